@@ -1,0 +1,63 @@
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import * as schema from "./schema";
+
+export type AppDb = ReturnType<typeof drizzle<typeof schema>>;
+/** What a write transaction callback receives. */
+export type Tx = Parameters<Parameters<AppDb["transaction"]>[0]>[0];
+
+export interface DbHandle {
+  sqlite: Database;
+  db: AppDb;
+  close(): void;
+}
+
+const MIGRATIONS = join(import.meta.dir, "../../drizzle");
+
+/** Every connection gets the same pragmas (DESIGN.md section 5). */
+export function applyPragmas(sqlite: Database): void {
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA synchronous = FULL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+}
+
+export function integrityCheck(sqlite: Database): string {
+  const row = sqlite.query("PRAGMA integrity_check").get() as { integrity_check: string };
+  return row.integrity_check;
+}
+
+/** Opens (creating if needed), checks and migrates the database at `path` (":memory:" works too). */
+export function openDatabase(path: string): DbHandle {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path, { create: true, strict: true });
+  applyPragmas(sqlite);
+  const integrity = integrityCheck(sqlite);
+  if (integrity !== "ok") throw new Error(`Database integrity check failed: ${integrity}`);
+  const db = drizzle({ client: sqlite, schema });
+  migrate(db, { migrationsFolder: MIGRATIONS });
+  return { sqlite, db, close: () => sqlite.close() };
+}
+
+/**
+ * Runs `fn` in one IMMEDIATE write transaction. The callback must be synchronous: with
+ * bun:sqlite, Drizzle commits at the first await, so an async callback would not roll back.
+ */
+export function writeTx<T>(db: AppDb, fn: (tx: Tx) => T): T {
+  return db.transaction(
+    (tx) => {
+      const result = fn(tx);
+      if (result instanceof Promise) {
+        throw new Error("writeTx callbacks must be synchronous");
+      }
+      return result;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Either the database or an open write transaction. */
+export type DbOrTx = AppDb | Tx;

@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { customers, shops } from "./customers";
+import { users } from "./users";
+
+export const bets = sqliteTable(
+  "bets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    description: text("description").notNull(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    stakeCents: integer("stake_cents").notNull(),
+    oddsHundredths: integer("odds_hundredths").notNull(),
+    potentialPayoutCents: integer("potential_payout_cents").notNull(),
+    actualPayoutCents: integer("actual_payout_cents"),
+    allowOvercredit: integer("allow_overcredit", { mode: "boolean" }).notNull().default(false),
+    outcome: text("outcome"),
+    status: text("status", { enum: ["PENDING", "WON", "LOST", "VOID"] })
+      .notNull()
+      .default("PENDING"),
+    voidReason: text("void_reason"),
+    placedBy: integer("placed_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull(),
+    resolvedAt: integer("resolved_at"),
+  },
+  (t) => [
+    check("bets_stake_check", sql`${t.stakeCents} >= 1`),
+    check("bets_odds_check", sql`${t.oddsHundredths} >= 101`),
+    check("bets_status_check", sql`${t.status} in ('PENDING', 'WON', 'LOST', 'VOID')`),
+    index("bets_created_at_idx").on(t.createdAt),
+    index("bets_status_created_idx").on(t.status, t.createdAt),
+    index("bets_customer_created_idx").on(t.customerId, t.createdAt),
+    index("bets_shop_created_idx").on(t.shopId, t.createdAt),
+    index("bets_stake_idx").on(t.stakeCents),
+  ],
+);

@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    address: text("address"),
+    dateOfBirth: text("date_of_birth"),
+    balanceCents: integer("balance_cents").notNull().default(0),
+    creditLimitCents: integer("credit_limit_cents").notNull().default(0),
+    allowOverdraft: integer("allow_overdraft", { mode: "boolean" }).notNull().default(false),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("customers_credit_limit_check", sql`${t.creditLimitCents} >= 0`),
+    index("customers_last_name_idx").on(t.lastName, t.firstName),
+    index("customers_first_name_idx").on(t.firstName),
+    index("customers_created_at_idx").on(t.createdAt),
+    index("customers_balance_idx").on(t.balanceCents),
+    index("customers_credit_limit_idx").on(t.creditLimitCents),
+    index("customers_email_idx").on(t.email),
+  ],
+);
+
+export const shops = sqliteTable(
+  "shops",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    location: text("location").notNull(),
+    address: text("address"),
+    phone: text("phone"),
+    balanceCents: integer("balance_cents").notNull().default(0),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("shops_name_idx").on(t.name), index("shops_created_at_idx").on(t.createdAt)],
+);

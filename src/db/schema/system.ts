@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+export const alerts = sqliteTable(
+  "alerts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    type: text("type", { enum: ["warning", "error", "info"] }).notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    /** Same key while undismissed = same alert: raised once. */
+    dedupeKey: text("dedupe_key").notNull(),
+    createdAt: integer("created_at").notNull(),
+    dismissedAt: integer("dismissed_at"),
+    dismissedBy: integer("dismissed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("alerts_open_dedupe_idx").on(t.dedupeKey).where(sql`dismissed_at is null`),
+    index("alerts_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id"),
+    actorUsername: text("actor_username"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    before: text("before"),
+    after: text("after"),
+    ip: text("ip"),
+    requestId: text("request_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("audit_created_at_idx").on(t.createdAt),
+    index("audit_actor_idx").on(t.actorId, t.createdAt),
+    index("audit_entity_idx").on(t.entityType, t.entityId, t.createdAt),
+  ],
+);
+
+/** Replays of money-moving POSTs: same user + key + body answers the stored response. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status").notNull(),
+    responseBody: text("response_body").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("idempotency_created_idx").on(t.createdAt),
+  ],
+);

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { blob, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["admin", "user", "customer"] })
+      .notNull()
+      .default("user"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [check("users_role_check", sql`${t.role} in ('admin', 'user', 'customer')`)],
+);
+
+/** Lucia-style sessions: the cookie holds `id.secret`; only SHA-256(secret) is stored. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    secretHash: blob("secret_hash", { mode: "buffer" }).notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    lastVerifiedAt: integer("last_verified_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Failed sign-ins, for throttling (5 per username in 15 minutes). */
+export const loginFailures = sqliteTable(
+  "login_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    ip: text("ip"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("login_failures_username_idx").on(t.username, t.createdAt)],
+);

@@ -1,0 +1,31 @@
+export const ROLES = ["admin", "user", "customer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const BET_STATUSES = ["PENDING", "WON", "LOST", "VOID"] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+
+export const TRANSACTION_TYPES = [
+  "DEPOSIT",
+  "WITHDRAWAL",
+  "TRANSFER",
+  "BETTING",
+  "PAYOUT",
+  "REFUND",
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = ["COMPLETED", "PENDING", "FAILED"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const ENTITY_TYPES = ["CUSTOMER", "SHOP", "USER"] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export const ALERT_TYPES = ["warning", "error", "info"] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** Types shown with a plus sign (money towards the customer); the rest with a minus. */
+export const CREDIT_TYPES: readonly TransactionType[] = ["DEPOSIT", "PAYOUT", "REFUND"];
+export const DEBIT_TYPES: readonly TransactionType[] = ["WITHDRAWAL", "BETTING"];
+
+/** Types an admin may reverse; bet rows follow their bet and are never reversed by hand. */
+export const REVERSIBLE_TYPES: readonly TransactionType[] = ["DEPOSIT", "WITHDRAWAL", "TRANSFER"];

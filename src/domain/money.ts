@@ -1,0 +1,117 @@
+/**
+ * Money is integer cents everywhere; decimal strings only at the edges (API and forms).
+ * One definition of every money rule, imported by the server and the web app.
+ */
+
+/** Largest amount any single field may hold: 99,999,999.99. Keeps stake x odds exact. */
+export const MAX_CENTS = 9_999_999_999;
+export const MIN_ODDS_HUNDREDTHS = 101;
+export const MAX_ODDS_HUNDREDTHS = 100_000;
+
+const DECIMAL_RE = /^-?\d+(\.\d{1,2})?$/;
+
+/** Parses "12.5", "12.50", 12.5 into 1250 cents; null when not a number with at most 2 decimals. */
+export function parseCents(value: unknown): number | null {
+  let text: string;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return null;
+    text = String(value);
+  } else if (typeof value === "string") {
+    text = value.trim();
+  } else {
+    return null;
+  }
+  if (!DECIMAL_RE.test(text)) return null;
+  const negative = text.startsWith("-");
+  const [whole = "0", frac = ""] = text.replace("-", "").split(".");
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  if (!Number.isSafeInteger(cents) || cents > MAX_CENTS) return null;
+  return negative ? -cents : cents;
+}
+
+/** 1250 -> "12.50", -5 -> "-0.05". */
+export function formatCents(cents: number): string {
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return negative ? `-${text}` : text;
+}
+
+/** 1250 -> "€12.50", -5 -> "-€0.05". */
+export function formatEuro(cents: number): string {
+  const text = formatCents(cents);
+  return text.startsWith("-") ? `-€${text.slice(1)}` : `€${text}`;
+}
+
+/** Decimal string from the API ("12.50") to cents; 0 for anything unparsable. */
+export function centsOf(decimal: string | number | null | undefined): number {
+  return parseCents(decimal ?? 0) ?? 0;
+}
+
+/** Potential payout = stake x odds, rounded half-up to the cent (odds in hundredths). */
+export function payoutCents(stakeCents: number, oddsHundredths: number): number {
+  return Math.floor((stakeCents * oddsHundredths + 50) / 100);
+}
+
+/** Available funds (and available credit) = balance + credit limit. */
+export function availableFundsCents(balanceCents: number, creditLimitCents: number): number {
+  return balanceCents + creditLimitCents;
+}
+
+/** Withdrawable amount = max(0, balance): credit is never withdrawable. */
+export function withdrawableCents(balanceCents: number): number {
+  return Math.max(0, balanceCents);
+}
+
+export type FundsCheck = { ok: true } | { ok: false; availableCents: number };
+
+/**
+ * The bet funds check: the stake must fit in balance + credit limit, unless the customer
+ * allows overdraft or an admin ticked allow overcredit.
+ */
+export function checkBetFunds(input: {
+  stakeCents: number;
+  balanceCents: number;
+  creditLimitCents: number;
+  allowOverdraft: boolean;
+  overcredit: boolean;
+}): FundsCheck {
+  const availableCents = availableFundsCents(input.balanceCents, input.creditLimitCents);
+  if (input.allowOverdraft || input.overcredit) return { ok: true };
+  return input.stakeCents <= availableCents ? { ok: true } : { ok: false, availableCents };
+}
+
+export type WithdrawalCheck =
+  | { ok: true }
+  | { ok: false; reason: "NO_POSITIVE_BALANCE"; title: string; message: string; inline: string }
+  | { ok: false; reason: "EXCEEDS_BALANCE"; title: string; message: string; inline: string };
+
+/** The withdrawal rule: balance must be positive and cover the amount. */
+export function checkWithdrawal(balanceCents: number, amountCents: number): WithdrawalCheck {
+  if (balanceCents <= 0) {
+    return {
+      ok: false,
+      reason: "NO_POSITIVE_BALANCE",
+      title: "Withdrawal Not Allowed",
+      message: "Customer has no positive balance available for withdrawal.",
+      inline: "This customer has no positive balance available for withdrawal.",
+    };
+  }
+  if (amountCents > balanceCents) {
+    return {
+      ok: false,
+      reason: "EXCEEDS_BALANCE",
+      title: "Insufficient Balance",
+      message: `Customer has €${formatCents(balanceCents)} available. Withdrawal of €${formatCents(amountCents)} exceeds this amount.`,
+      inline: "This withdrawal amount exceeds the customer's available balance.",
+    };
+  }
+  return { ok: true };
+}
+
+/** Odds "2.5" -> 250 hundredths (same 2-decimal rule as money). */
+export function parseOdds(value: unknown): number | null {
+  const hundredths = parseCents(value);
+  if (hundredths === null || hundredths > MAX_ODDS_HUNDREDTHS) return null;
+  return hundredths;
+}

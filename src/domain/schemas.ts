@@ -1,0 +1,346 @@
+/**
+ * Input schemas shared by the API validators and the web forms: one definition of each
+ * rule and each message (SPEC section 5). Outputs are normalised: money in cents, odds in
+ * hundredths, blank optional text as null.
+ */
+import { z } from "zod";
+import { BET_STATUSES, ROLES } from "./enums";
+import { MIN_ODDS_HUNDREDTHS, parseCents, parseOdds } from "./money";
+
+function isBlank(value: unknown): boolean {
+  return (
+    value === undefined || value === null || (typeof value === "string" && value.trim() === "")
+  );
+}
+
+/** A required trimmed string with the SPEC's message. */
+export function requiredText(message: string, max = 500) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (isBlank(value) || typeof value !== "string") {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return value.trim();
+    })
+    .pipe(z.string().max(max, `${message.split(" ")[0]} is too long (at most ${max} characters)`));
+}
+
+/** Optional text: blank becomes null. */
+export function optionalText(label: string, max = 500) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (isBlank(value)) return null;
+      if (typeof value !== "string") {
+        ctx.addIssue({ code: "custom", message: `${label} must be text` });
+        return z.NEVER;
+      }
+      return value.trim();
+    })
+    .pipe(z.string().max(max, `${label} is too long (at most ${max} characters)`).nullable());
+}
+
+/** A required positive integer id (forms send strings, the API numbers). */
+export function requiredId(message: string) {
+  return z.unknown().optional().transform((value, ctx) => {
+    const id = isBlank(value) ? Number.NaN : Number(value);
+    if (!Number.isSafeInteger(id) || id <= 0) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return id;
+  });
+}
+
+/** Money as cents: a string or number with at most 2 decimals, at least `minCents`. */
+export function moneyCents(opts: {
+  required: string;
+  invalid?: string;
+  minCents: number;
+  minMessage: string;
+}) {
+  return z.unknown().optional().transform((value, ctx) => {
+    if (isBlank(value)) {
+      ctx.addIssue({ code: "custom", message: opts.required });
+      return z.NEVER;
+    }
+    const cents = parseCents(value);
+    if (cents === null) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          opts.invalid ??
+          `${opts.required.split(" is ")[0]} must be a number with at most 2 decimals`,
+      });
+      return z.NEVER;
+    }
+    if (cents < opts.minCents) {
+      ctx.addIssue({ code: "custom", message: opts.minMessage });
+      return z.NEVER;
+    }
+    return cents;
+  });
+}
+
+function flag(defaultValue: boolean, label: string) {
+  return z.unknown().optional().transform((value, ctx) => {
+    if (value === undefined || value === null) return defaultValue;
+    if (typeof value !== "boolean") {
+      ctx.addIssue({ code: "custom", message: `${label} must be true or false` });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+const dateOnly = z.unknown().optional().transform((value, ctx) => {
+  if (isBlank(value)) return null;
+  if (
+    typeof value !== "string" ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+    Number.isNaN(Date.parse(value))
+  ) {
+    ctx.addIssue({ code: "custom", message: "Date of birth must be a date (YYYY-MM-DD)" });
+    return z.NEVER;
+  }
+  return value;
+});
+
+const email = z.unknown().optional().transform((value, ctx) => {
+  if (isBlank(value)) return null;
+  const parsed = z
+    .email()
+    .max(254)
+    .safeParse(typeof value === "string" ? value.trim() : value);
+  if (!parsed.success) {
+    ctx.addIssue({ code: "custom", message: "Invalid email" });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+export const loginSchema = z.object({
+  username: requiredText("Username is required", 100),
+  password: z.unknown().optional().transform((value, ctx) => {
+    if (typeof value !== "string" || value === "") {
+      ctx.addIssue({ code: "custom", message: "Password is required" });
+      return z.NEVER;
+    }
+    return value;
+  }),
+});
+
+const creditLimit = moneyCents({
+  required: "Credit limit is required",
+  minCents: 0,
+  minMessage: "Credit limit must be 0 or more",
+});
+
+export const customerFields = {
+  firstName: requiredText("First name is required", 100),
+  lastName: requiredText("Last name is required", 100),
+  email,
+  phone: optionalText("Phone", 50),
+  address: optionalText("Address", 300),
+  dateOfBirth: dateOnly,
+  creditLimit,
+  allowOverdraft: flag(false, "Allow overdraft"),
+};
+
+export const createCustomerSchema = z.object(customerFields);
+
+/** Editing: any subset of the creation fields, plus the active flag. */
+export const updateCustomerSchema = z
+  .object({
+    firstName: customerFields.firstName.optional(),
+    lastName: customerFields.lastName.optional(),
+    email: customerFields.email.optional(),
+    phone: customerFields.phone.optional(),
+    address: customerFields.address.optional(),
+    dateOfBirth: customerFields.dateOfBirth.optional(),
+    creditLimit: creditLimit.optional(),
+    allowOverdraft: z.boolean({ error: "Allow overdraft must be true or false" }).optional(),
+    isActive: z.boolean({ error: "Active must be true or false" }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to update");
+
+export const shopFields = {
+  name: requiredText("Shop name is required", 100),
+  location: requiredText("Location is required", 100),
+  address: optionalText("Address", 300),
+  phone: optionalText("Phone", 50),
+  isActive: flag(true, "Active"),
+};
+
+export const createShopSchema = z.object(shopFields);
+
+export const updateShopSchema = z
+  .object({
+    name: shopFields.name.optional(),
+    location: shopFields.location.optional(),
+    address: shopFields.address.optional(),
+    phone: shopFields.phone.optional(),
+    isActive: z.boolean({ error: "Active must be true or false" }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to update");
+
+export const VOID_REASON_MESSAGE = "Please provide a reason for voiding this bet";
+
+const voidReason = optionalText("Void reason", 500);
+
+const stakeAmount = moneyCents({
+  required: "Stake amount is required",
+  invalid: "Stake amount must be a number with at most 2 decimals",
+  minCents: 1,
+  minMessage: "Stake amount must be at least 0.01",
+});
+
+const odds = z.unknown().optional().transform((value, ctx) => {
+  if (isBlank(value)) {
+    ctx.addIssue({ code: "custom", message: "Odds are required" });
+    return z.NEVER;
+  }
+  const hundredths = parseOdds(value);
+  if (hundredths === null) {
+    ctx.addIssue({ code: "custom", message: "Odds must be a number with at most 2 decimals" });
+    return z.NEVER;
+  }
+  if (hundredths < MIN_ODDS_HUNDREDTHS) {
+    ctx.addIssue({ code: "custom", message: "Odds must be at least 1.01" });
+    return z.NEVER;
+  }
+  return hundredths;
+});
+
+export const placeBetSchema = z
+  .object({
+    customerId: requiredId("Customer is required"),
+    shopId: requiredId("Shop is required"),
+    description: requiredText("Description is required", 500),
+    stakeAmount,
+    odds,
+    /** Optional: when sent it must equal stake x odds (the server computes its own). */
+    potentialPayout: z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (isBlank(value)) return undefined;
+        const cents = parseCents(value);
+        if (cents === null) {
+          ctx.addIssue({
+            code: "custom",
+            message: "Potential payout must be a number with at most 2 decimals",
+          });
+          return z.NEVER;
+        }
+        return cents;
+      })
+      .optional(),
+    allowOvercredit: flag(false, "Allow overcredit"),
+    outcome: z
+      .enum(BET_STATUSES, { error: "Outcome must be PENDING, WON, LOST or VOID" })
+      .nullish()
+      .transform((v) => v ?? "PENDING"),
+    voidReason,
+  })
+  .superRefine((v, ctx) => {
+    if (v.outcome === "VOID" && !v.voidReason) {
+      ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
+    }
+  });
+
+export const resolveBetSchema = z
+  .object({
+    status: z.enum(["WON", "LOST", "VOID"], { error: "Status must be WON, LOST or VOID" }),
+    result: optionalText("Result", 500).optional(),
+    voidReason,
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === "VOID" && !v.voidReason) {
+      ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
+    }
+  });
+
+const positiveAmount = moneyCents({
+  required: "Amount must be a positive number",
+  invalid: "Amount must be a positive number",
+  minCents: 1,
+  minMessage: "Amount must be a positive number",
+});
+
+/** Deposits and withdrawals share one shape. */
+export const cashMovementSchema = z.object({
+  customerId: requiredId("Customer is required"),
+  shopId: requiredId("Shop is required"),
+  amount: positiveAmount,
+  description: optionalText("Description", 500),
+});
+
+export const transferSchema = z
+  .object({
+    type: z
+      .literal("TRANSFER", { error: "Only TRANSFER transactions can be created directly" })
+      .default("TRANSFER"),
+    amount: positiveAmount,
+    fromEntityType: z.enum(["SHOP", "USER"], { error: "From entity type must be SHOP or USER" }),
+    fromEntityId: requiredId("From entity ID is required"),
+    toEntityType: z.enum(["SHOP", "USER"], { error: "To entity type must be SHOP or USER" }),
+    toEntityId: requiredId("To entity ID is required"),
+    description: optionalText("Description", 500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.fromEntityType === "USER" && v.toEntityType === "USER") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["toEntityType"],
+        message: "A transfer must move cash in or out of a shop",
+      });
+    }
+    if (v.fromEntityType === v.toEntityType && v.fromEntityId === v.toEntityId) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["toEntityId"],
+        message: "A transfer needs two different parties",
+      });
+    }
+  });
+
+export const recalculateSchema = z.object({
+  entityType: z.enum(["CUSTOMER", "SHOP"], { error: "Entity type and ID are required" }),
+  entityId: requiredId("Entity type and ID are required"),
+});
+
+export const reverseSchema = z.object({
+  transactionId: requiredId("Transaction ID is required"),
+});
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const createUserSchema = z.object({
+  username: requiredText("Username and password are required", 100).pipe(
+    z.string().regex(/^[A-Za-z0-9_.@-]+$/, "Username may use letters, digits and . _ @ - only"),
+  ),
+  password: z
+    .string({ error: "Username and password are required" })
+    .min(1, "Username and password are required")
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200, "Password is too long"),
+  role: z.enum(ROLES, { error: "Role must be admin, user or customer" }).default("user"),
+});
+
+export const changeRoleSchema = z.object({
+  role: z.enum(ROLES, { error: "Role must be admin, user or customer" }),
+});
+
+export type PlaceBetInput = z.output<typeof placeBetSchema>;
+export type ResolveBetInput = z.output<typeof resolveBetSchema>;
+export type CashMovementInput = z.output<typeof cashMovementSchema>;
+export type CreateCustomerInput = z.output<typeof createCustomerSchema>;
+export type UpdateCustomerInput = z.output<typeof updateCustomerSchema>;
+export type CreateShopInput = z.output<typeof createShopSchema>;
+export type UpdateShopInput = z.output<typeof updateShopSchema>;
+export type TransferInput = z.output<typeof transferSchema>;

@@ -1,0 +1,27 @@
+/** The only reader of process.env. */
+import { z } from "zod";
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_PATH: z.string().min(1).default("data/betting-shop.db"),
+  ADMIN_PASSWORD: z.string().optional(),
+  COOKIE_SECURE: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  WEB_DIST: z.string().default("dist/web"),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${details}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,112 @@
+/**
+ * Sessions after the current Lucia guide: the token is `id.secret`, the secret is 32 random
+ * bytes, only SHA-256(secret) is stored and it is compared in constant time. A session ends
+ * after an idle timeout or an absolute lifetime, whichever comes first.
+ */
+import { timingSafeEqual } from "node:crypto";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { and, eq, gt, lt, or } from "drizzle-orm";
+import type { AppDb, DbOrTx } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import type { SessionUser } from "../context";
+import { countWhere } from "../list-query";
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  idleMs: 30 * 60_000,
+  absoluteMs: 12 * 60 * 60_000,
+};
+
+/** Renew the idle clock at most this often, so reads do not each cost a write. */
+const RENEW_AFTER_MS = 60_000;
+
+function randomString(bytes: number): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+function hashSecret(secret: string): Buffer {
+  return Buffer.from(sha256(new TextEncoder().encode(secret)));
+}
+
+export function createSession(db: DbOrTx, userId: number, now = Date.now()): string {
+  const id = randomString(15);
+  const secret = randomString(32);
+  db.insert(sessions)
+    .values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now })
+    .run();
+  return `${id}.${secret}`;
+}
+
+export function validateSession(
+  db: AppDb,
+  token: string,
+  policy: SessionPolicy,
+  now = Date.now(),
+): { sessionId: string; user: SessionUser } | null {
+  const [id, secret, extra] = token.split(".");
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 128) return null;
+  const row = db
+    .select({
+      id: sessions.id,
+      secretHash: sessions.secretHash,
+      createdAt: sessions.createdAt,
+      lastVerifiedAt: sessions.lastVerifiedAt,
+      user: {
+        id: users.id,
+        username: users.username,
+        role: users.role,
+        createdAt: users.createdAt,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .get();
+  if (!row) return null;
+  const given = hashSecret(secret);
+  if (given.length !== row.secretHash.length || !timingSafeEqual(given, row.secretHash))
+    return null;
+  if (now - row.createdAt >= policy.absoluteMs || now - row.lastVerifiedAt >= policy.idleMs) {
+    db.delete(sessions).where(eq(sessions.id, id)).run();
+    return null;
+  }
+  if (now - row.lastVerifiedAt >= RENEW_AFTER_MS) {
+    db.update(sessions).set({ lastVerifiedAt: now }).where(eq(sessions.id, id)).run();
+  }
+  return { sessionId: row.id, user: row.user };
+}
+
+export function deleteSession(db: DbOrTx, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+export function deleteUserSessions(db: DbOrTx, userId: number): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+export function countActiveSessions(db: AppDb, policy: SessionPolicy, now = Date.now()): number {
+  return countWhere(
+    db,
+    sessions,
+    and(
+      gt(sessions.createdAt, now - policy.absoluteMs),
+      gt(sessions.lastVerifiedAt, now - policy.idleMs),
+    ),
+  );
+}
+
+export function deleteExpiredSessions(db: AppDb, policy: SessionPolicy, now = Date.now()): void {
+  db.delete(sessions)
+    .where(
+      or(
+        lt(sessions.createdAt, now - policy.absoluteMs),
+        lt(sessions.lastVerifiedAt, now - policy.idleMs),
+      ),
+    )
+    .run();
+}

@@ -1,0 +1,246 @@
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { type AppDb, writeTx } from "../../db/client";
+import { bets, customers, users } from "../../db/schema";
+import { formatCents } from "../../domain/money";
+import type { CreateCustomerInput, UpdateCustomerInput } from "../../domain/schemas";
+import { raiseAlert } from "../../lib/alerts";
+import { audit } from "../../lib/audit";
+import type { Actor } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+import {
+  countRows,
+  countWhere,
+  enumFilter,
+  type ListQuery,
+  orderBy,
+  searchAny,
+} from "../../lib/list-query";
+
+const creator = alias(users, "creator");
+
+const customerColumns = {
+  id: customers.id,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  email: customers.email,
+  phone: customers.phone,
+  address: customers.address,
+  dateOfBirth: customers.dateOfBirth,
+  balanceCents: customers.balanceCents,
+  creditLimitCents: customers.creditLimitCents,
+  allowOverdraft: customers.allowOverdraft,
+  isActive: customers.isActive,
+  createdAt: customers.createdAt,
+  createdBy: customers.createdBy,
+  creatorUsername: creator.username,
+};
+
+type CustomerRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  dateOfBirth: string | null;
+  balanceCents: number;
+  creditLimitCents: number;
+  allowOverdraft: boolean;
+  isActive: boolean;
+  createdAt: number;
+  createdBy: number | null;
+  creatorUsername: string | null;
+};
+
+export function toCustomerDto(row: CustomerRow) {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    dateOfBirth: row.dateOfBirth,
+    balance: formatCents(row.balanceCents),
+    creditLimit: formatCents(row.creditLimitCents),
+    allowOverdraft: row.allowOverdraft,
+    isActive: row.isActive,
+    createdAt: new Date(row.createdAt).toISOString(),
+    createdBy: row.createdBy,
+    createdByUser:
+      row.createdBy !== null && row.creatorUsername !== null
+        ? { id: row.createdBy, username: row.creatorUsername }
+        : null,
+  };
+}
+
+export type CustomerDto = ReturnType<typeof toCustomerDto>;
+
+const SORTS = {
+  id: customers.id,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  email: customers.email,
+  phone: customers.phone,
+  balance: customers.balanceCents,
+  creditLimit: customers.creditLimitCents,
+  allowOverdraft: customers.allowOverdraft,
+  isActive: customers.isActive,
+  createdAt: customers.createdAt,
+  createdBy: creator.username,
+};
+
+export function listCustomers(db: AppDb, query: ListQuery) {
+  const status = enumFilter("status", query.status, ["ACTIVE", "INACTIVE"] as const);
+  const filters: (SQL | undefined)[] = [
+    searchAny(query.q, [
+      customers.firstName,
+      customers.lastName,
+      customers.email,
+      customers.phone,
+      customers.address,
+      sql`${customers.firstName} || ' ' || ${customers.lastName}`,
+      creator.username,
+    ]),
+    status ? eq(customers.isActive, status === "ACTIVE") : undefined,
+  ];
+  const where = and(...filters);
+  const rows = db
+    .select(customerColumns)
+    .from(customers)
+    .leftJoin(creator, eq(creator.id, customers.createdBy))
+    .where(where)
+    .orderBy(...orderBy(query, SORTS, { key: "createdAt", order: "desc" }, customers.id))
+    .limit(query.limit)
+    .offset(query.offset)
+    .all();
+  const total = query.q
+    ? countRows(
+        db,
+        db
+          .select({ id: customers.id })
+          .from(customers)
+          .leftJoin(creator, eq(creator.id, customers.createdBy))
+          .where(where),
+      )
+    : countWhere(db, customers, where);
+  return { items: rows.map(toCustomerDto), total };
+}
+
+export function getCustomer(db: AppDb, id: number): CustomerDto {
+  const row = db
+    .select(customerColumns)
+    .from(customers)
+    .leftJoin(creator, eq(creator.id, customers.createdBy))
+    .where(eq(customers.id, id))
+    .get();
+  if (!row) throw notFound("Customer");
+  return toCustomerDto(row);
+}
+
+export function createCustomer(db: AppDb, actor: Actor, input: CreateCustomerInput): CustomerDto {
+  const id = writeTx(db, (tx) => {
+    const row = tx
+      .insert(customers)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+        dateOfBirth: input.dateOfBirth,
+        creditLimitCents: input.creditLimit,
+        allowOverdraft: input.allowOverdraft,
+        createdAt: Date.now(),
+        createdBy: actor.userId,
+      })
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: "customer.create",
+      entityType: "CUSTOMER",
+      entityId: row.id,
+      after: row,
+    });
+    return row.id;
+  });
+  return getCustomer(db, id);
+}
+
+export function updateCustomer(
+  db: AppDb,
+  actor: Actor,
+  id: number,
+  input: UpdateCustomerInput,
+): CustomerDto {
+  writeTx(db, (tx) => {
+    const before = tx.select().from(customers).where(eq(customers.id, id)).get();
+    if (!before) throw notFound("Customer");
+    const changes = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      address: input.address,
+      dateOfBirth: input.dateOfBirth,
+      creditLimitCents: input.creditLimit,
+      allowOverdraft: input.allowOverdraft,
+      isActive: input.isActive,
+    };
+    const after = tx.update(customers).set(changes).where(eq(customers.id, id)).returning().get();
+    audit(tx, actor, {
+      action: "customer.update",
+      entityType: "CUSTOMER",
+      entityId: id,
+      before,
+      after,
+    });
+    if (after && after.balanceCents < 0 && -after.balanceCents > after.creditLimitCents) {
+      raiseCreditAlert(tx, after);
+    }
+  });
+  return getCustomer(db, id);
+}
+
+/** Error alert: a customer's credit in use exceeds the credit limit. */
+export function raiseCreditAlert(
+  tx: Parameters<typeof raiseAlert>[0],
+  customer: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    balanceCents: number;
+    creditLimitCents: number;
+  },
+): void {
+  raiseAlert(tx, {
+    type: "error",
+    title: "Customer beyond credit limit",
+    description: `${customer.firstName} ${customer.lastName} (#${customer.id}) has a balance of €${formatCents(customer.balanceCents)} against a credit limit of €${formatCents(customer.creditLimitCents)}.`,
+    dedupeKey: `credit-limit:${customer.id}`,
+  });
+}
+
+/** Bet counts for the customer's Account Summary (computed in SQL, not on the client). */
+export function customerBetStats(db: AppDb, id: number) {
+  getCustomer(db, id);
+  const row = db
+    .select({
+      total: count(),
+      pending: sql<number>`coalesce(sum(${bets.status} = 'PENDING'), 0)`,
+      won: sql<number>`coalesce(sum(${bets.status} = 'WON'), 0)`,
+      lost: sql<number>`coalesce(sum(${bets.status} = 'LOST'), 0)`,
+      void: sql<number>`coalesce(sum(${bets.status} = 'VOID'), 0)`,
+    })
+    .from(bets)
+    .where(eq(bets.customerId, id))
+    .get();
+  return {
+    totalBets: row?.total ?? 0,
+    activeBets: row?.pending ?? 0,
+    wonBets: row?.won ?? 0,
+    lostBets: row?.lost ?? 0,
+    voidBets: row?.void ?? 0,
+  };
+}

@@ -1,0 +1,38 @@
+import { cashMovementSchema, transferSchema } from "../../domain/schemas";
+import { actorOf, createRouter, idempotencyRequest, validate } from "../../lib/http";
+import { listQuerySchema } from "../../lib/list-query";
+import { deposit, listTransactions, transfer, withdraw } from "./transactions.service";
+
+export const transactionsRoutes = createRouter()
+  .get("/transactions", validate("query", listQuerySchema), (c) => {
+    const { items, total } = listTransactions(c.get("deps").db, c.req.valid("query"));
+    c.header("X-Total-Count", String(total));
+    return c.json(items);
+  })
+  .post("/transactions", validate("json", transferSchema), async (c) => {
+    const result = transfer(
+      c.get("deps").db,
+      actorOf(c),
+      c.req.valid("json"),
+      await idempotencyRequest(c),
+    );
+    return c.json(result.body, 201);
+  })
+  .post("/deposits", validate("json", cashMovementSchema), async (c) => {
+    const result = deposit(
+      c.get("deps").db,
+      actorOf(c),
+      c.req.valid("json"),
+      await idempotencyRequest(c),
+    );
+    return c.json(result.body, 201);
+  })
+  .post("/withdrawals", validate("json", cashMovementSchema), async (c) => {
+    const result = withdraw(
+      c.get("deps").db,
+      actorOf(c),
+      c.req.valid("json"),
+      await idempotencyRequest(c),
+    );
+    return c.json(result.body, 201);
+  });

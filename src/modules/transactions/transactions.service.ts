@@ -1,0 +1,225 @@
+import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { AppDb, DbOrTx } from "../../db/client";
+import { customers, shops, transactions, users } from "../../db/schema";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../../domain/enums";
+import { checkWithdrawal } from "../../domain/money";
+import type { CashMovementInput, TransferInput } from "../../domain/schemas";
+import { audit } from "../../lib/audit";
+import type { Actor } from "../../lib/context";
+import { AppError, notFound } from "../../lib/errors";
+import { type IdempotencyRequest, idempotentWrite } from "../../lib/idempotency";
+import { postLedgerEntry } from "../../lib/ledger";
+import {
+  countRows,
+  countWhere,
+  enumFilter,
+  type ListQuery,
+  orderBy,
+  searchAny,
+} from "../../lib/list-query";
+import { log } from "../../lib/logger";
+import { raiseNegativeTillAlert } from "../shops/shops.service";
+import {
+  fromCustomer,
+  fromShop,
+  processor,
+  selectTransactions,
+  type TransactionDto,
+  toCustomer,
+  toShop,
+  toTransactionDto,
+} from "./transactions.dto";
+
+const SORTS = {
+  id: transactions.id,
+  type: transactions.type,
+  amount: transactions.amountCents,
+  description: transactions.description,
+  status: transactions.status,
+  betId: transactions.betId,
+  processedBy: processor.username,
+  createdAt: transactions.createdAt,
+};
+
+export function listTransactions(db: AppDb, query: ListQuery) {
+  const type = enumFilter("type", query.type, TRANSACTION_TYPES);
+  const status = enumFilter("status", query.status, TRANSACTION_STATUSES);
+  const involves = (entityType: "CUSTOMER" | "SHOP", id: number | undefined) =>
+    id === undefined
+      ? undefined
+      : or(
+          and(eq(transactions.fromEntityType, entityType), eq(transactions.fromEntityId, id)),
+          and(eq(transactions.toEntityType, entityType), eq(transactions.toEntityId, id)),
+        );
+  const where = and(
+    ...([
+      searchAny(query.q, [
+        transactions.type,
+        transactions.description,
+        transactions.status,
+        sql`cast(${transactions.id} as text)`,
+        fromCustomer.firstName,
+        fromCustomer.lastName,
+        toCustomer.firstName,
+        toCustomer.lastName,
+        fromShop.name,
+        toShop.name,
+        processor.username,
+      ]),
+      type ? eq(transactions.type, type) : undefined,
+      status ? eq(transactions.status, status) : undefined,
+      involves("CUSTOMER", query.customerId),
+      involves("SHOP", query.shopId),
+      query.betId ? eq(transactions.betId, query.betId) : undefined,
+      query.archived === "true" ? isNotNull(transactions.archivedAt) : undefined,
+      query.archived === "false" ? isNull(transactions.archivedAt) : undefined,
+      query.from !== undefined ? gte(transactions.createdAt, query.from) : undefined,
+      query.to !== undefined ? lt(transactions.createdAt, query.to) : undefined,
+    ] as (SQL | undefined)[]),
+  );
+  const rows = selectTransactions(db)
+    .where(where)
+    .orderBy(...orderBy(query, SORTS, { key: "createdAt", order: "desc" }, transactions.id))
+    .limit(query.limit)
+    .offset(query.offset)
+    .all();
+  const total = query.q
+    ? countRows(db, selectTransactions(db).where(where))
+    : countWhere(db, transactions, where);
+  return { items: rows.map(toTransactionDto), total };
+}
+
+export function getTransaction(db: DbOrTx, id: number): TransactionDto {
+  const row = selectTransactions(db).where(eq(transactions.id, id)).get();
+  if (!row) throw notFound("Transaction");
+  return toTransactionDto(row);
+}
+
+function activeParties(tx: DbOrTx, input: { customerId: number; shopId: number }) {
+  const customer = tx.select().from(customers).where(eq(customers.id, input.customerId)).get();
+  if (!customer) throw notFound("Customer");
+  if (!customer.isActive) throw new AppError("UNPROCESSABLE", "Customer is inactive");
+  const shop = tx.select().from(shops).where(eq(shops.id, input.shopId)).get();
+  if (!shop) throw notFound("Shop");
+  if (!shop.isActive) throw new AppError("UNPROCESSABLE", "Shop is inactive");
+  return { customer, shop };
+}
+
+/** Cash handed in at a till: credits the customer's account and the shop's till. */
+export function deposit(
+  db: AppDb,
+  actor: Actor,
+  input: CashMovementInput,
+  idem: IdempotencyRequest,
+) {
+  return idempotentWrite(db, idem, 201, (tx) => {
+    const { customer, shop } = activeParties(tx, input);
+    const id = postLedgerEntry(tx, {
+      type: "DEPOSIT",
+      amountCents: input.amount,
+      from: { type: "CUSTOMER", id: customer.id },
+      to: { type: "SHOP", id: shop.id },
+      description: input.description,
+      processedBy: actor.userId,
+    });
+    audit(tx, actor, {
+      action: "transaction.deposit",
+      entityType: "TRANSACTION",
+      entityId: id,
+      after: { customerId: customer.id, shopId: shop.id, amountCents: input.amount },
+    });
+    log.info("money", {
+      requestId: actor.requestId,
+      op: "deposit",
+      transactionId: id,
+      amountCents: input.amount,
+      userId: actor.userId,
+    });
+    return getTransaction(tx, id);
+  });
+}
+
+/** Cash paid out of a till: only from a positive balance, never from credit. */
+export function withdraw(
+  db: AppDb,
+  actor: Actor,
+  input: CashMovementInput,
+  idem: IdempotencyRequest,
+) {
+  return idempotentWrite(db, idem, 201, (tx) => {
+    const { customer, shop } = activeParties(tx, input);
+    const check = checkWithdrawal(customer.balanceCents, input.amount);
+    if (!check.ok) throw new AppError("UNPROCESSABLE", `${check.title}: ${check.message}`);
+    const id = postLedgerEntry(tx, {
+      type: "WITHDRAWAL",
+      amountCents: input.amount,
+      from: { type: "SHOP", id: shop.id },
+      to: { type: "CUSTOMER", id: customer.id },
+      description: input.description,
+      processedBy: actor.userId,
+    });
+    audit(tx, actor, {
+      action: "transaction.withdrawal",
+      entityType: "TRANSACTION",
+      entityId: id,
+      after: { customerId: customer.id, shopId: shop.id, amountCents: input.amount },
+    });
+    const till = shop.balanceCents - input.amount;
+    if (till < 0) raiseNegativeTillAlert(tx, { ...shop, balanceCents: till });
+    log.info("money", {
+      requestId: actor.requestId,
+      op: "withdrawal",
+      transactionId: id,
+      amountCents: input.amount,
+      userId: actor.userId,
+    });
+    return getTransaction(tx, id);
+  });
+}
+
+function requireParty(tx: DbOrTx, type: "SHOP" | "USER", id: number) {
+  if (type === "SHOP") {
+    const shop = tx.select().from(shops).where(eq(shops.id, id)).get();
+    if (!shop) throw notFound("Shop");
+    return shop;
+  }
+  const user = tx.select({ id: users.id }).from(users).where(eq(users.id, id)).get();
+  if (!user) throw notFound("User");
+  return null;
+}
+
+/** Cash moved between tills, banked by a manager, or a float brought in (admin). */
+export function transfer(db: AppDb, actor: Actor, input: TransferInput, idem: IdempotencyRequest) {
+  return idempotentWrite(db, idem, 201, (tx) => {
+    const fromShopRow = requireParty(tx, input.fromEntityType, input.fromEntityId);
+    requireParty(tx, input.toEntityType, input.toEntityId);
+    const id = postLedgerEntry(tx, {
+      type: "TRANSFER",
+      amountCents: input.amount,
+      from: { type: input.fromEntityType, id: input.fromEntityId },
+      to: { type: input.toEntityType, id: input.toEntityId },
+      description: input.description,
+      processedBy: actor.userId,
+    });
+    audit(tx, actor, {
+      action: "transaction.transfer",
+      entityType: "TRANSACTION",
+      entityId: id,
+      after: input,
+    });
+    if (fromShopRow && fromShopRow.balanceCents - input.amount < 0) {
+      raiseNegativeTillAlert(tx, {
+        ...fromShopRow,
+        balanceCents: fromShopRow.balanceCents - input.amount,
+      });
+    }
+    log.info("money", {
+      requestId: actor.requestId,
+      op: "transfer",
+      transactionId: id,
+      amountCents: input.amount,
+      userId: actor.userId,
+    });
+    return getTransaction(tx, id);
+  });
+}

@@ -1,0 +1,14 @@
+import type { users } from "../../db/schema";
+
+export function toUserDto(
+  user: Pick<typeof users.$inferSelect, "id" | "username" | "role" | "createdAt">,
+) {
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}
+
+export type UserDto = ReturnType<typeof toUserDto>;

@@ -1,0 +1,43 @@
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and
+ * every other path falls back to index.html so the client router can take it.
+ */
+import { existsSync } from "node:fs";
+import { join, normalize, resolve } from "node:path";
+
+const MISSING_BUILD = `<!doctype html><title>Betting Shop</title><p>The web app is not built. Run <code>bun run build</code>.</p>`;
+
+export function serveWeb(distDir: string) {
+  const root = resolve(distDir);
+  const indexPath = join(root, "index.html");
+  return async (request: Request): Promise<Response> => {
+    const { pathname } = new URL(request.url);
+    const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
+    const filePath = join(root, safe);
+    if (filePath.startsWith(root) && pathname !== "/" && pathname.includes(".")) {
+      const file = Bun.file(filePath);
+      if (await file.exists()) {
+        const hashed = /-[a-z0-9]{6,}\.(js|css|woff2?|png|svg)$/i.test(filePath);
+        return new Response(file, {
+          headers: {
+            "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
+          },
+        });
+      }
+      if (pathname.startsWith("/assets/")) return new Response("Not found", { status: 404 });
+    }
+    if (!existsSync(indexPath)) {
+      return new Response(MISSING_BUILD, { status: 503, headers: { "Content-Type": "text/html" } });
+    }
+    return new Response(Bun.file(indexPath), {
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-cache, no-store, must-revalidate",
+        "Content-Security-Policy":
+          "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "strict-origin-when-cross-origin",
+      },
+    });
+  };
+}

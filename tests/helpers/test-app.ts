@@ -1,0 +1,111 @@
+/**
+ * A real app on a real, freshly migrated SQLite database, with one signed-in session per
+ * role. Requests go through Hono's app.request, so every middleware runs.
+ */
+import { createApp } from "../../src/app";
+import { type DbHandle, openDatabase } from "../../src/db/client";
+import { users } from "../../src/db/schema";
+import type { Role } from "../../src/domain/enums";
+import { createSession, DEFAULT_SESSION_POLICY } from "../../src/lib/auth/session";
+import type { Deps } from "../../src/lib/http";
+
+export const TEST_PASSWORD = "correct-horse-battery";
+let cachedHash: string | null = null;
+
+/** Hashing is deliberately slow; tests share one hash of TEST_PASSWORD. */
+export async function testPasswordHash(): Promise<string> {
+  cachedHash ??= await Bun.password.hash(TEST_PASSWORD);
+  return cachedHash;
+}
+
+export const ORIGIN = "http://localhost";
+
+export type Caller = Role | "anonymous";
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  handle: DbHandle;
+  ids: Record<Role, number>;
+  cookies: Record<Role, string>;
+  /** Sends a request as a role (or anonymous), with a same-origin Origin header. */
+  request(
+    method: string,
+    path: string,
+    opts?: { as?: Caller; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
+  /** Same, and parses JSON; throws with the body when the status is not the expected one. */
+  json<T = unknown>(
+    method: string,
+    path: string,
+    opts?: { as?: Caller; body?: unknown; headers?: Record<string, string>; expect?: number },
+  ): Promise<T>;
+  close(): void;
+}
+
+export async function createTestApp(path = ":memory:"): Promise<TestApp> {
+  const handle = openDatabase(path);
+  const deps: Deps = {
+    db: handle.db,
+    sqlite: handle.sqlite,
+    sessionPolicy: DEFAULT_SESSION_POLICY,
+    cookieSecure: undefined,
+    startedAt: Date.now(),
+  };
+  const app = createApp(deps);
+  const hash = await testPasswordHash();
+  const ids = {} as Record<Role, number>;
+  const cookies = {} as Record<Role, string>;
+  for (const role of ["admin", "user", "customer"] as const) {
+    const row = handle.db
+      .insert(users)
+      .values({ username: `${role}1`, passwordHash: hash, role, createdAt: Date.now() })
+      .returning()
+      .get();
+    ids[role] = row.id;
+    cookies[role] = `session=${createSession(handle.db, row.id)}`;
+  }
+  const request: TestApp["request"] = (method, path, opts = {}) => {
+    const headers: Record<string, string> = { Origin: ORIGIN, ...opts.headers };
+    const as = opts.as ?? "admin";
+    if (as !== "anonymous") headers.Cookie = cookies[as];
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+      headers["Content-Type"] ??= "application/json";
+    }
+    return Promise.resolve(app.request(`${ORIGIN}${path}`, { method, headers, body }));
+  };
+  return {
+    app,
+    deps,
+    handle,
+    ids,
+    cookies,
+    request,
+    async json(method, path, opts = {}) {
+      const res = await request(method, path, opts);
+      const text = await res.text();
+      const expected = opts.expect ?? (method === "POST" ? 201 : 200);
+      if (res.status !== expected) {
+        throw new Error(`${method} ${path}: expected ${expected}, got ${res.status}: ${text}`);
+      }
+      return (text ? JSON.parse(text) : null) as never;
+    },
+    close: () => handle.close(),
+  };
+}
+
+/** Creates a shop and a customer through the API and returns their ids. */
+export async function seedBasics(
+  t: TestApp,
+  customer: Record<string, unknown> = {},
+): Promise<{ shopId: number; customerId: number }> {
+  const shop = await t.json<{ id: number }>("POST", "/api/shops", {
+    body: { name: "Main Street", location: "Dublin" },
+  });
+  const cust = await t.json<{ id: number }>("POST", "/api/customers", {
+    body: { firstName: "Ada", lastName: "Lovelace", creditLimit: "0", ...customer },
+  });
+  return { shopId: shop.id, customerId: cust.id };
+}

@@ -14,6 +14,8 @@ afterEach(() => {
   const seen = errors;
   errors = [];
   if (seen.length > 0) {
-    throw new Error(`console.error was called: ${seen.map((a) => a.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called: ${seen.map((a) => a.map(String).join(" ")).join("\n")}`,
+    );
   }
 });

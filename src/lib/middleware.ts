@@ -52,8 +52,7 @@ export const originAndContentType: MiddlewareHandler<AppEnv> = async (c, next) =
   }
   if (!sameOrigin) throw new AppError("FORBIDDEN", "Cross-origin request refused");
   const length = c.req.header("content-length");
-  const hasBody =
-    (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
+  const hasBody = length !== undefined ? length !== "0" : c.req.raw.body !== null;
   if (hasBody) {
     const type = c.req.header("content-type") ?? "";
     if (!/^application\/json\b/i.test(type)) {

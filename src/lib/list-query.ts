@@ -132,7 +132,8 @@ export function searchAny(q: string | undefined, columns: (AnyColumn | SQL)[]): 
 
 /** Number of rows a (joined, filtered) select would return, counted by SQLite. */
 export function countRows(db: DbOrTx, query: SQLWrapper): number {
-  return db.get<{ n: number }>(sql`select count(*) as n from (${query})`)?.n ?? 0;
+  // Raw SQL through Drizzle's get() comes back as an array of column values.
+  return db.get<[number]>(sql`select count(*) from (${query})`)?.[0] ?? 0;
 }
 
 /** `select count(*) from table where ...`, synchronously (Drizzle's $count is async-only). */

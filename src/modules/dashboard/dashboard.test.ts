@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const valid = { firstName: "Grace", lastName: "Hopper", creditLimit: "250.00" };
+
+describe("users and dashboard", () => {
+  test("GET /api/users/:id returns the user without secrets; unknown is 404", async () => {
+    const u = await t.json<Record<string, unknown>>("GET", `/api/users/${t.ids.user}`, {
+      as: "customer",
+    });
+    expect(u).toMatchObject({ id: t.ids.user, username: "user1", role: "user" });
+    expect(Object.keys(u).sort()).toEqual(["createdAt", "id", "role", "username"]);
+    expect((await t.request("GET", "/api/users/999")).status).toBe(404);
+  });
+
+  test("dashboard stats follow DESIGN.md's definitions", async () => {
+    const a = await t.json<{ id: number }>("POST", "/api/customers", {
+      body: { ...valid, creditLimit: "100" },
+    });
+    const b = await t.json<{ id: number }>("POST", "/api/customers", {
+      body: { ...valid, creditLimit: "40" },
+    });
+    await t.json("PATCH", `/api/customers/${b.id}`, { body: { isActive: false } });
+    const shop = await t.json<{ id: number }>("POST", "/api/shops", {
+      body: { name: "S", location: "L" },
+    });
+    await t.json("POST", "/api/bets", {
+      body: { customerId: a.id, shopId: shop.id, description: "a", stakeAmount: "30", odds: "2" },
+    });
+    await t.json("POST", "/api/deposits", {
+      body: { customerId: a.id, shopId: shop.id, amount: "10" },
+    });
+    const stats = await t.json("GET", "/api/dashboard/stats", { as: "customer" });
+    expect(stats).toEqual({
+      totalGivenCredit: "100.00",
+      totalCreditAtStake: "20.00",
+      activeBets: 1,
+      totalCustomers: 2,
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { count } from "drizzle-orm";
+import { balances, ledgerViolations } from "../../../tests/helpers/invariants";
+import { createTestApp, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
+import { transactions } from "../../db/schema";
+
+let t: TestApp;
+let ids: { shopId: number; customerId: number };
+beforeEach(async () => {
+  t = await createTestApp();
+  ids = await seedBasics(t, { creditLimit: "100.00" });
+});
+afterEach(() => {
+  expect(ledgerViolations(t.handle.sqlite)).toEqual([]);
+  t.close();
+});
+
+const withdraw = (amount: unknown, extra: Record<string, unknown> = {}) =>
+  t.request("POST", "/api/withdrawals", { as: "user", body: { ...ids, amount, ...extra } });
+const ledgerRows = () => t.handle.db.select({ n: count() }).from(transactions).get()?.n;
+
+describe("withdrawals", () => {
+  test("refused at zero balance with the SPEC's message (422), even with credit available", async () => {
+    const res = await withdraw("1.00");
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "Withdrawal Not Allowed: Customer has no positive balance available for withdrawal.",
+    );
+    expect(ledgerRows()).toBe(0);
+  });
+
+  test("refused above the balance with the SPEC's message (422)", async () => {
+    await t.json("POST", "/api/deposits", { body: { ...ids, amount: "20" } });
+    const res = await withdraw("20.01");
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "Insufficient Balance: Customer has €20.00 available. Withdrawal of €20.01 exceeds this amount.",
+    );
+    expect(ledgerRows()).toBe(1);
+  });
+
+  test("allowed up to the whole balance", async () => {
+    await t.json("POST", "/api/deposits", { body: { ...ids, amount: "20" } });
+    expect((await withdraw("20.00")).status).toBe(201);
+    expect(balances(t.handle.sqlite, ids.customerId, ids.shopId)).toEqual({ customer: 0, shop: 0 });
+  });
+
+  test("a till going negative raises a warning alert", async () => {
+    const other = await t.json<{ id: number }>("POST", "/api/shops", {
+      body: { name: "Empty", location: "X" },
+    });
+    await t.json("POST", "/api/deposits", { body: { ...ids, amount: "20" } });
+    expect((await withdraw("5", { shopId: other.id })).status).toBe(201);
+    const alerts = await t.json<{ title: string; type: string }[]>("GET", "/api/alerts");
+    expect(alerts.find((a) => a.title === "Shop cash balance negative")?.type).toBe("warning");
+  });
+
+  test("needs an active customer and shop", async () => {
+    await t.json("POST", "/api/deposits", { body: { ...ids, amount: "20" } });
+    await t.json("PATCH", `/api/shops/${ids.shopId}`, { body: { isActive: false } });
+    expect((await withdraw("1")).status).toBe(422);
+    expect(
+      (await t.request("POST", "/api/deposits", { body: { ...ids, amount: "1" } })).status,
+    ).toBe(422);
+  });
+});
+
+describe("deposit and withdrawal validation", () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ["customer", { customerId: "" }, "customerId", "Customer is required"],
+    ["shop", { shopId: undefined }, "shopId", "Shop is required"],
+    ["amount missing", { amount: "" }, "amount", "Amount must be a positive number"],
+    ["amount text", { amount: "ten" }, "amount", "Amount must be a positive number"],
+    ["amount zero", { amount: "0" }, "amount", "Amount must be a positive number"],
+    ["amount negative", { amount: -5 }, "amount", "Amount must be a positive number"],
+  ];
+  for (const [name, override, field, message] of cases) {
+    test(`${name}: "${message}"`, async () => {
+      for (const path of ["/api/deposits", "/api/withdrawals"]) {
+        const res = await t.request("POST", path, { body: { ...ids, amount: "5", ...override } });
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { fields: Record<string, string> }).fields[field]).toBe(
+          message,
+        );
+      }
+    });
+  }
+  test("accepts amounts as numbers or strings and rejects more than 2 decimals", async () => {
+    expect(
+      (await t.request("POST", "/api/deposits", { body: { ...ids, amount: 12.5 } })).status,
+    ).toBe(201);
+    expect(
+      (await t.request("POST", "/api/deposits", { body: { ...ids, amount: "0.01" } })).status,
+    ).toBe(201);
+    expect(
+      (await t.request("POST", "/api/deposits", { body: { ...ids, amount: "1.005" } })).status,
+    ).toBe(400);
+    expect(balances(t.handle.sqlite, ids.customerId, ids.shopId).customer).toBe(1251);
+  });
+});
+
+describe("listing transactions", () => {
+  test("filters by customer (either side), type and text, newest first", async () => {
+    await t.json("POST", "/api/deposits", {
+      body: { ...ids, amount: "20", description: "Cash in" },
+    });
+    await t.json("POST", "/api/withdrawals", {
+      body: { ...ids, amount: "5", description: "Cash out" },
+    });
+    const res = await t.request("GET", `/api/transactions?customerId=${ids.customerId}`);
+    expect(res.headers.get("x-total-count")).toBe("2");
+    const rows = (await res.json()) as { type: string; processedByUser: { username: string } }[];
+    expect(rows.map((r) => r.type)).toEqual(["WITHDRAWAL", "DEPOSIT"]);
+    expect(rows[0]?.processedByUser.username).toBe("admin1");
+    const typed = await t.request("GET", "/api/transactions?type=deposit");
+    expect(typed.headers.get("x-total-count")).toBe("1");
+    const text = await t.request("GET", "/api/transactions?q=cash%20out");
+    expect(text.headers.get("x-total-count")).toBe("1");
+    const shop = await t.request("GET", "/api/transactions?q=main%20street");
+    expect(shop.headers.get("x-total-count")).toBe("2");
+  });
+
+  test("the customer role may read but not move money", async () => {
+    expect((await t.request("GET", "/api/transactions", { as: "customer" })).status).toBe(200);
+    expect(
+      (await t.request("POST", "/api/deposits", { as: "customer", body: { ...ids, amount: "1" } }))
+        .status,
+    ).toBe(403);
+  });
+});

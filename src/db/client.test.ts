@@ -1,0 +1,59 @@
+import { describe, expect, test } from "bun:test";
+import { Glob } from "bun";
+import { count } from "drizzle-orm";
+import { openDatabase, writeTx } from "./client";
+import { shops } from "./schema";
+
+describe("database client", () => {
+  test("every connection runs with WAL, synchronous=FULL, foreign keys and a busy timeout", () => {
+    const dir = `${process.env.TMPDIR ?? "/tmp"}/client-test-${crypto.randomUUID()}`;
+    const { sqlite, close } = openDatabase(`${dir}/db.sqlite`);
+    expect(
+      (sqlite.query("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode,
+    ).toBe("wal");
+    expect((sqlite.query("PRAGMA synchronous").get() as { synchronous: number }).synchronous).toBe(
+      2,
+    );
+    expect(
+      (sqlite.query("PRAGMA foreign_keys").get() as { foreign_keys: number }).foreign_keys,
+    ).toBe(1);
+    expect((sqlite.query("PRAGMA busy_timeout").get() as { timeout: number }).timeout).toBe(5000);
+    close();
+  });
+
+  test("a throw inside writeTx rolls the whole write back", () => {
+    const { db, close } = openDatabase(":memory:");
+    expect(() =>
+      writeTx(db, (tx) => {
+        tx.insert(shops).values({ name: "A", location: "B", createdAt: 1 }).run();
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
+    expect(db.select({ n: count() }).from(shops).get()?.n).toBe(0);
+    close();
+  });
+
+  test("an async writeTx callback is refused and rolled back (Drizzle would commit at the first await)", () => {
+    const { db, close } = openDatabase(":memory:");
+    expect(() =>
+      writeTx(db, ((tx: Parameters<Parameters<typeof writeTx>[1]>[0]) => {
+        tx.insert(shops).values({ name: "A", location: "B", createdAt: 1 }).run();
+        return Promise.resolve();
+      }) as never),
+    ).toThrow("writeTx callbacks must be synchronous");
+    expect(db.select({ n: count() }).from(shops).get()?.n).toBe(0);
+    close();
+  });
+
+  test("no source file opens a Drizzle transaction except through writeTx, or awaits inside one", async () => {
+    const offenders: string[] = [];
+    for await (const file of new Glob("src/**/*.ts").scan(".")) {
+      if (file.endsWith(".test.ts") || file === "src/db/client.ts") continue;
+      const text = await Bun.file(file).text();
+      if (/\.transaction\(/.test(text)) offenders.push(`${file}: calls .transaction( directly`);
+      if (/(writeTx|idempotentWrite)\([^)]*async\b/.test(text))
+        offenders.push(`${file}: async write callback`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});

@@ -12,11 +12,14 @@ import {
   originAndContentType,
   requestContext,
 } from "./lib/middleware";
+import { adminRoutes } from "./modules/admin/admin.routes";
 import { alertsRoutes } from "./modules/alerts/alerts.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { betsRoutes } from "./modules/bets/bets.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { reportsRoutes } from "./modules/reports/reports.routes";
 import { shopsRoutes } from "./modules/shops/shops.routes";
 import { transactionsRoutes } from "./modules/transactions/transactions.routes";
 import { usersRoutes } from "./modules/users/users.routes";
@@ -33,6 +36,9 @@ export const apiModules = [
   betsRoutes,
   transactionsRoutes,
   alertsRoutes,
+  adminRoutes,
+  reportsRoutes,
+  healthRoutes,
 ];
 
 export function createApp(deps: Deps) {

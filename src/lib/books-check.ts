@@ -1,0 +1,279 @@
+/**
+ * The books check: every invariant of DESIGN.md section 2, verified over the whole database
+ * in SQL (set-based queries on indexed columns, so it scales to millions of rows). Used by
+ * GET /api/admin/ledger-check and `bun run verify-ledger`.
+ */
+import { sql } from "drizzle-orm";
+import type { AppDb, DbOrTx } from "../db/client";
+import { customerLedgerBalanceSql, shopLedgerBalanceSql } from "./ledger";
+
+export type BooksRule =
+  | "customer-balance"
+  | "shop-balance"
+  | "bet-stake"
+  | "bet-payout"
+  | "bet-refund"
+  | "bet-state"
+  | "ledger-row"
+  | "reversal";
+
+export interface BooksViolation {
+  rule: BooksRule;
+  entityType: "CUSTOMER" | "SHOP" | "BET" | "TRANSACTION";
+  entityId: number;
+  message: string;
+}
+
+export interface BooksReport {
+  ok: boolean;
+  checkedAt: string;
+  violations: BooksViolation[];
+  /** True when a rule had more than MAX_PER_RULE violations and the rest were left out. */
+  truncated: boolean;
+}
+
+export const MAX_PER_RULE = 1000;
+
+const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+/** Stored balances against the ones recomputed from COMPLETED ledger rows (reversals included). */
+function balanceViolations(db: DbOrTx, limit: number): BooksViolation[] {
+  const customers = db.all<{ id: number; stored: number; ledger: number }>(
+    sql`select id, stored, ledger from (select c.id as id, c.balance_cents as stored,
+        ${customerLedgerBalanceSql(sql`c.id`)} as ledger from customers c)
+      where stored <> ledger order by id limit ${limit}`,
+  );
+  const shops = db.all<{ id: number; stored: number; ledger: number }>(
+    sql`select id, stored, ledger from (select s.id as id, s.balance_cents as stored,
+        ${shopLedgerBalanceSql(sql`s.id`)} as ledger from shops s)
+      where stored <> ledger order by id limit ${limit}`,
+  );
+  return [
+    ...customers.map((r) => ({
+      rule: "customer-balance" as const,
+      entityType: "CUSTOMER" as const,
+      entityId: r.id,
+      message: `Customer #${r.id} has a stored balance of ${euro(r.stored)} but its ledger gives ${euro(r.ledger)}`,
+    })),
+    ...shops.map((r) => ({
+      rule: "shop-balance" as const,
+      entityType: "SHOP" as const,
+      entityId: r.id,
+      message: `Shop #${r.id} has a stored balance of ${euro(r.stored)} but its ledger gives ${euro(r.ledger)}`,
+    })),
+  ];
+}
+
+interface BetRow {
+  id: number;
+  status: string;
+  stake: number;
+  potential: number;
+  odds: number;
+  actual: number | null;
+  voidReason: string | null;
+  resolvedAt: number | null;
+  bettingN: number;
+  bettingOk: number;
+  payoutN: number;
+  payoutOk: number;
+  refundN: number;
+  refundOk: number;
+}
+
+/**
+ * Each bet against its ledger rows, in one grouped pass over bets joined to their rows by
+ * bet_id: one BETTING row of the stake (customer to shop); WON has one PAYOUT of the actual
+ * payout, VOID one REFUND of the stake (shop to customer), LOST and PENDING neither. Also the
+ * bet's own fields: payout maths and the fields each status implies.
+ */
+function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
+  const rows = db.all<BetRow>(sql`select * from (
+    select b.id as id, b.status as status, b.stake_cents as stake,
+      b.potential_payout_cents as potential, b.odds_hundredths as odds,
+      b.actual_payout_cents as actual, b.void_reason as voidReason, b.resolved_at as resolvedAt,
+      coalesce(sum(t.type = 'BETTING'), 0) as bettingN,
+      coalesce(sum(t.type = 'BETTING' and t.amount_cents = b.stake_cents
+        and t.from_entity_type = 'CUSTOMER' and t.from_entity_id = b.customer_id
+        and t.to_entity_type = 'SHOP' and t.to_entity_id = b.shop_id), 0) as bettingOk,
+      coalesce(sum(t.type = 'PAYOUT'), 0) as payoutN,
+      coalesce(sum(t.type = 'PAYOUT' and t.amount_cents = b.actual_payout_cents
+        and t.from_entity_type = 'SHOP' and t.from_entity_id = b.shop_id
+        and t.to_entity_type = 'CUSTOMER' and t.to_entity_id = b.customer_id), 0) as payoutOk,
+      coalesce(sum(t.type = 'REFUND'), 0) as refundN,
+      coalesce(sum(t.type = 'REFUND' and t.amount_cents = b.stake_cents
+        and t.from_entity_type = 'SHOP' and t.from_entity_id = b.shop_id
+        and t.to_entity_type = 'CUSTOMER' and t.to_entity_id = b.customer_id), 0) as refundOk
+    from bets b
+    left join transactions t on t.bet_id = b.id and t.status = 'COMPLETED'
+    group by b.id)
+  where bettingN <> 1 or bettingOk <> 1
+    or (status = 'WON' and (payoutN <> 1 or payoutOk <> 1)) or (status <> 'WON' and payoutN <> 0)
+    or (status = 'VOID' and (refundN <> 1 or refundOk <> 1)) or (status <> 'VOID' and refundN <> 0)
+    or potential <> (stake * odds + 50) / 100
+    or (status = 'WON' and actual is not potential)
+    or (status = 'LOST' and actual is not 0)
+    or (status = 'VOID' and (actual is not null or trim(coalesce(voidReason, '')) = ''))
+    or (status = 'PENDING' and (actual is not null or resolvedAt is not null))
+    or (status <> 'PENDING' and resolvedAt is null)
+  order by id limit ${limit * 5}`);
+  const out: BooksViolation[] = [];
+  const add = (rule: BooksRule, id: number, message: string) =>
+    out.push({ rule, entityType: "BET", entityId: id, message });
+  for (const b of rows) {
+    if (b.bettingN !== 1 || b.bettingOk !== 1) {
+      add(
+        "bet-stake",
+        b.id,
+        `Bet #${b.id} should have one BETTING row of its stake ${euro(b.stake)} from its customer to its shop; found ${b.bettingN} row(s), ${b.bettingOk} matching`,
+      );
+    }
+    const payoutWanted = b.status === "WON" ? 1 : 0;
+    if (b.payoutN !== payoutWanted || b.payoutOk !== payoutWanted) {
+      add(
+        "bet-payout",
+        b.id,
+        b.status === "WON"
+          ? `WON bet #${b.id} should have one PAYOUT of its actual payout ${euro(b.actual ?? 0)}; found ${b.payoutN} row(s), ${b.payoutOk} matching`
+          : `${b.status} bet #${b.id} should have no PAYOUT; found ${b.payoutN}`,
+      );
+    }
+    const refundWanted = b.status === "VOID" ? 1 : 0;
+    if (b.refundN !== refundWanted || b.refundOk !== refundWanted) {
+      add(
+        "bet-refund",
+        b.id,
+        b.status === "VOID"
+          ? `VOID bet #${b.id} should have one REFUND of its stake ${euro(b.stake)}; found ${b.refundN} row(s), ${b.refundOk} matching`
+          : `${b.status} bet #${b.id} should have no REFUND; found ${b.refundN}`,
+      );
+    }
+    const state = betStateProblem(b);
+    if (state) add("bet-state", b.id, `Bet #${b.id}: ${state}`);
+  }
+  return out;
+}
+
+function betStateProblem(b: BetRow): string | null {
+  const expected = Math.floor((b.stake * b.odds + 50) / 100);
+  if (b.potential !== expected) {
+    return `potential payout ${euro(b.potential)} is not stake x odds (${euro(expected)})`;
+  }
+  if (b.status === "WON" && b.actual !== b.potential) {
+    return `WON with actual payout ${b.actual === null ? "missing" : euro(b.actual)}, expected ${euro(b.potential)}`;
+  }
+  if (b.status === "LOST" && b.actual !== 0) return "LOST with an actual payout other than 0.00";
+  if (b.status === "VOID" && b.actual !== null) return "VOID with an actual payout";
+  if (b.status === "VOID" && !b.voidReason?.trim()) return "VOID without a reason";
+  if (b.status === "PENDING" && (b.actual !== null || b.resolvedAt !== null)) {
+    return "PENDING but carries a payout or a resolution time";
+  }
+  if (b.status !== "PENDING" && b.resolvedAt === null)
+    return `${b.status} without a resolution time`;
+  return null;
+}
+
+/**
+ * The shape of each ledger row (DESIGN.md section 2's table): which parties each type may
+ * move between, bet rows tied to a bet, till rows not, and no row naming a customer or
+ * shop that does not exist. A reversal has its original's parties swapped.
+ */
+function ledgerRowViolations(db: DbOrTx, limit: number): BooksViolation[] {
+  const rows = db.all<{ id: number; problem: string }>(sql`select id, problem from (
+    select t.id as id, case
+      when t.type in ('BETTING', 'PAYOUT', 'REFUND') and t.bet_id is null
+        then t.type || ' row without a bet'
+      when t.type in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER') and t.bet_id is not null
+        then t.type || ' row tied to bet #' || t.bet_id
+      when t.type || ':' || t.from_entity_type || '>' || t.to_entity_type || ':' ||
+          (t.reversal_of is not null) not in (
+        'DEPOSIT:CUSTOMER>SHOP:0', 'DEPOSIT:SHOP>CUSTOMER:1',
+        'WITHDRAWAL:SHOP>CUSTOMER:0', 'WITHDRAWAL:CUSTOMER>SHOP:1',
+        'BETTING:CUSTOMER>SHOP:0', 'PAYOUT:SHOP>CUSTOMER:0', 'REFUND:SHOP>CUSTOMER:0',
+        'TRANSFER:SHOP>SHOP:0', 'TRANSFER:SHOP>USER:0', 'TRANSFER:USER>SHOP:0',
+        'TRANSFER:SHOP>SHOP:1', 'TRANSFER:SHOP>USER:1', 'TRANSFER:USER>SHOP:1')
+        then t.type || ' row from ' || t.from_entity_type || ' to ' || t.to_entity_type ||
+          case when t.reversal_of is null then '' else ' (a reversal)' end || ' is not allowed'
+      when t.from_entity_type = t.to_entity_type and t.from_entity_id = t.to_entity_id
+        then 'moves money from a party to itself'
+      when (t.from_entity_type = 'CUSTOMER' and not exists (select 1 from customers c where c.id = t.from_entity_id))
+        or (t.to_entity_type = 'CUSTOMER' and not exists (select 1 from customers c where c.id = t.to_entity_id))
+        then 'names a customer that does not exist'
+      when (t.from_entity_type = 'SHOP' and not exists (select 1 from shops s where s.id = t.from_entity_id))
+        or (t.to_entity_type = 'SHOP' and not exists (select 1 from shops s where s.id = t.to_entity_id))
+        then 'names a shop that does not exist'
+    end as problem
+    from transactions t)
+  where problem is not null order by id limit ${limit}`);
+  return rows.map((r) => ({
+    rule: "ledger-row" as const,
+    entityType: "TRANSACTION" as const,
+    entityId: r.id,
+    message: `Transaction #${r.id}: ${r.problem}`,
+  }));
+}
+
+/**
+ * Reversals: each reversal row undoes one archived, reversible, non-reversal original of the
+ * same type and amount with the parties swapped; an original is reversed at most once; an
+ * archived row has its reversal; a reversal is never archived.
+ */
+function reversalViolations(db: DbOrTx, limit: number): BooksViolation[] {
+  const rows = db.all<{ id: number; problem: string }>(sql`select id, problem from (
+    select r.id as id, case
+      when o.id is null then 'reverses #' || r.reversal_of || ', which does not exist'
+      when o.reversal_of is not null then 'reverses #' || o.id || ', which is itself a reversal'
+      when o.type not in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER') then 'reverses a ' || o.type || ' row'
+      when r.type <> o.type or r.amount_cents <> o.amount_cents
+        or r.from_entity_type <> o.to_entity_type or r.from_entity_id <> o.to_entity_id
+        or r.to_entity_type <> o.from_entity_type or r.to_entity_id <> o.from_entity_id
+        then 'is not the exact opposite of #' || o.id
+      when o.archived_at is null then 'reverses #' || o.id || ', which is not archived'
+      when r.archived_at is not null then 'is a reversal but is archived'
+      when (select count(*) from transactions x where x.reversal_of = r.reversal_of) > 1
+        then '#' || o.id || ' has been reversed more than once'
+    end as problem
+    from transactions r left join transactions o on o.id = r.reversal_of
+    where r.reversal_of is not null
+    union all
+    select o.id, 'is archived but has no reversal'
+    from transactions o
+    where o.archived_at is not null
+      and not exists (select 1 from transactions r where r.reversal_of = o.id))
+  where problem is not null order by id limit ${limit}`);
+  return rows.map((r) => ({
+    rule: "reversal" as const,
+    entityType: "TRANSACTION" as const,
+    entityId: r.id,
+    message: `Transaction #${r.id} ${r.problem}`,
+  }));
+}
+
+/** Runs every rule in one read transaction (one consistent snapshot). */
+export function checkBooks(db: AppDb, limit = MAX_PER_RULE): BooksReport {
+  const violations = db.transaction(
+    (tx) => [
+      ...balanceViolations(tx, limit),
+      ...betViolations(tx, limit),
+      ...ledgerRowViolations(tx, limit),
+      ...reversalViolations(tx, limit),
+    ],
+    { behavior: "deferred" },
+  );
+  const perRule = new Map<BooksRule, number>();
+  for (const v of violations) perRule.set(v.rule, (perRule.get(v.rule) ?? 0) + 1);
+  const truncated = [...perRule.values()].some((n) => n >= limit);
+  const kept: BooksViolation[] = [];
+  const seen = new Map<BooksRule, number>();
+  for (const v of violations) {
+    const n = seen.get(v.rule) ?? 0;
+    if (n < limit) kept.push(v);
+    seen.set(v.rule, n + 1);
+  }
+  return {
+    ok: violations.length === 0,
+    checkedAt: new Date().toISOString(),
+    violations: kept,
+    truncated,
+  };
+}

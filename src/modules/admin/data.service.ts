@@ -1,0 +1,114 @@
+/**
+ * Export all data and delete all data (DESIGN.md section 3). The export is one JSON document
+ * of every table except secrets; the same builder serves GET /api/admin/export-all-data and
+ * `bun run export`.
+ */
+import type { Database } from "bun:sqlite";
+import { sql } from "drizzle-orm";
+import { type AppDb, writeTx } from "../../db/client";
+import { audit } from "../../lib/audit";
+import type { Actor } from "../../lib/context";
+
+export const EXPORT_VERSION = 1;
+
+/** Exported tables, rows as stored: money in cents, times in ms since the epoch, flags 0/1. */
+export const EXPORTED_TABLES = [
+  "users",
+  "customers",
+  "shops",
+  "bets",
+  "transactions",
+  "alerts",
+  "audit_log",
+] as const;
+
+/** Columns never exported. */
+export const REDACTED_COLUMNS: Partial<Record<(typeof EXPORTED_TABLES)[number], string[]>> = {
+  users: ["password_hash"],
+};
+
+/** Tables left out on purpose, and why. Every table must be in one list or the other. */
+export const EXCLUDED_TABLES: Record<string, string> = {
+  sessions: "session ids and secret hashes",
+  idempotency_keys: "replay keys of money-moving requests",
+  login_failures: "typed usernames and IP addresses of failed sign-ins",
+  __drizzle_migrations: "schema bookkeeping",
+};
+
+/** `betting-shop-export-2026-11-18.json` (UTC date). */
+export function exportFileName(now = new Date()): string {
+  return `betting-shop-export-${now.toISOString().slice(0, 10)}.json`;
+}
+
+const FLUSH_AT = 64 * 1024;
+
+/**
+ * Writes the export as JSON text in chunks, from one read transaction so every table comes
+ * from the same snapshot (the export script may run beside a live server).
+ */
+export function writeExport(sqlite: Database, write: (chunk: string) => void, now = new Date()) {
+  let buffer = `{"version":${EXPORT_VERSION},"exportedAt":${JSON.stringify(now.toISOString())},"tables":{`;
+  const emit = (text: string) => {
+    buffer += text;
+    if (buffer.length >= FLUSH_AT) {
+      write(buffer);
+      buffer = "";
+    }
+  };
+  sqlite.transaction(() => {
+    EXPORTED_TABLES.forEach((table, i) => {
+      const hidden = REDACTED_COLUMNS[table] ?? [];
+      const columns = (sqlite.query(`pragma table_info("${table}")`).all() as { name: string }[])
+        .map((c) => c.name)
+        .filter((name) => !hidden.includes(name));
+      const list = columns.map((c) => `"${c}"`).join(", ");
+      emit(`${i === 0 ? "" : ","}${JSON.stringify(table)}:[`);
+      let first = true;
+      for (const row of sqlite.query(`select ${list} from "${table}" order by rowid`).iterate()) {
+        emit((first ? "" : ",") + JSON.stringify(row));
+        first = false;
+      }
+      emit("]");
+    });
+  })();
+  write(`${buffer}}}`);
+}
+
+/** The whole export as one string (the HTTP download). */
+export function exportAllData(sqlite: Database, now = new Date()): string {
+  const chunks: string[] = [];
+  writeExport(sqlite, (chunk) => chunks.push(chunk), now);
+  return chunks.join("");
+}
+
+/**
+ * Empties every table but keeps the acting admin's user row and the session they called
+ * from, then writes the audit row of the wipe in the same transaction, so it survives.
+ */
+export function deleteAllData(db: AppDb, actor: Actor, keepSessionId: string | null) {
+  writeTx(db, (tx) => {
+    // Rows reference each other; checking foreign keys at commit lets any order work.
+    tx.run(sql`pragma defer_foreign_keys = on`);
+    const tables = tx.all<{ name: string }>(
+      sql`select name from sqlite_master where type = 'table'
+        and name not like 'sqlite_%' and name <> '__drizzle_migrations' order by name`,
+    );
+    const deletedRows: Record<string, number> = {};
+    for (const { name } of tables) {
+      const keep =
+        name === "users"
+          ? sql` where id <> ${actor.userId}`
+          : name === "sessions"
+            ? sql` where id is not ${keepSessionId}`
+            : sql``;
+      tx.run(sql`delete from ${sql.identifier(name)}${keep}`);
+      deletedRows[name] = tx.get<{ n: number }>(sql`select changes() as n`)?.n ?? 0;
+    }
+    audit(tx, actor, {
+      action: "data.delete-all",
+      entityType: "SYSTEM",
+      after: { deletedRows, keptUserId: actor.userId },
+    });
+  });
+  return { message: "All data has been deleted successfully" };
+}

@@ -1,0 +1,86 @@
+/** Balance recalculation (DESIGN.md section 2): the stored balance is reset to the ledger's. */
+import { eq, sql } from "drizzle-orm";
+import { type AppDb, type Tx, writeTx } from "../../db/client";
+import { customers, shops } from "../../db/schema";
+import { formatCents } from "../../domain/money";
+import { raiseAlert } from "../../lib/alerts";
+import { audit } from "../../lib/audit";
+import type { Actor } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+import { customerLedgerBalanceSql, shopLedgerBalanceSql } from "../../lib/ledger";
+
+export interface RecalculateInput {
+  entityType: "CUSTOMER" | "SHOP";
+  entityId: number;
+}
+
+/**
+ * The stored balance and the ledger's. The id goes in as a bound value: a Drizzle column
+ * would render unqualified ("id") and bind to the ledger subquery's own id column.
+ */
+function readBalances(tx: Tx, input: RecalculateInput) {
+  const id = sql`${input.entityId}`;
+  if (input.entityType === "CUSTOMER") {
+    const row = tx
+      .select({
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        stored: customers.balanceCents,
+        ledger: customerLedgerBalanceSql(id),
+      })
+      .from(customers)
+      .where(eq(customers.id, input.entityId))
+      .get();
+    if (!row) throw notFound("Customer");
+    return { name: `${row.firstName} ${row.lastName}`, stored: row.stored, ledger: row.ledger };
+  }
+  const row = tx
+    .select({ name: shops.name, stored: shops.balanceCents, ledger: shopLedgerBalanceSql(id) })
+    .from(shops)
+    .where(eq(shops.id, input.entityId))
+    .get();
+  if (!row) throw notFound("Shop");
+  return row;
+}
+
+/**
+ * Recomputes one customer's or shop's balance from its COMPLETED ledger rows and stores it.
+ * drift = recomputed - stored; a non-zero drift raises an error alert.
+ */
+export function recalculateBalance(db: AppDb, actor: Actor, input: RecalculateInput) {
+  return writeTx(db, (tx) => {
+    const { name, stored, ledger } = readBalances(tx, input);
+    const drift = ledger - stored;
+    if (drift !== 0) {
+      if (input.entityType === "CUSTOMER") {
+        tx.update(customers)
+          .set({ balanceCents: ledger })
+          .where(eq(customers.id, input.entityId))
+          .run();
+      } else {
+        tx.update(shops).set({ balanceCents: ledger }).where(eq(shops.id, input.entityId)).run();
+      }
+      const what = input.entityType === "CUSTOMER" ? "Customer" : "Shop";
+      raiseAlert(tx, {
+        type: "error",
+        title: "Balance drift corrected",
+        description: `${what} ${name} (#${input.entityId}) had a stored balance of €${formatCents(stored)} but its ledger says €${formatCents(ledger)} (drift €${formatCents(drift)}). The balance was reset to the ledger.`,
+        dedupeKey: `balance-drift:${input.entityType}:${input.entityId}`,
+      });
+    }
+    audit(tx, actor, {
+      action: "balance.recalculate",
+      entityType: input.entityType,
+      entityId: input.entityId,
+      before: { balanceCents: stored },
+      after: { balanceCents: ledger, driftCents: drift },
+    });
+    return {
+      entityType: input.entityType,
+      entityId: input.entityId,
+      balance: formatCents(ledger),
+      previousBalance: formatCents(stored),
+      drift: formatCents(drift),
+    };
+  });
+}

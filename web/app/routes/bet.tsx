@@ -1,0 +1,7 @@
+import { useParams } from "wouter";
+import { BetDetail } from "../../features/bets/components/bet-detail";
+
+export default function BetPage() {
+  const { id } = useParams<{ id: string }>();
+  return <BetDetail key={id} id={Number(id)} />;
+}

@@ -1,0 +1,7 @@
+import { useParams } from "wouter";
+import { UserDetail } from "../../features/users/components/user-detail";
+
+export default function UserPage() {
+  const { id } = useParams<{ id: string }>();
+  return <UserDetail key={id} id={Number(id)} />;
+}

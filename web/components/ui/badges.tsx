@@ -1,0 +1,29 @@
+import type { BetStatus, TransactionStatus } from "../../../src/domain/enums";
+
+const BET_STATUS_CLASS: Record<BetStatus, string> = {
+  PENDING: "badge-warning",
+  WON: "badge-success",
+  LOST: "badge-error",
+  VOID: "badge-neutral",
+};
+
+export function BetStatusBadge({ status }: { status: BetStatus }) {
+  return <span className={`badge ${BET_STATUS_CLASS[status] ?? ""}`}>{status}</span>;
+}
+
+/** Default (filled) style only for COMPLETED; other statuses are outlined. */
+export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
+  return (
+    <span className={`badge ${status === "COMPLETED" ? "badge-primary" : "badge-outline"}`}>
+      {status}
+    </span>
+  );
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <span className={`badge ${active ? "badge-success" : "badge-ghost"}`}>
+      {active ? "Active" : "Inactive"}
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+import { type ReactNode, Suspense, useState } from "react";
+
+/**
+ * A button that mounts its (lazily loaded) dialog only while open, so the dialog's code
+ * loads on first use and its form starts fresh every time.
+ */
+export function DialogButton({
+  label,
+  className,
+  disabled,
+  title,
+  children,
+}: {
+  label: string;
+  className?: string;
+  disabled?: boolean;
+  title?: string;
+  children: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn ${className ?? ""}`}
+        disabled={disabled}
+        title={title}
+        onClick={() => setOpen(true)}
+      >
+        {label}
+      </button>
+      {open && <Suspense fallback={null}>{children(() => setOpen(false))}</Suspense>}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, errorMessage } from "../../../lib/api-client";
+import type { SessionUser } from "../../../lib/session";
+import { useToast } from "../../../lib/toast";
+import { CURRENT_USER_KEY } from "./get-user";
+
+export interface LoginInput {
+  username: string;
+  password: string;
+}
+
+export function login(input: LoginInput): Promise<SessionUser> {
+  return api<SessionUser>("/api/login", { method: "POST", body: input });
+}
+
+/** A successful login stores the returned user as current. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+    onError: (error) =>
+      toast({ title: "Login failed", description: errorMessage(error), variant: "destructive" }),
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { useToast } from "../../../lib/toast";
+import { CURRENT_USER_KEY } from "./get-user";
+
+export function logout(): Promise<void> {
+  return api<void>("/api/logout", { method: "POST" });
+}
+
+/** A successful logout clears the current user and refetches it. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    },
+    onError: (error) =>
+      toast({
+        title: "Logout failed",
+        description: error instanceof Error ? error.message : String(error),
+        variant: "destructive",
+      }),
+  });
+}

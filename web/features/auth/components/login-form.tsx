@@ -1,0 +1,44 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { loginSchema } from "../../../../src/domain/schemas";
+import { InputField } from "../../../components/ui/field";
+import { useAuth } from "./auth-provider";
+
+type LoginValues = z.input<typeof loginSchema>;
+
+export function LoginForm() {
+  const { loginMutation } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: "", password: "" },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => loginMutation.mutate(values))}
+      className="flex flex-col"
+    >
+      <InputField
+        label="Username"
+        autoComplete="username"
+        error={errors.username?.message}
+        {...register("username")}
+      />
+      <InputField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <button type="submit" className="btn btn-primary mt-2" disabled={loginMutation.isPending}>
+        {loginMutation.isPending ? "Signing in..." : "Sign In"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BetStatus } from "../../../../src/domain/enums";
+import { api } from "../../../lib/api-client";
+import { useNotify } from "../../../lib/notify";
+import type { Bet } from "./types";
+
+export interface PlaceBetBody {
+  customerId: number;
+  shopId: number;
+  description: string;
+  stakeAmount: string;
+  odds: string;
+  potentialPayout: string;
+  allowOvercredit: boolean;
+  outcome: BetStatus;
+  voidReason?: string | null;
+}
+
+export const placeBet = ({ body, key }: { body: PlaceBetBody; key: string }) =>
+  api<Bet>("/api/bets", { method: "POST", body, headers: { "Idempotency-Key": key } });
+
+/** Refreshes the bets list and dashboard stats (and the balances the stake moved). */
+export function usePlaceBet() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: placeBet,
+    onSuccess: () => {
+      notify.success("Bet placed successfully");
+      for (const key of [
+        "/api/bets",
+        "/api/dashboard/stats",
+        "/api/customers",
+        "/api/shops",
+        "/api/transactions",
+      ]) {
+        void queryClient.invalidateQueries({ queryKey: [key] });
+      }
+    },
+    onError: (error) => notify.error(error),
+  });
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { useNotify } from "../../../lib/notify";
+import type { Bet } from "./types";
+
+export interface ResolveBetInput {
+  id: number;
+  status: "WON" | "LOST" | "VOID";
+  voidReason?: string;
+}
+
+export const resolveBet = ({ id, ...body }: ResolveBetInput) =>
+  api<Bet>(`/api/bets/${id}/resolve`, { method: "PATCH", body });
+
+export function useResolveBet() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: resolveBet,
+    onSuccess: (_bet, input) => {
+      if (input.status === "VOID") {
+        notify.success("The bet has been voided successfully", "Bet Voided");
+      } else {
+        notify.success("Bet resolved successfully");
+      }
+      for (const key of [
+        "/api/bets",
+        "/api/dashboard/stats",
+        "/api/customers",
+        "/api/shops",
+        "/api/transactions",
+      ]) {
+        void queryClient.invalidateQueries({ queryKey: [key] });
+      }
+    },
+    onError: (error, input) =>
+      notify.error(error, input.status === "VOID" ? "Failed to void bet" : undefined),
+  });
+}

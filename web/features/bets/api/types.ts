@@ -1,0 +1,1 @@
+export type { BetDto as Bet } from "../../../../src/modules/bets/bets.dto";

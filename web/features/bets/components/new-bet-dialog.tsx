@@ -1,0 +1,206 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { BET_STATUSES } from "../../../../src/domain/enums";
+import {
+  availableFundsCents,
+  centsOf,
+  checkBetFunds,
+  formatCents,
+  formatEuro,
+  parseCents,
+  parseOdds,
+  payoutCents,
+} from "../../../../src/domain/money";
+import { placeBetSchema } from "../../../../src/domain/schemas";
+import { Dialog } from "../../../components/ui/dialog";
+import {
+  CheckboxField,
+  FormActions,
+  InputField,
+  SelectField,
+  TextareaField,
+} from "../../../components/ui/field";
+import { useIdempotencyKey } from "../../../lib/idempotency";
+import { useNotify } from "../../../lib/notify";
+import { useAuth } from "../../auth/components/auth-provider";
+import { useCustomer } from "../../customers/api/get-customer";
+import { CustomerBalanceInfo } from "../../customers/components/customer-balance-info";
+import { CustomerPicker } from "../../customers/components/customer-picker";
+import { ShopPicker } from "../../shops/components/shop-picker";
+import { usePlaceBet } from "../api/place-bet";
+
+type BetFormInput = z.input<typeof placeBetSchema>;
+type BetFormOutput = z.output<typeof placeBetSchema>;
+
+export interface NewBetDialogProps {
+  open: boolean;
+  onClose: () => void;
+  customerId?: number;
+  shopId?: number;
+}
+
+/** 'Place New Bet': live payout, Customer Balance Info, the funds check before submit. */
+export default function NewBetDialog({ open, onClose, customerId, shopId }: NewBetDialogProps) {
+  const { user } = useAuth();
+  const isAdmin = user?.role === "admin";
+  const notify = useNotify();
+  const idempotency = useIdempotencyKey();
+  const mutation = usePlaceBet();
+  const defaults: BetFormInput = {
+    customerId: customerId ? String(customerId) : "",
+    shopId: shopId ? String(shopId) : "",
+    description: "",
+    stakeAmount: "",
+    odds: "",
+    outcome: "PENDING",
+    voidReason: "",
+    allowOvercredit: false,
+  };
+  const form = useForm<BetFormInput, unknown, BetFormOutput>({
+    resolver: zodResolver(placeBetSchema),
+    defaultValues: defaults,
+  });
+  const { register, handleSubmit, control, watch, formState } = form;
+  const errors = formState.errors;
+  const chosenCustomer = String(watch("customerId") ?? "");
+  const customer = useCustomer(chosenCustomer ? Number(chosenCustomer) : undefined).data;
+  const stakeCents = parseCents(watch("stakeAmount")) ?? 0;
+  const oddsHundredths = parseOdds(watch("odds")) ?? 0;
+  const payout = stakeCents > 0 && oddsHundredths > 0 ? payoutCents(stakeCents, oddsHundredths) : 0;
+  const overcredit = isAdmin && watch("allowOvercredit") === true;
+  const balanceCents = centsOf(customer?.balance);
+  const creditLimitCents = centsOf(customer?.creditLimit);
+  const availableCents = availableFundsCents(balanceCents, creditLimitCents);
+  const exceeds = Boolean(customer) && !customer?.allowOverdraft && stakeCents > availableCents;
+
+  const close = () => {
+    form.reset(defaults);
+    idempotency.reset();
+    onClose();
+  };
+
+  const submit = (values: BetFormOutput) => {
+    if (customer) {
+      const funds = checkBetFunds({
+        stakeCents: values.stakeAmount,
+        balanceCents,
+        creditLimitCents,
+        allowOverdraft: customer.allowOverdraft,
+        overcredit,
+      });
+      if (!funds.ok) {
+        notify.block(
+          "Insufficient Funds",
+          `Customer balance: ${formatEuro(balanceCents)}, credit limit: ${formatEuro(creditLimitCents)}, available: ${formatEuro(funds.availableCents)}. Stake of ${formatEuro(values.stakeAmount)} exceeds the available funds.`,
+        );
+        return;
+      }
+    }
+    const body = {
+      customerId: values.customerId,
+      shopId: values.shopId,
+      description: values.description,
+      stakeAmount: formatCents(values.stakeAmount),
+      odds: formatCents(values.odds),
+      potentialPayout: formatCents(payoutCents(values.stakeAmount, values.odds)),
+      allowOvercredit: overcredit,
+      outcome: values.outcome,
+      ...(values.outcome === "VOID" ? { voidReason: values.voidReason } : {}),
+    };
+    mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title="Place New Bet" wide>
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <Controller
+          control={control}
+          name="customerId"
+          render={({ field }) => (
+            <CustomerPicker
+              value={String(field.value ?? "")}
+              onChange={field.onChange}
+              error={errors.customerId?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="shopId"
+          render={({ field }) => (
+            <ShopPicker
+              value={String(field.value ?? "")}
+              onChange={field.onChange}
+              error={errors.shopId?.message}
+            />
+          )}
+        />
+        {customer && <CustomerBalanceInfo customer={customer} />}
+        <TextareaField
+          label="Description"
+          rows={2}
+          error={errors.description?.message}
+          {...register("description")}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <InputField
+            label="Stake Amount (€)"
+            type="number"
+            step="0.01"
+            min="0.01"
+            inputMode="decimal"
+            error={errors.stakeAmount?.message}
+            {...register("stakeAmount")}
+          />
+          <InputField
+            label="Odds"
+            type="number"
+            step="0.01"
+            min="1.01"
+            inputMode="decimal"
+            error={errors.odds?.message}
+            {...register("odds")}
+          />
+        </div>
+        <SelectField label="Outcome (optional)" {...register("outcome")}>
+          {BET_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </SelectField>
+        {watch("outcome") === "VOID" && (
+          <TextareaField
+            label="Void reason"
+            rows={2}
+            error={errors.voidReason?.message}
+            {...register("voidReason")}
+          />
+        )}
+        {isAdmin && <CheckboxField label="Allow overcredit" {...register("allowOvercredit")} />}
+        <p className="mb-2 rounded-box bg-base-200 p-3">
+          Potential Payout: <strong data-testid="potential-payout">{formatEuro(payout)}</strong>
+        </p>
+        {exceeds && (
+          <div role="alert" className="alert alert-warning mb-2 flex flex-col items-start">
+            <span>
+              This bet amount exceeds the customer's available funds (balance + credit limit).
+            </span>
+            {isAdmin && (
+              <span className="text-sm">
+                As an admin you can tick Allow Overcredit to place this bet anyway.
+              </span>
+            )}
+          </div>
+        )}
+        <FormActions
+          onCancel={close}
+          pending={mutation.isPending}
+          label="Place Bet"
+          pendingLabel="Processing..."
+        />
+      </form>
+    </Dialog>
+  );
+}

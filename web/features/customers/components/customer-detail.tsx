@@ -1,0 +1,116 @@
+import { availableFundsCents, centsOf, formatEuro } from "../../../../src/domain/money";
+import { ActiveBadge } from "../../../components/ui/badges";
+import { LoadingText, StateCard } from "../../../components/ui/load-state";
+import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
+import { isNotFound } from "../../../lib/api-client";
+import { formatDate, fullName } from "../../../lib/format";
+import { NewBetButton } from "../../bets/components/new-bet-button";
+import { RecentBetsList } from "../../bets/components/recent-bets-list";
+import { CashMovementButton } from "../../transactions/components/cash-movement-button";
+import { RecentTransactionsList } from "../../transactions/components/recent-transactions-list";
+import { useCustomer } from "../api/get-customer";
+import { useCustomerStats } from "../api/get-customer-stats";
+import type { Customer } from "../api/types";
+import { CustomerFormButton } from "./customer-form-button";
+
+function AccountBalance({ customer }: { customer: Customer }) {
+  const balance = centsOf(customer.balance);
+  const limit = centsOf(customer.creditLimit);
+  const available = availableFundsCents(balance, limit);
+  return (
+    <Panel title="Account Balance">
+      <div className={`text-3xl font-bold ${balance < 0 ? "text-error" : ""}`}>
+        {formatEuro(balance)}
+      </div>
+      <div className="my-2 flex gap-2">
+        <CashMovementButton
+          kind="withdrawal"
+          customerId={customer.id}
+          disabled={balance <= 0}
+          className="btn-outline btn-sm"
+        />
+        <CashMovementButton
+          kind="deposit"
+          customerId={customer.id}
+          className="btn-primary btn-sm"
+        />
+      </div>
+      <dl>
+        <Detail label="Credit Limit">{formatEuro(limit)}</Detail>
+        <Detail label="Available Credit">
+          <span className={available < 0 ? "text-error" : ""}>{formatEuro(available)}</span>
+        </Detail>
+        <Detail label="Overdraft">{customer.allowOverdraft ? "Allowed" : "Not Allowed"}</Detail>
+      </dl>
+    </Panel>
+  );
+}
+
+function AccountSummary({ customer }: { customer: Customer }) {
+  const { data } = useCustomerStats(customer.id);
+  return (
+    <Panel title="Account Summary">
+      <dl>
+        <Detail label="Total Bets">{data?.totalBets ?? 0}</Detail>
+        <Detail label="Active Bets">{data?.activeBets ?? 0}</Detail>
+        <Detail label="Won Bets">{data?.wonBets ?? 0}</Detail>
+        <Detail label="Lost Bets">{data?.lostBets ?? 0}</Detail>
+        <Detail label="Member Since">{formatDate(customer.createdAt)}</Detail>
+      </dl>
+    </Panel>
+  );
+}
+
+export function CustomerDetail({ id }: { id: number }) {
+  const { data: customer, isLoading, error } = useCustomer(id);
+  if (isLoading) return <LoadingText text="Loading customer details..." />;
+  if (isNotFound(error) || (!error && !customer) || !Number.isSafeInteger(id) || id <= 0) {
+    return (
+      <StateCard title="Customer Not Found" backHref="/customers" backLabel="Back to Customers" />
+    );
+  }
+  if (error || !customer) {
+    return (
+      <StateCard
+        title="Error Loading Customer"
+        text="There was an error loading the customer details. Please try again."
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={fullName(customer)}
+        actions={
+          <>
+            <NewBetButton customerId={customer.id} disabled={!customer.isActive} />
+            <CustomerFormButton customer={customer} />
+            <ActiveBadge active={customer.isActive} />
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <Panel title="Personal Information">
+            <dl>
+              <Detail label="First Name">{customer.firstName}</Detail>
+              <Detail label="Last Name">{customer.lastName}</Detail>
+              <Detail label="Email">{customer.email || "N/A"}</Detail>
+              <Detail label="Phone">{customer.phone || "N/A"}</Detail>
+              <Detail label="Address">{customer.address || "N/A"}</Detail>
+              {customer.dateOfBirth && (
+                <Detail label="Date of Birth">{formatDate(customer.dateOfBirth)}</Detail>
+              )}
+            </dl>
+          </Panel>
+          <RecentTransactionsList customerId={customer.id} />
+          <RecentBetsList customerId={customer.id} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <AccountBalance customer={customer} />
+          <AccountSummary customer={customer} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Resolver, useForm } from "react-hook-form";
+import { formatCents } from "../../../../src/domain/money";
+import {
+  createCustomerSchema,
+  type UpdateCustomerInput,
+  updateCustomerSchema,
+} from "../../../../src/domain/schemas";
+import { Dialog } from "../../../components/ui/dialog";
+import {
+  CheckboxField,
+  FormActions,
+  InputField,
+  TextareaField,
+} from "../../../components/ui/field";
+import { useCreateCustomer } from "../api/create-customer";
+import type { Customer } from "../api/types";
+import { useUpdateCustomer } from "../api/update-customer";
+
+interface CustomerFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  dateOfBirth: string;
+  creditLimit: string;
+  allowOverdraft: boolean;
+  isActive: boolean;
+}
+
+function defaultsOf(customer?: Customer): CustomerFormValues {
+  return {
+    firstName: customer?.firstName ?? "",
+    lastName: customer?.lastName ?? "",
+    email: customer?.email ?? "",
+    phone: customer?.phone ?? "",
+    address: customer?.address ?? "",
+    dateOfBirth: customer?.dateOfBirth ?? "",
+    creditLimit: customer?.creditLimit ?? "0.00",
+    allowOverdraft: customer?.allowOverdraft ?? false,
+    isActive: customer?.isActive ?? true,
+  };
+}
+
+/**
+ * 'Add New Customer' (identical wherever it opens) and, given a customer, 'Edit Customer'
+ * with the same rules plus date of birth and the active flag.
+ */
+export default function CustomerFormDialog({
+  open,
+  onClose,
+  customer,
+}: {
+  open: boolean;
+  onClose: () => void;
+  customer?: Customer;
+}) {
+  const editing = customer !== undefined;
+  const create = useCreateCustomer();
+  const update = useUpdateCustomer();
+  const mutation = editing ? update : create;
+  const form = useForm<CustomerFormValues, unknown, UpdateCustomerInput>({
+    resolver: zodResolver(
+      editing ? updateCustomerSchema : createCustomerSchema,
+    ) as unknown as Resolver<CustomerFormValues, unknown, UpdateCustomerInput>,
+    defaultValues: defaultsOf(customer),
+  });
+  const { register, handleSubmit, formState } = form;
+  const errors = formState.errors;
+
+  const close = () => {
+    form.reset(defaultsOf(customer));
+    onClose();
+  };
+
+  const submit = (values: UpdateCustomerInput) => {
+    const common = {
+      firstName: values.firstName ?? "",
+      lastName: values.lastName ?? "",
+      email: values.email ?? null,
+      phone: values.phone ?? null,
+      address: values.address ?? null,
+      creditLimit: formatCents(values.creditLimit ?? 0),
+      allowOverdraft: values.allowOverdraft ?? false,
+    };
+    if (customer) {
+      update.mutate(
+        {
+          id: customer.id,
+          body: { ...common, dateOfBirth: values.dateOfBirth ?? null, isActive: values.isActive },
+        },
+        { onSuccess: onClose },
+      );
+    } else {
+      create.mutate(common, { onSuccess: close });
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title={editing ? "Edit Customer" : "Add New Customer"} wide>
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <div className="grid grid-cols-2 gap-3">
+          <InputField
+            label="First Name *"
+            error={errors.firstName?.message}
+            {...register("firstName")}
+          />
+          <InputField
+            label="Last Name *"
+            error={errors.lastName?.message}
+            {...register("lastName")}
+          />
+          <InputField
+            label="Email"
+            type="email"
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <InputField
+            label="Phone"
+            type="tel"
+            error={errors.phone?.message}
+            {...register("phone")}
+          />
+        </div>
+        <TextareaField
+          label="Address"
+          rows={2}
+          error={errors.address?.message}
+          {...register("address")}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <InputField
+            label="Credit Limit (€) *"
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            error={errors.creditLimit?.message}
+            {...register("creditLimit")}
+          />
+          {editing && (
+            <InputField
+              label="Date of Birth"
+              type="date"
+              error={errors.dateOfBirth?.message}
+              {...register("dateOfBirth")}
+            />
+          )}
+        </div>
+        <CheckboxField label="Allow overdraft" {...register("allowOverdraft")} />
+        {editing && <CheckboxField label="Customer is active" {...register("isActive")} />}
+        <FormActions
+          onCancel={close}
+          pending={mutation.isPending}
+          label={editing ? "Save Changes" : "Create Customer"}
+          pendingLabel={editing ? "Saving..." : "Creating..."}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { BetStatusBadge } from "../../../components/ui/badges";
+import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
+import { euro, todayUtc } from "../../../lib/format";
+import { useBets } from "../../bets/api/get-bets";
+import type { Bet } from "../../bets/api/types";
+
+const LIMIT = 5;
+
+function BetRow({ bet }: { bet: Bet }) {
+  return (
+    <li className="flex items-center justify-between gap-3 border-b border-base-200 py-2">
+      <div className="min-w-0">
+        <div className="font-medium">
+          <CustomerLink id={bet.customerId} customer={bet.customer} />
+        </div>
+        <div className="truncate text-sm">{bet.description}</div>
+        <div className="text-xs text-base-content/70">
+          <ShopLink id={bet.shopId} shop={bet.shop} /> · Taken by{" "}
+          <UserLink user={bet.placedByUser} fallback="Unknown" />
+        </div>
+      </div>
+      <div className="flex flex-col items-end gap-1">
+        <BetStatusBadge status={bet.status} />
+        <span className="font-semibold">{euro(bet.stakeAmount)}</span>
+      </div>
+    </li>
+  );
+}
+
+/** Tabs 'Open bets (n)' (PENDING) and "Today's bets (n)" (created today, UTC). */
+export function BetsPanel() {
+  const [tab, setTab] = useState<"open" | "today">("open");
+  const today = todayUtc();
+  const open = useBets({ status: "PENDING", limit: LIMIT });
+  const todays = useBets({ from: today, to: today, limit: LIMIT });
+  const current = tab === "open" ? open : todays;
+  return (
+    <section className="card bg-base-100 shadow-sm" aria-label="Bets">
+      <div className="card-body p-4">
+        <div className="flex items-center justify-between">
+          <div role="tablist" className="tabs tabs-box">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === "open"}
+              className={`tab ${tab === "open" ? "tab-active" : ""}`}
+              onClick={() => setTab("open")}
+            >
+              Open bets ({open.data?.total ?? 0})
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === "today"}
+              className={`tab ${tab === "today" ? "tab-active" : ""}`}
+              onClick={() => setTab("today")}
+            >
+              Today's bets ({todays.data?.total ?? 0})
+            </button>
+          </div>
+          <Link href="/bets" className="link link-primary text-sm">
+            View All
+          </Link>
+        </div>
+        <div role="tabpanel">
+          {current.isLoading ? (
+            <p className="py-4 text-center">Loading bets...</p>
+          ) : current.error ? (
+            <p className="py-4 text-center text-error">{current.error.message}</p>
+          ) : current.data?.items.length ? (
+            <ul>
+              {current.data.items.slice(0, LIMIT).map((bet) => (
+                <BetRow key={bet.id} bet={bet} />
+              ))}
+            </ul>
+          ) : (
+            <p className="py-4 text-center text-base-content/70">No bets found</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+import type { BetCounts } from "../../customers/api/types";
+
+export type { ShopDto as Shop } from "../../../../src/modules/shops/shops.service";
+
+export interface ShopStats extends BetCounts {
+  totalStakes: string;
+  potentialPayouts: string;
+}

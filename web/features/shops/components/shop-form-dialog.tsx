@@ -1,0 +1,91 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Resolver, useForm } from "react-hook-form";
+import {
+  createShopSchema,
+  type UpdateShopInput,
+  updateShopSchema,
+} from "../../../../src/domain/schemas";
+import { Dialog } from "../../../components/ui/dialog";
+import { CheckboxField, FormActions, InputField } from "../../../components/ui/field";
+import { useCreateShop } from "../api/create-shop";
+import type { Shop } from "../api/types";
+import { useUpdateShop } from "../api/update-shop";
+
+interface ShopFormValues {
+  name: string;
+  location: string;
+  address: string;
+  phone: string;
+  isActive: boolean;
+}
+
+function defaultsOf(shop?: Shop): ShopFormValues {
+  return {
+    name: shop?.name ?? "",
+    location: shop?.location ?? "",
+    address: shop?.address ?? "",
+    phone: shop?.phone ?? "",
+    isActive: shop?.isActive ?? true,
+  };
+}
+
+/** 'Add New Shop' and, given a shop, 'Edit Shop' with the same rules. */
+export default function ShopFormDialog({
+  open,
+  onClose,
+  shop,
+}: {
+  open: boolean;
+  onClose: () => void;
+  shop?: Shop;
+}) {
+  const editing = shop !== undefined;
+  const create = useCreateShop();
+  const update = useUpdateShop();
+  const mutation = editing ? update : create;
+  const form = useForm<ShopFormValues, unknown, UpdateShopInput>({
+    resolver: zodResolver(editing ? updateShopSchema : createShopSchema) as unknown as Resolver<
+      ShopFormValues,
+      unknown,
+      UpdateShopInput
+    >,
+    defaultValues: defaultsOf(shop),
+  });
+  const { register, handleSubmit, formState } = form;
+  const errors = formState.errors;
+
+  const close = () => {
+    form.reset(defaultsOf(shop));
+    onClose();
+  };
+
+  const submit = (values: UpdateShopInput) => {
+    const body = {
+      name: values.name ?? "",
+      location: values.location ?? "",
+      address: values.address ?? null,
+      phone: values.phone ?? null,
+      isActive: values.isActive ?? true,
+    };
+    if (shop) update.mutate({ id: shop.id, body }, { onSuccess: onClose });
+    else create.mutate(body, { onSuccess: close });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title={editing ? "Edit Shop" : "Add New Shop"}>
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <InputField label="Shop Name *" error={errors.name?.message} {...register("name")} />
+        <InputField label="Location *" error={errors.location?.message} {...register("location")} />
+        <InputField label="Address" error={errors.address?.message} {...register("address")} />
+        <InputField label="Phone" type="tel" error={errors.phone?.message} {...register("phone")} />
+        <CheckboxField label="Shop is active and can accept bets" {...register("isActive")} />
+        <FormActions
+          onCancel={close}
+          pending={mutation.isPending}
+          label={editing ? "Save Changes" : "Create Shop"}
+          pendingLabel={editing ? "Saving..." : "Creating..."}
+        />
+      </form>
+    </Dialog>
+  );
+}

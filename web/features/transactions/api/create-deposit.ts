@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { useNotify } from "../../../lib/notify";
+import type { Transaction } from "./types";
+
+export interface CashMovementBody {
+  customerId: number;
+  shopId: number;
+  amount: string;
+  description: string | null;
+}
+
+export const MONEY_KEYS = [
+  "/api/transactions",
+  "/api/customers",
+  "/api/shops",
+  "/api/dashboard/stats",
+] as const;
+
+export const createDeposit = ({ body, key }: { body: CashMovementBody; key: string }) =>
+  api<Transaction>("/api/deposits", {
+    method: "POST",
+    body,
+    headers: { "Idempotency-Key": key },
+  });
+
+export function useCreateDeposit() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: createDeposit,
+    onSuccess: () => {
+      notify.success("Deposit processed successfully");
+      for (const key of MONEY_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
+    },
+    onError: (error) => notify.error(error),
+  });
+}

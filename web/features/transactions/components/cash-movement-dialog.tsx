@@ -1,0 +1,196 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import {
+  centsOf,
+  checkWithdrawal,
+  formatCents,
+  formatEuro,
+  parseCents,
+  withdrawableCents,
+} from "../../../../src/domain/money";
+import { cashMovementSchema } from "../../../../src/domain/schemas";
+import { Dialog } from "../../../components/ui/dialog";
+import { FormActions, InputField, TextareaField } from "../../../components/ui/field";
+import { useIdempotencyKey } from "../../../lib/idempotency";
+import { useNotify } from "../../../lib/notify";
+import { useCustomer } from "../../customers/api/get-customer";
+import type { Customer } from "../../customers/api/types";
+import { CustomerBalanceInfo } from "../../customers/components/customer-balance-info";
+import { CustomerPicker } from "../../customers/components/customer-picker";
+import { ShopPicker } from "../../shops/components/shop-picker";
+import { useCreateDeposit } from "../api/create-deposit";
+import { useCreateWithdrawal } from "../api/create-withdrawal";
+
+type CashFormInput = z.input<typeof cashMovementSchema>;
+type CashFormOutput = z.output<typeof cashMovementSchema>;
+
+export interface CashMovementDialogProps {
+  kind: "deposit" | "withdrawal";
+  open: boolean;
+  onClose: () => void;
+  customerId?: number;
+  shopId?: number;
+}
+
+function WithdrawalInfo({ customer, amountCents }: { customer: Customer; amountCents: number }) {
+  const balance = centsOf(customer.balance);
+  const check = checkWithdrawal(balance, amountCents);
+  return (
+    <CustomerBalanceInfo customer={customer} showCredit={false}>
+      <div className="flex justify-between">
+        <span>Available for withdrawal:</span>
+        <span>{formatEuro(withdrawableCents(balance))}</span>
+      </div>
+      <p className="mt-1 text-xs text-base-content/70">
+        Withdrawals are only allowed from positive balance, not credit.
+      </p>
+      {!check.ok && (
+        <div role="alert" className="alert alert-error mt-2 py-2">
+          {check.inline}
+        </div>
+      )}
+    </CustomerBalanceInfo>
+  );
+}
+
+function DepositInfo({ customer, amountCents }: { customer: Customer; amountCents: number }) {
+  const balance = centsOf(customer.balance);
+  const after = balance + amountCents;
+  return (
+    <CustomerBalanceInfo customer={customer} showCredit={false}>
+      <div className="flex justify-between">
+        <span>Deposit:</span>
+        <span>{formatEuro(amountCents)}</span>
+      </div>
+      <div className="flex justify-between font-semibold">
+        <span>New Balance:</span>
+        <span className={after >= 0 ? "text-success" : "text-error"}>{formatEuro(after)}</span>
+      </div>
+      {balance < 0 && after >= 0 && (
+        <p className="mt-1 text-success">✓ This deposit will clear the customer's debt.</p>
+      )}
+      {balance < 0 && after < 0 && (
+        <p className="mt-1 text-warning">⚠ Customer will still have debt after this deposit.</p>
+      )}
+    </CustomerBalanceInfo>
+  );
+}
+
+/** 'Process Customer Deposit' and 'Process Customer Withdrawal'. */
+export default function CashMovementDialog({
+  kind,
+  open,
+  onClose,
+  customerId,
+  shopId,
+}: CashMovementDialogProps) {
+  const notify = useNotify();
+  const idempotency = useIdempotencyKey();
+  const deposit = useCreateDeposit();
+  const withdrawal = useCreateWithdrawal();
+  const mutation = kind === "deposit" ? deposit : withdrawal;
+  const defaults: CashFormInput = {
+    customerId: customerId ? String(customerId) : "",
+    shopId: shopId ? String(shopId) : "",
+    amount: "",
+    description: "",
+  };
+  const form = useForm<CashFormInput, unknown, CashFormOutput>({
+    resolver: zodResolver(cashMovementSchema),
+    defaultValues: defaults,
+  });
+  const { register, handleSubmit, control, watch, formState } = form;
+  const errors = formState.errors;
+  const chosen = String(watch("customerId") ?? "");
+  const customer = useCustomer(chosen ? Number(chosen) : undefined).data;
+  const amountCents = Math.max(0, parseCents(watch("amount")) ?? 0);
+  const blocked =
+    kind === "withdrawal" &&
+    customer !== undefined &&
+    !checkWithdrawal(centsOf(customer.balance), amountCents).ok;
+
+  const close = () => {
+    form.reset(defaults);
+    idempotency.reset();
+    onClose();
+  };
+
+  const submit = (values: CashFormOutput) => {
+    if (kind === "withdrawal" && customer) {
+      const check = checkWithdrawal(centsOf(customer.balance), values.amount);
+      if (!check.ok) {
+        notify.block(check.title, check.message);
+        return;
+      }
+    }
+    const body = {
+      customerId: values.customerId,
+      shopId: values.shopId,
+      amount: formatCents(values.amount),
+      description: values.description,
+    };
+    mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={kind === "deposit" ? "Process Customer Deposit" : "Process Customer Withdrawal"}
+    >
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <Controller
+          control={control}
+          name="customerId"
+          render={({ field }) => (
+            <CustomerPicker
+              value={String(field.value ?? "")}
+              onChange={field.onChange}
+              error={errors.customerId?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="shopId"
+          render={({ field }) => (
+            <ShopPicker
+              value={String(field.value ?? "")}
+              onChange={field.onChange}
+              error={errors.shopId?.message}
+            />
+          )}
+        />
+        {customer &&
+          (kind === "deposit" ? (
+            <DepositInfo customer={customer} amountCents={amountCents} />
+          ) : (
+            <WithdrawalInfo customer={customer} amountCents={amountCents} />
+          ))}
+        <InputField
+          label="Amount (€)"
+          type="number"
+          step="0.01"
+          min="0.01"
+          inputMode="decimal"
+          error={errors.amount?.message}
+          {...register("amount")}
+        />
+        <TextareaField
+          label="Description (optional)"
+          rows={2}
+          error={errors.description?.message}
+          {...register("description")}
+        />
+        <FormActions
+          onCancel={close}
+          pending={mutation.isPending}
+          label="Process"
+          pendingLabel="Processing..."
+          disabled={blocked}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Role } from "../../../../src/domain/enums";
+import { LoadingText, StateCard } from "../../../components/ui/load-state";
+import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
+import { capitalise, formatDate } from "../../../lib/format";
+import { useUserById } from "../api/get-user-by-id";
+
+const ACCESS_TEXT: Record<Role, string> = {
+  admin: "Full system administration access",
+  user: "Standard user access to betting operations",
+  customer: "Customer access only",
+};
+
+export function UserDetail({ id }: { id: number }) {
+  const { data: user, isLoading, error } = useUserById(id);
+  if (isLoading) return <LoadingText text="Loading user..." />;
+  if (error || !user) {
+    return <StateCard title="User Not Found" backHref="/" backLabel="Back to Dashboard" />;
+  }
+  return (
+    <>
+      <PageHeader
+        title={user.username}
+        actions={<span className="badge badge-primary">{capitalise(user.role)}</span>}
+      />
+      <Panel title="User Information" className="max-w-2xl">
+        <dl>
+          <Detail label="Username">{user.username}</Detail>
+          <Detail label="Role">{capitalise(user.role)}</Detail>
+          <Detail label="Created">{user.createdAt ? formatDate(user.createdAt) : "Unknown"}</Detail>
+          <Detail label="System Access">{ACCESS_TEXT[user.role] ?? ""}</Detail>
+          <Detail label="User ID">{user.id}</Detail>
+        </dl>
+      </Panel>
+    </>
+  );
+}

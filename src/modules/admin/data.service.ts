@@ -101,8 +101,11 @@ export function deleteAllData(db: AppDb, actor: Actor, keepSessionId: string | n
           : name === "sessions"
             ? sql` where id is not ${keepSessionId}`
             : sql``;
-      tx.run(sql`delete from ${sql.identifier(name)}${keep}`);
-      deletedRows[name] = tx.get<{ n: number }>(sql`select changes() as n`)?.n ?? 0;
+      // (Drizzle types run() as void on bun:sqlite, so count first rather than read changes.)
+      const table = sql.identifier(name);
+      deletedRows[name] =
+        tx.all<{ n: number }>(sql`select count(*) as n from ${table}${keep}`)[0]?.n ?? 0;
+      tx.run(sql`delete from ${table}${keep}`);
     }
     audit(tx, actor, {
       action: "data.delete-all",

@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { createTestApp, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
+import { checkBooks } from "../../lib/books-check";
+
+interface Tx {
+  id: number;
+  type: string;
+  amount: string;
+  description: string | null;
+  fromEntityType: string;
+  fromEntityId: number;
+  toEntityType: string;
+  toEntityId: number;
+  archived: boolean;
+  archivedAt: string | null;
+  reversalOf: number | null;
+}
+
+let t: TestApp;
+let shopId: number;
+let customerId: number;
+beforeEach(async () => {
+  t = await createTestApp();
+  ({ shopId, customerId } = await seedBasics(t, { creditLimit: "50" }));
+});
+afterEach(() => t.close());
+
+const balances = async () => ({
+  customer: (await t.json<{ balance: string }>("GET", `/api/customers/${customerId}`)).balance,
+  shop: (await t.json<{ balance: string }>("GET", `/api/shops/${shopId}`)).balance,
+});
+const deposit = (amount: string) =>
+  t.json<Tx>("POST", "/api/deposits", { body: { customerId, shopId, amount } });
+const reverse = (transactionId: number, expect = 201, headers?: Record<string, string>) =>
+  t.json<{ original: Tx; reversal: Tx }>("POST", "/api/admin/reverse-transaction", {
+    body: { transactionId },
+    expect,
+    headers,
+  });
+
+describe("reversing a transaction", () => {
+  test("archives a deposit, writes the opposite row and restores both balances", async () => {
+    const dep = await deposit("100");
+    expect(await balances()).toEqual({ customer: "100.00", shop: "100.00" });
+    const { original, reversal } = await reverse(dep.id);
+    expect(original.id).toBe(dep.id);
+    expect(original.archived).toBe(true);
+    expect(original.archivedAt).not.toBeNull();
+    expect(reversal).toMatchObject({
+      type: "DEPOSIT",
+      amount: "100.00",
+      description: `Reversal of #${dep.id}`,
+      fromEntityType: "SHOP",
+      fromEntityId: shopId,
+      toEntityType: "CUSTOMER",
+      toEntityId: customerId,
+      archived: false,
+      reversalOf: dep.id,
+    });
+    expect(await balances()).toEqual({ customer: "0.00", shop: "0.00" });
+    expect(checkBooks(t.deps.db).violations).toEqual([]);
+  });
+
+  test("restores the balances moved by a withdrawal", async () => {
+    await deposit("80");
+    const w = await t.json<Tx>("POST", "/api/withdrawals", {
+      body: { customerId, shopId, amount: "30" },
+    });
+    expect(await balances()).toEqual({ customer: "50.00", shop: "50.00" });
+    await reverse(w.id);
+    expect(await balances()).toEqual({ customer: "80.00", shop: "80.00" });
+  });
+
+  test("moves a till-to-till transfer back", async () => {
+    await deposit("60");
+    const other = await t.json<{ id: number }>("POST", "/api/shops", {
+      body: { name: "Quay", location: "Cork" },
+    });
+    const tr = await t.json<Tx>("POST", "/api/transactions", {
+      body: {
+        amount: "25",
+        fromEntityType: "SHOP",
+        fromEntityId: shopId,
+        toEntityType: "SHOP",
+        toEntityId: other.id,
+      },
+    });
+    const { reversal } = await reverse(tr.id);
+    expect(reversal).toMatchObject({
+      type: "TRANSFER",
+      fromEntityId: other.id,
+      toEntityId: shopId,
+    });
+    expect((await t.json<{ balance: string }>("GET", `/api/shops/${shopId}`)).balance).toBe(
+      "60.00",
+    );
+    expect((await t.json<{ balance: string }>("GET", `/api/shops/${other.id}`)).balance).toBe(
+      "0.00",
+    );
+  });
+
+  test("refuses a second reversal of the same transaction with 409", async () => {
+    const dep = await deposit("10");
+    await reverse(dep.id);
+    const res = await t.request("POST", "/api/admin/reverse-transaction", {
+      body: { transactionId: dep.id },
+    });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toContain("already been reversed");
+    expect(await balances()).toEqual({ customer: "0.00", shop: "0.00" });
+  });
+
+  test("refuses to reverse a reversal with 409", async () => {
+    const dep = await deposit("10");
+    const { reversal } = await reverse(dep.id);
+    const res = await t.request("POST", "/api/admin/reverse-transaction", {
+      body: { transactionId: reversal.id },
+    });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toContain("itself the reversal");
+  });
+
+  test("refuses bet rows (BETTING, PAYOUT, REFUND) with 409 and says why", async () => {
+    await deposit("100");
+    const won = await t.json<{ id: number }>("POST", "/api/bets", {
+      body: {
+        customerId,
+        shopId,
+        description: "Won",
+        stakeAmount: "10",
+        odds: "2",
+        outcome: "WON",
+      },
+    });
+    await t.json("POST", "/api/bets", {
+      body: {
+        customerId,
+        shopId,
+        description: "Void",
+        stakeAmount: "5",
+        odds: "2",
+        outcome: "VOID",
+        voidReason: "Race abandoned",
+      },
+    });
+    const rows = await t.json<Tx[]>("GET", "/api/transactions?limit=100", { expect: 200 });
+    const betRows = rows.filter((r) => ["BETTING", "PAYOUT", "REFUND"].includes(r.type));
+    expect(betRows.map((r) => r.type).sort()).toEqual(["BETTING", "BETTING", "PAYOUT", "REFUND"]);
+    for (const row of betRows) {
+      const res = await t.request("POST", "/api/admin/reverse-transaction", {
+        body: { transactionId: row.id },
+      });
+      expect(res.status).toBe(409);
+      const { message } = (await res.json()) as { message: string };
+      expect(message).toContain(`${row.type} transactions belong to bet`);
+      expect(message).toContain("only DEPOSIT, WITHDRAWAL and TRANSFER");
+    }
+    expect(won.id).toBeGreaterThan(0);
+    expect(checkBooks(t.deps.db).ok).toBe(true);
+  });
+
+  test("may take a customer negative (the ledger stays true) and raises the credit alert", async () => {
+    const dep = await deposit("100");
+    await t.json("POST", "/api/bets", {
+      body: {
+        customerId,
+        shopId,
+        description: "Lost",
+        stakeAmount: "90",
+        odds: "2",
+        outcome: "LOST",
+      },
+    });
+    await reverse(dep.id);
+    expect(await balances()).toEqual({ customer: "-90.00", shop: "0.00" });
+    const alerts = await t.json<{ title: string }[]>("GET", "/api/alerts", { expect: 200 });
+    expect(alerts.map((a) => a.title)).toContain("Customer beyond credit limit");
+    expect(checkBooks(t.deps.db).ok).toBe(true);
+  });
+
+  test("honours Idempotency-Key: a replay answers the first reversal and changes nothing", async () => {
+    const dep = await deposit("40");
+    const headers = { "Idempotency-Key": "reverse-once" };
+    const first = await reverse(dep.id, 201, headers);
+    const replay = await reverse(dep.id, 201, headers);
+    expect(replay).toEqual(first);
+    const reversals = t.handle.sqlite
+      .query("select count(*) as n from transactions where reversal_of = ?")
+      .get(dep.id) as { n: number };
+    expect(reversals.n).toBe(1);
+  });
+
+  test("writes an audit row naming the original and the reversal", async () => {
+    const dep = await deposit("15");
+    const { reversal } = await reverse(dep.id);
+    const rows = await t.json<{ action: string; after: { reversalId: number } }[]>(
+      "GET",
+      `/api/admin/audit?entityType=TRANSACTION&entityId=${dep.id}`,
+      { expect: 200 },
+    );
+    expect(rows.find((r) => r.action === "transaction.reverse")?.after.reversalId).toBe(
+      reversal.id,
+    );
+  });
+
+  test("answers 404 for an unknown transaction and 400 without an id", async () => {
+    expect(
+      (await t.request("POST", "/api/admin/reverse-transaction", { body: { transactionId: 999 } }))
+        .status,
+    ).toBe(404);
+    const res = await t.request("POST", "/api/admin/reverse-transaction", { body: {} });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe("Transaction ID is required");
+  });
+});

@@ -48,7 +48,9 @@ async function staticClosure(start: string[]): Promise<Set<string>> {
     if (seen.has(file)) continue;
     seen.add(file);
     const code = await Bun.file(join(outdir, file)).text();
-    for (const match of code.matchAll(/(?:import|export)\s*(?:[\w${}\s,*]+from\s*)?"\.?\/?(?:assets\/)?([\w.-]+\.js)"/g)) {
+    for (const match of code.matchAll(
+      /(?:import|export)\s*(?:[\w${}\s,*]+from\s*)?"\.?\/?(?:assets\/)?([\w.-]+\.js)"/g,
+    )) {
       queue.push(`assets/${match[1]}`);
     }
   }
@@ -62,7 +64,8 @@ async function firstScreenGzipBytes(screen: string): Promise<number> {
   const screenChunk = [...new Bun.Glob(`assets/${screen}-*.js`).scanSync(outdir)];
   const files = await staticClosure([...(entry ? [entry] : []), ...screenChunk]);
   let total = 0;
-  for (const file of files) total += Bun.gzipSync(await Bun.file(join(outdir, file)).bytes()).length;
+  for (const file of files)
+    total += Bun.gzipSync(await Bun.file(join(outdir, file)).bytes()).length;
   return total;
 }
 

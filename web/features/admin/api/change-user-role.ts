@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Role } from "../../../../src/domain/enums";
+import { api } from "../../../lib/api-client";
+import { useNotify } from "../../../lib/notify";
+import type { User } from "../../users/api/get-user-by-id";
+
+export const changeUserRole = ({ userId, role }: { userId: number; role: Role }) =>
+  api<User>(`/api/admin/users/${userId}/role`, { method: "PATCH", body: { role } });
+
+export function useChangeUserRole() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: changeUserRole,
+    onSuccess: () => {
+      notify.success("User role updated successfully");
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/users"] });
+    },
+    onError: (error) => notify.error(error),
+  });
+}

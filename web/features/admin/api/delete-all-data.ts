@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { useNotify } from "../../../lib/notify";
+import { CURRENT_USER_KEY } from "../../auth/api/get-user";
+
+export const deleteAllData = () =>
+  api<{ message: string }>("/api/admin/delete-all-data", { method: "DELETE" });
+
+/** Empties every table but the acting admin; every cached list is refetched. */
+export function useDeleteAllData() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: deleteAllData,
+    onSuccess: () => {
+      notify.success("All data has been deleted successfully");
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0],
+      });
+    },
+    onError: (error) => notify.error(error),
+  });
+}

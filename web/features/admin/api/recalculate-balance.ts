@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { euro } from "../../../lib/format";
+import { useNotify } from "../../../lib/notify";
+
+export interface RecalculateResult {
+  entityType: "CUSTOMER" | "SHOP";
+  entityId: number;
+  balance: string;
+  previousBalance: string;
+  drift: string;
+}
+
+export const recalculateBalance = (body: { entityType: "CUSTOMER" | "SHOP"; entityId: number }) =>
+  api<RecalculateResult>("/api/admin/recalculate-balance", { method: "POST", body });
+
+export function useRecalculateBalance() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: recalculateBalance,
+    onSuccess: (result) => {
+      notify.success(`Balance recalculated. New balance: ${euro(result.balance)}`);
+      for (const key of ["/api/customers", "/api/shops", "/api/dashboard/stats"]) {
+        void queryClient.invalidateQueries({ queryKey: [key] });
+      }
+    },
+    onError: (error) => notify.error(error),
+  });
+}

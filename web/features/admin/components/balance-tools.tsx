@@ -1,0 +1,91 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { recalculateSchema, reverseSchema } from "../../../../src/domain/schemas";
+import { InputField, SelectField } from "../../../components/ui/field";
+import { Panel } from "../../../components/ui/page-header";
+import { euro } from "../../../lib/format";
+import { useIdempotencyKey } from "../../../lib/idempotency";
+import { useRecalculateBalance } from "../api/recalculate-balance";
+import { useReverseTransaction } from "../api/reverse-transaction";
+
+/** The first message of a form's errors: both fields of these forms share one message. */
+function firstError(errors: Record<string, { message?: string } | undefined>): string | undefined {
+  return Object.values(errors).find((e) => e?.message)?.message;
+}
+
+export function RecalculateBalancePanel() {
+  const mutation = useRecalculateBalance();
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof recalculateSchema>,
+    unknown,
+    z.output<typeof recalculateSchema>
+  >({ resolver: zodResolver(recalculateSchema), defaultValues: { entityId: "" } });
+  const error = firstError(formState.errors);
+  return (
+    <Panel title="Balance Recalculation">
+      <p className="mb-2 text-sm text-base-content/70">
+        Recomputes a customer's or shop's balance from its ledger rows.
+      </p>
+      <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
+        <SelectField label="Entity Type" {...register("entityType")}>
+          <option value="">Select type</option>
+          <option value="CUSTOMER">Customer</option>
+          <option value="SHOP">Shop</option>
+        </SelectField>
+        <InputField label="Entity ID" inputMode="numeric" {...register("entityId")} />
+        {error && <p className="mb-2 text-sm text-error">{error}</p>}
+        {mutation.data && (
+          <p className="mb-2 text-sm">
+            Previous balance {euro(mutation.data.previousBalance)}, new balance{" "}
+            {euro(mutation.data.balance)} (drift {euro(mutation.data.drift)})
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+          {mutation.isPending ? "Processing..." : "Recalculate Balance"}
+        </button>
+      </form>
+    </Panel>
+  );
+}
+
+export function ReverseTransactionPanel() {
+  const mutation = useReverseTransaction();
+  const idempotency = useIdempotencyKey();
+  const { register, handleSubmit, formState, reset } = useForm<
+    z.input<typeof reverseSchema>,
+    unknown,
+    z.output<typeof reverseSchema>
+  >({ resolver: zodResolver(reverseSchema), defaultValues: { transactionId: "" } });
+  return (
+    <Panel title="Transaction Reversal">
+      <div role="alert" className="alert alert-warning mb-3 text-sm">
+        Reversing a transaction archives the original and creates an opposite one.
+      </div>
+      <form
+        noValidate
+        onSubmit={handleSubmit(({ transactionId }) =>
+          mutation.mutate(
+            { transactionId, key: idempotency.keyFor({ transactionId }) },
+            {
+              onSuccess: () => {
+                idempotency.reset();
+                reset();
+              },
+            },
+          ),
+        )}
+      >
+        <InputField
+          label="Transaction ID"
+          inputMode="numeric"
+          error={formState.errors.transactionId?.message}
+          {...register("transactionId")}
+        />
+        <button type="submit" className="btn btn-warning" disabled={mutation.isPending}>
+          {mutation.isPending ? "Processing..." : "Reverse Transaction"}
+        </button>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,99 @@
+import { Panel } from "../../../components/ui/page-header";
+import { formatDateTime } from "../../../lib/format";
+import { useHealth } from "../api/get-health";
+
+const SYSTEM_STATUS: Record<string, { text: string; className: string }> = {
+  operational: { text: "Operational", className: "badge-success" },
+  degraded: { text: "Degraded", className: "badge-warning" },
+  down: { text: "Down", className: "badge-error" },
+};
+
+const DATABASE_STATUS: Record<string, { text: string; className: string }> = {
+  connected: { text: "Connected", className: "badge-success" },
+  disconnected: { text: "Disconnected", className: "badge-warning" },
+  error: { text: "Error", className: "badge-error" },
+};
+
+const UNKNOWN = { text: "Unknown", className: "badge-ghost" };
+
+/** Uptime in seconds shown as hours and minutes. */
+export function formatUptime(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return `${hours}h ${minutes}m`;
+}
+
+export function SystemStatusCards() {
+  const { data, isLoading } = useHealth();
+  const system = SYSTEM_STATUS[data?.systemStatus ?? ""] ?? UNKNOWN;
+  const database = DATABASE_STATUS[data?.databaseStatus ?? ""] ?? UNKNOWN;
+  const cards = [
+    {
+      title: "System Status",
+      value: <span className={`badge ${system.className}`}>{system.text}</span>,
+      note: data ? `Last check: ${formatDateTime(data.lastCheck)}` : "",
+    },
+    {
+      title: "Database",
+      value: <span className={`badge ${database.className}`}>{database.text}</span>,
+      note: data ? `Latency: ${data.databaseLatency} ms` : "",
+    },
+    { title: "Active Sessions", value: String(data?.activeSessions ?? 0), note: "Signed-in users" },
+    { title: "Uptime", value: formatUptime(data?.uptime ?? 0), note: "Since last restart" },
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={isLoading}>
+      {cards.map((card) => (
+        <section
+          key={card.title}
+          aria-label={card.title}
+          className="stat rounded-box bg-base-100 shadow-sm"
+        >
+          <div className="stat-title">{card.title}</div>
+          <div className="stat-value text-xl">{isLoading ? "..." : card.value}</div>
+          <div className="stat-desc">{card.note}</div>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** Fixed text (SPEC section 9). */
+export function SystemInformation() {
+  return (
+    <Panel title="System Information">
+      <dl className="text-sm">
+        <div className="flex justify-between py-1">
+          <dt>Version</dt>
+          <dd>1.0.0</dd>
+        </div>
+        <div className="flex justify-between py-1">
+          <dt>Environment</dt>
+          <dd>Production</dd>
+        </div>
+        <div className="flex justify-between py-1">
+          <dt>Last Backup</dt>
+          <dd>2024-01-15 03:00 UTC</dd>
+        </div>
+        <div className="flex justify-between py-1">
+          <dt>Uptime</dt>
+          <dd>99.9%</dd>
+        </div>
+      </dl>
+    </Panel>
+  );
+}
+
+export function SecurityNotice() {
+  return (
+    <div role="note" className="alert alert-warning">
+      <div>
+        <h2 className="font-semibold">Security Notice</h2>
+        <p className="text-sm">
+          Every administrative action is recorded in the audit log with the acting user and time.
+          Balance recalculations, reversals, role changes and data deletion cannot be hidden.
+        </p>
+      </div>
+    </div>
+  );
+}

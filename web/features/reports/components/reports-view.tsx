@@ -1,0 +1,59 @@
+import { type ReactNode, useState } from "react";
+import { useReport } from "../api/get-report";
+import type { PeriodChoice } from "../api/types";
+import { PeriodSelector } from "./period-selector";
+import { ReportTabs } from "./report-tabs";
+
+function Skeleton() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="report-skeleton">
+      {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
+        <div key={i} className="skeleton h-24 w-full" />
+      ))}
+    </div>
+  );
+}
+
+function Notice({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="card bg-base-100 shadow-sm">
+      <div className="card-body items-center text-center">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <p className="text-base-content/70">{text}</p>
+      </div>
+    </div>
+  );
+}
+
+export function ReportsView() {
+  const [choice, setChoice] = useState<PeriodChoice>({ type: "all", value: "" });
+  const report = useReport(choice, true);
+  const needsChoice = choice.type !== "all" && choice.value === "";
+  let body: ReactNode;
+  if (needsChoice) {
+    body = (
+      <Notice
+        title="Select Time Period"
+        text="Choose a year, month or week to view the report for that period."
+      />
+    );
+  } else if (report.isLoading) {
+    body = <Skeleton />;
+  } else if (!report.data) {
+    body = (
+      <Notice
+        title="No Data Available"
+        text="Unable to load report data. Please try again later."
+      />
+    );
+  } else {
+    body = <ReportTabs report={report.data} />;
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <PeriodSelector choice={choice} onChange={setChoice} enabled />
+      {body}
+    </div>
+  );
+}

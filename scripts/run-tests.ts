@@ -41,8 +41,11 @@ for (const suite of suites) {
   // bun test reports to stderr; echo it and read the closing counts from it.
   let text = "";
   const decoder = new TextDecoder();
-  for await (const chunk of proc.stderr) {
-    const part = decoder.decode(chunk);
+  const reader = proc.stderr.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const part = decoder.decode(value, { stream: true });
     text += part;
     process.stderr.write(part);
   }

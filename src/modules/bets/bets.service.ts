@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx, Tx } from "../../db/client";
 import { writeTx } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
@@ -25,6 +25,8 @@ import { type BetDto, betJoins, selectBets, toBetDto } from "./bets.dto";
 
 const LARGE_STAKE_CENTS = 100_000;
 const LARGE_PAYOUT_CENTS = 1_000_000;
+
+const JOINED_SORTS = new Set(["customer", "shop", "placedBy", "resolvedBy"]);
 
 const SORTS = {
   id: bets.id,
@@ -61,13 +63,35 @@ export function listBets(db: AppDb, query: ListQuery) {
       query.to !== undefined ? lt(bets.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),
   );
-  const rows = selectBets(db)
-    .where(where)
-    .orderBy(...orderBy(query, SORTS, { key: "createdAt", order: "desc" }, bets.id))
-    .limit(query.limit)
-    .offset(query.offset)
-    .all();
-  const total = query.q ? countRows(db, selectBets(db).where(where)) : countWhere(db, bets, where);
+  const order = orderBy(query, SORTS, { key: "createdAt", order: "desc" }, bets.id);
+  const joined = Boolean(query.q) || JOINED_SORTS.has(query.sort ?? "");
+  let rows: ReturnType<ReturnType<typeof selectBets>["all"]>;
+  if (joined) {
+    rows = selectBets(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset)
+      .all();
+  } else {
+    // Page on the bets table alone so SQLite walks the sort index, then load the joins.
+    const ids = db
+      .select({ id: bets.id })
+      .from(bets)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset)
+      .all()
+      .map((r) => r.id);
+    rows = ids.length
+      ? selectBets(db)
+          .where(inArray(bets.id, ids))
+          .orderBy(...order)
+          .all()
+      : [];
+  }
+  const total = joined ? countRows(db, selectBets(db).where(where)) : countWhere(db, bets, where);
   return { items: rows.map(toBetDto), total };
 }
 

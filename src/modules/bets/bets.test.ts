@@ -219,7 +219,7 @@ describe("listing", () => {
     expect(search.headers.get("x-total-count")).toBe("1");
     const byName = await t.request("GET", "/api/bets?q=LOVELACE&limit=1");
     expect(byName.headers.get("x-total-count")).toBe("7");
-    const pending = await t.request("GET", "/api/bets?status=PENDING&customerId=" + ids.customerId);
+    const pending = await t.request("GET", `/api/bets?status=PENDING&customerId=${ids.customerId}`);
     expect(pending.headers.get("x-total-count")).toBe("7");
     const today = new Date().toISOString().slice(0, 10);
     const dated = await t.request("GET", `/api/bets?from=${today}&to=${today}`);

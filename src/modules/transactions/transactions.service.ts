@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx } from "../../db/client";
 import { customers, shops, transactions, users } from "../../db/schema";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../../domain/enums";
@@ -77,13 +77,35 @@ export function listTransactions(db: AppDb, query: ListQuery) {
       query.to !== undefined ? lt(transactions.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),
   );
-  const rows = selectTransactions(db)
-    .where(where)
-    .orderBy(...orderBy(query, SORTS, { key: "createdAt", order: "desc" }, transactions.id))
-    .limit(query.limit)
-    .offset(query.offset)
-    .all();
-  const total = query.q
+  const order = orderBy(query, SORTS, { key: "createdAt", order: "desc" }, transactions.id);
+  const joined = Boolean(query.q) || query.sort === "processedBy";
+  let rows: ReturnType<ReturnType<typeof selectTransactions>["all"]>;
+  if (joined) {
+    rows = selectTransactions(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset)
+      .all();
+  } else {
+    // Page on the ledger alone so SQLite walks the sort index, then load the joins.
+    const ids = db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset)
+      .all()
+      .map((r) => r.id);
+    rows = ids.length
+      ? selectTransactions(db)
+          .where(inArray(transactions.id, ids))
+          .orderBy(...order)
+          .all()
+      : [];
+  }
+  const total = joined
     ? countRows(db, selectTransactions(db).where(where))
     : countWhere(db, transactions, where);
   return { items: rows.map(toTransactionDto), total };

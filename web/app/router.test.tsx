@@ -1,0 +1,84 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import { renderApp } from "../test/render";
+
+describe("shell and routes", () => {
+  test("redirects a signed-out visitor to the sign-in page", async () => {
+    const { location } = renderApp("/customers", null);
+    expect(await screen.findByRole("button", { name: "Sign In" })).toBeTruthy();
+    expect(location.history?.at(-1)).toBe("/auth");
+  });
+
+  test("shows the centred spinner while the user lookup is pending", () => {
+    renderApp("/", null, { "GET /api/user": { pending: true } });
+    expect(screen.getByRole("status", { name: "Loading" })).toBeTruthy();
+  });
+
+  test("sends a signed-in user from /auth to /", async () => {
+    const { location } = renderApp("/auth", "user");
+    expect(await screen.findByText("Overview of your betting operations")).toBeTruthy();
+    expect(location.history?.at(-1)).toBe("/");
+  });
+
+  test("shows the 404 page for an unknown path", async () => {
+    renderApp("/no-such-page", "user");
+    expect(await screen.findByText("404 Page Not Found")).toBeTruthy();
+    expect(screen.getByText("Did you forget to add the page to the router?")).toBeTruthy();
+  });
+
+  test("sidebar for an admin: username, role in upper case, ADMINISTRATION group", async () => {
+    renderApp("/", "admin");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    expect(screen.getByText("admin-user")).toBeTruthy();
+    expect(screen.getByText("ADMIN")).toBeTruthy();
+    expect(within(nav).getByText("ADMINISTRATION")).toBeTruthy();
+    expect(within(nav).getByRole("link", { name: "Reports" }).getAttribute("href")).toBe(
+      "/reports",
+    );
+    expect(within(nav).getByRole("link", { name: "System Admin" }).getAttribute("href")).toBe(
+      "/admin",
+    );
+    for (const label of ["Customers", "Shops", "Bets"]) {
+      expect(within(nav).getByTestId(`badge-${label}`).textContent).toBe("0");
+    }
+  });
+
+  test("sidebar for user and customer roles has no ADMINISTRATION group", async () => {
+    for (const role of ["user", "customer"] as const) {
+      const view = renderApp("/", role);
+      const nav = await screen.findByRole("navigation", { name: "Main" });
+      expect(screen.getByText(role.toUpperCase())).toBeTruthy();
+      expect(within(nav).queryByText("ADMINISTRATION")).toBeNull();
+      expect(within(nav).queryByRole("link", { name: "Reports" })).toBeNull();
+      for (const name of ["Dashboard", "Customers", "Shops", "Bets", "Transactions"]) {
+        expect(within(nav).getByRole("link", { name: new RegExp(`^${name}`) })).toBeTruthy();
+      }
+      view.unmount();
+    }
+  });
+
+  test("non-admins see Access Denied on /admin and /reports", async () => {
+    const admin = renderApp("/admin", "user");
+    expect(await screen.findByText("Admin access required to view this page.")).toBeTruthy();
+    expect(screen.getByText("Access Denied")).toBeTruthy();
+    admin.unmount();
+    renderApp("/reports", "customer");
+    expect(await screen.findByText("Reports are only available to admin users.")).toBeTruthy();
+  });
+
+  test("logout clears the user and returns to sign-in", async () => {
+    let signedIn = true;
+    renderApp("/", "user", {
+      "GET /api/user": () =>
+        signedIn
+          ? { id: 2, username: "sam", role: "user", createdAt: "2026-01-01T00:00:00Z" }
+          : { status: 401, body: { message: "Not signed in" } },
+      "POST /api/logout": () => {
+        signedIn = false;
+        return { status: 204 };
+      },
+    });
+    (await screen.findByRole("button", { name: "Logout" })).click();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Sign In" })).toBeTruthy());
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Renders the app (or one component) with the real providers, a memory router and a fetch
+ * mocked at the network boundary, answering per "METHOD /path" route.
+ */
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import type { Role } from "../../src/domain/enums";
+import { AppProvider } from "../app/provider";
+import { AppRouter } from "../app/router";
+import { createQueryClient } from "../lib/query-client";
+
+export interface MockReply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Never answers: the request stays pending. */
+  pending?: boolean;
+}
+
+export type MockHandler = (request: {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+}) => MockReply | unknown;
+
+export interface Call {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** A reply that is a list page: the array body and its X-Total-Count. */
+export function page(items: unknown[], total = items.length): MockReply {
+  return { body: items, headers: { "X-Total-Count": String(total) } };
+}
+
+export function user(role: Role = "admin", id = 1) {
+  return { id, username: `${role}-user`, role, createdAt: "2026-01-01T00:00:00.000Z" };
+}
+
+function isReply(value: unknown): value is MockReply {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    ("status" in value || "body" in value || "pending" in value || "headers" in value)
+  );
+}
+
+/** Routes: "GET /api/customers/:id" style keys; unmatched calls answer 404. */
+export function mockFetch(routes: Record<string, MockHandler | unknown>) {
+  const calls: Call[] = [];
+  const compiled = Object.entries(routes).map(([key, handler]) => {
+    const [method, path] = key.split(" ") as [string, string];
+    const regex = new RegExp(`^${path.replace(/:[A-Za-z]+/g, "[^/]+")}$`);
+    return { method, regex, handler };
+  });
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost:3000");
+    const method = (init?.method ?? "GET").toUpperCase();
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    const call = { method, path: url.pathname, search: url.searchParams, body, headers };
+    calls.push(call);
+    const route = compiled.find((r) => r.method === method && r.regex.test(url.pathname));
+    if (!route) return new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
+    const result = typeof route.handler === "function" ? route.handler(call) : route.handler;
+    const reply: MockReply = isReply(result) ? result : { body: result };
+    if (reply.pending) return new Promise<Response>(() => {});
+    const status = reply.status ?? 200;
+    return new Response(
+      status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body),
+      { status, headers: { "Content-Type": "application/json", ...reply.headers } },
+    );
+  }) as typeof fetch;
+  return calls;
+}
+
+/** The whole app at `path`, signed in as `role` (or signed out with null). */
+export function renderApp(
+  path: string,
+  role: Role | null,
+  routes: Record<string, MockHandler | unknown> = {},
+) {
+  const calls = mockFetch({
+    "GET /api/user": role ? user(role) : { status: 401, body: { message: "Not signed in" } },
+    "GET /api/alerts": [],
+    "GET /api/dashboard/stats": {
+      totalGivenCredit: "0.00",
+      totalCreditAtStake: "0.00",
+      activeBets: 0,
+      totalCustomers: 0,
+    },
+    ...routes,
+  });
+  const location = memoryLocation({ path, record: true });
+  const view = render(
+    <AppProvider queryClient={createQueryClient()}>
+      <Router hook={location.hook}>
+        <AppRouter />
+      </Router>
+    </AppProvider>,
+  );
+  return { ...view, calls, location };
+}
+
+/** One component inside the providers (signed in as `role`). */
+export function renderWithProviders(
+  ui: ReactNode,
+  role: Role | null,
+  routes: Record<string, MockHandler | unknown> = {},
+) {
+  const calls = mockFetch({
+    "GET /api/user": role ? user(role) : { status: 401, body: { message: "Not signed in" } },
+    ...routes,
+  });
+  const location = memoryLocation({ path: "/", record: true });
+  const view = render(
+    <AppProvider queryClient={createQueryClient()}>
+      <Router hook={location.hook}>{ui}</Router>
+    </AppProvider>,
+  );
+  return { ...view, calls, location };
+}

@@ -1,0 +1,32 @@
+/**
+ * Web test preload: a happy-dom window as the global DOM, testing-library cleanup after
+ * each test, and any console.error fails the test (like tests/setup.ts on the server).
+ */
+import { GlobalRegistrator } from "@happy-dom/global-registrator";
+
+GlobalRegistrator.register({ url: "http://localhost:3000/" });
+
+const { afterEach } = await import("bun:test");
+const { cleanup } = await import("@testing-library/react");
+
+// React only runs act() without warnings when the environment says so.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const originalError = console.error;
+let errors: unknown[][] = [];
+console.error = (...args: unknown[]) => {
+  errors.push(args);
+  originalError(...args);
+};
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = "";
+  const seen = errors;
+  errors = [];
+  if (seen.length > 0) {
+    throw new Error(
+      `console.error was called: ${seen.map((a) => a.map(String).join(" ")).join("\n")}`,
+    );
+  }
+});

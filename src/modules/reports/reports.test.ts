@@ -29,18 +29,19 @@ const BETS = [
 ] as const;
 
 let t: TestApp;
-const ids: Record<string, number> = {};
+type Name = "Ann" | "Ben" | "Cy" | "Dee" | "North" | "South" | "East";
+const ids = {} as Record<Name, number>;
 
 beforeAll(async () => {
   t = await createTestApp();
   const sqlite = t.handle.sqlite;
-  for (const name of ["Ann", "Ben", "Cy", "Dee"]) {
+  for (const name of ["Ann", "Ben", "Cy", "Dee"] as const) {
     const c = await t.json<{ id: number }>("POST", "/api/customers", {
       body: { firstName: name, lastName: "Test", creditLimit: "0", allowOverdraft: true },
     });
     ids[name] = c.id;
   }
-  for (const name of ["North", "South", "East"]) {
+  for (const name of ["North", "South", "East"] as const) {
     const s = await t.json<{ id: number }>("POST", "/api/shops", {
       body: { name, location: "Town" },
     });
@@ -49,8 +50,8 @@ beforeAll(async () => {
   sqlite.run("update customers set created_at = ?", [Date.parse("2025-01-01T00:00:00Z")]);
   sqlite.run("update shops set created_at = ?", [Date.parse("2025-01-01T00:00:00Z")]);
   const late = Date.parse("2026-12-15T00:00:00Z");
-  sqlite.run("update customers set created_at = ? where id = ?", [late, ids.Dee as number]);
-  sqlite.run("update shops set created_at = ? where id = ?", [late, ids.East as number]);
+  sqlite.run("update customers set created_at = ? where id = ?", [late, ids.Dee]);
+  sqlite.run("update shops set created_at = ? where id = ?", [late, ids.East]);
   for (const [customer, shop, stake, odds, outcome, at] of BETS) {
     const bet = await t.json<{ id: number }>("POST", "/api/bets", {
       body: {

@@ -26,6 +26,7 @@ export const authRoutes = createRouter()
       ip: clientIp(c),
       requestId: c.get("requestId"),
     });
+    c.set("user", user);
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: "Lax",

@@ -102,7 +102,12 @@ export function getBet(db: DbOrTx, id: number): BetDto {
 }
 
 /** Settles a PENDING bet inside the caller's transaction, writing its ledger row. */
-function settle(tx: Tx, actor: Actor, bet: typeof bets.$inferSelect, input: ResolveBetInput): void {
+function settle(
+  tx: Tx,
+  actor: Actor,
+  bet: typeof bets.$inferSelect,
+  input: ResolveBetInput,
+): typeof bets.$inferSelect {
   if (bet.status !== "PENDING") {
     throw new AppError("CONFLICT", `Only a pending bet can be resolved; this bet is ${bet.status}`);
   }
@@ -159,6 +164,7 @@ function settle(tx: Tx, actor: Actor, bet: typeof bets.$inferSelect, input: Reso
     status: input.status,
     userId: actor.userId,
   });
+  return after;
 }
 
 export function placeBet(db: AppDb, actor: Actor, input: PlaceBetInput, idem: IdempotencyRequest) {
@@ -234,9 +240,10 @@ export function placeBet(db: AppDb, actor: Actor, input: PlaceBetInput, idem: Id
     if (newBalance < 0 && -newBalance > customer.creditLimitCents) {
       raiseCreditAlert(tx, { ...customer, balanceCents: newBalance });
     }
-    if (input.outcome !== "PENDING") {
-      settle(tx, actor, bet, { status: input.outcome, voidReason: input.voidReason });
-    }
+    const final =
+      input.outcome === "PENDING"
+        ? bet
+        : settle(tx, actor, bet, { status: input.outcome, voidReason: input.voidReason });
     log.info("money", {
       requestId: actor.requestId,
       op: "bet.place",
@@ -244,7 +251,15 @@ export function placeBet(db: AppDb, actor: Actor, input: PlaceBetInput, idem: Id
       stakeCents: input.stakeAmount,
       userId: actor.userId,
     });
-    return getBet(tx, bet.id);
+    // Everything the DTO embeds is already at hand: no second, joined read on the hot path.
+    return toBetDto({
+      bet: final,
+      customerFirstName: customer.firstName,
+      customerLastName: customer.lastName,
+      shopName: shop.name,
+      placerUsername: actor.username,
+      resolverUsername: final.resolvedBy === null ? null : actor.username,
+    });
   });
 }
 

@@ -1,0 +1,47 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderApp } from "../../../test/render";
+
+describe("sign-in", () => {
+  test("shows both required messages on submit and clears each on change", async () => {
+    renderApp("/auth", null);
+    const ue = userEvent.setup();
+    await ue.click(await screen.findByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Username is required")).toBeTruthy();
+    expect(screen.getByText("Password is required")).toBeTruthy();
+    await ue.type(screen.getByLabelText("Username"), "admin");
+    await waitFor(() => expect(screen.queryByText("Username is required")).toBeNull());
+    await ue.type(screen.getByLabelText("Password"), "x");
+    await waitFor(() => expect(screen.queryByText("Password is required")).toBeNull());
+  });
+
+  test("reads 'Signing in...' while pending and submits on Enter", async () => {
+    const { calls } = renderApp("/auth", null, { "POST /api/login": { pending: true } });
+    const ue = userEvent.setup();
+    await ue.type(await screen.findByLabelText("Username"), "admin");
+    await ue.type(screen.getByLabelText("Password"), "secret123{Enter}");
+    expect(await screen.findByRole("button", { name: "Signing in..." })).toBeTruthy();
+    const login = calls.find((c) => c.path === "/api/login");
+    expect(login?.body).toEqual({ username: "admin", password: "secret123" });
+    expect(login?.headers["Content-Type"]).toBe("application/json");
+  });
+
+  test("a failed login shows the 'Login failed' toast with the server's message", async () => {
+    renderApp("/auth", null, {
+      "POST /api/login": { status: 401, body: { message: "Invalid username or password" } },
+    });
+    const ue = userEvent.setup();
+    await ue.type(await screen.findByLabelText("Username"), "admin");
+    await ue.type(screen.getByLabelText("Password"), "wrong{Enter}");
+    expect(await screen.findByText("Login failed")).toBeTruthy();
+    expect(screen.getByText("Invalid username or password")).toBeTruthy();
+  });
+
+  test("lists the three features on the marketing panel", async () => {
+    renderApp("/auth", null);
+    expect(await screen.findByText("Customer management")).toBeTruthy();
+    expect(screen.getByText("Real-time analytics")).toBeTruthy();
+    expect(screen.getByText("Secure and auditable")).toBeTruthy();
+  });
+});

@@ -1,0 +1,163 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Role } from "../../../../src/domain/enums";
+import { customer, shop } from "../../../test/fixtures";
+import { page, renderWithProviders } from "../../../test/render";
+import NewBetDialog from "./new-bet-dialog";
+
+function setup(role: Role, overrides: Record<string, unknown> = {}, extra = {}) {
+  const ue = userEvent.setup();
+  const view = renderWithProviders(
+    <NewBetDialog open onClose={() => {}} customerId={7} shopId={3} />,
+    role,
+    {
+      "GET /api/customers/:id": customer(overrides),
+      "GET /api/customers": page([customer(overrides)]),
+      "GET /api/shops/:id": shop(),
+      "GET /api/shops": page([shop()]),
+      "POST /api/bets": { status: 201, body: {} },
+      ...extra,
+    },
+  );
+  return { ue, ...view };
+}
+
+describe("Place New Bet", () => {
+  test("every required message appears on submit and clears on change", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<NewBetDialog open onClose={() => {}} />, "user", {
+      "GET /api/customers": page([]),
+      "GET /api/shops": page([]),
+    });
+    await ue.click(await screen.findByRole("button", { name: "Place Bet" }));
+    for (const message of [
+      "Customer is required",
+      "Shop is required",
+      "Description is required",
+      "Stake amount is required",
+      "Odds are required",
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    await ue.type(screen.getByLabelText("Description"), "Derby");
+    await waitFor(() => expect(screen.queryByText("Description is required")).toBeNull());
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "0");
+    expect(await screen.findByText("Stake amount must be at least 0.01")).toBeTruthy();
+    await ue.type(screen.getByLabelText("Odds"), "1");
+    expect(await screen.findByText("Odds must be at least 1.01")).toBeTruthy();
+  });
+
+  test("shows the live potential payout to 2 decimals", async () => {
+    const { ue } = setup("user");
+    await ue.type(await screen.findByLabelText("Stake Amount (€)"), "10.55");
+    await ue.type(screen.getByLabelText("Odds"), "2.35");
+    // 10.55 x 2.35 = 24.7925 -> 24.79
+    await waitFor(() => expect(screen.getByTestId("potential-payout").textContent).toBe("€24.79"));
+  });
+
+  test("Customer Balance Info shows balance, limit and available for the preselected customer", async () => {
+    setup("user", { balance: "-20.00", creditLimit: "100.00" });
+    const panel = await screen.findByRole("region", { name: "Customer Balance Info" });
+    expect(panel.textContent).toContain("-€20.00");
+    expect(panel.textContent).toContain("€100.00");
+    expect(panel.textContent).toContain("€80.00");
+    expect(panel.querySelector(".text-error")?.textContent).toBe("-€20.00");
+  });
+
+  test("blocks a stake above balance + credit limit with Insufficient Funds", async () => {
+    const { ue, calls } = setup("user", { balance: "50.00", creditLimit: "100.00" });
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(screen.getByLabelText("Description"), "Big bet");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "150.01");
+    await ue.type(screen.getByLabelText("Odds"), "2");
+    expect(
+      await screen.findByText(
+        "This bet amount exceeds the customer's available funds (balance + credit limit).",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Allow Overcredit/)).toBeNull();
+    expect(screen.queryByLabelText("Allow overcredit")).toBeNull();
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    expect(await screen.findByText("Insufficient Funds")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Customer balance: €50.00, credit limit: €100.00, available: €150.00. Stake of €150.01 exceeds the available funds.",
+      ),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  test("a stake within available funds is placed with one Idempotency-Key", async () => {
+    const { ue, calls } = setup("user", { balance: "50.00", creditLimit: "100.00" });
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(screen.getByLabelText("Description"), "Fair bet");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "150");
+    await ue.type(screen.getByLabelText("Odds"), "2.5");
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const post = calls.find((c) => c.method === "POST");
+    expect(post?.body).toEqual({
+      customerId: 7,
+      shopId: 3,
+      description: "Fair bet",
+      stakeAmount: "150.00",
+      odds: "2.50",
+      potentialPayout: "375.00",
+      allowOvercredit: false,
+      outcome: "PENDING",
+    });
+    expect(post?.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText("Bet placed successfully")).toBeTruthy();
+  });
+
+  test("skips the funds check when the customer allows overdraft", async () => {
+    const { ue, calls } = setup("user", {
+      balance: "0.00",
+      creditLimit: "0.00",
+      allowOverdraft: true,
+    });
+    expect(await screen.findByText("Overdraft allowed")).toBeTruthy();
+    await ue.type(screen.getByLabelText("Description"), "Overdraft bet");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "500");
+    await ue.type(screen.getByLabelText("Odds"), "3");
+    expect(screen.queryByText(/exceeds the customer's available funds/)).toBeNull();
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(screen.queryByText("Insufficient Funds")).toBeNull();
+  });
+
+  test("an admin sees the overcredit hint and ticking Allow overcredit skips the check", async () => {
+    const { ue, calls } = setup("admin", { balance: "0.00", creditLimit: "10.00" });
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(screen.getByLabelText("Description"), "Admin bet");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "50");
+    await ue.type(screen.getByLabelText("Odds"), "2");
+    expect(
+      await screen.findByText(
+        "As an admin you can tick Allow Overcredit to place this bet anyway.",
+      ),
+    ).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    expect(await screen.findByText("Insufficient Funds")).toBeTruthy();
+    await ue.click(screen.getByLabelText("Allow overcredit"));
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ allowOvercredit: true });
+  });
+
+  test("a server error shows the 'Error' toast with the server's message", async () => {
+    const { ue } = setup(
+      "user",
+      {},
+      { "POST /api/bets": { status: 422, body: { message: "Customer is inactive" } } },
+    );
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(screen.getByLabelText("Description"), "x");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "1");
+    await ue.type(screen.getByLabelText("Odds"), "2");
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    expect(await screen.findByText("Error")).toBeTruthy();
+    expect(screen.getByText("Customer is inactive")).toBeTruthy();
+  });
+});

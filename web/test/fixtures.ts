@@ -1,0 +1,87 @@
+/** Rows shaped like the API's DTOs. */
+export function customer(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 7,
+    firstName: "Ann",
+    lastName: "Byrne",
+    email: null,
+    phone: null,
+    address: null,
+    dateOfBirth: null,
+    balance: "50.00",
+    creditLimit: "100.00",
+    allowOverdraft: false,
+    isActive: true,
+    createdAt: "2026-01-02T10:00:00.000Z",
+    createdBy: 1,
+    createdByUser: { id: 1, username: "admin" },
+    ...overrides,
+  };
+}
+
+export function shop(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 3,
+    name: "Central",
+    location: "Dublin",
+    address: null,
+    phone: null,
+    balance: "10.00",
+    isActive: true,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function bet(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 11,
+    description: "Arsenal to win",
+    customerId: 7,
+    shopId: 3,
+    stakeAmount: "20.00",
+    odds: "2.50",
+    potentialPayout: "50.00",
+    actualPayout: null,
+    allowOvercredit: false,
+    outcome: "PENDING",
+    status: "PENDING",
+    voidReason: null,
+    createdAt: "2026-01-03T10:00:00.000Z",
+    resolvedAt: null,
+    placedBy: 1,
+    resolvedBy: null,
+    customer: { id: 7, firstName: "Ann", lastName: "Byrne" },
+    shop: { id: 3, name: "Central" },
+    placedByUser: { id: 1, username: "admin" },
+    resolvedByUser: null,
+    ...overrides,
+  };
+}
+
+export function transaction(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 21,
+    type: "DEPOSIT",
+    amount: "50.00",
+    description: "cash",
+    status: "COMPLETED",
+    fromEntityType: "CUSTOMER",
+    fromEntityId: 7,
+    toEntityType: "SHOP",
+    toEntityId: 3,
+    betId: null,
+    processedBy: 1,
+    createdAt: "2026-01-03T10:00:00.000Z",
+    archived: false,
+    archivedAt: null,
+    reversalOf: null,
+    fromCustomer: { id: 7, firstName: "Ann", lastName: "Byrne" },
+    toCustomer: null,
+    fromShop: null,
+    toShop: { id: 3, name: "Central" },
+    bet: null,
+    processedByUser: { id: 1, username: "admin" },
+    ...overrides,
+  };
+}

@@ -1,0 +1,272 @@
+/**
+ * The browser suite's harness: builds the web bundle, starts the real server on a free port
+ * with a fresh temporary database and ADMIN_PASSWORD, and drives the system Chromium with
+ * playwright-core. Never a downloaded browser.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const ADMIN_PASSWORD = "e2e-admin-password";
+const ROOT = resolve(import.meta.dir, "..");
+/** Also the screenshots' size: small PNGs that still show a whole screen. */
+export const VIEWPORT = { width: 1280, height: 800 };
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+let built = false;
+/** Builds the web bundle once per process, so the suite tests the code in the tree. */
+export async function buildWeb(): Promise<void> {
+  if (built) return;
+  const proc = Bun.spawn(["bun", "scripts/build-web.ts"], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const code = await proc.exited;
+  if (code !== 0) throw new Error(`web build failed: ${await new Response(proc.stderr).text()}`);
+  built = true;
+}
+
+export interface RunningServer {
+  url: string;
+  dir: string;
+  dbPath: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<RunningServer> {
+  await buildWeb();
+  const dir = mkdtempSync(join(tmpdir(), "e2e-"));
+  const port = await freePort();
+  const dbPath = join(dir, "e2e.db");
+  const proc = Bun.spawn(["bun", "src/index.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_PATH: dbPath,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "warn",
+    },
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill();
+      throw new Error(`server did not start: ${await new Response(proc.stderr).text()}`);
+    }
+    await Bun.sleep(100);
+  }
+  return {
+    url,
+    dir,
+    dbPath,
+    async stop() {
+      proc.kill();
+      await proc.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+    ],
+  });
+}
+
+/**
+ * A browser context that records uncaught page errors and failed requests; `problems()`
+ * lists them minus the 4xx answers a flow expects (e.g. 401 on GET /api/user when signed out).
+ */
+export async function newWatchedPage(
+  browser: Browser,
+  baseURL: string,
+  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>,
+): Promise<Session> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: VIEWPORT,
+    acceptDownloads: true,
+    storageState,
+  });
+  const page = await context.newPage();
+  const seen: string[] = [];
+  page.on("pageerror", (err) => seen.push(`pageerror: ${err.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && !/Failed to load resource/.test(msg.text()))
+      seen.push(`console.error: ${msg.text()}`);
+  });
+  page.on("requestfailed", (req) => {
+    if (!/net::ERR_ABORTED/.test(req.failure()?.errorText ?? ""))
+      seen.push(`requestfailed: ${req.method()} ${req.url()}`);
+  });
+  page.on("response", (res) => {
+    if (res.status() >= 400)
+      seen.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
+  });
+  return {
+    context,
+    page,
+    problems: (allowed = []) =>
+      seen.filter((p) => !/^401 GET \/api\/user$/.test(p) && !allowed.some((re) => re.test(p))),
+  };
+}
+
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto("/auth");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((u) => u.pathname === "/");
+}
+
+/** Calls the API as the signed-in page (same cookies, same origin). */
+export async function api<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await page.request.fetch(path, {
+    method,
+    data: body === undefined ? undefined : JSON.stringify(body),
+    headers: { "Content-Type": "application/json", Origin: new URL(page.url()).origin },
+  });
+  const text = await res.text();
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  problems: (allowed?: RegExp[]) => string[];
+}
+
+/**
+ * A fresh context signed in as `username`. The first sign-in of a user in a file goes
+ * through the form; later ones reuse its cookies, so tests stay isolated yet fast.
+ */
+export async function signedInSession(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  password: string,
+): Promise<Session> {
+  const key = `${baseURL} ${username}`;
+  const state = storageStates.get(key);
+  const session = await newWatchedPage(browser, baseURL, state);
+  if (state) {
+    await session.page.goto("/");
+  } else {
+    await signIn(session.page, username, password);
+    storageStates.set(key, await session.context.storageState());
+  }
+  await session.page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
+  return session;
+}
+const storageStates = new Map<string, Awaited<ReturnType<BrowserContext["storageState"]>>>();
+
+let counter = 0;
+/** A name no other test uses, so tests do not depend on each other's data. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36).slice(-4)}${counter}`;
+}
+
+/** Waits until the locator's text contains (or equals) `text`; fails with what it saw. */
+export async function expectText(
+  locator: Locator,
+  text: string | RegExp,
+  { exact = false, timeout = 5_000 }: { exact?: boolean; timeout?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last = "";
+  for (;;) {
+    last = (
+      await locator
+        .first()
+        .innerText({ timeout: 1_000 })
+        .catch(() => "")
+    ).trim();
+    const ok =
+      typeof text === "string" ? (exact ? last === text : last.includes(text)) : text.test(last);
+    if (ok) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `expected ${locator} to ${exact ? "equal" : "contain"} ${text}, saw "${last}"`,
+      );
+    await Bun.sleep(50);
+  }
+}
+
+/** Waits for the locator to be visible. */
+export async function visible(locator: Locator, timeout = 5_000): Promise<void> {
+  await locator.first().waitFor({ state: "visible", timeout });
+}
+
+/** Waits for the locator to disappear (or never appear). */
+export async function hidden(locator: Locator, timeout = 5_000): Promise<void> {
+  await locator.first().waitFor({ state: "hidden", timeout });
+}
+
+/** The toast (one at a time): waits until it shows `title` and, if given, `description`. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.getByRole("status").filter({ hasText: title });
+  await visible(toast);
+  if (description !== undefined) await expectText(toast, description);
+}
+
+/** Chooses an option in a search-as-you-type picker (Customer, Shop) inside `scope`. */
+export async function pick(scope: Page | Locator, label: string, text: string): Promise<void> {
+  const box = scope.getByRole("combobox", { name: label });
+  await box.click();
+  await box.fill(text);
+  await scope.getByRole("option", { name: text }).first().click();
+  const deadline = Date.now() + 5_000;
+  while ((await box.inputValue()) !== text) {
+    if (Date.now() > deadline) throw new Error(`${label} picker did not select "${text}"`);
+    await Bun.sleep(50);
+  }
+}

@@ -150,6 +150,7 @@ function settle(
     .where(and(eq(bets.id, bet.id), eq(bets.status, "PENDING")))
     .returning()
     .get();
+  if (!after) throw new AppError("CONFLICT", "Only a pending bet can be resolved");
   audit(tx, actor, {
     action: "bet.resolve",
     entityType: "BET",

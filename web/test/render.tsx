@@ -49,7 +49,10 @@ function isReply(value: unknown): value is MockReply {
     typeof value === "object" &&
     value !== null &&
     !Array.isArray(value) &&
-    ("status" in value || "body" in value || "pending" in value || "headers" in value)
+    (typeof (value as MockReply).status === "number" ||
+      "body" in value ||
+      "pending" in value ||
+      "headers" in value)
   );
 }
 

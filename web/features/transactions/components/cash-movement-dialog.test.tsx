@@ -1,0 +1,126 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { customer, shop } from "../../../test/fixtures";
+import { page, renderWithProviders } from "../../../test/render";
+import CashMovementDialog from "./cash-movement-dialog";
+
+function setup(kind: "deposit" | "withdrawal", balance: string | null) {
+  const ue = userEvent.setup();
+  const view = renderWithProviders(
+    <CashMovementDialog
+      kind={kind}
+      open
+      onClose={() => {}}
+      customerId={balance === null ? undefined : 7}
+      shopId={balance === null ? undefined : 3}
+    />,
+    "user",
+    {
+      "GET /api/customers/:id": customer({ balance: balance ?? "0.00" }),
+      "GET /api/customers": page([customer()]),
+      "GET /api/shops/:id": shop(),
+      "GET /api/shops": page([shop()]),
+      "POST /api/deposits": { status: 201, body: {} },
+      "POST /api/withdrawals": { status: 201, body: {} },
+    },
+  );
+  return { ue, ...view };
+}
+
+describe("deposit and withdrawal dialogs", () => {
+  test("required messages appear on submit and clear on change", async () => {
+    const { ue } = setup("deposit", null);
+    expect(await screen.findByText("Process Customer Deposit")).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: "Process" }));
+    expect(await screen.findByText("Customer is required")).toBeTruthy();
+    expect(screen.getByText("Shop is required")).toBeTruthy();
+    expect(screen.getByText("Amount must be a positive number")).toBeTruthy();
+    await ue.type(screen.getByLabelText("Amount (€)"), "5");
+    await waitFor(() => expect(screen.queryByText("Amount must be a positive number")).toBeNull());
+    await ue.click(screen.getByLabelText("Customer"));
+    await ue.click(await screen.findByRole("option", { name: /Ann Byrne/ }));
+    await waitFor(() => expect(screen.queryByText("Customer is required")).toBeNull());
+  });
+
+  test("the customer picker searches the server as you type", async () => {
+    const { ue, calls } = setup("deposit", null);
+    await ue.type(await screen.findByLabelText("Customer"), "byr");
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === "/api/customers" && c.search.get("q") === "byr")).toBe(
+        true,
+      ),
+    );
+    const search = calls.find((c) => c.search.get("q") === "byr")?.search;
+    expect(search?.get("limit")).toBe("10");
+  });
+
+  test("withdrawal with no positive balance is blocked", async () => {
+    setup("withdrawal", "-5.00");
+    expect(await screen.findByText("Process Customer Withdrawal")).toBeTruthy();
+    expect(
+      await screen.findByText("This customer has no positive balance available for withdrawal."),
+    ).toBeTruthy();
+    expect(
+      screen.getByText("Withdrawals are only allowed from positive balance, not credit."),
+    ).toBeTruthy();
+    const panel = screen.getByRole("region", { name: "Customer Balance Info" });
+    expect(panel.textContent).toContain("Available for withdrawal:€0.00");
+    expect((screen.getByRole("button", { name: "Process" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  test("withdrawal above the balance is blocked; within it is processed", async () => {
+    const { ue, calls } = setup("withdrawal", "40.00");
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(screen.getByLabelText("Amount (€)"), "40.01");
+    expect(
+      await screen.findByText("This withdrawal amount exceeds the customer's available balance."),
+    ).toBeTruthy();
+    const process = screen.getByRole("button", { name: "Process" }) as HTMLButtonElement;
+    expect(process.disabled).toBe(true);
+    await ue.clear(screen.getByLabelText("Amount (€)"));
+    await ue.type(screen.getByLabelText("Amount (€)"), "40");
+    await waitFor(() => expect(process.disabled).toBe(false));
+    await ue.click(process);
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/withdrawals")).toBe(true));
+    const post = calls.find((c) => c.path === "/api/withdrawals");
+    expect(post?.body).toEqual({ customerId: 7, shopId: 3, amount: "40.00", description: null });
+    expect(post?.headers["Idempotency-Key"]).toBeTruthy();
+    expect(await screen.findByText("Withdrawal processed successfully")).toBeTruthy();
+  });
+
+  test("deposit that clears the debt, and one that does not", async () => {
+    const { ue } = setup("deposit", "-30.00");
+    const amount = await screen.findByLabelText("Amount (€)");
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(amount, "10");
+    expect(
+      await screen.findByText("⚠ Customer will still have debt after this deposit."),
+    ).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Customer Balance Info" }).textContent).toContain(
+      "New Balance:-€20.00",
+    );
+    await ue.clear(amount);
+    await ue.type(amount, "30");
+    expect(await screen.findByText("✓ This deposit will clear the customer's debt.")).toBeTruthy();
+    expect(screen.queryByText(/still have debt/)).toBeNull();
+  });
+
+  test("Process reads 'Processing...' while pending", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(
+      <CashMovementDialog kind="deposit" open onClose={() => {}} customerId={7} shopId={3} />,
+      "user",
+      {
+        "GET /api/customers/:id": customer(),
+        "GET /api/shops/:id": shop(),
+        "POST /api/deposits": { pending: true },
+      },
+    );
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(screen.getByLabelText("Amount (€)"), "5{Enter}");
+    expect(await screen.findByRole("button", { name: "Processing..." })).toBeTruthy();
+  });
+});

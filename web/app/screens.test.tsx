@@ -1,0 +1,247 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { bet, customer, shop, transaction } from "../test/fixtures";
+import { page, renderApp } from "../test/render";
+
+const counts = { totalBets: 3, activeBets: 1, wonBets: 1, lostBets: 1, voidBets: 0 };
+
+describe("customer detail", () => {
+  test("loading, then the customer's panels", async () => {
+    renderApp("/customers/7", "user", {
+      "GET /api/customers/:id/stats": counts,
+      "GET /api/customers/:id": customer({ balance: "0.00", address: null }),
+      "GET /api/transactions": page([]),
+      "GET /api/bets": page([]),
+    });
+    expect(await screen.findByText("Loading customer details...")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Ann Byrne" })).toBeTruthy();
+    expect(screen.getByText("No transactions found")).toBeTruthy();
+    expect(screen.getByText("No bets found")).toBeTruthy();
+    expect(screen.getAllByText("N/A").length).toBe(3);
+    expect((screen.getByRole("button", { name: "Withdraw" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(screen.getByRole("button", { name: "Deposit" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "New Bet" })).toBeTruthy();
+  });
+
+  test("HTTP 404 gives 'Customer Not Found' with a way back", async () => {
+    renderApp("/customers/99", "user", {
+      "GET /api/customers/:id": { status: 404, body: { message: "Customer not found" } },
+    });
+    expect(await screen.findByText("Customer Not Found")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Customers" }).getAttribute("href")).toBe(
+      "/customers",
+    );
+  });
+
+  test("other errors give 'Error Loading Customer'", async () => {
+    renderApp("/customers/7", "user", {
+      "GET /api/customers/:id": { status: 500, body: { message: "boom" } },
+    });
+    expect(await screen.findByText("Error Loading Customer")).toBeTruthy();
+    expect(
+      screen.getByText("There was an error loading the customer details. Please try again."),
+    ).toBeTruthy();
+  });
+
+  test("the customer role sees no mutation buttons", async () => {
+    renderApp("/customers/7", "customer", {
+      "GET /api/customers/:id/stats": counts,
+      "GET /api/customers/:id": customer(),
+      "GET /api/transactions": page([transaction()]),
+      "GET /api/bets": page([bet()]),
+    });
+    expect(await screen.findByRole("heading", { name: "Ann Byrne" })).toBeTruthy();
+    for (const name of ["New Bet", "Deposit", "Withdraw", "Edit"]) {
+      expect(screen.queryByRole("button", { name })).toBeNull();
+    }
+    expect(screen.getByText("+€50.00")).toBeTruthy();
+  });
+});
+
+describe("shop, bet and user detail", () => {
+  test("shop 404 and error states", async () => {
+    const missing = renderApp("/shops/9", "user", { "GET /api/shops/:id": { status: 404 } });
+    expect(await screen.findByText("Shop Not Found")).toBeTruthy();
+    missing.unmount();
+    renderApp("/shops/9", "user", { "GET /api/shops/:id": { status: 500 } });
+    expect(await screen.findByText("Error Loading Shop")).toBeTruthy();
+  });
+
+  test("shop detail shows figures and the win rate to 1 decimal", async () => {
+    renderApp("/shops/3", "user", {
+      "GET /api/shops/:id/stats": {
+        totalBets: 7,
+        activeBets: 1,
+        wonBets: 2,
+        lostBets: 4,
+        voidBets: 1,
+        totalStakes: "70.00",
+        potentialPayouts: "140.00",
+      },
+      "GET /api/shops/:id": shop(),
+      "GET /api/transactions": page([]),
+      "GET /api/bets": page([]),
+    });
+    expect(await screen.findByRole("heading", { name: "Central" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText("66.7%")).toBeTruthy());
+    expect(screen.getByText("€140.00")).toBeTruthy();
+  });
+
+  test("a missing bet gives 'Bet not found' with 'Back to Bets'", async () => {
+    renderApp("/bets/5", "user", { "GET /api/bets/:id": { status: 404 } });
+    expect(await screen.findByText("Bet not found")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Bets" })).toBeTruthy();
+  });
+
+  test("bet detail shows the void reason and links", async () => {
+    renderApp("/bets/11", "user", {
+      "GET /api/bets/:id": bet({ status: "VOID", voidReason: "Abandoned", shop: null }),
+    });
+    expect(await screen.findByText("Abandoned")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Ann Byrne" }).getAttribute("href")).toBe(
+      "/customers/7",
+    );
+    expect(screen.getByText("Shop ID: 3")).toBeTruthy();
+  });
+
+  test("user detail: role badge, access text; missing user", async () => {
+    const found = renderApp("/users/4", "user", {
+      "GET /api/users/:id": { id: 4, username: "sam", role: "customer", createdAt: null },
+    });
+    expect(await screen.findByText("Customer access only")).toBeTruthy();
+    expect(screen.getAllByText("Customer").length).toBeGreaterThan(0);
+    expect(screen.getByText("Unknown")).toBeTruthy();
+    found.unmount();
+    renderApp("/users/4", "user", { "GET /api/users/:id": { status: 404 } });
+    expect(await screen.findByText("User Not Found")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Dashboard" })).toBeTruthy();
+  });
+});
+
+describe("lists", () => {
+  test("customers: loading, rows, sorting both ways, search and row click", async () => {
+    const ue = userEvent.setup();
+    const { calls, location } = renderApp("/customers", "user", {
+      "GET /api/customers": (req: { search: URLSearchParams }) =>
+        req.search.get("q") === "zzz" ? page([]) : page([customer({ email: null })], 120),
+    });
+    expect(await screen.findByText("Loading customers...")).toBeTruthy();
+    expect(await screen.findByText("Ann")).toBeTruthy();
+    expect(screen.getByText("1–25 of 120")).toBeTruthy();
+    expect(screen.getByText("Not Allowed")).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: /Balance/ }));
+    await waitFor(() => expect(calls.at(-1)?.search.get("sort")).toBe("balance"));
+    expect(calls.at(-1)?.search.get("order")).toBe("asc");
+    await ue.click(screen.getByRole("button", { name: /Balance/ }));
+    await waitFor(() => expect(calls.at(-1)?.search.get("order")).toBe("desc"));
+    await ue.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(calls.at(-1)?.search.get("offset")).toBe("25"));
+    await ue.click(screen.getByText("Ann"));
+    expect(location.history?.at(-1)).toBe("/customers/7");
+  });
+
+  test("customers: empty search result", async () => {
+    const ue = userEvent.setup();
+    renderApp("/customers", "user", {
+      "GET /api/customers": (req: { search: URLSearchParams }) =>
+        req.search.get("q") === "zzz" ? page([]) : page([customer()]),
+    });
+    await screen.findByText("Ann");
+    await ue.type(screen.getByLabelText("Search"), "zzz");
+    expect(await screen.findByText("No customers found")).toBeTruthy();
+  });
+
+  test("bets: PENDING rows have Won, Lost and Void; Won resolves at once", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderApp("/bets", "user", {
+      "GET /api/bets": page([bet(), bet({ id: 12, status: "WON", description: "Done" })]),
+      "PATCH /api/bets/:id/resolve": bet({ status: "WON" }),
+    });
+    await screen.findByText("Done");
+    expect(screen.getAllByRole("button", { name: "Won" }).length).toBe(1);
+    expect(screen.getAllByRole("button", { name: "Void" }).length).toBe(1);
+    await ue.click(screen.getByRole("button", { name: "Won" }));
+    expect(await screen.findByText("Bet resolved successfully")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "WON" });
+    await ue.click(screen.getByRole("button", { name: "Void" }));
+    expect(await screen.findByLabelText("Reason for voiding this bet *")).toBeTruthy();
+  });
+
+  test("transactions: swapped From/To for deposits, entity fallback, greyed archived rows", async () => {
+    renderApp("/transactions", "user", {
+      "GET /api/transactions": page([
+        transaction(),
+        transaction({
+          id: 22,
+          type: "TRANSFER",
+          description: "float",
+          fromEntityType: "USER",
+          fromEntityId: 5,
+          fromCustomer: null,
+          archived: true,
+          processedByUser: null,
+        }),
+      ]),
+    });
+    const deposit = (await screen.findByText("cash")).closest("tr") as HTMLElement;
+    const cells = within(deposit).getAllByRole("cell");
+    expect(cells[4]?.textContent).toBe("Central");
+    expect(cells[5]?.textContent).toBe("Ann Byrne");
+    expect(within(deposit).getByText("DEPOSIT").className).toContain("text-success");
+    const transfer = screen.getByText("USER (5)").closest("tr") as HTMLElement;
+    expect(transfer.className).toContain("opacity-50");
+    expect(within(transfer).getByText("System")).toBeTruthy();
+  });
+
+  test("a failed list shows the error message", async () => {
+    renderApp("/shops", "user", { "GET /api/shops": { status: 500, body: "down" } });
+    expect(await screen.findByText('500: "down"')).toBeTruthy();
+  });
+});
+
+describe("dashboard", () => {
+  test("empty states, stat defaults and the fixed bell badge", async () => {
+    renderApp("/", "user", {
+      "GET /api/bets": page([]),
+      "GET /api/transactions": page([]),
+      "GET /api/dashboard/stats": { status: 500 },
+    });
+    expect(await screen.findByText("No bets found")).toBeTruthy();
+    expect(await screen.findByText("No transactions found")).toBeTruthy();
+    expect(await screen.findByText("No alerts at this time")).toBeTruthy();
+    expect(screen.getAllByText("€0.00").length).toBe(2);
+    expect(screen.getByText("Open bets (0)")).toBeTruthy();
+    expect(screen.getByText("Today's bets (0)")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Notifications" }).textContent).toContain("3");
+  });
+
+  test("bet and transaction rows with their fallbacks; alerts with dismiss", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderApp("/", "user", {
+      "GET /api/bets": page([bet({ customer: null, placedByUser: null })], 9),
+      "GET /api/transactions": page([transaction({ description: null, processedByUser: null })]),
+      "GET /api/alerts": [
+        {
+          id: 4,
+          type: "warning",
+          title: "Large stake",
+          description: "A big bet",
+          createdAt: new Date().toISOString(),
+        },
+      ],
+      "POST /api/alerts/:id/dismiss": { status: 204 },
+    });
+    expect(await screen.findByText("Customer ID: 7")).toBeTruthy();
+    expect(screen.getByText("Open bets (9)")).toBeTruthy();
+    expect(screen.getByText("Unknown")).toBeTruthy();
+    expect(await screen.findByText("No description")).toBeTruthy();
+    expect(screen.getByText("System")).toBeTruthy();
+    expect(screen.getByText("+€50.00")).toBeTruthy();
+    expect(await screen.findByText("Just now")).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: "Dismiss Large stake" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/alerts/4/dismiss")).toBe(true));
+  });
+});

@@ -215,6 +215,14 @@ export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36).slice(-4)}${counter}`;
 }
 
+/** The text as the user reads it (layout-aware, unlike textContent), or "" if absent. */
+function renderedText(locator: Locator): Promise<string> {
+  const first = locator.first();
+  // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node
+  const text = first.innerText({ timeout: 1_000 });
+  return text.catch(() => "");
+}
+
 /** Waits until the locator's text contains (or equals) `text`; fails with what it saw. */
 export async function expectText(
   locator: Locator,
@@ -224,12 +232,7 @@ export async function expectText(
   const deadline = Date.now() + timeout;
   let last = "";
   for (;;) {
-    last = (
-      await locator
-        .first()
-        .innerText({ timeout: 1_000 })
-        .catch(() => "")
-    ).trim();
+    last = (await renderedText(locator)).trim();
     const ok =
       typeof text === "string" ? (exact ? last === text : last.includes(text)) : text.test(last);
     if (ok) return;
@@ -269,4 +272,22 @@ export async function pick(scope: Page | Locator, label: string, text: string): 
     if (Date.now() > deadline) throw new Error(`${label} picker did not select "${text}"`);
     await Bun.sleep(50);
   }
+}
+
+/** The value of a label/value line (<dt>label</dt><dd>value</dd>) inside `scope`. */
+export function detail(scope: Page | Locator, label: string): Locator {
+  return scope.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
+}
+
+/** A panel (a titled region) of a detail page. */
+export function panel(page: Page, title: string): Locator {
+  return page.getByRole("region", { name: title, exact: true });
+}
+
+/** Types into a table's search box and waits for a row with `text`. */
+export async function searchTable(page: Page, text: string): Promise<Locator> {
+  await page.getByRole("searchbox").first().fill(text);
+  const row = page.getByRole("row").filter({ hasText: text });
+  await visible(row);
+  return row.first();
 }

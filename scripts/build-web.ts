@@ -1,6 +1,7 @@
 /**
  * Builds the React app (web/index.html) into dist/web: minified, code-split, hashed file
- * names, Tailwind v4 + daisyUI through bun-plugin-tailwind. `--watch` rebuilds on change.
+ * names, Tailwind v4 + daisyUI through bun-plugin-tailwind. `--watch` rebuilds on change;
+ * `--with-server` also runs the API server under `bun --watch` (the `dev` script).
  */
 import { rmSync, watch } from "node:fs";
 import { join } from "node:path";
@@ -78,6 +79,19 @@ if (process.argv.includes("--watch")) {
     timer = setTimeout(() => void build(), 100);
   });
   console.log("web: watching web/ for changes");
+  if (process.argv.includes("--with-server")) {
+    // `bun run dev`: the API server restarts on its own changes while this rebuilds the web.
+    const server = Bun.spawn(["bun", "--watch", "src/index.ts"], {
+      cwd: root,
+      stdio: ["inherit", "inherit", "inherit"],
+    });
+    process.on("SIGINT", () => {
+      server.kill();
+      process.exit(0);
+    });
+    await server.exited;
+    process.exit(0);
+  }
 } else if (!ok) {
   process.exit(1);
 }

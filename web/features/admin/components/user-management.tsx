@@ -93,7 +93,12 @@ export function CreateUserPanel() {
           error={errors.password?.message}
           {...register("password")}
         />
-        <SelectField label="Role" error={errors.role?.message} {...register("role")}>
+        <SelectField
+          label="Role"
+          defaultValue="user"
+          error={errors.role?.message}
+          {...register("role")}
+        >
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {capitalise(role)}

@@ -1,0 +1,36 @@
+import { describe, expect, test } from "bun:test";
+import { act, screen } from "@testing-library/react";
+import { useToast } from "../../lib/toast";
+import { renderWithProviders } from "../../test/render";
+
+function Buttons() {
+  const { toast } = useToast();
+  return (
+    <>
+      <button type="button" onClick={() => toast({ title: "First" })}>
+        one
+      </button>
+      <button type="button" onClick={() => toast({ title: "Second" })}>
+        two
+      </button>
+    </>
+  );
+}
+
+describe("toasts", () => {
+  test("one at a time, gone after 5 s, F8 focuses the viewport", async () => {
+    renderWithProviders(<Buttons />, null);
+    act(() => screen.getByText("one").click());
+    expect(screen.getByText("First")).toBeTruthy();
+    act(() => screen.getByText("two").click());
+    expect(screen.queryByText("First")).toBeNull();
+    expect(screen.getByText("Second")).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent("keydown", { key: "F8" }));
+    });
+    const viewport = screen.getByRole("region", { name: "Notifications (F8)" });
+    expect(viewport.contains(document.activeElement)).toBe(true);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5100)));
+    expect(screen.queryByText("Second")).toBeNull();
+  }, 10_000);
+});

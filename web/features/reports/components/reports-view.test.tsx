@@ -1,0 +1,77 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderApp } from "../../../test/render";
+
+const report = {
+  financial: {
+    totalRevenue: 1000,
+    totalStakes: 1000,
+    totalPayouts: 600,
+    profit: 400,
+    profitMargin: 40.123,
+  },
+  betting: {
+    totalBets: 10,
+    wonBets: 3,
+    lostBets: 5,
+    pendingBets: 1,
+    voidBets: 1,
+    winRate: 37.55,
+    averageStake: 100,
+  },
+  customers: { totalCustomers: 4, activeCustomers: 3, topCustomers: [] },
+  shops: { totalShops: 2, topPerformingShops: [] },
+};
+
+const periods = {
+  years: [2026],
+  months: [{ value: "2026-11", label: "November 2026" }],
+  weeks: [{ value: "2026-W47", label: "Week 47, 2026" }],
+};
+
+describe("reports", () => {
+  test("skeleton of 8 cards while loading", async () => {
+    renderApp("/reports", "admin", { "GET /api/reports": { pending: true } });
+    const skeleton = await screen.findByTestId("report-skeleton");
+    expect(skeleton.children.length).toBe(8);
+  });
+
+  test("totals, tabs and the 1- and 2-decimal margins", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderApp("/reports", "admin", { "GET /api/reports": report });
+    expect(await screen.findByText("Margin 40.1%")).toBeTruthy();
+    expect(screen.getByText("Win rate 37.5%")).toBeTruthy();
+    expect(calls.find((c) => c.path === "/api/reports")?.search.toString()).toBe("");
+    expect(calls.some((c) => c.path === "/api/reports/periods")).toBe(false);
+    await ue.click(screen.getByRole("tab", { name: "Financial" }));
+    expect(await screen.findByText("40.12%")).toBeTruthy();
+    await ue.click(screen.getByRole("tab", { name: "Betting" }));
+    expect(await screen.findByText("37.5%")).toBeTruthy();
+    await ue.click(screen.getByRole("tab", { name: "Performance" }));
+    expect(await screen.findByText("Top Customers")).toBeTruthy();
+  });
+
+  test("a period type asks for a value first, then fetches that period", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderApp("/reports", "admin", {
+      "GET /api/reports/periods": periods,
+      "GET /api/reports": report,
+    });
+    await screen.findByText("Margin 40.1%");
+    await ue.selectOptions(screen.getByLabelText("Time Period"), "month");
+    expect(await screen.findByText("Select Time Period")).toBeTruthy();
+    await ue.selectOptions(await screen.findByLabelText("Month"), "2026-11");
+    await waitFor(() => expect(calls.some((c) => c.search.get("month") === "2026-11")).toBe(true));
+    expect(calls.find((c) => c.search.get("month"))?.search.get("period")).toBe("month");
+    await ue.selectOptions(screen.getByLabelText("Time Period"), "week");
+    expect(await screen.findByText("Select Time Period")).toBeTruthy();
+    expect((screen.getByLabelText("Week") as HTMLSelectElement).value).toBe("");
+  });
+
+  test("no data shows 'No Data Available'", async () => {
+    renderApp("/reports", "admin", { "GET /api/reports": { status: 500 } });
+    expect(await screen.findByText("No Data Available")).toBeTruthy();
+    expect(screen.getByText("Unable to load report data. Please try again later.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,71 @@
+/** What every admin script shares: argument parsing with --help, the database path, exits. */
+import { Database } from "bun:sqlite";
+import { closeSync, existsSync, fsyncSync, openSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+type Options = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
+
+export const DEFAULT_DATABASE_PATH = "data/betting-shop.db";
+
+/**
+ * Parses argv against `options` plus --help and --db. Prints `usage` and exits 0 on --help;
+ * prints the problem and the usage and exits 2 on a bad argument.
+ */
+export function parseScriptArgs<O extends Options>(usage: string, options: O) {
+  let parsed: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({
+      args: Bun.argv.slice(2),
+      options: {
+        ...options,
+        help: { type: "boolean", short: "h" },
+        db: { type: "string" },
+      } as O,
+      allowPositionals: true,
+    });
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : String(err)}\n\n${usage.trim()}`);
+    process.exit(2);
+  }
+  const values = parsed.values as Record<string, unknown>;
+  if (values.help) {
+    console.log(usage.trim());
+    process.exit(0);
+  }
+  const dbPath =
+    (values.db as string | undefined) || process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
+  return { values: parsed.values, positionals: parsed.positionals, dbPath };
+}
+
+export function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+/** Opens an existing database file without creating or migrating it. */
+export function openExisting(path: string, opts: { readonly?: boolean } = {}): Database {
+  if (!existsSync(path)) fail(`No database at ${path} (set --db or DATABASE_PATH)`);
+  const sqlite = new Database(path, { readonly: opts.readonly ?? false, strict: true });
+  sqlite.run("pragma busy_timeout = 5000");
+  return sqlite;
+}
+
+export function integrityOf(sqlite: Database): string {
+  const rows = sqlite.query("pragma integrity_check").all() as { integrity_check: string }[];
+  return rows.map((r) => r.integrity_check).join("; ");
+}
+
+/** Flushes a file (or a directory entry, after a rename) to disk. */
+export function fsyncPath(path: string): void {
+  const fd = openSync(path, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** 2026-11-22T08-26-34-205Z: an ISO time that is safe in a file name and sorts in order. */
+export function fileStamp(now = new Date()): string {
+  return now.toISOString().replace(/[:.]/g, "-");
+}

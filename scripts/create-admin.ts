@@ -1,0 +1,56 @@
+/** bun run create-admin: creates an admin, or sets a new password for an existing user. */
+
+import { openDatabase } from "../src/db/client";
+import { PASSWORD_MIN_LENGTH } from "../src/domain/schemas";
+import { setLogLevel } from "../src/lib/logger";
+import { createUser, resetPassword } from "../src/modules/admin/users.service";
+import { fail, parseScriptArgs } from "./cli";
+
+const USAGE = `
+Usage: bun run create-admin [--username NAME] [--password PASSWORD] [--promote] [--db PATH]
+
+Creates an admin user. If the username already exists, sets a new password for that user
+instead (keeping their role unless --promote is given). Either way all of that user's
+sessions end. Without --password a random password is generated and printed once.
+Creates and migrates the database if it does not exist yet.
+
+  --username NAME      the user (default: admin)
+  --password PASSWORD  at least ${PASSWORD_MIN_LENGTH} characters (note: visible in shell history)
+  --promote            also make an existing user an admin
+  --db PATH            database (default: $DATABASE_PATH or data/betting-shop.db)
+  -h, --help           show this help
+`;
+
+const { values, dbPath } = parseScriptArgs(USAGE, {
+  username: { type: "string" },
+  password: { type: "string" },
+  promote: { type: "boolean" },
+});
+setLogLevel("warn");
+
+const username = (values.username ?? "admin").trim();
+if (!/^[A-Za-z0-9_.@-]{1,100}$/.test(username)) {
+  fail("Username may use letters, digits and . _ @ - only");
+}
+const generated = values.password === undefined;
+const password =
+  values.password ?? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url");
+if (password.length < PASSWORD_MIN_LENGTH) {
+  fail(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+}
+
+const handle = openDatabase(dbPath);
+try {
+  const user = await createUser(handle.db, null, { username, password, role: "admin" }).catch(
+    async (err: { code?: string }) => {
+      if (err.code !== "CONFLICT") throw err;
+      return resetPassword(handle.db, null, username, password, { makeAdmin: values.promote });
+    },
+  );
+  console.log(`User "${user.username}" (role ${user.role}) is ready; any sessions were ended.`);
+  if (generated) console.log(`Password (shown once): ${password}`);
+} catch (err) {
+  fail(`create-admin failed: ${err instanceof Error ? err.message : String(err)}`);
+} finally {
+  handle.close();
+}

@@ -1,0 +1,105 @@
+/** bun run restore: puts a checked backup in place of the database, with the server stopped. */
+import type { Database } from "bun:sqlite";
+import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { integrityCheck, openDatabase } from "../src/db/client";
+import { fail, fileStamp, fsyncPath, integrityOf, openExisting, parseScriptArgs } from "./cli";
+
+const USAGE = `
+Usage: bun run restore BACKUP_FILE [--db PATH]
+
+Replaces the database with a backup. Stop the server first: the restore refuses to run
+while another process has the database open. Before anything is replaced the backup must
+pass PRAGMA integrity_check and carry only migrations this code knows. The current database
+is kept aside as <db>.before-restore-<UTC time>; after the swap the restored database is
+opened, checked again and migrated to the current schema.
+
+  BACKUP_FILE  the backup to restore (e.g. backups/betting-shop-2026-11-22T08-00-00-000Z.db)
+  --db PATH    database to replace (default: $DATABASE_PATH or data/betting-shop.db)
+  -h, --help   show this help
+`;
+
+const { positionals, dbPath } = parseScriptArgs(USAGE, {});
+const backupPath = positionals[0];
+if (!backupPath || positionals.length > 1) fail(`Give exactly one backup file.\n${USAGE}`, 2);
+if (!existsSync(backupPath)) fail(`No backup at ${backupPath}`);
+
+/** Migration timestamps this code ships (drizzle/meta/_journal.json). */
+async function knownMigrations(): Promise<Set<number>> {
+  const journalPath = join(import.meta.dir, "../drizzle/meta/_journal.json");
+  const journal = (await Bun.file(journalPath).json()) as { entries: { when: number }[] };
+  return new Set(journal.entries.map((e) => e.when));
+}
+
+function checkBackup(sqlite: Database, known: Set<number>): string | null {
+  let integrity: string;
+  try {
+    integrity = integrityOf(sqlite);
+  } catch (err) {
+    return `not a readable SQLite database (${err instanceof Error ? err.message : String(err)})`;
+  }
+  if (integrity !== "ok") return `integrity check failed: ${integrity}`;
+  const tables = new Set(
+    (
+      sqlite.query("select name from sqlite_master where type = 'table'").all() as {
+        name: string;
+      }[]
+    ).map((r) => r.name),
+  );
+  for (const table of ["__drizzle_migrations", "users", "transactions", "bets"]) {
+    if (!tables.has(table)) return `not a betting-shop database (no ${table} table)`;
+  }
+  const applied = sqlite.query("select created_at from __drizzle_migrations").all() as {
+    created_at: number;
+  }[];
+  const unknown = applied.filter((m) => !known.has(Number(m.created_at)));
+  if (unknown.length > 0) {
+    return `it has ${unknown.length} migration(s) this code does not know: restore it with the newer version`;
+  }
+  return null;
+}
+
+// 1. Check the backup before touching anything.
+const backup = openExisting(backupPath, { readonly: true });
+const problem = checkBackup(backup, await knownMigrations());
+backup.close();
+if (problem) fail(`Refusing to restore ${backupPath}: ${problem}`);
+
+// 2. Make sure nobody has the database open, and fold its WAL into the file.
+if (existsSync(dbPath)) {
+  const current = openExisting(dbPath);
+  try {
+    current.run("pragma wal_checkpoint(TRUNCATE)");
+  } finally {
+    current.close();
+  }
+  // The last connection to close removes the WAL file; if it is still there, another
+  // process (the server) holds the database open.
+  if (existsSync(`${dbPath}-wal`)) {
+    fail(`${dbPath} is open in another process. Stop the server, then run the restore again.`);
+  }
+}
+
+// 3. Copy the backup next to the database, flush it, then swap it in.
+const staging = `${dbPath}.restoring`;
+copyFileSync(backupPath, staging);
+fsyncPath(staging);
+const aside = `${dbPath}.before-restore-${fileStamp()}`;
+if (existsSync(dbPath)) renameSync(dbPath, aside);
+rmSync(`${dbPath}-shm`, { force: true });
+renameSync(staging, dbPath);
+fsyncPath(dirname(dbPath));
+
+// 4. Open as the server would: integrity check and migrations to the current schema.
+try {
+  const handle = openDatabase(dbPath);
+  const integrity = integrityCheck(handle.sqlite);
+  handle.close();
+  if (integrity !== "ok") throw new Error(`integrity check failed: ${integrity}`);
+} catch (err) {
+  for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) rmSync(file, { force: true });
+  if (existsSync(aside)) renameSync(aside, dbPath);
+  fail(`Restore failed and was undone: ${err instanceof Error ? err.message : String(err)}`);
+}
+console.log(`Restored ${backupPath} to ${dbPath}.`);
+if (existsSync(aside)) console.log(`The previous database was kept as ${aside}.`);

@@ -86,10 +86,10 @@ export function Combobox({
         className={`input input-bordered w-full ${error ? "input-error" : ""}`}
         placeholder={placeholder ?? "Type to search..."}
         value={editing ? query : selectedLabel}
-        onFocus={() => {
-          setEditing(true);
-          setOpen(true);
-        }}
+        // Opens on a click or on typing, not on focus: a dialog focuses its first field when
+        // it opens, and a list open from the start hid the chosen name and covered the next
+        // field, so a click there picked whichever option lay under the pointer.
+        onClick={() => setOpen(true)}
         onBlur={() => {
           setTimeout(() => {
             setOpen(false);

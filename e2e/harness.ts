@@ -223,7 +223,12 @@ function renderedText(locator: Locator): Promise<string> {
   return text.catch(() => "");
 }
 
-/** Waits until the locator's text contains (or equals) `text`; fails with what it saw. */
+/** Whitespace runs (tabs, line breaks between a label and its value) read as one space. */
+function squash(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** Waits until the locator's text (whitespace squashed) contains or equals `text`. */
 export async function expectText(
   locator: Locator,
   text: string | RegExp,
@@ -232,9 +237,10 @@ export async function expectText(
   const deadline = Date.now() + timeout;
   let last = "";
   for (;;) {
-    last = (await renderedText(locator)).trim();
+    last = squash(await renderedText(locator));
+    const want = typeof text === "string" ? squash(text) : text;
     const ok =
-      typeof text === "string" ? (exact ? last === text : last.includes(text)) : text.test(last);
+      typeof want === "string" ? (exact ? last === want : last.includes(want)) : want.test(last);
     if (ok) return;
     if (Date.now() > deadline)
       throw new Error(

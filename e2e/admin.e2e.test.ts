@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import {
+  ADMIN_PASSWORD,
+  api,
+  detail,
+  expectText,
+  expectToast,
+  launchBrowser,
+  panel,
+  type RunningServer,
+  type Session,
+  signedInSession,
+  startServer,
+  unique,
+  visible,
+} from "./harness";
+import { createCustomer, createShop, deposit } from "./seed";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const admin = (): Promise<Session> => signedInSession(browser, server.url, "admin", ADMIN_PASSWORD);
+
+async function openAdmin(session: Session): Promise<void> {
+  await session.page.getByRole("link", { name: "System Admin" }).click();
+  await visible(session.page.getByRole("heading", { name: "System Administration", exact: true }));
+}
+
+/** Today's date in UTC, as the export's file name carries it. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+describe("system administration", () => {
+  test("the admin page shows health, the fixed system information and the reversal warning", async () => {
+    const session = await admin();
+    const { page, problems, context } = session;
+    await openAdmin(session);
+    await expectText(page.getByRole("region", { name: "System Status" }), "Operational");
+    await expectText(page.getByRole("region", { name: "Database" }), "Connected");
+    await expectText(page.getByRole("region", { name: "Uptime" }), /\d+h \d+m/);
+    const info = panel(page, "System Information");
+    await expectText(detail(info, "Version"), "1.0.0", { exact: true });
+    await expectText(detail(info, "Environment"), "Production", { exact: true });
+    await expectText(detail(info, "Uptime"), "99.9%", { exact: true });
+    await expectText(
+      panel(page, "Transaction Reversal"),
+      "Reversing a transaction archives the original and creates an opposite one.",
+    );
+    await visible(page.getByText("Security Notice", { exact: true }));
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("balance recalculation needs a type and an ID, then reports the new balance", async () => {
+    const session = await admin();
+    const { page, problems, context } = session;
+    const shop = await createShop(page, unique("Mill Street"));
+    const customer = await createCustomer(page, "Orla", unique("Tierney"));
+    await deposit(page, customer.id, shop.id, "42.50");
+    await openAdmin(session);
+    const area = panel(page, "Balance Recalculation");
+    await area.getByRole("button", { name: "Recalculate Balance" }).click();
+    await visible(area.getByText("Entity type and ID are required", { exact: true }));
+    await area.getByLabel("Entity Type").selectOption("CUSTOMER");
+    await area.getByLabel("Entity ID").fill(String(customer.id));
+    await area.getByRole("button", { name: "Recalculate Balance" }).click();
+    await expectToast(page, "Success", "Balance recalculated. New balance: €42.50");
+    await expectText(area, "new balance €42.50 (drift €0.00)");
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("a deposit is reversed by its transaction ID and the balance goes back", async () => {
+    const session = await admin();
+    const { page, problems, context } = session;
+    const shop = await createShop(page, unique("Bridge Street"));
+    const lastName = unique("Hughes");
+    const customer = await createCustomer(page, "Liam", lastName);
+    const tx = await deposit(page, customer.id, shop.id, "25.00", "Deposit made in error");
+    await openAdmin(session);
+    const area = panel(page, "Transaction Reversal");
+    await area.getByRole("button", { name: "Reverse Transaction" }).click();
+    await visible(area.getByText("Transaction ID is required", { exact: true }));
+    await area.getByLabel("Transaction ID").fill(String(tx.id));
+    await area.getByRole("button", { name: "Reverse Transaction" }).click();
+    await expectToast(page, "Success", "Transaction reversed successfully");
+
+    await page.goto(`/customers/${customer.id}`);
+    await visible(page.getByRole("heading", { name: `Liam ${lastName}`, exact: true }));
+    await expectText(panel(page, "Account Balance").locator(".text-3xl"), "€0.00", {
+      exact: true,
+    });
+    await expectText(panel(page, "Recent Transactions"), `Reversal of #${tx.id}`);
+
+    // A second reversal of the same row is refused with the server's reason.
+    await openAdmin(session);
+    await area.getByLabel("Transaction ID").fill(String(tx.id));
+    await area.getByRole("button", { name: "Reverse Transaction" }).click();
+    await visible(page.getByRole("status").filter({ hasText: "Error" }));
+    expect(problems([/^409 POST \/api\/admin\/reverse-transaction$/])).toEqual([]);
+    await context.close();
+  });
+
+  test("a user is created, then their role is changed, from the admin page", async () => {
+    const session = await admin();
+    const { page, problems, context } = session;
+    const username = unique("clerk").replace(" ", "_");
+    await openAdmin(session);
+    const create = panel(page, "Create User");
+    expect(await create.getByLabel("Role").inputValue()).toBe("user");
+    await create.getByRole("button", { name: "Create User" }).click();
+    await visible(create.getByText("Username and password are required").first());
+    await create.getByLabel("Username").fill(username);
+    await create.getByLabel("Password").fill("clerk-password-1");
+    await create.getByRole("button", { name: "Create User" }).click();
+    await expectToast(page, "Success", "User created successfully");
+
+    const roles = panel(page, "User Role Management");
+    await roles.getByRole("searchbox").fill(username);
+    const select = roles.getByLabel(`Role of ${username}`);
+    await visible(select);
+    expect(await select.inputValue()).toBe("user");
+    await select.selectOption("customer");
+    await expectToast(page, "Success", "User role updated successfully");
+
+    await roles.getByRole("link", { name: username }).click();
+    await page.waitForURL(/\/users\/\d+$/);
+    await visible(page.getByRole("heading", { name: username, exact: true }));
+    await expectText(detail(page, "Role"), "Customer", { exact: true });
+    await expectText(detail(page, "System Access"), "Customer access only", { exact: true });
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("the export downloads betting-shop-export-YYYY-MM-DD.json with every table", async () => {
+    const session = await admin();
+    const { page, problems, context } = session;
+    const lastName = unique("Quinn");
+    await createCustomer(page, "Rory", lastName);
+    await openAdmin(session);
+    const downloadStarted = page.waitForEvent("download");
+    await panel(page, "Export All Data").getByRole("button", { name: "Export All Data" }).click();
+    const download = await downloadStarted;
+    expect(download.suggestedFilename()).toBe(`betting-shop-export-${todayUtc()}.json`);
+    const file = await download.path();
+    const data = JSON.parse(readFileSync(file, "utf8")) as {
+      version: number;
+      exportedAt: string;
+      tables: Record<string, Record<string, unknown>[]>;
+    };
+    expect(data.version).toBeGreaterThan(0);
+    expect(data.exportedAt.slice(0, 10)).toBe(todayUtc());
+    expect(JSON.stringify(data.tables.customers)).toContain(lastName);
+    expect(data.tables.users?.some((u) => u.username === "admin")).toBe(true);
+    for (const table of ["shops", "bets", "transactions"]) expect(data.tables[table]).toBeArray();
+    const text = readFileSync(file, "utf8");
+    expect(text).not.toContain("passwordHash");
+    expect(text).not.toContain(ADMIN_PASSWORD);
+    await expectToast(page, "Success", "Data export downloaded successfully");
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("delete all data needs two confirmations and keeps the admin signed in", async () => {
+    const session = await admin();
+    const { page, problems, context } = session;
+    const lastName = unique("Gallagher");
+    await createCustomer(page, "Sean", lastName);
+    await openAdmin(session);
+    const button = panel(page, "Delete All Data").getByRole("button", { name: "Delete All Data" });
+    const prompts: string[] = [];
+    let deletes = 0;
+    page.on("request", (req) => {
+      if (req.method() === "DELETE") deletes += 1;
+    });
+
+    // Declining the second confirmation deletes nothing.
+    let answers = [true, false];
+    page.on("dialog", async (dialog) => {
+      prompts.push(`${dialog.type()}: ${dialog.message()}`);
+      if (answers.shift()) await dialog.accept();
+      else await dialog.dismiss();
+    });
+    await button.click();
+    await Bun.sleep(300);
+    expect(prompts).toHaveLength(2);
+    expect(prompts.every((p) => p.startsWith("confirm: "))).toBe(true);
+    expect(prompts[0]).not.toBe(prompts[1]);
+    expect(deletes).toBe(0);
+    const before = await api<unknown[]>(page, "GET", `/api/customers?q=${lastName}`);
+    expect(before).toHaveLength(1);
+
+    // Accepting both deletes everything but the acting admin.
+    answers = [true, true];
+    await button.click();
+    await expectToast(page, "Success", "All data has been deleted successfully");
+    expect(prompts).toHaveLength(4);
+    expect(deletes).toBe(1);
+    await page.getByRole("link", { name: "Customers" }).click();
+    await visible(page.getByText("No customers found", { exact: true }));
+    const users = await api<{ username: string }[]>(page, "GET", "/api/admin/users");
+    expect(users.map((u) => u.username)).toEqual(["admin"]);
+    await visible(page.getByRole("heading", { name: "Customers", exact: true }));
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+});

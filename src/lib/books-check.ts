@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { AppDb, DbOrTx } from "../db/client";
 import { customerLedgerBalanceSql, shopLedgerBalanceSql } from "./ledger";
+import { readSnapshot } from "./read-snapshot";
 
 export type BooksRule =
   | "customer-balance"
@@ -251,15 +252,12 @@ function reversalViolations(db: DbOrTx, limit: number): BooksViolation[] {
 
 /** Runs every rule in one read transaction (one consistent snapshot). */
 export function checkBooks(db: AppDb, limit = MAX_PER_RULE): BooksReport {
-  const violations = db.transaction(
-    (tx) => [
-      ...balanceViolations(tx, limit),
-      ...betViolations(tx, limit),
-      ...ledgerRowViolations(tx, limit),
-      ...reversalViolations(tx, limit),
-    ],
-    { behavior: "deferred" },
-  );
+  const violations = readSnapshot(db.$client, () => [
+    ...balanceViolations(db, limit),
+    ...betViolations(db, limit),
+    ...ledgerRowViolations(db, limit),
+    ...reversalViolations(db, limit),
+  ]);
   const perRule = new Map<BooksRule, number>();
   for (const v of violations) perRule.set(v.rule, (perRule.get(v.rule) ?? 0) + 1);
   const truncated = [...perRule.values()].some((n) => n >= limit);

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { type AppDb, writeTx } from "../../db/client";
 import { audit } from "../../lib/audit";
 import type { Actor } from "../../lib/context";
+import { readSnapshot } from "../../lib/read-snapshot";
 
 export const EXPORT_VERSION = 1;
 
@@ -55,7 +56,7 @@ export function writeExport(sqlite: Database, write: (chunk: string) => void, no
       buffer = "";
     }
   };
-  sqlite.transaction(() => {
+  readSnapshot(sqlite, () => {
     EXPORTED_TABLES.forEach((table, i) => {
       const hidden = REDACTED_COLUMNS[table] ?? [];
       const columns = (sqlite.query(`pragma table_info("${table}")`).all() as { name: string }[])
@@ -70,7 +71,7 @@ export function writeExport(sqlite: Database, write: (chunk: string) => void, no
       }
       emit("]");
     });
-  })();
+  });
   write(`${buffer}}}`);
 }
 

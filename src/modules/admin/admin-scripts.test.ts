@@ -1,0 +1,282 @@
+/** The admin scripts (scripts/*.ts), run as the operator runs them: as subprocesses. */
+import { Database } from "bun:sqlite";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestApp, ORIGIN, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
+import { EXPORTED_TABLES } from "./data.service";
+
+const ROOT = join(import.meta.dir, "../../..");
+
+async function script(name: string, args: string[], env: Record<string, string> = {}, cwd = ROOT) {
+  const proc = Bun.spawn(["bun", join(ROOT, "scripts", `${name}.ts`), ...args], {
+    cwd,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, DATABASE_PATH: "", ...env },
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  return { code, stdout, stderr };
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "shop-scripts-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const count = (path: string, table: string) => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+};
+
+describe("every script", () => {
+  test.each(["backup", "restore", "export", "create-admin", "seed-demo", "verify-ledger"])(
+    "%s answers --help with its usage",
+    async (name) => {
+      const { code, stdout } = await script(name, ["--help"]);
+      expect(code).toBe(0);
+      expect(stdout).toStartWith(`Usage: bun run ${name}`);
+    },
+  );
+
+  test("refuses an unknown option with exit code 2 and the usage", async () => {
+    const { code, stderr } = await script("backup", ["--nope"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("Usage: bun run backup");
+  });
+});
+
+describe("backup and restore", () => {
+  let t: TestApp;
+  let live: string;
+  beforeEach(async () => {
+    live = join(dir, "live.db");
+    t = await createTestApp(live);
+  });
+  afterEach(() => t.close());
+
+  test("a backup taken during a write load restores to a database whose books balance", async () => {
+    const { customerId, shopId } = await seedBasics(t, { allowOverdraft: true });
+    let writing = true;
+    let writes = 0;
+    const load = (async () => {
+      for (let i = 0; writing; i++) {
+        await t.json("POST", "/api/deposits", { body: { customerId, shopId, amount: "3" } });
+        await t.json("POST", "/api/bets", {
+          body: {
+            customerId,
+            shopId,
+            description: `Load ${i}`,
+            stakeAmount: "2",
+            odds: "1.5",
+            outcome: ["WON", "LOST", "VOID", "PENDING"][i % 4],
+            voidReason: i % 4 === 2 ? "Abandoned" : undefined,
+          },
+        });
+        writes++;
+        await Bun.sleep(1);
+      }
+    })();
+    await Bun.sleep(30);
+    const before = writes;
+    const out = join(dir, "backups", "during-load.db");
+    const backup = await script("backup", ["--db", live, "--out", out]);
+    const during = writes - before;
+    writing = false;
+    await load;
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain("integrity ok");
+    expect(during).toBeGreaterThan(0);
+    expect(readdirSync(join(dir, "backups"))).toEqual(["during-load.db"]);
+
+    const restored = join(dir, "restored.db");
+    const restore = await script("restore", [out, "--db", restored]);
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    const verify = await script("verify-ledger", ["--db", restored]);
+    expect(verify.stdout).toContain("Books balance: no violations");
+    expect(verify.code).toBe(0);
+    expect(count(restored, "bets")).toBeGreaterThan(0);
+    expect(count(restored, "bets")).toBeLessThanOrEqual(count(live, "bets"));
+  });
+
+  test("names a backup with a timestamp in ./backups by default", async () => {
+    const { code } = await script("backup", ["--db", live], {}, dir);
+    expect(code).toBe(0);
+    const [name, ...others] = readdirSync(join(dir, "backups"));
+    expect(others).toEqual([]);
+    expect(name).toMatch(/^betting-shop-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.db$/);
+  });
+
+  test("restore refuses while another process has the database open, and changes nothing", async () => {
+    const out = join(dir, "b.db");
+    expect((await script("backup", ["--db", live, "--out", out])).code).toBe(0);
+    await seedBasics(t);
+    const restore = await script("restore", [out, "--db", live]);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain("open in another process");
+    expect(count(live, "customers")).toBe(1);
+    expect(readdirSync(dir).filter((f) => f.includes("before-restore"))).toEqual([]);
+  });
+
+  test("restore refuses a file that is not a sound backup", async () => {
+    const bad = join(dir, "bad.db");
+    await Bun.write(bad, "not a database at all");
+    const restore = await script("restore", [bad, "--db", join(dir, "target.db")]);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr).toContain("Refusing to restore");
+    expect(existsSync(join(dir, "target.db"))).toBe(false);
+  });
+});
+
+describe("restore with the server stopped", () => {
+  test("keeps the old database aside and puts the backup in its place", async () => {
+    // Built by subprocesses only, so no connection of this process holds the file.
+    const live = join(dir, "live.db");
+    expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);
+    const out = join(dir, "b.db");
+    expect((await script("backup", ["--db", live, "--out", out])).code).toBe(0);
+    expect((await script("create-admin", ["--db", live, "--username", "second"])).code).toBe(0);
+    const restore = await script("restore", [out, "--db", live]);
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    expect(count(live, "users")).toBe(1);
+    const aside = readdirSync(dir).filter((f) => f.startsWith("live.db.before-restore-"));
+    expect(aside).toHaveLength(1);
+    expect(count(join(dir, aside[0] as string), "users")).toBe(2);
+  });
+});
+
+describe("verify-ledger", () => {
+  test("exits 1 with a report when the books do not balance", async () => {
+    const path = join(dir, "shop.db");
+    const t = await createTestApp(path);
+    const { customerId, shopId } = await seedBasics(t);
+    await t.json("POST", "/api/deposits", { body: { customerId, shopId, amount: "10" } });
+    t.handle.sqlite.run("update customers set balance_cents = 1");
+    t.close();
+    const { code, stdout } = await script("verify-ledger", ["--db", path]);
+    expect(code).toBe(1);
+    expect(stdout).toContain("[customer-balance]");
+    const json = await script("verify-ledger", ["--db", path, "--json"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      violations: [{ rule: "customer-balance" }],
+    });
+  });
+
+  test("says so when there is no database", async () => {
+    const { code, stderr } = await script("verify-ledger", ["--db", join(dir, "missing.db")]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("No database at");
+  });
+});
+
+describe("export", () => {
+  test("writes the same document as the admin export, to a file or to stdout", async () => {
+    const path = join(dir, "shop.db");
+    const t = await createTestApp(path);
+    await seedBasics(t);
+    const viaApi = (await (await t.request("GET", "/api/admin/export-all-data")).json()) as {
+      tables: Record<string, unknown[]>;
+    };
+    const file = join(dir, "export.json");
+    expect((await script("export", ["--db", path, "--out", file])).code).toBe(0);
+    const viaScript = JSON.parse(readFileSync(file, "utf8"));
+    expect(viaScript.tables).toEqual(viaApi.tables);
+    expect(Object.keys(viaScript.tables)).toEqual([...EXPORTED_TABLES]);
+    const stdout = await script("export", ["--db", path]);
+    expect(JSON.parse(stdout.stdout).tables).toEqual(viaApi.tables);
+    expect(stdout.stdout).not.toContain("password_hash");
+    t.close();
+  });
+});
+
+describe("create-admin", () => {
+  test("creates an admin with a printed random password, then resets it and ends sessions", async () => {
+    const path = join(dir, "fresh.db");
+    const created = await script("create-admin", ["--db", path, "--username", "boss"]);
+    expect(created.code).toBe(0);
+    const password = /Password \(shown once\): (\S+)/.exec(created.stdout)?.[1] as string;
+    expect(password.length).toBeGreaterThanOrEqual(16);
+
+    const t = await createTestApp(path);
+    const signIn = (pw: string) =>
+      t.app.request(`${ORIGIN}/api/login`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+        body: JSON.stringify({ username: "boss", password: pw }),
+      });
+    const first = await signIn(password);
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { role: string }).role).toBe("admin");
+    const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0] as string;
+
+    const reset = await script("create-admin", [
+      "--db",
+      path,
+      "--username",
+      "boss",
+      "--password",
+      "new-password-1",
+    ]);
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).not.toContain("shown once");
+    const me = await t.app.request(`${ORIGIN}/api/user`, { headers: { Cookie: cookie } });
+    expect(me.status).toBe(401);
+    expect((await signIn("new-password-1")).status).toBe(200);
+    t.close();
+  });
+
+  test("refuses a short password", async () => {
+    const { code, stderr } = await script("create-admin", [
+      "--db",
+      join(dir, "x.db"),
+      "--password",
+      "short",
+    ]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("at least 8 characters");
+  });
+});
+
+describe("seed-demo", () => {
+  test("writes demo data through the services whose books balance, the same for the same seed", async () => {
+    const args = ["--shops", "3", "--customers", "15", "--bets", "150", "--days", "60"];
+    const a = join(dir, "a.db");
+    const seeded = await script("seed-demo", ["--db", a, ...args], {
+      ADMIN_PASSWORD: "demo-admin-pw",
+    });
+    expect(seeded.stderr).toBe("");
+    expect(seeded.code).toBe(0);
+    expect(seeded.stdout).toContain("the books balance");
+    expect(count(a, "bets")).toBe(150);
+    expect(count(a, "shops")).toBe(3);
+    expect((await script("verify-ledger", ["--db", a])).code).toBe(0);
+
+    const again = await script("seed-demo", ["--db", a, ...args]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("--force");
+
+    const b = join(dir, "b.db");
+    expect((await script("seed-demo", ["--db", b, ...args])).code).toBe(0);
+    const descriptions = (path: string) => {
+      const db = new Database(path, { readonly: true });
+      const rows = db.query("select description, stake_cents, status from bets order by id").all();
+      db.close();
+      return rows;
+    };
+    expect(descriptions(b)).toEqual(descriptions(a));
+  });
+});

@@ -55,11 +55,18 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
+/**
+ * Starts `bun src/index.ts` on a free port with a fresh database in a temporary directory;
+ * `prepare` may fill that database first (e.g. with the seed-demo script).
+ */
+export async function startServer(
+  options: { prepare?: (dbPath: string) => Promise<void> } = {},
+): Promise<RunningServer> {
   await buildWeb();
   const dir = mkdtempSync(join(tmpdir(), "e2e-"));
   const port = await freePort();
   const dbPath = join(dir, "e2e.db");
+  await options.prepare?.(dbPath);
   const proc = Bun.spawn(["bun", "src/index.ts"], {
     cwd: ROOT,
     env: {

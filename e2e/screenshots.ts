@@ -1,0 +1,304 @@
+/**
+ * `bun run screenshots`: starts the real server on a fresh database, seeds a realistic
+ * day of business through the API, and writes a PNG of every screen and dialog to
+ * docs/screenshots/ (1280x800, the same harness as the browser suite).
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Page } from "playwright-core";
+import {
+  ADMIN_PASSWORD,
+  launchBrowser,
+  newWatchedPage,
+  pick,
+  signedInSession,
+  startServer,
+  visible,
+} from "./harness";
+import {
+  createCustomer,
+  createShop,
+  createUser,
+  deposit,
+  placeBet,
+  resolveBet,
+  withdraw,
+} from "./seed";
+
+const OUT = resolve(import.meta.dir, "..", "docs", "screenshots");
+
+async function seed(page: Page) {
+  const shops = [
+    await createShop(page, "Eyre Square", {
+      location: "Galway",
+      address: "4 Eyre Square, Galway",
+      phone: "091 555 0101",
+    }),
+    await createShop(page, "Quay Street", { location: "Galway", phone: "091 555 0102" }),
+    await createShop(page, "Patrick Street", {
+      location: "Cork",
+      address: "88 Patrick Street, Cork",
+    }),
+    await createShop(page, "O'Connell Street", { location: "Dublin", phone: "01 555 0199" }),
+  ];
+  const people: [string, string, string, boolean, string?][] = [
+    ["Aoife", "Walsh", "250.00", false, "aoife.walsh@example.ie"],
+    ["Ciaran", "Keane", "100.00", false, "ciaran.keane@example.ie"],
+    ["Niamh", "Fahy", "0.00", false],
+    ["Padraig", "Nolan", "500.00", true, "padraig@example.ie"],
+    ["Maeve", "Burke", "50.00", false],
+    ["Siobhan", "Brennan", "300.00", false, "siobhan.b@example.ie"],
+    ["Eamon", "Doyle", "0.00", false],
+    ["Grainne", "Roche", "150.00", false, "grainne.roche@example.ie"],
+  ];
+  const customers = [];
+  for (const [first, last, creditLimit, allowOverdraft, email] of people) {
+    customers.push(
+      await createCustomer(page, first, last, {
+        creditLimit,
+        allowOverdraft,
+        email,
+        phone: email ? `087 ${100 + customers.length * 7} 4${customers.length}21` : undefined,
+        address: email ? `${customers.length + 3} Main Street, Galway` : undefined,
+      }),
+    );
+  }
+  const [aoife, ciaran, niamh, padraig, maeve, siobhan, eamon, grainne] = customers;
+  const [eyre, quay, patrick, oconnell] = shops;
+  if (!aoife || !ciaran || !niamh || !padraig || !maeve || !siobhan || !eamon || !grainne)
+    throw new Error("seed customers missing");
+  if (!eyre || !quay || !patrick || !oconnell) throw new Error("seed shops missing");
+
+  await deposit(page, aoife.id, eyre.id, "200.00", "Cash at the counter");
+  await deposit(page, ciaran.id, quay.id, "80.00", "Cash");
+  await deposit(page, niamh.id, eyre.id, "120.00", "Card payment");
+  await deposit(page, siobhan.id, patrick.id, "500.00", "Bank transfer");
+  await deposit(page, grainne.id, oconnell.id, "60.00");
+  await deposit(page, maeve.id, quay.id, "25.00");
+  await deposit(page, eamon.id, eyre.id, "20.00", "Cash");
+
+  const bet = async (
+    customerId: number,
+    shopId: number,
+    description: string,
+    stakeAmount: string,
+    odds: string,
+    result?: "WON" | "LOST" | "VOID",
+  ) => {
+    const placed = await placeBet(page, { customerId, shopId, description, stakeAmount, odds });
+    if (result)
+      await resolveBet(page, placed.id, result, result === "VOID" ? "Match postponed" : undefined);
+    return placed;
+  };
+  await bet(aoife.id, eyre.id, "Galway United to beat Sligo Rovers", "20.00", "2.50", "WON");
+  await bet(aoife.id, eyre.id, "Connacht by 7 or more", "15.00", "3.10", "LOST");
+  await bet(aoife.id, eyre.id, "Ireland to win the Six Nations", "40.00", "2.75");
+  await bet(aoife.id, quay.id, "Galway Races: Tudor City each way", "10.00", "6.00");
+  await bet(ciaran.id, quay.id, "Shamrock Rovers to win the league", "25.00", "1.80", "WON");
+  await bet(ciaran.id, quay.id, "Dundalk v Bohemians: draw", "12.00", "3.40");
+  await bet(niamh.id, eyre.id, "Munster to beat Leinster", "30.00", "2.20", "LOST");
+  await bet(niamh.id, patrick.id, "Cork to win the hurling final", "50.00", "3.00", "VOID");
+  await bet(padraig.id, patrick.id, "Kerry to win the All-Ireland", "1200.00", "2.10");
+  await bet(siobhan.id, patrick.id, "Leinster to win the Champions Cup", "100.00", "4.50", "WON");
+  await bet(siobhan.id, oconnell.id, "Derry City clean sheet", "45.00", "2.60", "LOST");
+  await bet(grainne.id, oconnell.id, "St Patrick's Athletic to score first", "20.00", "1.90");
+  await bet(maeve.id, quay.id, "Galway hurlers by 5", "60.00", "2.40");
+  await bet(eamon.id, eyre.id, "Over 2.5 goals, Galway v Cork", "5.00", "1.95", "LOST");
+  await withdraw(page, siobhan.id, patrick.id, "150.00", "Cash paid out at the counter");
+
+  const staff = await createUser(page, "mary.kelly", "staff-password-1", "user");
+  await createUser(page, "tom.daly", "staff-password-2", "user");
+  await createUser(page, "portal.viewer", "viewer-password-1", "customer");
+  return { aoife, niamh, eyre, staff };
+}
+
+/** Months of history from the project's seed-demo script, so reports and lists look lived in. */
+async function seedDemo(dbPath: string): Promise<void> {
+  const proc = Bun.spawn(
+    ["bun", "scripts/seed-demo.ts", "--db", dbPath, "--shops", "6", "--customers", "40"].concat([
+      "--bets",
+      "400",
+      "--days",
+      "120",
+    ]),
+    {
+      cwd: resolve(import.meta.dir, ".."),
+      env: { ...process.env, ADMIN_PASSWORD },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  );
+  if ((await proc.exited) !== 0)
+    throw new Error(`seed-demo failed: ${await new Response(proc.stderr).text()}`);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await Bun.sleep(150);
+}
+
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  await settle(page);
+  await page.screenshot({ path: join(OUT, `${name}.png`), fullPage });
+  console.log(`docs/screenshots/${name}.png`);
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const server = await startServer({ prepare: seedDemo });
+  const browser = await launchBrowser();
+  try {
+    const signedOut = await newWatchedPage(browser, server.url);
+    await signedOut.page.goto("/auth");
+    await visible(signedOut.page.getByRole("button", { name: "Sign In" }));
+    await shot(signedOut.page, "01-sign-in");
+    await signedOut.context.close();
+
+    const { page, context, problems } = await signedInSession(
+      browser,
+      server.url,
+      "admin",
+      ADMIN_PASSWORD,
+    );
+    const data = await seed(page);
+
+    await page.goto("/");
+    await visible(page.getByText("Open bets", { exact: false }));
+    await shot(page, "02-dashboard");
+
+    await page.goto("/customers");
+    await visible(page.getByRole("row").filter({ hasText: "Walsh" }));
+    await shot(page, "03-customers");
+
+    await page.getByRole("button", { name: "Add Customer" }).click();
+    const addCustomer = page.getByRole("dialog", { name: "Add New Customer" });
+    await addCustomer.getByLabel("First Name *").fill("Roisin");
+    await addCustomer.getByLabel("Last Name *").fill("Murphy");
+    await addCustomer.getByLabel("Email").fill("roisin.murphy@example.ie");
+    await addCustomer.getByLabel("Credit Limit (€) *").fill("200");
+    await shot(page, "04-add-customer-dialog");
+    await addCustomer.getByRole("button", { name: "Cancel" }).click();
+
+    await page.goto(`/customers/${data.aoife.id}`);
+    await visible(page.getByRole("heading", { name: "Aoife Walsh", exact: true }));
+    await visible(page.getByText("Cash at the counter"));
+    await shot(page, "05-customer-detail");
+
+    await page.getByRole("button", { name: "New Bet" }).click();
+    const newBet = page.getByRole("dialog", { name: "Place New Bet" });
+    await visible(newBet.getByRole("region", { name: "Customer Balance Info" }));
+    await pick(newBet, "Shop", data.eyre.name);
+    await newBet.getByLabel("Description").fill("Galway to win the hurling final");
+    await newBet.getByLabel("Stake Amount (€)").fill("500");
+    await newBet.getByLabel("Odds").fill("3.25");
+    await visible(newBet.getByText(/exceeds the customer's available funds/));
+    await newBet.getByLabel("Odds").blur();
+    await shot(page, "06-new-bet-dialog-funds-warning");
+    await newBet.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "Deposit" }).click();
+    const dep = page.getByRole("dialog", { name: "Process Customer Deposit" });
+    await pick(dep, "Shop", data.eyre.name);
+    await dep.getByLabel("Amount (€)").fill("50");
+    await dep.getByLabel("Description (optional)").fill("Cash at the counter");
+    await shot(page, "07-deposit-dialog");
+    await dep.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    const wd = page.getByRole("dialog", { name: "Process Customer Withdrawal" });
+    await pick(wd, "Shop", data.eyre.name);
+    await wd.getByLabel("Amount (€)").fill("400");
+    await visible(wd.getByRole("alert"));
+    await shot(page, "08-withdrawal-dialog-blocked");
+    await wd.getByRole("button", { name: "Cancel" }).click();
+
+    await page.goto("/shops");
+    await visible(page.getByRole("row").filter({ hasText: "Eyre Square" }));
+    await shot(page, "09-shops");
+
+    await page.getByRole("button", { name: "Add Shop" }).click();
+    const addShop = page.getByRole("dialog", { name: "Add New Shop" });
+    await addShop.getByRole("button", { name: "Create Shop" }).click();
+    await visible(addShop.getByText("Shop name is required"));
+    await addShop.getByLabel("Location *").fill("Limerick");
+    await shot(page, "10-add-shop-dialog");
+    await addShop.getByRole("button", { name: "Cancel" }).click();
+
+    await page.goto(`/shops/${data.eyre.id}`);
+    await visible(page.getByRole("heading", { name: "Eyre Square", exact: true }));
+    await shot(page, "11-shop-detail");
+
+    await page.goto("/bets");
+    await visible(page.getByRole("row").filter({ hasText: "Kerry" }));
+    await shot(page, "12-bets");
+
+    await page
+      .getByRole("row")
+      .filter({ hasText: "Galway hurlers by 5" })
+      .getByRole("button", { name: "Void" })
+      .click();
+    const voidDialog = page.getByRole("dialog", { name: "Void Bet" });
+    await voidDialog
+      .getByLabel("Reason for voiding this bet *")
+      .fill("Match abandoned at half time");
+    await shot(page, "13-void-bet-dialog");
+    await voidDialog.getByRole("button", { name: "Cancel" }).click();
+
+    await page
+      .getByRole("row")
+      .filter({ hasText: "Leinster to win the Champions Cup" })
+      .getByRole("link", { name: "Leinster to win the Champions Cup" })
+      .click();
+    await visible(page.getByText("Actual Payout"));
+    await shot(page, "14-bet-detail");
+
+    await page.goto("/transactions");
+    await visible(page.getByRole("row").filter({ hasText: "WITHDRAWAL" }));
+    await shot(page, "15-transactions");
+
+    await page.goto(`/users/${data.staff.id}`);
+    await visible(page.getByRole("heading", { name: "mary.kelly", exact: true }));
+    await shot(page, "16-user-detail");
+
+    await page.goto("/admin");
+    await visible(page.getByRole("heading", { name: "System Administration", exact: true }));
+    await visible(page.getByRole("row").filter({ hasText: "mary.kelly" }));
+    await visible(page.getByText("Operational"));
+    await shot(page, "17-admin", true);
+
+    await page.goto("/reports");
+    await visible(page.getByRole("heading", { name: "Reports", exact: true }));
+    await page.getByLabel("Time Period").selectOption("month");
+    await visible(page.getByText("Select Time Period", { exact: true }));
+    await shot(page, "18-reports-select-period");
+    const month = page.getByLabel("Month", { exact: true });
+    const now = new Date();
+    const thisMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+    await month.locator(`option[value="${thisMonth}"]`).waitFor({ state: "attached" });
+    await month.selectOption(thisMonth);
+    await visible(page.getByRole("region", { name: "Total Revenue" }));
+    await shot(page, "19-reports");
+    await page.getByRole("tab", { name: "Performance" }).click();
+    await visible(page.getByRole("region", { name: "Top Customers" }));
+    await shot(page, "20-reports-performance");
+
+    await page.goto("/no-such-page");
+    await visible(page.getByText("404 Page Not Found"));
+    await shot(page, "22-not-found");
+
+    const leftOver = problems();
+    if (leftOver.length > 0) throw new Error(`problems while taking screenshots:\n${leftOver}`);
+    await context.close();
+
+    const staff = await signedInSession(browser, server.url, "mary.kelly", "staff-password-1");
+    await staff.page.goto("/admin");
+    await visible(staff.page.getByText("Access Denied"));
+    await shot(staff.page, "21-access-denied");
+    await staff.context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

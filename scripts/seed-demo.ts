@@ -27,6 +27,7 @@ import { createCustomer, updateCustomer } from "../src/modules/customers/custome
 import { createShop, updateShop } from "../src/modules/shops/shops.service";
 import { deposit, withdraw } from "../src/modules/transactions/transactions.service";
 import { fail, parseScriptArgs } from "./cli";
+import { COURSES, FIRST, HORSES, LAST, STREETS, TEAMS, TOWNS } from "./demo-names";
 
 const USAGE = `
 Usage: bun run seed-demo [--db PATH] [--seed N] [--shops N] [--customers N] [--bets N]
@@ -86,96 +87,6 @@ function prng(seed: number) {
 const random = prng(SEED);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const between = (lo: number, hi: number) => lo + random() * (hi - lo);
-
-const TOWNS = [
-  "Dublin",
-  "Cork",
-  "Galway",
-  "Limerick",
-  "Waterford",
-  "Kilkenny",
-  "Sligo",
-  "Athlone",
-  "Drogheda",
-  "Tralee",
-  "Wexford",
-  "Navan",
-];
-const STREETS = [
-  "Main Street",
-  "High Street",
-  "Quay Road",
-  "Market Square",
-  "Church Lane",
-  "Bridge Street",
-];
-const FIRST = [
-  "Aoife",
-  "Ciara",
-  "Niamh",
-  "Saoirse",
-  "Emma",
-  "Sarah",
-  "Grace",
-  "Conor",
-  "Sean",
-  "Liam",
-  "Jack",
-  "Darragh",
-  "Cian",
-  "Oisin",
-  "Patrick",
-  "Mary",
-  "John",
-  "Michael",
-  "Anne",
-  "David",
-];
-const LAST = [
-  "Murphy",
-  "Kelly",
-  "O'Sullivan",
-  "Walsh",
-  "Smith",
-  "O'Brien",
-  "Byrne",
-  "Ryan",
-  "O'Connor",
-  "O'Neill",
-  "Doyle",
-  "McCarthy",
-  "Gallagher",
-  "Doherty",
-  "Kennedy",
-  "Lynch",
-  "Murray",
-  "Quinn",
-  "Moore",
-  "McLoughlin",
-];
-const TEAMS = [
-  "Shamrock Rovers",
-  "Bohemians",
-  "Shelbourne",
-  "Derry City",
-  "St Patrick's",
-  "Dundalk",
-  "Sligo Rovers",
-  "Galway United",
-  "Cork City",
-  "Waterford",
-];
-const HORSES = [
-  "Galopin Des Champs",
-  "Fact To File",
-  "Lossiemouth",
-  "State Man",
-  "Ballyburn",
-  "Majborough",
-  "Kopek Des Bordes",
-  "Marine Nationale",
-];
-const COURSES = ["Leopardstown", "Punchestown", "Fairyhouse", "Curragh", "Galway", "Navan"];
 
 function description(): string {
   if (random() < 0.55) {

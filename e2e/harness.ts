@@ -79,6 +79,18 @@ export async function startServer(
     stdout: "ignore",
     stderr: "pipe",
   });
+  // Drain the server's stderr (a full pipe would stall it) and keep the tail for errors.
+  let stderrText = "";
+  const stderrTail = () => stderrText.slice(-4000);
+  void (async () => {
+    const decoder = new TextDecoder();
+    const reader = proc.stderr.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      stderrText = (stderrText + decoder.decode(value, { stream: true })).slice(-16_000);
+    }
+  })();
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -90,7 +102,7 @@ export async function startServer(
     }
     if (Date.now() > deadline || proc.exitCode !== null) {
       proc.kill();
-      throw new Error(`server did not start: ${await new Response(proc.stderr).text()}`);
+      throw new Error(`server did not start: ${stderrTail()}`);
     }
     await Bun.sleep(100);
   }

@@ -7,6 +7,7 @@ import {
   type ColumnDef,
   flexRender,
   getCoreRowModel,
+  type RowData,
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table";
@@ -139,7 +140,9 @@ export function DataTable<T>({
         tabIndex={onRowClick ? 0 : undefined}
       >
         {row.getVisibleCells().map((cell) => (
-          <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+          <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
         ))}
       </tr>
     ));
@@ -175,6 +178,7 @@ export function DataTable<T>({
                     return (
                       <th
                         key={header.id}
+                        className={header.column.columnDef.meta?.className}
                         aria-sort={
                           sorted === "asc"
                             ? "ascending"
@@ -253,4 +257,11 @@ function Message({
       </td>
     </tr>
   );
+}
+
+declare module "@tanstack/react-table" {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes for the column's header and cells (e.g. pinning the actions column). */
+    className?: string;
+  }
 }

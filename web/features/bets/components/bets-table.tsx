@@ -90,6 +90,8 @@ function buildColumns(onVoid: ((bet: Bet) => void) | null) {
     col.display({
       id: "actions",
       header: "Actions",
+      // Pinned to the right edge so Won/Lost/Void stay in reach on narrow screens.
+      meta: { className: "sticky right-0 z-10 bg-base-100" },
       cell: (c) => <BetActions bet={c.row.original} onVoid={onVoid} />,
     }),
   ];

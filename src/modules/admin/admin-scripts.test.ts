@@ -1,4 +1,7 @@
-/** The admin scripts (scripts/*.ts), run as the operator runs them: as subprocesses. */
+/**
+ * The admin scripts (scripts/*.ts), run as the operator runs them: as subprocesses. The
+ * slow ones carry their own timeout, since each spawns several Bun processes.
+ */
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -109,7 +112,7 @@ describe("backup and restore", () => {
     expect(verify.code).toBe(0);
     expect(count(restored, "bets")).toBeGreaterThan(0);
     expect(count(restored, "bets")).toBeLessThanOrEqual(count(live, "bets"));
-  });
+  }, 60_000);
 
   test("names a backup with a timestamp in ./backups by default", async () => {
     const { code } = await script("backup", ["--db", live], {}, dir);
@@ -237,7 +240,7 @@ describe("create-admin", () => {
     expect(me.status).toBe(401);
     expect((await signIn("new-password-1")).status).toBe(200);
     t.close();
-  });
+  }, 60_000);
 
   test("refuses a short password", async () => {
     const { code, stderr } = await script("create-admin", [
@@ -278,5 +281,5 @@ describe("seed-demo", () => {
       return rows;
     };
     expect(descriptions(b)).toEqual(descriptions(a));
-  });
+  }, 60_000);
 });

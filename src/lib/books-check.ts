@@ -5,8 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { AppDb, DbOrTx } from "../db/client";
-import { customerLedgerBalanceSql, shopLedgerBalanceSql } from "./ledger";
-import { readSnapshot } from "./read-snapshot";
+import { readSnapshot } from "../db/client";
+import { customerLedgerBalancesSql, shopLedgerBalancesSql } from "./ledger";
 
 export type BooksRule =
   | "customer-balance"
@@ -40,14 +40,14 @@ const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 /** Stored balances against the ones recomputed from COMPLETED ledger rows (reversals included). */
 function balanceViolations(db: DbOrTx, limit: number): BooksViolation[] {
   const customers = db.all<{ id: number; stored: number; ledger: number }>(
-    sql`select id, stored, ledger from (select c.id as id, c.balance_cents as stored,
-        ${customerLedgerBalanceSql(sql`c.id`)} as ledger from customers c)
-      where stored <> ledger order by id limit ${limit}`,
+    sql`select c.id as id, c.balance_cents as stored, coalesce(l.ledger, 0) as ledger
+      from customers c left join (${customerLedgerBalancesSql()}) l on l.id = c.id
+      where c.balance_cents <> coalesce(l.ledger, 0) order by c.id limit ${limit}`,
   );
   const shops = db.all<{ id: number; stored: number; ledger: number }>(
-    sql`select id, stored, ledger from (select s.id as id, s.balance_cents as stored,
-        ${shopLedgerBalanceSql(sql`s.id`)} as ledger from shops s)
-      where stored <> ledger order by id limit ${limit}`,
+    sql`select s.id as id, s.balance_cents as stored, coalesce(l.ledger, 0) as ledger
+      from shops s left join (${shopLedgerBalancesSql()}) l on l.id = s.id
+      where s.balance_cents <> coalesce(l.ledger, 0) order by s.id limit ${limit}`,
   );
   return [
     ...customers.map((r) => ({

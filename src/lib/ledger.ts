@@ -2,7 +2,7 @@
  * The ledger: every balance change is a transactions row written in the same write
  * transaction as the balance update (DESIGN.md section 2). Nothing else updates balances.
  */
-import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { customers, shops, transactions } from "../db/schema";
 import type { EntityType, TransactionType } from "../domain/enums";
@@ -65,24 +65,55 @@ export function balanceEffects(entry: Pick<LedgerEntry, "type" | "amountCents" |
   return effects;
 }
 
-/** SQL for a customer's balance recomputed from its COMPLETED ledger rows. */
-export function customerLedgerBalanceSql(customerIdColumn: SQL | AnyColumn) {
-  return sql<number>`coalesce((select sum(case when t.from_entity_type = 'CUSTOMER' and t.from_entity_id = ${customerIdColumn}
-      then (case when t.type in ('DEPOSIT','WITHDRAWAL') then 1 else -1 end)
-      else (case when t.type in ('DEPOSIT','WITHDRAWAL') then -1 else 1 end) end * t.amount_cents)
-    from transactions t
-    where t.status = 'COMPLETED'
-      and ((t.from_entity_type = 'CUSTOMER' and t.from_entity_id = ${customerIdColumn})
-        or (t.to_entity_type = 'CUSTOMER' and t.to_entity_id = ${customerIdColumn}))), 0)`;
+/**
+ * The same rules in SQL: each COMPLETED row's delta for the customer on either side.
+ * No row has a customer on both sides, so one pass over the ledger serves every customer.
+ */
+function customerDeltas(customerId?: number) {
+  const only =
+    customerId === undefined
+      ? sql``
+      : sql` and ((from_entity_type = 'CUSTOMER' and from_entity_id = ${customerId})
+          or (to_entity_type = 'CUSTOMER' and to_entity_id = ${customerId}))`;
+  return sql`select
+      case when from_entity_type = 'CUSTOMER' then from_entity_id else to_entity_id end as party_id,
+      case when from_entity_type = 'CUSTOMER' then 1 else -1 end
+        * case when type in ('DEPOSIT', 'WITHDRAWAL') then 1 else -1 end * amount_cents as delta
+    from transactions
+    where status = 'COMPLETED' and (from_entity_type = 'CUSTOMER' or to_entity_type = 'CUSTOMER')${only}`;
 }
 
-/** SQL for a shop's till recomputed from its COMPLETED ledger rows. */
-export function shopLedgerBalanceSql(shopIdColumn: SQL | AnyColumn) {
-  return sql<number>`coalesce((select sum(case when t.to_entity_type = 'SHOP' and t.to_entity_id = ${shopIdColumn} then 1 else -1 end * t.amount_cents)
-    from transactions t
-    where t.status = 'COMPLETED' and t.type in ('DEPOSIT','WITHDRAWAL','TRANSFER')
-      and ((t.from_entity_type = 'SHOP' and t.from_entity_id = ${shopIdColumn})
-        or (t.to_entity_type = 'SHOP' and t.to_entity_id = ${shopIdColumn}))), 0)`;
+/** Each COMPLETED till row's delta for the shop on either side (a transfer can touch two). */
+function shopDeltas(shopId?: number) {
+  const from = shopId === undefined ? sql`` : sql` and from_entity_id = ${shopId}`;
+  const to = shopId === undefined ? sql`` : sql` and to_entity_id = ${shopId}`;
+  return sql`select from_entity_id as party_id, -amount_cents as delta from transactions
+      where status = 'COMPLETED' and type in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER')
+        and from_entity_type = 'SHOP'${from}
+    union all
+    select to_entity_id, amount_cents from transactions
+      where status = 'COMPLETED' and type in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER')
+        and to_entity_type = 'SHOP'${to}`;
+}
+
+/** One customer's balance recomputed from the ledger (the id is a bound value). */
+export function customerLedgerBalanceSql(customerId: number) {
+  return sql<number>`(select coalesce(sum(delta), 0) from (${customerDeltas(customerId)}))`;
+}
+
+/** One shop's till recomputed from the ledger (the id is a bound value). */
+export function shopLedgerBalanceSql(shopId: number) {
+  return sql<number>`(select coalesce(sum(delta), 0) from (${shopDeltas(shopId)}))`;
+}
+
+/** Every customer's ledger balance, `(id, ledger)`, from one pass over the ledger. */
+export function customerLedgerBalancesSql() {
+  return sql`select party_id as id, sum(delta) as ledger from (${customerDeltas()}) group by party_id`;
+}
+
+/** Every shop's ledger till, `(id, ledger)`. */
+export function shopLedgerBalancesSql() {
+  return sql`select party_id as id, sum(delta) as ledger from (${shopDeltas()}) group by party_id`;
 }
 
 /** Writes one COMPLETED ledger row and applies its balance effects; returns the new row id. */

@@ -5,10 +5,9 @@
  */
 import type { Database } from "bun:sqlite";
 import { sql } from "drizzle-orm";
-import { type AppDb, writeTx } from "../../db/client";
+import { type AppDb, readSnapshot, writeTx } from "../../db/client";
 import { audit } from "../../lib/audit";
 import type { Actor } from "../../lib/context";
-import { readSnapshot } from "../../lib/read-snapshot";
 
 export const EXPORT_VERSION = 1;
 

@@ -1,5 +1,5 @@
 /** Balance recalculation (DESIGN.md section 2): the stored balance is reset to the ledger's. */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type AppDb, type Tx, writeTx } from "../../db/client";
 import { customers, shops } from "../../db/schema";
 import { formatCents } from "../../domain/money";
@@ -14,12 +14,9 @@ export interface RecalculateInput {
   entityId: number;
 }
 
-/**
- * The stored balance and the ledger's. The id goes in as a bound value: a Drizzle column
- * would render unqualified ("id") and bind to the ledger subquery's own id column.
- */
+/** The stored balance and the ledger's. */
 function readBalances(tx: Tx, input: RecalculateInput) {
-  const id = sql`${input.entityId}`;
+  const id = input.entityId;
   if (input.entityType === "CUSTOMER") {
     const row = tx
       .select({

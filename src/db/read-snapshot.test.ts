@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readSnapshot } from "./read-snapshot";
+import { readSnapshot } from "./client";
 
 let dir: string;
 let reader: Database;

@@ -13,8 +13,12 @@ interface Suite {
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const suites: Suite[] = [
-  { name: "server", dir: "./src", args: ["test", "./src", "./tests"] },
-  { name: "web", dir: "./web", args: ["test", "./web", "--preload", "./web/test/setup-dom.ts"] },
+  { name: "server", dir: "./src", args: ["test", "./src", "./tests", "--timeout", "30000"] },
+  {
+    name: "web",
+    dir: "./web",
+    args: ["test", "./web", "--preload", "./web/test/setup-dom.ts", "--timeout", "30000"],
+  },
   {
     name: "browser",
     dir: "./e2e",

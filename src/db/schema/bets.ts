@@ -34,6 +34,15 @@ export const bets = sqliteTable(
     check("bets_odds_check", sql`${t.oddsHundredths} >= 101`),
     check("bets_status_check", sql`${t.status} in ('PENDING', 'WON', 'LOST', 'VOID')`),
     index("bets_created_at_idx").on(t.createdAt),
+    // Covers the report aggregates over a period: a range scan without touching the table.
+    index("bets_report_covering_idx").on(
+      t.createdAt,
+      t.status,
+      t.stakeCents,
+      t.actualPayoutCents,
+      t.customerId,
+      t.shopId,
+    ),
     index("bets_status_created_idx").on(t.status, t.createdAt),
     index("bets_customer_created_idx").on(t.customerId, t.createdAt),
     index("bets_shop_created_idx").on(t.shopId, t.createdAt),

@@ -1,0 +1,1 @@
+CREATE INDEX `bets_report_covering_idx` ON `bets` (`created_at`,`status`,`stake_cents`,`actual_payout_cents`,`customer_id`,`shop_id`);

@@ -143,6 +143,16 @@ describe("lists", () => {
     expect(location.history?.at(-1)).toBe("/customers/7");
   });
 
+  test("customers: the Created By link opens the user, not the customer", async () => {
+    const ue = userEvent.setup();
+    const { location } = renderApp("/customers", "user", {
+      "GET /api/customers": page([customer()]),
+    });
+    await ue.click(await screen.findByRole("link", { name: "admin" }));
+    expect(location.history?.at(-1)).toBe("/users/1");
+    expect(location.history).not.toContain("/customers/7");
+  });
+
   test("customers: empty search result", async () => {
     const ue = userEvent.setup();
     renderApp("/customers", "user", {

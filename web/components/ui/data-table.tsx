@@ -127,7 +127,16 @@ export function DataTable<T>({
       <tr
         key={row.id}
         className={`${onRowClick ? "hover cursor-pointer" : ""} ${rowClassName?.(row.original) ?? ""}`}
-        onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+        onClick={
+          onRowClick
+            ? (event) => {
+                // A link or button inside the row does its own thing, not the row's.
+                const target = event.target as HTMLElement;
+                if (target.closest("a, button, input, select, textarea")) return;
+                onRowClick(row.original);
+              }
+            : undefined
+        }
         onKeyDown={
           onRowClick
             ? (event) => {

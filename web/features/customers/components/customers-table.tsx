@@ -26,11 +26,7 @@ const columns = [
   }),
   col.accessor("createdBy", {
     header: "Created By",
-    cell: (c) => (
-      <span onClickCapture={(event) => event.stopPropagation()}>
-        <UserLink user={c.row.original.createdByUser} fallback="Unknown" />
-      </span>
-    ),
+    cell: (c) => <UserLink user={c.row.original.createdByUser} fallback="Unknown" />,
   }),
 ];
 

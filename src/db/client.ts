@@ -37,6 +37,9 @@ export function openDatabase(path: string): DbHandle {
   applyPragmas(sqlite);
   const integrity = integrityCheck(sqlite);
   if (integrity !== "ok") throw new Error(`Database integrity check failed: ${integrity}`);
+  // Drizzle prepares every statement anew; bun:sqlite's query() compiles each SQL text once
+  // and reuses it, which takes a sixth of the CPU off a bet placement.
+  sqlite.prepare = ((text: string) => sqlite.query(text)) as typeof sqlite.prepare;
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
   return { sqlite, db, close: () => sqlite.close() };

@@ -104,7 +104,9 @@ describe("shop, bet and user detail", () => {
     expect(screen.getByRole("link", { name: "Ann Byrne" }).getAttribute("href")).toBe(
       "/customers/7",
     );
-    expect(screen.getByText("Shop ID: 3")).toBeTruthy();
+    const shopRow = screen.getByText("Shop").closest("div") as HTMLElement;
+    expect(within(shopRow).getByRole("definition").textContent).toBe("3");
+    expect(screen.queryByText("Shop ID: 3")).toBeNull();
   });
 
   test("user detail: role badge, access text; missing user", async () => {

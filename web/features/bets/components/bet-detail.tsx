@@ -39,7 +39,8 @@ export function BetDetail({ id }: { id: number }) {
             <CustomerLink id={bet.customerId} customer={bet.customer} />
           </Detail>
           <Detail label="Shop">
-            <ShopLink id={bet.shopId} shop={bet.shop} />
+            {/* SPEC: the bet page falls back to the raw shop ID, not 'Shop ID: n'. */}
+            {bet.shop ? <ShopLink id={bet.shopId} shop={bet.shop} /> : String(bet.shopId)}
           </Detail>
           <Detail label="Placed By">
             <UserLink user={bet.placedByUser} fallback="Unknown" />

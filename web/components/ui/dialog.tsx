@@ -37,6 +37,14 @@ export function Dialog({ open, onClose, title, children, wide }: DialogProps) {
         event.preventDefault();
         onClose();
       }}
+      // Escape closes it even where the browser sends no cancel event (a handled keydown
+      // suppresses the native one, so it never closes twice).
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && !event.defaultPrevented) {
+          event.preventDefault();
+          onClose();
+        }
+      }}
     >
       {open && (
         <div className={`modal-box ${wide ? "max-w-2xl" : ""}`}>

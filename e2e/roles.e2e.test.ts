@@ -92,6 +92,9 @@ describe("roles", () => {
     const dialog = page.getByRole("dialog", { name: "Place New Bet" });
     await visible(dialog);
     expect(await dialog.getByLabel("Allow overcredit").count()).toBe(0);
+    // Escape closes the dialog (native cancel in a real browser).
+    await page.keyboard.press("Escape");
+    await hidden(dialog);
     expect(problems()).toEqual([]);
     await context.close();
   });

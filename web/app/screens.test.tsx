@@ -257,3 +257,41 @@ describe("dashboard", () => {
     await waitFor(() => expect(calls.some((c) => c.path === "/api/alerts/4/dismiss")).toBe(true));
   });
 });
+
+describe("customer role", () => {
+  test("sees no mutation button on the dashboard, lists and shop detail", async () => {
+    const alert = {
+      id: 4,
+      type: "warning",
+      title: "Large stake",
+      description: "A big bet",
+      createdAt: new Date().toISOString(),
+    };
+    const routes = {
+      "GET /api/alerts": [alert],
+      "GET /api/bets": page([bet()]),
+      "GET /api/transactions": page([]),
+      "GET /api/customers": page([customer()]),
+      "GET /api/shops/:id/stats": { ...counts, totalStakes: "0.00", potentialPayouts: "0.00" },
+      "GET /api/shops/:id": shop(),
+      "GET /api/shops": page([shop()]),
+    };
+    const mutations = ["New Bet", "Add Customer", "Add Shop", "Edit", "Won", "Lost", "Void"];
+    const none = () => {
+      for (const name of mutations) expect(screen.queryByRole("button", { name })).toBeNull();
+      expect(screen.queryByRole("button", { name: /^Dismiss/ })).toBeNull();
+    };
+    for (const [path, ready] of [
+      ["/", "Large stake"],
+      ["/bets", "Arsenal to win"],
+      ["/customers", "Byrne"],
+      ["/shops", "Dublin"],
+      ["/shops/3", "Shop Information"],
+    ] as const) {
+      const view = renderApp(path, "customer", routes);
+      expect((await screen.findAllByText(ready)).length).toBeGreaterThan(0);
+      none();
+      view.unmount();
+    }
+  });
+});

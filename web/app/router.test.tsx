@@ -1,6 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import { useAuth } from "../features/auth/components/auth-provider";
 import { renderApp } from "../test/render";
+
+function Orphan() {
+  useAuth();
+  return null;
+}
 
 describe("shell and routes", () => {
   test("redirects a signed-out visitor to the sign-in page", async () => {
@@ -64,6 +70,26 @@ describe("shell and routes", () => {
     admin.unmount();
     renderApp("/reports", "customer");
     expect(await screen.findByText("Reports are only available to admin users.")).toBeTruthy();
+  });
+
+  test("a failed logout shows 'Logout failed' with the error message", async () => {
+    renderApp("/", "user", {
+      "POST /api/logout": { status: 500, body: { message: "Database is locked" } },
+    });
+    (await screen.findByRole("button", { name: "Logout" })).click();
+    expect(await screen.findByText("Logout failed")).toBeTruthy();
+    expect(screen.getByText("Database is locked")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Logout" })).toBeTruthy();
+  });
+
+  test("useAuth outside its provider throws the SPEC's message", () => {
+    const original = console.error;
+    console.error = () => {};
+    try {
+      expect(() => render(<Orphan />)).toThrow("useAuth must be used within an AuthProvider");
+    } finally {
+      console.error = original;
+    }
   });
 
   test("logout clears the user and returns to sign-in", async () => {

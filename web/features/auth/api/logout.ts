@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api, errorMessage } from "../../../lib/api-client";
 import { useToast } from "../../../lib/toast";
 import { CURRENT_USER_KEY } from "./get-user";
 
@@ -21,7 +21,7 @@ export function useLogout() {
     onError: (error) =>
       toast({
         title: "Logout failed",
-        description: error instanceof Error ? error.message : String(error),
+        description: errorMessage(error),
         variant: "destructive",
       }),
   });

@@ -1,0 +1,34 @@
+import { describe, expect, test } from "bun:test";
+import { euro, relativeAge, todayUtc } from "./format";
+
+const NOW = Date.parse("2026-11-22T12:00:00.000Z");
+const ago = (minutes: number, seconds = 0) =>
+  new Date(NOW - minutes * 60_000 - seconds * 1000).toISOString();
+
+describe("relativeAge (SPEC section 9)", () => {
+  test("'Just now' under a minute", () => {
+    expect(relativeAge(ago(0), NOW)).toBe("Just now");
+    expect(relativeAge(ago(0, 59), NOW)).toBe("Just now");
+  });
+
+  test("then minutes, hours under 1440 minutes, then days", () => {
+    expect(relativeAge(ago(1), NOW)).toBe("1 minute ago");
+    expect(relativeAge(ago(59), NOW)).toBe("59 minutes ago");
+    expect(relativeAge(ago(60), NOW)).toBe("1 hour ago");
+    expect(relativeAge(ago(1439), NOW)).toBe("23 hours ago");
+    expect(relativeAge(ago(1440), NOW)).toBe("1 day ago");
+    expect(relativeAge(ago(3 * 1440 + 5), NOW)).toBe("3 days ago");
+  });
+});
+
+describe("money and dates", () => {
+  test("euros with 2 decimals", () => {
+    expect(euro("12.5")).toBe("€12.50");
+    expect(euro(-3)).toBe("-€3.00");
+    expect(euro(undefined)).toBe("€0.00");
+  });
+
+  test("today is the UTC date", () => {
+    expect(todayUtc(new Date("2026-11-22T23:30:00-05:00"))).toBe("2026-11-23");
+  });
+});

@@ -46,6 +46,19 @@ describe("customer detail", () => {
     ).toBeTruthy();
   });
 
+  test("a failed recent list shows its error, not an empty text", async () => {
+    renderApp("/customers/7", "user", {
+      "GET /api/customers/:id/stats": counts,
+      "GET /api/customers/:id": customer(),
+      "GET /api/transactions": { status: 500, body: "ledger down" },
+      "GET /api/bets": { status: 503, body: "bets down" },
+    });
+    expect(await screen.findByText('500: "ledger down"')).toBeTruthy();
+    expect(await screen.findByText('503: "bets down"')).toBeTruthy();
+    expect(screen.queryByText("No transactions found")).toBeNull();
+    expect(screen.queryByText("No bets found")).toBeNull();
+  });
+
   test("the customer role sees no mutation buttons", async () => {
     renderApp("/customers/7", "customer", {
       "GET /api/customers/:id/stats": counts,
@@ -209,8 +222,12 @@ describe("lists", () => {
   });
 
   test("a failed list shows the error message", async () => {
-    renderApp("/shops", "user", { "GET /api/shops": { status: 500, body: "down" } });
+    const { calls } = renderApp("/shops", "user", {
+      "GET /api/shops": { status: 500, body: "down" },
+    });
     expect(await screen.findByText('500: "down"')).toBeTruthy();
+    // No retries (SPEC section 8): the one failed call is final.
+    expect(calls.filter((c) => c.path === "/api/shops").length).toBe(1);
   });
 });
 

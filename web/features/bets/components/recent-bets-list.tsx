@@ -6,11 +6,13 @@ import { useBets } from "../api/get-bets";
 
 /** Up to 10 bets of a customer or shop. */
 export function RecentBetsList({ customerId, shopId }: { customerId?: number; shopId?: number }) {
-  const { data, isLoading } = useBets({ customerId, shopId, limit: 10 });
+  const { data, isLoading, error } = useBets({ customerId, shopId, limit: 10 });
   return (
     <Panel title="Recent Bets">
       {isLoading ? (
         <p className="py-4 text-center">Loading bets...</p>
+      ) : error ? (
+        <p className="py-4 text-center text-error">{error.message}</p>
       ) : !data?.items.length ? (
         <p className="py-4 text-center text-base-content/70">No bets found</p>
       ) : (

@@ -12,11 +12,13 @@ export function RecentTransactionsList({
   customerId?: number;
   shopId?: number;
 }) {
-  const { data, isLoading } = useTransactions({ customerId, shopId, limit: 10 });
+  const { data, isLoading, error } = useTransactions({ customerId, shopId, limit: 10 });
   return (
     <Panel title="Recent Transactions">
       {isLoading ? (
         <p className="py-4 text-center">Loading transactions...</p>
+      ) : error ? (
+        <p className="py-4 text-center text-error">{error.message}</p>
       ) : !data?.items.length ? (
         <p className="py-4 text-center text-base-content/70">No transactions found</p>
       ) : (

@@ -88,6 +88,15 @@ describe("Place New Bet", () => {
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 
+  test("Place Bet reads 'Processing...' while pending and submits on Enter", async () => {
+    const { ue } = setup("user", {}, { "POST /api/bets": { pending: true } });
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(screen.getByLabelText("Description"), "Fair bet");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "10");
+    await ue.type(screen.getByLabelText("Odds"), "2{Enter}");
+    expect(await screen.findByRole("button", { name: "Processing..." })).toBeTruthy();
+  });
+
   test("a stake within available funds is placed with one Idempotency-Key", async () => {
     const { ue, calls } = setup("user", { balance: "50.00", creditLimit: "100.00" });
     await screen.findByRole("region", { name: "Customer Balance Info" });

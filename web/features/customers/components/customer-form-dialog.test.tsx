@@ -29,6 +29,16 @@ describe("Add New Customer", () => {
     expect(await screen.findByText("Credit limit must be 0 or more")).toBeTruthy();
   });
 
+  test("Create Customer reads 'Creating...' while pending", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<CustomerFormDialog open onClose={() => {}} />, "user", {
+      "POST /api/customers": { pending: true },
+    });
+    await ue.type(screen.getByLabelText("First Name *"), "Ann");
+    await ue.type(screen.getByLabelText("Last Name *"), "Byrne{Enter}");
+    expect(await screen.findByRole("button", { name: "Creating..." })).toBeTruthy();
+  });
+
   test("sends empty email, phone and address as null; toasts and closes on success", async () => {
     const ue = userEvent.setup();
     let closed = false;

@@ -41,7 +41,8 @@ const rssMb = (pid: number) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
+  // The first start runs integrity_check over the whole file: minutes on a large database.
+  for (let i = 0; i < 6000; i++) {
     try {
       if ((await fetch(url)).status < 500) return;
     } catch {}

@@ -46,14 +46,17 @@ export function optionalText(label: string, max = 500) {
 
 /** A required positive integer id (forms send strings, the API numbers). */
 export function requiredId(message: string) {
-  return z.unknown().optional().transform((value, ctx) => {
-    const id = isBlank(value) ? Number.NaN : Number(value);
-    if (!Number.isSafeInteger(id) || id <= 0) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return id;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const id = isBlank(value) ? Number.NaN : Number(value);
+      if (!Number.isSafeInteger(id) || id <= 0) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return id;
+    });
 }
 
 /** Money as cents: a string or number with at most 2 decimals, at least `minCents`. */
@@ -63,75 +66,90 @@ export function moneyCents(opts: {
   minCents: number;
   minMessage: string;
 }) {
-  return z.unknown().optional().transform((value, ctx) => {
-    if (isBlank(value)) {
-      ctx.addIssue({ code: "custom", message: opts.required });
-      return z.NEVER;
-    }
-    const cents = parseCents(value);
-    if (cents === null) {
-      ctx.addIssue({
-        code: "custom",
-        message:
-          opts.invalid ??
-          `${opts.required.split(" is ")[0]} must be a number with at most 2 decimals`,
-      });
-      return z.NEVER;
-    }
-    if (cents < opts.minCents) {
-      ctx.addIssue({ code: "custom", message: opts.minMessage });
-      return z.NEVER;
-    }
-    return cents;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (isBlank(value)) {
+        ctx.addIssue({ code: "custom", message: opts.required });
+        return z.NEVER;
+      }
+      const cents = parseCents(value);
+      if (cents === null) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            opts.invalid ??
+            `${opts.required.split(" is ")[0]} must be a number with at most 2 decimals`,
+        });
+        return z.NEVER;
+      }
+      if (cents < opts.minCents) {
+        ctx.addIssue({ code: "custom", message: opts.minMessage });
+        return z.NEVER;
+      }
+      return cents;
+    });
 }
 
 function flag(defaultValue: boolean, label: string) {
-  return z.unknown().optional().transform((value, ctx) => {
-    if (value === undefined || value === null) return defaultValue;
-    if (typeof value !== "boolean") {
-      ctx.addIssue({ code: "custom", message: `${label} must be true or false` });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null) return defaultValue;
+      if (typeof value !== "boolean") {
+        ctx.addIssue({ code: "custom", message: `${label} must be true or false` });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+const dateOnly = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    if (isBlank(value)) return null;
+    if (
+      typeof value !== "string" ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+      Number.isNaN(Date.parse(value))
+    ) {
+      ctx.addIssue({ code: "custom", message: "Date of birth must be a date (YYYY-MM-DD)" });
       return z.NEVER;
     }
     return value;
   });
-}
 
-const dateOnly = z.unknown().optional().transform((value, ctx) => {
-  if (isBlank(value)) return null;
-  if (
-    typeof value !== "string" ||
-    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
-    Number.isNaN(Date.parse(value))
-  ) {
-    ctx.addIssue({ code: "custom", message: "Date of birth must be a date (YYYY-MM-DD)" });
-    return z.NEVER;
-  }
-  return value;
-});
-
-const email = z.unknown().optional().transform((value, ctx) => {
-  if (isBlank(value)) return null;
-  const parsed = z
-    .email()
-    .max(254)
-    .safeParse(typeof value === "string" ? value.trim() : value);
-  if (!parsed.success) {
-    ctx.addIssue({ code: "custom", message: "Invalid email" });
-    return z.NEVER;
-  }
-  return parsed.data;
-});
+const email = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    if (isBlank(value)) return null;
+    const parsed = z
+      .email()
+      .max(254)
+      .safeParse(typeof value === "string" ? value.trim() : value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: "Invalid email" });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
 
 export const loginSchema = z.object({
   username: requiredText("Username is required", 100),
-  password: z.unknown().optional().transform((value, ctx) => {
-    if (typeof value !== "string" || value === "") {
-      ctx.addIssue({ code: "custom", message: "Password is required" });
-      return z.NEVER;
-    }
-    return value;
-  }),
+  password: z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (typeof value !== "string" || value === "") {
+        ctx.addIssue({ code: "custom", message: "Password is required" });
+        return z.NEVER;
+      }
+      return value;
+    }),
 });
 
 const creditLimit = moneyCents({
@@ -199,22 +217,25 @@ const stakeAmount = moneyCents({
   minMessage: "Stake amount must be at least 0.01",
 });
 
-const odds = z.unknown().optional().transform((value, ctx) => {
-  if (isBlank(value)) {
-    ctx.addIssue({ code: "custom", message: "Odds are required" });
-    return z.NEVER;
-  }
-  const hundredths = parseOdds(value);
-  if (hundredths === null) {
-    ctx.addIssue({ code: "custom", message: "Odds must be a number with at most 2 decimals" });
-    return z.NEVER;
-  }
-  if (hundredths < MIN_ODDS_HUNDREDTHS) {
-    ctx.addIssue({ code: "custom", message: "Odds must be at least 1.01" });
-    return z.NEVER;
-  }
-  return hundredths;
-});
+const odds = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    if (isBlank(value)) {
+      ctx.addIssue({ code: "custom", message: "Odds are required" });
+      return z.NEVER;
+    }
+    const hundredths = parseOdds(value);
+    if (hundredths === null) {
+      ctx.addIssue({ code: "custom", message: "Odds must be a number with at most 2 decimals" });
+      return z.NEVER;
+    }
+    if (hundredths < MIN_ODDS_HUNDREDTHS) {
+      ctx.addIssue({ code: "custom", message: "Odds must be at least 1.01" });
+      return z.NEVER;
+    }
+    return hundredths;
+  });
 
 export const placeBetSchema = z
   .object({

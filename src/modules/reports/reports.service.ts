@@ -3,10 +3,11 @@
  * period. Definitions are written out in docs/reports.md; VOID bets count as bets but
  * never as money.
  */
-import { and, gte, lt, max, min, type SQL, sql } from "drizzle-orm";
+import { and, gte, inArray, lt, max, min, type SQL, sql } from "drizzle-orm";
 import type { AppDb } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
 import { countWhere } from "../../lib/list-query";
+import { aggregateBets, topBy } from "./bet-aggregate";
 import { type Period, periodContaining } from "./periods";
 
 const TOP = 5;
@@ -31,24 +32,9 @@ function betTimeBounds(db: AppDb) {
   return { first, last };
 }
 
-/**
- * Share of the bets' time span above which a period is read by scanning the table rather
- * than through the created_at index: past it, one sequential pass beats a lookup per row.
- */
-const SCAN_ABOVE_SHARE = 0.125;
-
-/**
- * The period's filter on bets.created_at. For a wide period the column is written as
- * `+created_at`, which keeps SQLite from using the index (a scan is cheaper then).
- */
-function betsIn(period: Pick<Period, "from" | "to">, bounds?: ReturnType<typeof betTimeBounds>) {
-  let column: SQL = sql`${bets.createdAt}`;
-  if (bounds?.first != null && bounds.last != null) {
-    const span = bounds.last - bounds.first + 1;
-    const from = Math.max(period.from ?? bounds.first, bounds.first);
-    const to = Math.min(period.to ?? bounds.last + 1, bounds.last + 1);
-    if (Math.max(0, to - from) / span > SCAN_ABOVE_SHARE) column = sql`+${bets.createdAt}`;
-  }
+/** The period's filter on bets.created_at (an index range). */
+function betsIn(period: Pick<Period, "from" | "to">): SQL | undefined {
+  const column = bets.createdAt;
   return and(
     period.from === null ? undefined : gte(column, period.from),
     period.to === null ? undefined : lt(column, period.to),
@@ -56,100 +42,42 @@ function betsIn(period: Pick<Period, "from" | "to">, bounds?: ReturnType<typeof 
 }
 
 /** Settled = WON or LOST; a stake is revenue once its bet is settled. */
-const settledStake = sql`case when ${bets.status} in ('WON', 'LOST') then ${bets.stakeCents} else 0 end`;
-const wonPayout = sql`case when ${bets.status} = 'WON' then coalesce(${bets.actualPayoutCents}, 0) else 0 end`;
-const nonVoidStake = sql`case when ${bets.status} <> 'VOID' then ${bets.stakeCents} else 0 end`;
-
-function betFigures(db: AppDb, where: SQL | undefined) {
-  const row = db
-    .select({
-      totalBets: sql<number>`count(*)`,
-      wonBets: sql<number>`coalesce(sum(${bets.status} = 'WON'), 0)`,
-      lostBets: sql<number>`coalesce(sum(${bets.status} = 'LOST'), 0)`,
-      pendingBets: sql<number>`coalesce(sum(${bets.status} = 'PENDING'), 0)`,
-      voidBets: sql<number>`coalesce(sum(${bets.status} = 'VOID'), 0)`,
-      stakes: sql<number>`coalesce(sum(${nonVoidStake}), 0)`,
-      revenue: sql<number>`coalesce(sum(${settledStake}), 0)`,
-      payouts: sql<number>`coalesce(sum(${wonPayout}), 0)`,
-    })
-    .from(bets)
-    .where(where)
-    .get();
-  return (
-    row ?? {
-      totalBets: 0,
-      wonBets: 0,
-      lostBets: 0,
-      pendingBets: 0,
-      voidBets: 0,
-      stakes: 0,
-      revenue: 0,
-      payouts: 0,
-    }
-  );
-}
-
-/**
- * Top customers by total staked (non-void stakes) in the period. The window count gives the
- * number of customers who bet in the period from the same grouped pass.
- */
-function topCustomers(db: AppDb, where: SQL | undefined) {
-  const rows = db.all<{
-    id: number;
-    firstName: string;
-    lastName: string;
-    betCount: number;
-    staked: number;
-    active: number;
-  }>(sql`select p.customer_id as id, c.first_name as firstName, c.last_name as lastName,
-      p.bet_count as betCount, p.staked as staked, p.active as active
-    from (select ${bets.customerId} as customer_id, count(*) as bet_count,
-            sum(${nonVoidStake}) as staked, count(*) over () as active
-          from ${bets} where ${where ?? sql`1`}
-          group by +${bets.customerId}
-          order by staked desc, bet_count desc, customer_id
-          limit ${TOP}) p
-    join ${customers} c on c.id = p.customer_id
-    order by p.staked desc, p.bet_count desc, p.customer_id`);
-  return {
-    active: rows[0]?.active ?? 0,
-    top: rows.map((r) => ({
-      id: r.id,
-      name: `${r.firstName} ${r.lastName}`,
-      betCount: r.betCount,
-      totalStaked: euros(r.staked),
-    })),
-  };
-}
-
-/** Top shops by revenue: settled stakes minus payouts of the shop's bets in the period. */
-function topShops(db: AppDb, where: SQL | undefined) {
-  const rows = db.all<{ id: number; name: string; betCount: number; revenue: number }>(
-    sql`select p.shop_id as id, s.name as name, p.bet_count as betCount, p.revenue as revenue
-    from (select ${bets.shopId} as shop_id, count(*) as bet_count,
-            sum(${settledStake}) - sum(${wonPayout}) as revenue
-          from ${bets} where ${where ?? sql`1`}
-          group by +${bets.shopId}
-          order by revenue desc, bet_count desc, shop_id
-          limit ${TOP}) p
-    join ${shops} s on s.id = p.shop_id
-    order by p.revenue desc, p.bet_count desc, p.shop_id`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    betCount: r.betCount,
-    totalRevenue: euros(r.revenue),
-  }));
-}
-
 export function buildReport(db: AppDb, period: Period) {
-  const where = betsIn(period, betTimeBounds(db));
-  const f = betFigures(db, where);
+  const bounds = betTimeBounds(db);
+  const from = period.from ?? bounds.first ?? 0;
+  const to = period.to ?? (bounds.last ?? -1) + 1;
+  const f = aggregateBets(db.$client, from, to);
   const profit = f.revenue - f.payouts;
   const settled = f.wonBets + f.lostBets;
   const nonVoid = f.totalBets - f.voidBets;
-  const customerTop = topCustomers(db, where);
+  const topCustomers = topBy(f.customers, (c) => c.staked, TOP);
+  const topShops = topBy(f.shops, (s) => s.revenue, TOP);
+  const customerNames = new Map(
+    db
+      .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
+      .from(customers)
+      .where(
+        inArray(
+          customers.id,
+          topCustomers.map((c) => c.id),
+        ),
+      )
+      .all()
+      .map((c) => [c.id, `${c.firstName} ${c.lastName}`]),
+  );
+  const shopNames = new Map(
+    db
+      .select({ id: shops.id, name: shops.name })
+      .from(shops)
+      .where(
+        inArray(
+          shops.id,
+          topShops.map((s) => s.id),
+        ),
+      )
+      .all()
+      .map((s) => [s.id, s.name]),
+  );
   // Customers and shops registered by the end of the period (all of them for totals).
   const registeredBy = (column: typeof customers.createdAt | typeof shops.createdAt) =>
     period.to === null ? undefined : lt(column, period.to);
@@ -179,12 +107,22 @@ export function buildReport(db: AppDb, period: Period) {
     },
     customers: {
       totalCustomers: countWhere(db, customers, registeredBy(customers.createdAt)),
-      activeCustomers: customerTop.active,
-      topCustomers: customerTop.top,
+      activeCustomers: f.customers.size,
+      topCustomers: topCustomers.map((c) => ({
+        id: c.id,
+        name: customerNames.get(c.id) ?? `Customer ${c.id}`,
+        betCount: c.betCount,
+        totalStaked: euros(c.staked),
+      })),
     },
     shops: {
       totalShops: countWhere(db, shops, registeredBy(shops.createdAt)),
-      topPerformingShops: topShops(db, where),
+      topPerformingShops: topShops.map((s) => ({
+        id: s.id,
+        name: shopNames.get(s.id) ?? `Shop ${s.id}`,
+        betCount: s.betCount,
+        totalRevenue: euros(s.revenue),
+      })),
     },
   };
 }

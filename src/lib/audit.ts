@@ -1,4 +1,5 @@
-import type { Tx } from "../db/client";
+import { sql } from "drizzle-orm";
+import { prepared, type Tx } from "../db/client";
 import { auditLog } from "../db/schema";
 import type { Actor } from "./context";
 
@@ -14,18 +15,32 @@ export function audit(
     after?: unknown;
   },
 ): void {
-  tx.insert(auditLog)
-    .values({
-      actorId: actor?.userId ?? null,
-      actorUsername: actor?.username ?? null,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId == null ? null : String(entry.entityId),
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-      ip: actor?.ip ?? null,
-      requestId: actor?.requestId ?? null,
-      createdAt: Date.now(),
-    })
-    .run();
+  prepared(tx, "audit.insert", (db) =>
+    db
+      .insert(auditLog)
+      .values({
+        actorId: sql.placeholder("actorId"),
+        actorUsername: sql.placeholder("actorUsername"),
+        action: sql.placeholder("action"),
+        entityType: sql.placeholder("entityType"),
+        entityId: sql.placeholder("entityId"),
+        before: sql.placeholder("before"),
+        after: sql.placeholder("after"),
+        ip: sql.placeholder("ip"),
+        requestId: sql.placeholder("requestId"),
+        createdAt: sql.placeholder("createdAt"),
+      })
+      .prepare(),
+  ).run({
+    actorId: actor?.userId ?? null,
+    actorUsername: actor?.username ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    before: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    ip: actor?.ip ?? null,
+    requestId: actor?.requestId ?? null,
+    createdAt: Date.now(),
+  });
 }

@@ -3,7 +3,7 @@
  * transaction as the balance update (DESIGN.md section 2). Nothing else updates balances.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Tx } from "../db/client";
+import { prepared, type Tx } from "../db/client";
 import { customers, shops, transactions } from "../db/schema";
 import type { EntityType, TransactionType } from "../domain/enums";
 
@@ -20,16 +20,23 @@ export interface LedgerEntry {
 
 /** Effect of one row on the stored balance of a party: money leaving lowers it, arriving raises it. */
 function moveBalance(tx: Tx, party: { type: EntityType; id: number }, deltaCents: number): void {
+  const values = { id: party.id, delta: deltaCents };
   if (party.type === "CUSTOMER") {
-    tx.update(customers)
-      .set({ balanceCents: sql`${customers.balanceCents} + ${deltaCents}` })
-      .where(eq(customers.id, party.id))
-      .run();
+    prepared(tx, "ledger.move-customer", (db) =>
+      db
+        .update(customers)
+        .set({ balanceCents: sql`${customers.balanceCents} + ${sql.placeholder("delta")}` })
+        .where(eq(customers.id, sql.placeholder("id")))
+        .prepare(),
+    ).run(values);
   } else if (party.type === "SHOP") {
-    tx.update(shops)
-      .set({ balanceCents: sql`${shops.balanceCents} + ${deltaCents}` })
-      .where(eq(shops.id, party.id))
-      .run();
+    prepared(tx, "ledger.move-shop", (db) =>
+      db
+        .update(shops)
+        .set({ balanceCents: sql`${shops.balanceCents} + ${sql.placeholder("delta")}` })
+        .where(eq(shops.id, sql.placeholder("id")))
+        .prepare(),
+    ).run(values);
   }
   // USER parties hold no stored balance.
 }
@@ -118,24 +125,40 @@ export function shopLedgerBalancesSql() {
 
 /** Writes one COMPLETED ledger row and applies its balance effects; returns the new row id. */
 export function postLedgerEntry(tx: Tx, entry: LedgerEntry): number {
-  const row = tx
-    .insert(transactions)
-    .values({
-      type: entry.type,
-      amountCents: entry.amountCents,
-      description: entry.description ?? null,
-      status: "COMPLETED",
-      fromEntityType: entry.from.type,
-      fromEntityId: entry.from.id,
-      toEntityType: entry.to.type,
-      toEntityId: entry.to.id,
-      betId: entry.betId ?? null,
-      processedBy: entry.processedBy,
-      createdAt: Date.now(),
-      reversalOf: entry.reversalOf ?? null,
-    })
-    .returning({ id: transactions.id })
-    .get();
+  const insert = prepared(tx, "ledger.insert", (db) =>
+    db
+      .insert(transactions)
+      .values({
+        type: sql.placeholder("type"),
+        amountCents: sql.placeholder("amountCents"),
+        description: sql.placeholder("description"),
+        status: "COMPLETED",
+        fromEntityType: sql.placeholder("fromEntityType"),
+        fromEntityId: sql.placeholder("fromEntityId"),
+        toEntityType: sql.placeholder("toEntityType"),
+        toEntityId: sql.placeholder("toEntityId"),
+        betId: sql.placeholder("betId"),
+        processedBy: sql.placeholder("processedBy"),
+        createdAt: sql.placeholder("createdAt"),
+        reversalOf: sql.placeholder("reversalOf"),
+      })
+      .returning({ id: transactions.id })
+      .prepare(),
+  );
+  const row = insert.get({
+    type: entry.type,
+    amountCents: entry.amountCents,
+    description: entry.description ?? null,
+    fromEntityType: entry.from.type,
+    fromEntityId: entry.from.id,
+    toEntityType: entry.to.type,
+    toEntityId: entry.to.id,
+    betId: entry.betId ?? null,
+    processedBy: entry.processedBy,
+    createdAt: Date.now(),
+    reversalOf: entry.reversalOf ?? null,
+  });
+  if (!row) throw new Error("ledger insert returned no row");
   for (const effect of balanceEffects(entry)) moveBalance(tx, effect.party, effect.deltaCents);
   return row.id;
 }

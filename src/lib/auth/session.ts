@@ -6,8 +6,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq, gt, lt, or } from "drizzle-orm";
-import type { AppDb, DbOrTx } from "../../db/client";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { type AppDb, type DbOrTx, prepared } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import type { SessionUser } from "../context";
 import { countWhere } from "../list-query";
@@ -50,23 +50,25 @@ export function validateSession(
 ): { sessionId: string; user: SessionUser } | null {
   const [id, secret, extra] = token.split(".");
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 128) return null;
-  const row = db
-    .select({
-      id: sessions.id,
-      secretHash: sessions.secretHash,
-      createdAt: sessions.createdAt,
-      lastVerifiedAt: sessions.lastVerifiedAt,
-      user: {
-        id: users.id,
-        username: users.username,
-        role: users.role,
-        createdAt: users.createdAt,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .get();
+  const row = prepared(db, "session.validate", (d) =>
+    d
+      .select({
+        id: sessions.id,
+        secretHash: sessions.secretHash,
+        createdAt: sessions.createdAt,
+        lastVerifiedAt: sessions.lastVerifiedAt,
+        user: {
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          createdAt: users.createdAt,
+        },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
   if (!row) return null;
   const given = hashSecret(secret);
   if (given.length !== row.secretHash.length || !timingSafeEqual(given, row.secretHash))

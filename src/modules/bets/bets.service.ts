@@ -20,7 +20,8 @@ import {
   searchAny,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
-import { raiseCreditAlert } from "../customers/customers.service";
+import { findCustomerRow, raiseCreditAlert } from "../customers/customers.service";
+import { findShopRow } from "../shops/shops.service";
 import { type BetDto, betJoins, selectBets, toBetDto } from "./bets.dto";
 
 const LARGE_STAKE_CENTS = 100_000;
@@ -181,11 +182,11 @@ export function placeBet(db: AppDb, actor: Actor, input: PlaceBetInput, idem: Id
     );
   }
   return idempotentWrite(db, idem, 201, (tx) => {
-    const customer = tx.select().from(customers).where(eq(customers.id, input.customerId)).get();
+    const customer = findCustomerRow(tx, input.customerId);
     if (!customer) throw notFound("Customer");
     if (!customer.isActive)
       throw new AppError("UNPROCESSABLE", "Customer is inactive and cannot take new bets");
-    const shop = tx.select().from(shops).where(eq(shops.id, input.shopId)).get();
+    const shop = findShopRow(tx, input.shopId);
     if (!shop) throw notFound("Shop");
     if (!shop.isActive)
       throw new AppError("UNPROCESSABLE", "Shop is inactive and cannot accept bets");

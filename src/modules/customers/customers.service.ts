@@ -1,6 +1,6 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { type AppDb, writeTx } from "../../db/client";
+import { type AppDb, type DbOrTx, prepared, writeTx } from "../../db/client";
 import { bets, customers, users } from "../../db/schema";
 import { formatCents } from "../../domain/money";
 import type { CreateCustomerInput, UpdateCustomerInput } from "../../domain/schemas";
@@ -126,6 +126,17 @@ export function listCustomers(db: AppDb, query: ListQuery) {
       )
     : countWhere(db, customers, where);
   return { items: rows.map(toCustomerDto), total };
+}
+
+/** The customers row by id (a prepared statement: bets and cash movements read it first). */
+export function findCustomerRow(db: DbOrTx, id: number) {
+  return prepared(db, "customers.by-id", (d) =>
+    d
+      .select()
+      .from(customers)
+      .where(eq(customers.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
 }
 
 export function getCustomer(db: AppDb, id: number): CustomerDto {

@@ -1,5 +1,5 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import { type AppDb, writeTx } from "../../db/client";
+import { type AppDb, type DbOrTx, prepared, writeTx } from "../../db/client";
 import { bets, shops } from "../../db/schema";
 import { formatCents } from "../../domain/money";
 import type { CreateShopInput, UpdateShopInput } from "../../domain/schemas";
@@ -54,6 +54,17 @@ export function listShops(db: AppDb, query: ListQuery) {
     .offset(query.offset)
     .all();
   return { items: rows.map(toShopDto), total: countWhere(db, shops, where) };
+}
+
+/** The shops row by id (a prepared statement: bets and cash movements read it first). */
+export function findShopRow(db: DbOrTx, id: number) {
+  return prepared(db, "shops.by-id", (d) =>
+    d
+      .select()
+      .from(shops)
+      .where(eq(shops.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
 }
 
 export function getShop(db: AppDb, id: number): ShopDto {

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx } from "../../db/client";
-import { customers, shops, transactions, users } from "../../db/schema";
+import { transactions, users } from "../../db/schema";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../../domain/enums";
 import { checkWithdrawal } from "../../domain/money";
 import type { CashMovementInput, TransferInput } from "../../domain/schemas";
@@ -18,7 +18,8 @@ import {
   searchAny,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
-import { raiseNegativeTillAlert } from "../shops/shops.service";
+import { findCustomerRow } from "../customers/customers.service";
+import { findShopRow, raiseNegativeTillAlert } from "../shops/shops.service";
 import {
   fromCustomer,
   fromShop,
@@ -118,10 +119,10 @@ export function getTransaction(db: DbOrTx, id: number): TransactionDto {
 }
 
 function activeParties(tx: DbOrTx, input: { customerId: number; shopId: number }) {
-  const customer = tx.select().from(customers).where(eq(customers.id, input.customerId)).get();
+  const customer = findCustomerRow(tx, input.customerId);
   if (!customer) throw notFound("Customer");
   if (!customer.isActive) throw new AppError("UNPROCESSABLE", "Customer is inactive");
-  const shop = tx.select().from(shops).where(eq(shops.id, input.shopId)).get();
+  const shop = findShopRow(tx, input.shopId);
   if (!shop) throw notFound("Shop");
   if (!shop.isActive) throw new AppError("UNPROCESSABLE", "Shop is inactive");
   return { customer, shop };
@@ -201,7 +202,7 @@ export function withdraw(
 
 function requireParty(tx: DbOrTx, type: "SHOP" | "USER", id: number) {
   if (type === "SHOP") {
-    const shop = tx.select().from(shops).where(eq(shops.id, id)).get();
+    const shop = findShopRow(tx, id);
     if (!shop) throw notFound("Shop");
     return shop;
   }

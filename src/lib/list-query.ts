@@ -2,8 +2,18 @@
  * Paged list queries (DESIGN.md section 4): limit, offset, q, sort, order and filters.
  * The body is a JSON array; the total count goes in X-Total-Count.
  */
-import { type AnyColumn, asc, count, desc, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import {
+  type AnyColumn,
+  asc,
+  count,
+  desc,
+  inArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { DbOrTx } from "../db/client";
 import { AppError } from "./errors";
@@ -139,4 +149,62 @@ export function countRows(db: DbOrTx, query: SQLWrapper): number {
 /** `select count(*) from table where ...`, synchronously (Drizzle's $count is async-only). */
 export function countWhere(db: DbOrTx, table: SQLiteTable, where?: SQL): number {
   return db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+}
+
+/** The few builder steps a joined list select needs, whatever its columns. */
+interface JoinedSelect<R> {
+  where(where: SQL | undefined): SQLWrapper & {
+    orderBy(...order: SQL[]): {
+      all(): R[];
+      limit(limit: number): { offset(offset: number): { all(): R[] } };
+    };
+  };
+}
+
+/**
+ * One page of a joined list and its total. When neither the filter nor the sort needs the
+ * joins, the page's ids are taken from the base table alone (so SQLite walks its sort
+ * index) and the joins are loaded for those rows only; a plan over the joined select would
+ * sort the whole table.
+ */
+export function joinedPage<R>(
+  db: DbOrTx,
+  query: ListQuery,
+  spec: {
+    table: SQLiteTable;
+    id: SQLiteColumn;
+    where: SQL | undefined;
+    order: SQL[];
+    joined: boolean;
+    select: () => JoinedSelect<R>;
+  },
+): { rows: R[]; total: number } {
+  const { table, id, where, order } = spec;
+  if (spec.joined) {
+    const rows = spec
+      .select()
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset)
+      .all();
+    return { rows, total: countRows(db, spec.select().where(where)) };
+  }
+  const ids = db
+    .select({ id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset)
+    .all()
+    .map((r) => r.id as number);
+  const rows = ids.length
+    ? spec
+        .select()
+        .where(inArray(id, ids))
+        .orderBy(...order)
+        .all()
+    : [];
+  return { rows, total: countWhere(db, table, where) };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx, Tx } from "../../db/client";
 import { writeTx } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
@@ -11,14 +11,7 @@ import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { type IdempotencyRequest, idempotentWrite } from "../../lib/idempotency";
 import { postLedgerEntry } from "../../lib/ledger";
-import {
-  countRows,
-  countWhere,
-  enumFilter,
-  type ListQuery,
-  orderBy,
-  searchAny,
-} from "../../lib/list-query";
+import { enumFilter, joinedPage, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { findCustomerRow, raiseCreditAlert } from "../customers/customers.service";
 import { findShopRow } from "../shops/shops.service";
@@ -66,33 +59,14 @@ export function listBets(db: AppDb, query: ListQuery) {
   );
   const order = orderBy(query, SORTS, { key: "createdAt", order: "desc" }, bets.id);
   const joined = Boolean(query.q) || JOINED_SORTS.has(query.sort ?? "");
-  let rows: ReturnType<ReturnType<typeof selectBets>["all"]>;
-  if (joined) {
-    rows = selectBets(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset)
-      .all();
-  } else {
-    // Page on the bets table alone so SQLite walks the sort index, then load the joins.
-    const ids = db
-      .select({ id: bets.id })
-      .from(bets)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset)
-      .all()
-      .map((r) => r.id);
-    rows = ids.length
-      ? selectBets(db)
-          .where(inArray(bets.id, ids))
-          .orderBy(...order)
-          .all()
-      : [];
-  }
-  const total = joined ? countRows(db, selectBets(db).where(where)) : countWhere(db, bets, where);
+  const { rows, total } = joinedPage(db, query, {
+    table: bets,
+    id: bets.id,
+    where,
+    order,
+    joined,
+    select: () => selectBets(db),
+  });
   return { items: rows.map(toBetDto), total };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx } from "../../db/client";
 import { transactions, users } from "../../db/schema";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../../domain/enums";
@@ -9,14 +9,7 @@ import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { type IdempotencyRequest, idempotentWrite } from "../../lib/idempotency";
 import { postLedgerEntry } from "../../lib/ledger";
-import {
-  countRows,
-  countWhere,
-  enumFilter,
-  type ListQuery,
-  orderBy,
-  searchAny,
-} from "../../lib/list-query";
+import { enumFilter, joinedPage, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { findCustomerRow } from "../customers/customers.service";
 import { findShopRow, raiseNegativeTillAlert } from "../shops/shops.service";
@@ -80,35 +73,14 @@ export function listTransactions(db: AppDb, query: ListQuery) {
   );
   const order = orderBy(query, SORTS, { key: "createdAt", order: "desc" }, transactions.id);
   const joined = Boolean(query.q) || query.sort === "processedBy";
-  let rows: ReturnType<ReturnType<typeof selectTransactions>["all"]>;
-  if (joined) {
-    rows = selectTransactions(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset)
-      .all();
-  } else {
-    // Page on the ledger alone so SQLite walks the sort index, then load the joins.
-    const ids = db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset)
-      .all()
-      .map((r) => r.id);
-    rows = ids.length
-      ? selectTransactions(db)
-          .where(inArray(transactions.id, ids))
-          .orderBy(...order)
-          .all()
-      : [];
-  }
-  const total = joined
-    ? countRows(db, selectTransactions(db).where(where))
-    : countWhere(db, transactions, where);
+  const { rows, total } = joinedPage(db, query, {
+    table: transactions,
+    id: transactions.id,
+    where,
+    order,
+    joined,
+    select: () => selectTransactions(db),
+  });
   return { items: rows.map(toTransactionDto), total };
 }
 

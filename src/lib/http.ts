@@ -99,3 +99,9 @@ export async function idempotencyRequest(c: Context<AppEnv>): Promise<Idempotenc
     body: await c.req.json(),
   };
 }
+
+/** A page of a list: the rows as the JSON body, the total in X-Total-Count. */
+export function sendPage<T>(c: Context<AppEnv>, page: { items: T[]; total: number }) {
+  c.header("X-Total-Count", String(page.total));
+  return c.json(page.items);
+}

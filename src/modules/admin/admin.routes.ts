@@ -6,7 +6,14 @@ import {
   reverseSchema,
 } from "../../domain/schemas";
 import { checkBooks } from "../../lib/books-check";
-import { actorOf, createRouter, idempotencyRequest, idParam, validate } from "../../lib/http";
+import {
+  actorOf,
+  createRouter,
+  idempotencyRequest,
+  idParam,
+  sendPage,
+  validate,
+} from "../../lib/http";
 import { listQuerySchema } from "../../lib/list-query";
 import { listAuditLog } from "./audit.service";
 import { deleteAllData, exportAllData, exportFileName } from "./data.service";
@@ -27,11 +34,9 @@ export const adminRoutes = createRouter()
     );
     return c.json(result.body, 201);
   })
-  .get("/admin/users", validate("query", listQuerySchema), (c) => {
-    const { items, total } = listUsers(c.get("deps").db, c.req.valid("query"));
-    c.header("X-Total-Count", String(total));
-    return c.json(items);
-  })
+  .get("/admin/users", validate("query", listQuerySchema), (c) =>
+    sendPage(c, listUsers(c.get("deps").db, c.req.valid("query"))),
+  )
   .post("/admin/users", validate("json", createUserSchema), async (c) =>
     c.json(await createUser(c.get("deps").db, actorOf(c), c.req.valid("json")), 201),
   )
@@ -55,9 +60,7 @@ export const adminRoutes = createRouter()
   .delete("/admin/delete-all-data", (c) =>
     c.json(deleteAllData(c.get("deps").db, actorOf(c), c.get("sessionId"))),
   )
-  .get("/admin/audit", validate("query", listQuerySchema), (c) => {
-    const { items, total } = listAuditLog(c.get("deps").db, c.req.valid("query"));
-    c.header("X-Total-Count", String(total));
-    return c.json(items);
-  })
+  .get("/admin/audit", validate("query", listQuerySchema), (c) =>
+    sendPage(c, listAuditLog(c.get("deps").db, c.req.valid("query"))),
+  )
   .get("/admin/ledger-check", (c) => c.json(checkBooks(c.get("deps").db)));

@@ -1,14 +1,19 @@
 import { placeBetSchema, resolveBetSchema } from "../../domain/schemas";
-import { actorOf, createRouter, idempotencyRequest, idParam, validate } from "../../lib/http";
+import {
+  actorOf,
+  createRouter,
+  idempotencyRequest,
+  idParam,
+  sendPage,
+  validate,
+} from "../../lib/http";
 import { listQuerySchema } from "../../lib/list-query";
 import { getBet, listBets, placeBet, resolveBet } from "./bets.service";
 
 export const betsRoutes = createRouter()
-  .get("/bets", validate("query", listQuerySchema), (c) => {
-    const { items, total } = listBets(c.get("deps").db, c.req.valid("query"));
-    c.header("X-Total-Count", String(total));
-    return c.json(items);
-  })
+  .get("/bets", validate("query", listQuerySchema), (c) =>
+    sendPage(c, listBets(c.get("deps").db, c.req.valid("query"))),
+  )
   .get("/bets/:id", (c) => c.json(getBet(c.get("deps").db, idParam(c, "id", "Bet"))))
   .post("/bets", validate("json", placeBetSchema), async (c) => {
     const result = placeBet(

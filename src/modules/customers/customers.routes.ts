@@ -1,5 +1,5 @@
 import { createCustomerSchema, updateCustomerSchema } from "../../domain/schemas";
-import { actorOf, createRouter, idParam, validate } from "../../lib/http";
+import { actorOf, createRouter, idParam, sendPage, validate } from "../../lib/http";
 import { listQuerySchema } from "../../lib/list-query";
 import {
   createCustomer,
@@ -10,11 +10,9 @@ import {
 } from "./customers.service";
 
 export const customersRoutes = createRouter()
-  .get("/customers", validate("query", listQuerySchema), (c) => {
-    const { items, total } = listCustomers(c.get("deps").db, c.req.valid("query"));
-    c.header("X-Total-Count", String(total));
-    return c.json(items);
-  })
+  .get("/customers", validate("query", listQuerySchema), (c) =>
+    sendPage(c, listCustomers(c.get("deps").db, c.req.valid("query"))),
+  )
   .get("/customers/:id", (c) => c.json(getCustomer(c.get("deps").db, idParam(c, "id", "Customer"))))
   .get("/customers/:id/stats", (c) =>
     c.json(customerBetStats(c.get("deps").db, idParam(c, "id", "Customer"))),

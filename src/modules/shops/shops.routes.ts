@@ -1,14 +1,12 @@
 import { createShopSchema, updateShopSchema } from "../../domain/schemas";
-import { actorOf, createRouter, idParam, validate } from "../../lib/http";
+import { actorOf, createRouter, idParam, sendPage, validate } from "../../lib/http";
 import { listQuerySchema } from "../../lib/list-query";
 import { createShop, getShop, listShops, shopBetStats, updateShop } from "./shops.service";
 
 export const shopsRoutes = createRouter()
-  .get("/shops", validate("query", listQuerySchema), (c) => {
-    const { items, total } = listShops(c.get("deps").db, c.req.valid("query"));
-    c.header("X-Total-Count", String(total));
-    return c.json(items);
-  })
+  .get("/shops", validate("query", listQuerySchema), (c) =>
+    sendPage(c, listShops(c.get("deps").db, c.req.valid("query"))),
+  )
   .get("/shops/:id", (c) => c.json(getShop(c.get("deps").db, idParam(c, "id", "Shop"))))
   .get("/shops/:id/stats", (c) => c.json(shopBetStats(c.get("deps").db, idParam(c, "id", "Shop"))))
   .post("/shops", validate("json", createShopSchema), (c) =>

@@ -1,14 +1,12 @@
 import { cashMovementSchema, transferSchema } from "../../domain/schemas";
-import { actorOf, createRouter, idempotencyRequest, validate } from "../../lib/http";
+import { actorOf, createRouter, idempotencyRequest, sendPage, validate } from "../../lib/http";
 import { listQuerySchema } from "../../lib/list-query";
 import { deposit, listTransactions, transfer, withdraw } from "./transactions.service";
 
 export const transactionsRoutes = createRouter()
-  .get("/transactions", validate("query", listQuerySchema), (c) => {
-    const { items, total } = listTransactions(c.get("deps").db, c.req.valid("query"));
-    c.header("X-Total-Count", String(total));
-    return c.json(items);
-  })
+  .get("/transactions", validate("query", listQuerySchema), (c) =>
+    sendPage(c, listTransactions(c.get("deps").db, c.req.valid("query"))),
+  )
   .post("/transactions", validate("json", transferSchema), async (c) => {
     const result = transfer(
       c.get("deps").db,

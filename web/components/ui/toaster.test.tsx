@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { act, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { useToast } from "../../lib/toast";
 import { renderWithProviders } from "../../test/render";
 
@@ -33,4 +33,19 @@ describe("toasts", () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 5100)));
     expect(screen.queryByText("Second")).toBeNull();
   }, 10_000);
+
+  test("a swipe of 50 px dismisses the toast; a shorter one does not", () => {
+    renderWithProviders(<Buttons />, null);
+    act(() => screen.getByText("one").click());
+    const toast = screen.getByRole("status");
+    const swipe = (to: number) => {
+      fireEvent.pointerDown(toast, { clientX: 100 });
+      fireEvent.pointerMove(toast, { clientX: to });
+      fireEvent.pointerUp(toast, { clientX: to });
+    };
+    swipe(149);
+    expect(screen.getByText("First")).toBeTruthy();
+    swipe(150);
+    expect(screen.queryByText("First")).toBeNull();
+  });
 });

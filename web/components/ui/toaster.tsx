@@ -1,11 +1,30 @@
 import { useAtom } from "jotai";
-import { useEffect, useRef } from "react";
+import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { TOAST_DURATION_MS, toastAtom } from "../../lib/toast";
 
-/** The toast viewport: one toast, gone after 5 s; F8 moves focus to it. */
+/** A horizontal swipe this long (px) dismisses the toast (SPEC section 9). */
+export const SWIPE_THRESHOLD_PX = 50;
+
+/** The toast viewport: one toast, gone after 5 s or a swipe; F8 moves focus to it. */
 export function Toaster() {
   const [toast, setToast] = useAtom(toastAtom);
   const viewport = useRef<HTMLOListElement>(null);
+  const swipeStart = useRef<number | null>(null);
+  const [offset, setOffset] = useState(0);
+
+  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
+    swipeStart.current = event.clientX;
+  };
+  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
+    if (swipeStart.current !== null) setOffset(event.clientX - swipeStart.current);
+  };
+  const onPointerUp = (event: PointerEvent<HTMLLIElement>) => {
+    if (swipeStart.current === null) return;
+    const distance = Math.abs(event.clientX - swipeStart.current);
+    swipeStart.current = null;
+    setOffset(0);
+    if (distance >= SWIPE_THRESHOLD_PX) setToast(null);
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -32,7 +51,15 @@ export function Toaster() {
             key={toast.id}
             role="status"
             aria-live="polite"
-            className={`alert shadow-lg ${toast.variant === "destructive" ? "alert-error" : ""}`}
+            className={`alert shadow-lg touch-pan-y ${toast.variant === "destructive" ? "alert-error" : ""}`}
+            style={offset ? { transform: `translateX(${offset}px)` } : undefined}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => {
+              swipeStart.current = null;
+              setOffset(0);
+            }}
           >
             <div>
               <div className="font-semibold">{toast.title}</div>

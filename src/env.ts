@@ -13,6 +13,8 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   WEB_DIST: z.string().default("dist/web"),
+  /** integrity_check at start (DESIGN.md), or quick_check for very large databases. */
+  STARTUP_INTEGRITY_CHECK: z.enum(["full", "quick"]).default("full"),
 });
 
 export type Env = z.output<typeof envSchema>;

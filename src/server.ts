@@ -11,7 +11,7 @@ import { serveWeb } from "./web-static";
 
 export async function startServer(env: Env) {
   setLogLevel(env.LOG_LEVEL);
-  const handle = openDatabase(env.DATABASE_PATH);
+  const handle = openDatabase(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
   const deps: Deps = {
     db: handle.db,
     sqlite: handle.sqlite,

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { Glob } from "bun";
 import { count } from "drizzle-orm";
-import { openDatabase, writeTx } from "./client";
+import { readEnv } from "../env";
+import { integrityCheck, openDatabase, writeTx } from "./client";
 import { shops } from "./schema";
 
 describe("database client", () => {
@@ -19,6 +20,16 @@ describe("database client", () => {
     ).toBe(1);
     expect((sqlite.query("PRAGMA busy_timeout").get() as { timeout: number }).timeout).toBe(5000);
     close();
+  });
+
+  test("the start-up check runs integrity_check by default and quick_check on request", () => {
+    const full = openDatabase(":memory:");
+    expect(integrityCheck(full.sqlite)).toBe("ok");
+    expect(integrityCheck(full.sqlite, "quick")).toBe("ok");
+    full.close();
+    expect(readEnv({}).STARTUP_INTEGRITY_CHECK).toBe("full");
+    expect(readEnv({ STARTUP_INTEGRITY_CHECK: "quick" }).STARTUP_INTEGRITY_CHECK).toBe("quick");
+    expect(() => readEnv({ STARTUP_INTEGRITY_CHECK: "none" })).toThrow("Invalid environment");
   });
 
   test("a throw inside writeTx rolls the whole write back", () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { BET_STATUSES } from "../../../../src/domain/enums";
 import {
@@ -25,9 +25,8 @@ import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
 import { useAuth } from "../../auth/components/auth-provider";
 import { useCustomer } from "../../customers/api/get-customer";
+import { CustomerAndShopPickers } from "../../customers/components/customer-and-shop-pickers";
 import { CustomerBalanceInfo } from "../../customers/components/customer-balance-info";
-import { CustomerPicker } from "../../customers/components/customer-picker";
-import { ShopPicker } from "../../shops/components/shop-picker";
 import { usePlaceBet } from "../api/place-bet";
 
 type BetFormInput = z.input<typeof placeBetSchema>;
@@ -114,28 +113,7 @@ export default function NewBetDialog({ open, onClose, customerId, shopId }: NewB
   return (
     <Dialog open={open} onClose={close} title="Place New Bet" wide>
       <form noValidate onSubmit={handleSubmit(submit)}>
-        <Controller
-          control={control}
-          name="customerId"
-          render={({ field }) => (
-            <CustomerPicker
-              value={String(field.value ?? "")}
-              onChange={field.onChange}
-              error={errors.customerId?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="shopId"
-          render={({ field }) => (
-            <ShopPicker
-              value={String(field.value ?? "")}
-              onChange={field.onChange}
-              error={errors.shopId?.message}
-            />
-          )}
-        />
+        <CustomerAndShopPickers control={control} />
         {customer && <CustomerBalanceInfo customer={customer} />}
         <TextareaField
           label="Description"

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
   centsOf,
@@ -16,9 +16,8 @@ import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
 import { useCustomer } from "../../customers/api/get-customer";
 import type { Customer } from "../../customers/api/types";
+import { CustomerAndShopPickers } from "../../customers/components/customer-and-shop-pickers";
 import { CustomerBalanceInfo } from "../../customers/components/customer-balance-info";
-import { CustomerPicker } from "../../customers/components/customer-picker";
-import { ShopPicker } from "../../shops/components/shop-picker";
 import { useCreateDeposit } from "../api/create-deposit";
 import { useCreateWithdrawal } from "../api/create-withdrawal";
 
@@ -140,28 +139,7 @@ export default function CashMovementDialog({
       title={kind === "deposit" ? "Process Customer Deposit" : "Process Customer Withdrawal"}
     >
       <form noValidate onSubmit={handleSubmit(submit)}>
-        <Controller
-          control={control}
-          name="customerId"
-          render={({ field }) => (
-            <CustomerPicker
-              value={String(field.value ?? "")}
-              onChange={field.onChange}
-              error={errors.customerId?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="shopId"
-          render={({ field }) => (
-            <ShopPicker
-              value={String(field.value ?? "")}
-              onChange={field.onChange}
-              error={errors.shopId?.message}
-            />
-          )}
-        />
+        <CustomerAndShopPickers control={control} />
         {customer &&
           (kind === "deposit" ? (
             <DepositInfo customer={customer} amountCents={amountCents} />

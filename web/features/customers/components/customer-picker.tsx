@@ -1,39 +1,26 @@
-import { useState } from "react";
-import { Combobox } from "../../../components/ui/combobox";
-import { useDebouncedValue } from "../../../components/ui/use-debounced-value";
+import { type PickerProps, SearchPicker } from "../../../components/ui/search-picker";
 import { euro, fullName } from "../../../lib/format";
 import { useCustomer } from "../api/get-customer";
 import { useCustomers } from "../api/get-customers";
+import type { Customer } from "../api/types";
+
+const toOption = (c: Customer) => ({
+  id: c.id,
+  label: fullName(c),
+  detail: `${c.email ?? c.phone ?? ""} ${euro(c.balance)}`.trim(),
+});
 
 /** Picks an active customer by searching the server as you type. */
-export function CustomerPicker({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (id: string) => void;
-  error?: string;
-}) {
-  const [query, setQuery] = useState("");
-  const q = useDebouncedValue(query.trim(), 200);
-  const list = useCustomers({ q: q || undefined, status: "ACTIVE", limit: 10, sort: "lastName" });
-  const selected = useCustomer(value ? Number(value) : undefined);
+export function CustomerPicker(props: PickerProps) {
   return (
-    <Combobox
+    <SearchPicker
+      {...props}
       label="Customer"
       placeholder="Search customers by name, email or phone..."
-      selectedLabel={selected.data ? fullName(selected.data) : ""}
-      query={query}
-      onQueryChange={setQuery}
-      loading={list.isFetching && !list.data}
-      options={(list.data?.items ?? []).map((c) => ({
-        id: c.id,
-        label: fullName(c),
-        detail: `${c.email ?? c.phone ?? ""} ${euro(c.balance)}`.trim(),
-      }))}
-      onSelect={(option) => onChange(String(option.id))}
-      error={error}
+      sort="lastName"
+      useList={useCustomers}
+      useItem={useCustomer}
+      toOption={toOption}
     />
   );
 }

@@ -1,38 +1,21 @@
-import { useState } from "react";
-import { Combobox } from "../../../components/ui/combobox";
-import { useDebouncedValue } from "../../../components/ui/use-debounced-value";
+import { type PickerProps, SearchPicker } from "../../../components/ui/search-picker";
 import { useShop } from "../api/get-shop";
 import { useShops } from "../api/get-shops";
+import type { Shop } from "../api/types";
+
+const toOption = (s: Shop) => ({ id: s.id, label: s.name, detail: s.location });
 
 /** Picks an active shop by searching the server as you type. */
-export function ShopPicker({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (id: string) => void;
-  error?: string;
-}) {
-  const [query, setQuery] = useState("");
-  const q = useDebouncedValue(query.trim(), 200);
-  const list = useShops({ q: q || undefined, status: "ACTIVE", limit: 10, sort: "name" });
-  const selected = useShop(value ? Number(value) : undefined);
+export function ShopPicker(props: PickerProps) {
   return (
-    <Combobox
+    <SearchPicker
+      {...props}
       label="Shop"
       placeholder="Search shops by name or location..."
-      selectedLabel={selected.data?.name ?? ""}
-      query={query}
-      onQueryChange={setQuery}
-      loading={list.isFetching && !list.data}
-      options={(list.data?.items ?? []).map((s) => ({
-        id: s.id,
-        label: s.name,
-        detail: s.location,
-      }))}
-      onSelect={(option) => onChange(String(option.id))}
-      error={error}
+      sort="name"
+      useList={useShops}
+      useItem={useShop}
+      toOption={toOption}
     />
   );
 }

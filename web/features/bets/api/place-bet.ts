@@ -16,6 +16,15 @@ export interface PlaceBetBody {
   voidReason?: string | null;
 }
 
+/** What placing or resolving a bet changes: the bets, the stats, and the balances the money moved. */
+export const BET_KEYS = [
+  "/api/bets",
+  "/api/dashboard/stats",
+  "/api/customers",
+  "/api/shops",
+  "/api/transactions",
+] as const;
+
 export const placeBet = ({ body, key }: { body: PlaceBetBody; key: string }) =>
   api<Bet>("/api/bets", { method: "POST", body, headers: { "Idempotency-Key": key } });
 
@@ -27,15 +36,7 @@ export function usePlaceBet() {
     mutationFn: placeBet,
     onSuccess: () => {
       notify.success("Bet placed successfully");
-      for (const key of [
-        "/api/bets",
-        "/api/dashboard/stats",
-        "/api/customers",
-        "/api/shops",
-        "/api/transactions",
-      ]) {
-        void queryClient.invalidateQueries({ queryKey: [key] });
-      }
+      for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
     },
     onError: (error) => notify.error(error),
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
+import { BET_KEYS } from "./place-bet";
 import type { Bet } from "./types";
 
 export interface ResolveBetInput {
@@ -23,15 +24,7 @@ export function useResolveBet() {
       } else {
         notify.success("Bet resolved successfully");
       }
-      for (const key of [
-        "/api/bets",
-        "/api/dashboard/stats",
-        "/api/customers",
-        "/api/shops",
-        "/api/transactions",
-      ]) {
-        void queryClient.invalidateQueries({ queryKey: [key] });
-      }
+      for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
     },
     onError: (error, input) =>
       notify.error(error, input.status === "VOID" ? "Failed to void bet" : undefined),

@@ -65,9 +65,8 @@ interface DataTableProps<T> {
   // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
   columns: ColumnDef<T, any>[];
   state: TableState;
-  page: Page<T> | undefined;
-  isLoading: boolean;
-  error?: unknown;
+  /** The list query of the table's rows (e.g. useShops(state.params)). */
+  query: { data?: Page<T>; isLoading: boolean; error: unknown };
   loadingText: string;
   emptyText: string;
   searchLabel?: string;
@@ -79,9 +78,7 @@ interface DataTableProps<T> {
 export function DataTable<T>({
   columns,
   state,
-  page,
-  isLoading,
-  error,
+  query,
   loadingText,
   emptyText,
   searchLabel = "Search",
@@ -90,6 +87,7 @@ export function DataTable<T>({
   toolbar,
 }: DataTableProps<T>) {
   const searchId = useId();
+  const { data: page, isLoading, error } = query;
   const total = page?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const table = useReactTable({

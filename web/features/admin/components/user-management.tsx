@@ -52,9 +52,7 @@ export function UserRolesPanel() {
       <DataTable
         columns={columns}
         state={state}
-        page={query.data}
-        isLoading={query.isLoading}
-        error={query.error}
+        query={query}
         loadingText="Loading users..."
         emptyText="No users found"
         searchLabel="Search users"

@@ -110,9 +110,7 @@ export function BetsTable() {
       <DataTable
         columns={canMutate(user) ? actionColumns : readOnlyColumns}
         state={state}
-        page={query.data}
-        isLoading={query.isLoading}
-        error={query.error}
+        query={query}
         loadingText="Loading bets..."
         emptyText="No bets found"
       />

@@ -38,9 +38,7 @@ export function CustomersTable() {
     <DataTable
       columns={columns}
       state={state}
-      page={query.data}
-      isLoading={query.isLoading}
-      error={query.error}
+      query={query}
       loadingText="Loading customers..."
       emptyText="No customers found"
       onRowClick={(customer) => navigate(`/customers/${customer.id}`)}

@@ -28,9 +28,7 @@ export function ShopsTable() {
     <DataTable
       columns={columns}
       state={state}
-      page={query.data}
-      isLoading={query.isLoading}
-      error={query.error}
+      query={query}
       loadingText="Loading shops..."
       emptyText="No shops found"
       onRowClick={(shop) => navigate(`/shops/${shop.id}`)}

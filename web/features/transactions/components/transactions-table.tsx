@@ -92,9 +92,7 @@ export function TransactionsTable() {
     <DataTable
       columns={columns}
       state={state}
-      page={query.data}
-      isLoading={query.isLoading}
-      error={query.error}
+      query={query}
       loadingText="Loading transactions..."
       emptyText="No transactions found"
       rowClassName={(t) => (t.archived ? "opacity-50" : "")}

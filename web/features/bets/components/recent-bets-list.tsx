@@ -1,41 +1,38 @@
 import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { Panel } from "../../../components/ui/page-header";
+import { QueryList } from "../../../components/ui/query-list";
 import { euro } from "../../../lib/format";
 import { useBets } from "../api/get-bets";
 
 /** Up to 10 bets of a customer or shop. */
 export function RecentBetsList({ customerId, shopId }: { customerId?: number; shopId?: number }) {
-  const { data, isLoading, error } = useBets({ customerId, shopId, limit: 10 });
+  const query = useBets({ customerId, shopId, limit: 10 });
   return (
     <Panel title="Recent Bets">
-      {isLoading ? (
-        <p className="py-4 text-center">Loading bets...</p>
-      ) : error ? (
-        <p className="py-4 text-center text-error">{error.message}</p>
-      ) : !data?.items.length ? (
-        <p className="py-4 text-center text-base-content/70">No bets found</p>
-      ) : (
-        <ul>
-          {data.items.slice(0, 10).map((bet) => (
-            <li
-              key={bet.id}
-              className="flex items-center justify-between gap-3 border-b border-base-200 py-2"
-            >
-              <div className="min-w-0">
-                <Link href={`/bets/${bet.id}`} className="link font-medium">
-                  {bet.description}
-                </Link>
-                <div className="text-xs text-base-content/70">
-                  Odds {bet.odds} · Stake {euro(bet.stakeAmount)} · Potential payout{" "}
-                  {euro(bet.potentialPayout)}
-                </div>
+      <QueryList
+        query={query}
+        limit={10}
+        loadingText="Loading bets..."
+        emptyText="No bets found"
+        renderItem={(bet) => (
+          <li
+            key={bet.id}
+            className="flex items-center justify-between gap-3 border-b border-base-200 py-2"
+          >
+            <div className="min-w-0">
+              <Link href={`/bets/${bet.id}`} className="link font-medium">
+                {bet.description}
+              </Link>
+              <div className="text-xs text-base-content/70">
+                Odds {bet.odds} · Stake {euro(bet.stakeAmount)} · Potential payout{" "}
+                {euro(bet.potentialPayout)}
               </div>
-              <BetStatusBadge status={bet.status} />
-            </li>
-          ))}
-        </ul>
-      )}
+            </div>
+            <BetStatusBadge status={bet.status} />
+          </li>
+        )}
+      />
     </Panel>
   );
 }

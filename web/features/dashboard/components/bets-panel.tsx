@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
+import { QueryList } from "../../../components/ui/query-list";
 import { euro, todayUtc } from "../../../lib/format";
 import { useBets } from "../../bets/api/get-bets";
 import type { Bet } from "../../bets/api/types";
@@ -65,19 +66,13 @@ export function BetsPanel() {
           </Link>
         </div>
         <div role="tabpanel">
-          {current.isLoading ? (
-            <p className="py-4 text-center">Loading bets...</p>
-          ) : current.error ? (
-            <p className="py-4 text-center text-error">{current.error.message}</p>
-          ) : current.data?.items.length ? (
-            <ul>
-              {current.data.items.slice(0, LIMIT).map((bet) => (
-                <BetRow key={bet.id} bet={bet} />
-              ))}
-            </ul>
-          ) : (
-            <p className="py-4 text-center text-base-content/70">No bets found</p>
-          )}
+          <QueryList
+            query={current}
+            limit={LIMIT}
+            loadingText="Loading bets..."
+            emptyText="No bets found"
+            renderItem={(bet) => <BetRow key={bet.id} bet={bet} />}
+          />
         </div>
       </div>
     </section>

@@ -2,11 +2,12 @@ import { Link } from "wouter";
 import { TransactionStatusBadge } from "../../../components/ui/badges";
 import { UserLink } from "../../../components/ui/links";
 import { Panel } from "../../../components/ui/page-header";
+import { QueryList } from "../../../components/ui/query-list";
 import { useTransactions } from "../../transactions/api/get-transactions";
 import { SignedAmount } from "../../transactions/components/transaction-amount";
 
 export function RecentTransactionsPanel() {
-  const { data, isLoading, error } = useTransactions({ limit: 5 });
+  const query = useTransactions({ limit: 5 });
   return (
     <Panel
       title="Recent Transactions"
@@ -16,34 +17,30 @@ export function RecentTransactionsPanel() {
         </Link>
       }
     >
-      {isLoading ? (
-        <p className="py-4 text-center">Loading transactions...</p>
-      ) : error ? (
-        <p className="py-4 text-center text-error">{error.message}</p>
-      ) : data?.items.length ? (
-        <ul>
-          {data.items.slice(0, 5).map((t) => (
-            <li
-              key={t.id}
-              className="flex items-center justify-between gap-3 border-b border-base-200 py-2"
-            >
-              <div className="min-w-0">
-                <div className="font-medium">{t.type}</div>
-                <div className="truncate text-sm">{t.description || "No description"}</div>
-                <div className="text-xs text-base-content/70">
-                  Processed by <UserLink user={t.processedByUser} fallback="System" />
-                </div>
+      <QueryList
+        query={query}
+        limit={5}
+        loadingText="Loading transactions..."
+        emptyText="No transactions found"
+        renderItem={(t) => (
+          <li
+            key={t.id}
+            className="flex items-center justify-between gap-3 border-b border-base-200 py-2"
+          >
+            <div className="min-w-0">
+              <div className="font-medium">{t.type}</div>
+              <div className="truncate text-sm">{t.description || "No description"}</div>
+              <div className="text-xs text-base-content/70">
+                Processed by <UserLink user={t.processedByUser} fallback="System" />
               </div>
-              <div className="flex flex-col items-end gap-1">
-                <SignedAmount type={t.type} amount={t.amount} />
-                <TransactionStatusBadge status={t.status} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="py-4 text-center text-base-content/70">No transactions found</p>
-      )}
+            </div>
+            <div className="flex flex-col items-end gap-1">
+              <SignedAmount type={t.type} amount={t.amount} />
+              <TransactionStatusBadge status={t.status} />
+            </div>
+          </li>
+        )}
+      />
     </Panel>
   );
 }

@@ -1,37 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import type { Browser } from "playwright-core";
 import {
   ADMIN_PASSWORD,
   api,
   detail,
   expectText,
   expectToast,
-  launchBrowser,
   panel,
-  type RunningServer,
   type Session,
-  signedInSession,
-  startServer,
   unique,
   visible,
 } from "./harness";
 import { createCustomer, createShop, deposit } from "./seed";
+import { setUpSuite } from "./suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const admin = (): Promise<Session> => signedInSession(browser, server.url, "admin", ADMIN_PASSWORD);
+const suite = setUpSuite();
 
 async function openAdmin(session: Session): Promise<void> {
   await session.page.getByRole("link", { name: "System Admin" }).click();
@@ -43,7 +26,7 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 describe("system administration", () => {
   test("the admin page shows health, the fixed system information and the reversal warning", async () => {
-    const session = await admin();
+    const session = await suite.admin();
     const { page, problems, context } = session;
     await openAdmin(session);
     await expectText(page.getByRole("region", { name: "System Status" }), "Operational");
@@ -63,7 +46,7 @@ describe("system administration", () => {
   });
 
   test("balance recalculation needs a type and an ID, then reports the new balance", async () => {
-    const session = await admin();
+    const session = await suite.admin();
     const { page, problems, context } = session;
     const shop = await createShop(page, unique("Mill Street"));
     const customer = await createCustomer(page, "Orla", unique("Tierney"));
@@ -82,7 +65,7 @@ describe("system administration", () => {
   });
 
   test("a deposit is reversed by its transaction ID and the balance goes back", async () => {
-    const session = await admin();
+    const session = await suite.admin();
     const { page, problems, context } = session;
     const shop = await createShop(page, unique("Bridge Street"));
     const lastName = unique("Hughes");
@@ -113,7 +96,7 @@ describe("system administration", () => {
   });
 
   test("a user is created, then their role is changed, from the admin page", async () => {
-    const session = await admin();
+    const session = await suite.admin();
     const { page, problems, context } = session;
     const username = unique("clerk").replace(" ", "_");
     await openAdmin(session);
@@ -144,7 +127,7 @@ describe("system administration", () => {
   });
 
   test("the export downloads betting-shop-export-YYYY-MM-DD.json with every table", async () => {
-    const session = await admin();
+    const session = await suite.admin();
     const { page, problems, context } = session;
     const lastName = unique("Quinn");
     await createCustomer(page, "Rory", lastName);
@@ -173,7 +156,7 @@ describe("system administration", () => {
   });
 
   test("delete all data needs two confirmations and keeps the admin signed in", async () => {
-    const session = await admin();
+    const session = await suite.admin();
     const { page, problems, context } = session;
     const lastName = unique("Gallagher");
     await createCustomer(page, "Sean", lastName);

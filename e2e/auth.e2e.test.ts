@@ -1,32 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import {
-  ADMIN_PASSWORD,
-  expectText,
-  expectToast,
-  launchBrowser,
-  newWatchedPage,
-  type RunningServer,
-  startServer,
-  visible,
-} from "./harness";
+import { describe, expect, test } from "bun:test";
+import { ADMIN_PASSWORD, expectText, expectToast, visible } from "./harness";
+import { setUpSuite } from "./suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = setUpSuite();
 
 describe("signing in and out", () => {
   test("a signed-out visitor to a protected page is sent to /auth", async () => {
-    const { page, problems, context } = await newWatchedPage(browser, server.url);
+    const { page, problems, context } = await suite.signedOut();
     for (const path of ["/", "/customers", "/admin"]) {
       await page.goto(path);
       await page.waitForURL((u) => u.pathname === "/auth");
@@ -40,7 +20,7 @@ describe("signing in and out", () => {
   });
 
   test("the sign-in form requires a username and a password", async () => {
-    const { page, problems, context } = await newWatchedPage(browser, server.url);
+    const { page, problems, context } = await suite.signedOut();
     await page.goto("/auth");
     await page.getByRole("button", { name: "Sign In" }).click();
     await visible(page.getByText("Username is required", { exact: true }));
@@ -53,7 +33,7 @@ describe("signing in and out", () => {
   });
 
   test("a wrong password shows the 'Login failed' toast and stays on /auth", async () => {
-    const { page, problems, context } = await newWatchedPage(browser, server.url);
+    const { page, problems, context } = await suite.signedOut();
     await page.goto("/auth");
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password").fill("not-the-password");
@@ -66,7 +46,7 @@ describe("signing in and out", () => {
   });
 
   test("signing in lands on the dashboard, /auth then goes to /, and logout signs out", async () => {
-    const { page, problems, context } = await newWatchedPage(browser, server.url);
+    const { page, problems, context } = await suite.signedOut();
     await page.goto("/auth");
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password").fill(ADMIN_PASSWORD);
@@ -93,7 +73,7 @@ describe("signing in and out", () => {
   });
 
   test("an unknown path shows the not-found page", async () => {
-    const { page, problems, context } = await newWatchedPage(browser, server.url);
+    const { page, problems, context } = await suite.signedOut();
     await page.goto("/no/such/page");
     await visible(page.getByText("404 Page Not Found", { exact: true }));
     await visible(page.getByText("Did you forget to add the page to the router?", { exact: true }));

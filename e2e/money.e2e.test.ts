@@ -1,39 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import {
-  ADMIN_PASSWORD,
   api,
   detail,
   expectText,
   expectToast,
   hidden,
-  launchBrowser,
   panel,
   pick,
-  type RunningServer,
-  type Session,
   searchTable,
-  signedInSession,
-  startServer,
   unique,
   visible,
 } from "./harness";
 import { createCustomer, createShop, deposit, placeBet } from "./seed";
+import { setUpSuite } from "./suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const admin = (): Promise<Session> => signedInSession(browser, server.url, "admin", ADMIN_PASSWORD);
+const suite = setUpSuite();
 
 async function openCustomer(page: Page, id: number, fullName: string): Promise<void> {
   await page.goto(`/customers/${id}`);
@@ -46,7 +28,7 @@ async function balanceIs(page: Page, amount: string): Promise<void> {
 
 describe("money: deposits, bets, resolution and withdrawals", () => {
   test("a deposit then a bet from the customer page, with live payout and the funds check", async () => {
-    const { page, problems, context } = await admin();
+    const { page, problems, context } = await suite.admin();
     const shop = await createShop(page, unique("Eyre Square"));
     const lastName = unique("Walsh");
     const customer = await createCustomer(page, "Aoife", lastName, { creditLimit: "50.00" });
@@ -138,7 +120,7 @@ describe("money: deposits, bets, resolution and withdrawals", () => {
   });
 
   test("an admin places a bet above the customer's funds with Allow Overcredit", async () => {
-    const { page, problems, context } = await admin();
+    const { page, problems, context } = await suite.admin();
     const shop = await createShop(page, unique("Shop Street"));
     const lastName = unique("Keane");
     const customer = await createCustomer(page, "Ciaran", lastName, { creditLimit: "10.00" });
@@ -161,7 +143,7 @@ describe("money: deposits, bets, resolution and withdrawals", () => {
   });
 
   test("bets resolved Won, Lost and Void from the bets list move the balance and the ledger", async () => {
-    const { page, problems, context } = await admin();
+    const { page, problems, context } = await suite.admin();
     const shop = await createShop(page, unique("Quay Street"));
     const lastName = unique("Fahy");
     const customer = await createCustomer(page, "Niamh", lastName);
@@ -262,7 +244,7 @@ describe("money: deposits, bets, resolution and withdrawals", () => {
   });
 
   test("a withdrawal is blocked at zero balance and above the balance, then allowed", async () => {
-    const { page, problems, context } = await admin();
+    const { page, problems, context } = await suite.admin();
     const shop = await createShop(page, unique("Dock Road"));
     const broke = await createCustomer(page, "Padraig", unique("Nolan"), { creditLimit: "500" });
     const lastName = unique("Burke");

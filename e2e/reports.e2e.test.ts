@@ -1,29 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Locator, Page } from "playwright-core";
-import {
-  ADMIN_PASSWORD,
-  expectText,
-  launchBrowser,
-  type RunningServer,
-  signedInSession,
-  startServer,
-  unique,
-  visible,
-} from "./harness";
+import { describe, expect, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
+import { expectText, unique, visible } from "./harness";
 import { createCustomer, createShop, deposit, placeBet, resolveBet } from "./seed";
+import { setUpSuite } from "./suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = setUpSuite();
 
 /** A report card's value, found by its title. */
 const card = (page: Page, title: string): Locator =>
@@ -56,12 +37,7 @@ async function expectFigures(page: Page): Promise<void> {
 
 describe("reports", () => {
   test("reports ask for a period, then show a year, a month and a week with figures", async () => {
-    const { page, problems, context } = await signedInSession(
-      browser,
-      server.url,
-      "admin",
-      ADMIN_PASSWORD,
-    );
+    const { page, problems, context } = await suite.admin();
     const shop = await createShop(page, unique("Market Square"));
     const lastName = unique("Moran");
     const customer = await createCustomer(page, "Declan", lastName);

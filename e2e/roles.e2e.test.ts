@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  ADMIN_PASSWORD,
-  expectText,
-  hidden,
-  launchBrowser,
-  panel,
-  type RunningServer,
-  signedInSession,
-  startServer,
-  visible,
-} from "./harness";
+import { beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { expectText, hidden, panel, visible } from "./harness";
 import {
   type CustomerRow,
   createCustomer,
@@ -20,9 +10,9 @@ import {
   placeBet,
   type ShopRow,
 } from "./seed";
+import { setUpSuite } from "./suite";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = setUpSuite();
 let shop: ShopRow;
 let customer: CustomerRow;
 let betId: number;
@@ -30,9 +20,7 @@ const STAFF = { username: "staff_e2e", password: "staff-password-1" };
 const CUSTOMER_USER = { username: "customer_e2e", password: "customer-password-1" };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const { page, context } = await signedInSession(browser, server.url, "admin", ADMIN_PASSWORD);
+  const { page, context } = await suite.admin();
   await createUser(page, STAFF.username, STAFF.password, "user");
   await createUser(page, CUSTOMER_USER.username, CUSTOMER_USER.password, "customer");
   shop = await createShop(page, "Castle Street");
@@ -50,11 +38,6 @@ beforeAll(async () => {
   await context.close();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function noMutationButtons(page: Page): Promise<void> {
   for (const name of ["New Bet", "Add Customer", "Add Shop", "Deposit", "Withdraw", "Edit"]) {
     expect(await page.getByRole("button", { name, exact: true }).count()).toBe(0);
@@ -63,12 +46,7 @@ async function noMutationButtons(page: Page): Promise<void> {
 
 describe("roles", () => {
   test("staff see no ADMINISTRATION group and get Access Denied on /admin and /reports", async () => {
-    const { page, problems, context } = await signedInSession(
-      browser,
-      server.url,
-      STAFF.username,
-      STAFF.password,
-    );
+    const { page, problems, context } = await suite.signedIn(STAFF.username, STAFF.password);
     const sidebar = page.locator("aside");
     await expectText(sidebar, STAFF.username);
     await expectText(sidebar, "USER");
@@ -100,9 +78,7 @@ describe("roles", () => {
   });
 
   test("the customer role sees the data but no mutation buttons", async () => {
-    const { page, problems, context } = await signedInSession(
-      browser,
-      server.url,
+    const { page, problems, context } = await suite.signedIn(
       CUSTOMER_USER.username,
       CUSTOMER_USER.password,
     );
@@ -142,12 +118,7 @@ describe("roles", () => {
 
 describe("not-found pages", () => {
   test("a missing customer, shop, bet and user, and an unknown path, each say so", async () => {
-    const { page, problems, context } = await signedInSession(
-      browser,
-      server.url,
-      "admin",
-      ADMIN_PASSWORD,
-    );
+    const { page, problems, context } = await suite.admin();
     await page.goto("/customers/999999");
     await visible(page.getByText("Customer Not Found", { exact: true }));
     await page.getByRole("link", { name: "Back to Customers" }).click();

@@ -1,42 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
+import { describe, expect, test } from "bun:test";
 import {
-  ADMIN_PASSWORD,
   detail,
   expectText,
   expectToast,
   hidden,
-  launchBrowser,
   panel,
-  type RunningServer,
   searchTable,
-  signedInSession,
-  startServer,
   unique,
   visible,
 } from "./harness";
+import { setUpSuite } from "./suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = setUpSuite();
 
 describe("shops and customers", () => {
   test("a shop is created through the 'Add New Shop' dialog after its validation", async () => {
-    const { page, problems, context } = await signedInSession(
-      browser,
-      server.url,
-      "admin",
-      ADMIN_PASSWORD,
-    );
+    const { page, problems, context } = await suite.admin();
     const name = unique("Harbour Road");
     await page.getByRole("link", { name: "Shops" }).click();
     await visible(page.getByRole("heading", { name: "Shops", exact: true }));
@@ -78,12 +57,7 @@ describe("shops and customers", () => {
   });
 
   test("a customer is created through the 'Add New Customer' dialog after its validation", async () => {
-    const { page, problems, context } = await signedInSession(
-      browser,
-      server.url,
-      "admin",
-      ADMIN_PASSWORD,
-    );
+    const { page, problems, context } = await suite.admin();
     const lastName = unique("Brennan");
     await page.getByRole("link", { name: "Customers" }).click();
     await visible(page.getByRole("heading", { name: "Customers", exact: true }));
@@ -136,12 +110,7 @@ describe("shops and customers", () => {
   });
 
   test("the dashboard opens the same 'Add New Customer' dialog", async () => {
-    const { page, problems, context } = await signedInSession(
-      browser,
-      server.url,
-      "admin",
-      ADMIN_PASSWORD,
-    );
+    const { page, problems, context } = await suite.admin();
     const lastName = unique("Doyle");
     await page.getByRole("button", { name: "Add Customer" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New Customer" });

@@ -1,9 +1,12 @@
 /** bun run create-admin: creates an admin, or sets a new password for an existing user. */
 
 import { openDatabase } from "../src/db/client";
+import { contracts } from "../src/domain/contracts";
 import { PASSWORD_MIN_LENGTH } from "../src/domain/schemas";
+import { auditedWrite } from "../src/lib/audit";
+import { hashPassword } from "../src/lib/auth/password";
 import { setLogLevel } from "../src/lib/logger";
-import { createUser, resetPassword } from "../src/modules/admin/users.service";
+import { insertUser, resetPassword } from "../src/modules/admin/users.service";
 import { fail, parseScriptArgs } from "./cli";
 
 const USAGE = `
@@ -41,12 +44,20 @@ if (password.length < PASSWORD_MIN_LENGTH) {
 
 const handle = openDatabase(dbPath);
 try {
-  const user = await createUser(handle.db, null, { username, password, role: "admin" }).catch(
-    async (err: { code?: string }) => {
-      if (err.code !== "CONFLICT") throw err;
-      return resetPassword(handle.db, null, username, password, { makeAdmin: values.promote });
-    },
-  );
+  const passwordHash = await hashPassword(password);
+  const op = { actor: null, now: Date.now() };
+  let user: { username: string; role: string };
+  try {
+    user = auditedWrite(handle.db, contracts.createUser.audit, op, (tx) =>
+      insertUser(tx, op, { username, role: "admin" }, passwordHash),
+    );
+  } catch (err) {
+    if ((err as { code?: string }).code !== "CONFLICT") throw err;
+    // The console's own action: the same write as an admin's password change, audited as such.
+    user = auditedWrite(handle.db, "user.password-reset", op, (tx) =>
+      resetPassword(tx, op, username, passwordHash, { makeAdmin: values.promote }),
+    );
+  }
   console.log(`User "${user.username}" (role ${user.role}) is ready; any sessions were ended.`);
   if (generated) console.log(`Password (shown once): ${password}`);
 } catch (err) {

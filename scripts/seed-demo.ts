@@ -3,12 +3,14 @@
  * API (createShop, createCustomer, deposit, placeBet, resolveBet, withdraw), so every
  * balance has its ledger rows and the books balance.
  *
- * History is replayed in time order on a simulated clock: Date.now() is pointed at each
- * event's time while its service call runs, which is how the services stamp their rows.
+ * Each write gets the audit row its endpoint's contract names. History is replayed in time
+ * order on a simulated clock: each write is handed the event's time (the services take
+ * `now` from their caller, never from Date.now()).
  */
 import { eq } from "drizzle-orm";
-import { type AppDb, openDatabase } from "../src/db/client";
+import { type AppDb, openDatabase, type Tx } from "../src/db/client";
 import { customers, users } from "../src/db/schema";
+import { contracts } from "../src/domain/contracts";
 import {
   cashMovementSchema,
   createCustomerSchema,
@@ -16,6 +18,7 @@ import {
   placeBetSchema,
   resolveBetSchema,
 } from "../src/domain/schemas";
+import { auditedWrite, type Mutation } from "../src/lib/audit";
 import { hashPassword } from "../src/lib/auth/password";
 import { checkBooks } from "../src/lib/books-check";
 import type { Actor } from "../src/lib/context";
@@ -102,11 +105,9 @@ function description(): string {
 const money = (cents: number) => (cents / 100).toFixed(2);
 
 // --- the simulated clock and the event queue --------------------------------------------
-const realNow = Date.now;
-let clock = realNow();
+let clock = Date.now();
 const end = clock;
 const start = end - DAYS * DAY;
-Date.now = () => clock;
 
 interface Event {
   at: number;
@@ -139,7 +140,7 @@ if (existing > 0 && !values.force) {
   fail(`${dbPath} already has ${existing} customers; use --force to add demo data anyway`);
 }
 
-const firstAdmin = await ensureFirstAdmin(db, process.env.ADMIN_PASSWORD);
+const firstAdmin = await ensureFirstAdmin(db, process.env.ADMIN_PASSWORD, clock);
 if (firstAdmin?.generated) {
   console.log(`Created user "admin" with password (shown once): ${firstAdmin.password}`);
 }
@@ -167,13 +168,15 @@ for (let i = 1; i <= 3; i++) {
   clerks.push(actorOf(row));
 }
 const staff = () => (random() < 0.15 ? adminActor : pick(clerks));
-const noKey = (path: string) => ({
-  userId: admin.id,
-  key: null,
-  method: "POST",
-  path,
-  body: null,
-});
+/** One write at the simulated time, with the audit row of the endpoint that does the same. */
+function write<T>(
+  action: string,
+  actor: Actor,
+  fn: (tx: Tx, op: { actor: Actor; now: number }) => Mutation<T>,
+): T {
+  const op = { actor, now: clock };
+  return auditedWrite(db, action, op, (tx) => fn(tx, op));
+}
 
 const started = performance.now();
 const stats = { bets: 0, won: 0, lost: 0, void: 0, pending: 0, deposits: 0, withdrawals: 0 };
@@ -183,15 +186,17 @@ clock = start - DAY;
 const shopIds: number[] = [];
 for (let i = 0; i < SHOPS; i++) {
   const town = TOWNS[i % TOWNS.length] as string;
-  const shop = createShop(
-    db,
-    adminActor,
-    createShopSchema.parse({
-      name: `${town}${i >= TOWNS.length ? ` ${Math.floor(i / TOWNS.length) + 1}` : ""} Bookmakers`,
-      location: town,
-      address: `${1 + Math.floor(random() * 120)} ${pick(STREETS)}, ${town}`,
-      phone: `0${Math.floor(between(1, 99))} ${Math.floor(between(100, 999))} ${Math.floor(between(1000, 9999))}`,
-    }),
+  const shop = write(contracts.createShop.audit, adminActor, (tx, op) =>
+    createShop(
+      tx,
+      op,
+      createShopSchema.parse({
+        name: `${town}${i >= TOWNS.length ? ` ${Math.floor(i / TOWNS.length) + 1}` : ""} Bookmakers`,
+        location: town,
+        address: `${1 + Math.floor(random() * 120)} ${pick(STREETS)}, ${town}`,
+        phone: `0${Math.floor(between(1, 99))} ${Math.floor(between(100, 999))} ${Math.floor(between(1000, 9999))}`,
+      }),
+    ),
   );
   shopIds.push(shop.id);
 }
@@ -211,41 +216,44 @@ for (const at of customerTimes) {
     const first = pick(FIRST);
     const last = pick(LAST);
     const overdraft = random() < 0.03;
-    const c = createCustomer(
-      db,
-      staff(),
-      createCustomerSchema.parse({
-        firstName: first,
-        lastName: last,
-        email:
-          random() < 0.7
-            ? `${first}.${last}${Math.floor(random() * 1000)}@example.ie`
-                .toLowerCase()
-                .replace("'", "")
-            : null,
-        phone:
-          random() < 0.8
-            ? `08${Math.floor(between(3, 9))} ${Math.floor(between(1_000_000, 9_999_999))}`
-            : null,
-        address:
-          random() < 0.6
-            ? `${1 + Math.floor(random() * 200)} ${pick(STREETS)}, ${pick(TOWNS)}`
-            : null,
-        creditLimit: pick(["0", "0", "0", "50", "100", "200", "500"]),
-        allowOverdraft: overdraft,
-      }),
+    const c = write(contracts.createCustomer.audit, staff(), (tx, op) =>
+      createCustomer(
+        tx,
+        op,
+        createCustomerSchema.parse({
+          firstName: first,
+          lastName: last,
+          email:
+            random() < 0.7
+              ? `${first}.${last}${Math.floor(random() * 1000)}@example.ie`
+                  .toLowerCase()
+                  .replace("'", "")
+              : null,
+          phone:
+            random() < 0.8
+              ? `08${Math.floor(between(3, 9))} ${Math.floor(between(1_000_000, 9_999_999))}`
+              : null,
+          address:
+            random() < 0.6
+              ? `${1 + Math.floor(random() * 200)} ${pick(STREETS)}, ${pick(TOWNS)}`
+              : null,
+          creditLimit: pick(["0", "0", "0", "50", "100", "200", "500"]),
+          allowOverdraft: overdraft,
+        }),
+      ),
     );
     // A first deposit when they join.
     const homeShop = pick(shopIds);
-    deposit(
-      db,
-      staff(),
-      cashMovementSchema.parse({
-        customerId: c.id,
-        shopId: homeShop,
-        amount: pick(["20", "50", "50", "100", "200"]),
-      }),
-      noKey("/api/deposits"),
+    write(contracts.deposit.audit, staff(), (tx, op) =>
+      deposit(
+        tx,
+        op,
+        cashMovementSchema.parse({
+          customerId: c.id,
+          shopId: homeShop,
+          amount: pick(["20", "50", "50", "100", "200"]),
+        }),
+      ),
     );
     stats.deposits++;
     joined.push({ id: c.id, homeShop, overdraft });
@@ -276,15 +284,17 @@ function settleLater(
   schedule(settleAt, () => {
     const roll = random();
     const status = roll < 0.03 ? "VOID" : roll < 0.03 + 0.92 / odds ? "WON" : "LOST";
-    const bet = resolveBet(
-      db,
-      staff(),
-      betId,
-      resolveBetSchema.parse({
-        status,
-        voidReason:
-          status === "VOID" ? pick(["Race abandoned", "Match postponed", "Non-runner"]) : null,
-      }),
+    const bet = write(contracts.resolveBet.audit, staff(), (tx, op) =>
+      resolveBet(
+        tx,
+        op,
+        betId,
+        resolveBetSchema.parse({
+          status,
+          voidReason:
+            status === "VOID" ? pick(["Race abandoned", "Match postponed", "Non-runner"]) : null,
+        }),
+      ),
     );
     stats[status === "WON" ? "won" : status === "LOST" ? "lost" : "void"]++;
     // Winners sometimes cash out part of their balance a little later.
@@ -293,15 +303,16 @@ function settleLater(
         const { balance } = balanceOf(customer.id);
         if (balance <= 0 || clock > end) return;
         const amount = Math.max(1, Math.floor((balance * between(0.4, 1)) / 100)) * 100;
-        withdraw(
-          db,
-          staff(),
-          cashMovementSchema.parse({
-            customerId: customer.id,
-            shopId,
-            amount: money(Math.min(amount, balance)),
-          }),
-          noKey("/api/withdrawals"),
+        write(contracts.withdraw.audit, staff(), (tx, op) =>
+          withdraw(
+            tx,
+            op,
+            cashMovementSchema.parse({
+              customerId: customer.id,
+              shopId,
+              amount: money(Math.min(amount, balance)),
+            }),
+          ),
         );
         stats.withdrawals++;
       });
@@ -325,28 +336,30 @@ for (const at of betTimes) {
     const { balance, limit } = balanceOf(customer.id);
     if (!customer.overdraft && stake > balance + limit) {
       const topUp = Math.ceil((stake - balance - limit) / 1000) * 1000 + pick([0, 2000, 5000]);
-      deposit(
-        db,
-        staff(),
-        cashMovementSchema.parse({ customerId: customer.id, shopId, amount: money(topUp) }),
-        noKey("/api/deposits"),
+      write(contracts.deposit.audit, staff(), (tx, op) =>
+        deposit(
+          tx,
+          op,
+          cashMovementSchema.parse({ customerId: customer.id, shopId, amount: money(topUp) }),
+        ),
       );
       stats.deposits++;
     }
-    const bet = placeBet(
-      db,
-      staff(),
-      placeBetSchema.parse({
-        customerId: customer.id,
-        shopId,
-        description: description(),
-        stakeAmount: money(stake),
-        odds: odds.toFixed(2),
-      }),
-      noKey("/api/bets"),
+    const bet = write(contracts.placeBet.audit, staff(), (tx, op) =>
+      placeBet(
+        tx,
+        op,
+        placeBetSchema.parse({
+          customerId: customer.id,
+          shopId,
+          description: description(),
+          stakeAmount: money(stake),
+          odds: odds.toFixed(2),
+        }),
+      ),
     );
     stats.bets++;
-    settleLater(bet.body.id, at, odds, customer, shopId);
+    settleLater(bet.id, at, odds, customer, shopId);
   });
 }
 
@@ -360,11 +373,14 @@ while (queue.length > 0) {
 // A few customers and one shop have since closed their accounts.
 clock = end;
 for (const c of joined.slice(0, Math.floor(joined.length / 30))) {
-  updateCustomer(db, adminActor, c.id, { isActive: false });
+  write(contracts.updateCustomer.audit, adminActor, (tx, op) =>
+    updateCustomer(tx, op, c.id, { isActive: false }),
+  );
 }
 if (shopIds.length > 3)
-  updateShop(db, adminActor, shopIds[shopIds.length - 1] as number, { isActive: false });
-Date.now = realNow;
+  write(contracts.updateShop.audit, adminActor, (tx, op) =>
+    updateShop(tx, op, shopIds[shopIds.length - 1] as number, { isActive: false }),
+  );
 
 handle.sqlite.run("pragma synchronous = full");
 handle.sqlite.run("pragma wal_checkpoint(TRUNCATE)");

@@ -3,43 +3,50 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
-import { AppError } from "./lib/errors";
+import type { Endpoint } from "./lib/endpoint";
+import { createApi, openApiDocument } from "./lib/endpoint";
+import { AppError, ERROR_CODES, ERROR_STATUS, errorBody } from "./lib/errors";
 import type { AppEnv, Deps } from "./lib/http";
 import { log } from "./lib/logger";
-import {
-  enforceRouteTable,
-  loadSession,
-  originAndContentType,
-  requestContext,
-} from "./lib/middleware";
-import { adminRoutes } from "./modules/admin/admin.routes";
-import { alertsRoutes } from "./modules/alerts/alerts.routes";
-import { authRoutes } from "./modules/auth/auth.routes";
-import { betsRoutes } from "./modules/bets/bets.routes";
-import { customersRoutes } from "./modules/customers/customers.routes";
-import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
-import { healthRoutes } from "./modules/health/health.routes";
-import { reportsRoutes } from "./modules/reports/reports.routes";
-import { shopsRoutes } from "./modules/shops/shops.routes";
-import { transactionsRoutes } from "./modules/transactions/transactions.routes";
-import { usersRoutes } from "./modules/users/users.routes";
+import { loadSession, originAndContentType, requestContext } from "./lib/middleware";
+import { adminEndpoints } from "./modules/admin/admin.endpoints";
+import { alertsEndpoints } from "./modules/alerts/alerts.endpoints";
+import { authEndpoints } from "./modules/auth/auth.endpoints";
+import { betsEndpoints } from "./modules/bets/bets.endpoints";
+import { customersEndpoints } from "./modules/customers/customers.endpoints";
+import { dashboardEndpoints } from "./modules/dashboard/dashboard.endpoints";
+import { healthEndpoints } from "./modules/health/health.endpoints";
+import { referenceEndpoints } from "./modules/reference/reference.endpoints";
+import { reportsEndpoints } from "./modules/reports/reports.endpoints";
+import { shopsEndpoints } from "./modules/shops/shops.endpoints";
+import { transactionsEndpoints } from "./modules/transactions/transactions.endpoints";
+import { usersEndpoints } from "./modules/users/users.endpoints";
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
-/** Every API module; the route table in lib/rbac.ts says who may call each route. */
-export const apiModules = [
-  authRoutes,
-  usersRoutes,
-  dashboardRoutes,
-  customersRoutes,
-  shopsRoutes,
-  betsRoutes,
-  transactionsRoutes,
-  alertsRoutes,
-  adminRoutes,
-  reportsRoutes,
-  healthRoutes,
+let cachedDocument: unknown = null;
+
+/** Every endpoint of the API, each declared once in src/domain/contracts.ts. */
+export const endpoints: readonly Endpoint[] = [
+  ...authEndpoints,
+  ...usersEndpoints,
+  ...dashboardEndpoints,
+  ...customersEndpoints,
+  ...shopsEndpoints,
+  ...betsEndpoints,
+  ...transactionsEndpoints,
+  ...alertsEndpoints,
+  ...adminEndpoints,
+  ...reportsEndpoints,
+  ...healthEndpoints,
+  ...referenceEndpoints(() => cachedDocument),
 ];
+
+const api = createApi(endpoints);
+cachedDocument = openApiDocument(api);
+
+/** The OpenAPI 3.1 document of every endpoint. */
+export const openApi = cachedDocument as Record<string, unknown>;
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -56,6 +63,8 @@ export function createApp(deps: Deps) {
     secureHeaders({
       strictTransportSecurity: "max-age=31536000; includeSubDomains",
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      // The API reference page sends its own, wider policy (modules/reference).
+      overwrite: false,
     }),
   );
   app.use(
@@ -72,36 +81,34 @@ export function createApp(deps: Deps) {
   );
   app.use("/api/*", originAndContentType);
   app.use("/api/*", loadSession);
-  app.use("/api/*", enforceRouteTable);
+  app.route("/", api);
 
-  const api = new Hono<AppEnv>();
-  for (const module of apiModules) api.route("/", module);
-  app.route("/api", api);
-
-  app.notFound((c) => c.json({ message: "Not found" }, 404));
+  // Deny by default: a path or method no contract declares is refused.
+  app.notFound((c) => {
+    const err = c.get("user")
+      ? new AppError("NOT_FOUND", "Not found")
+      : new AppError("UNAUTHENTICATED", "Not signed in");
+    return c.json(errorBody(err), err.status);
+  });
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
-      return c.json(
-        err.fields ? { message: err.message, fields: err.fields } : { message: err.message },
-        err.status,
-      );
+      return c.json(errorBody(err), err.status);
     }
-    if (err instanceof HTTPException) {
-      const status = err.status;
+    if (err instanceof HTTPException || err instanceof SyntaxError) {
+      const status = err instanceof HTTPException ? err.status : 400;
+      const code = ERROR_CODES.find((code) => ERROR_STATUS[code] === status) ?? "VALIDATION";
       const message =
         status === 400 ? "Malformed JSON in request body" : err.message || "Request refused";
-      return c.json({ message }, status);
+      return c.json({ message, code }, status);
     }
-    if (err instanceof SyntaxError)
-      return c.json({ message: "Malformed JSON in request body" }, 400);
     log.error("unhandled error", {
       requestId: c.get("requestId"),
       path: c.req.path,
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
       stack: err instanceof Error ? err.stack : undefined,
     });
-    return c.json({ message: "Internal server error" }, 500);
+    return c.json({ message: "Internal server error", code: "INTERNAL" }, 500);
   });
   return app;
 }

@@ -3,7 +3,7 @@ import { createApp } from "./app";
 import { openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/session";
-import type { Deps } from "./lib/http";
+import { type Deps, systemClock } from "./lib/http";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
 import { log, setLogLevel } from "./lib/logger";
 import { ensureFirstAdmin } from "./modules/auth/auth.service";
@@ -21,9 +21,10 @@ export async function startServer(env: Env) {
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
     cookieSecure: env.COOKIE_SECURE,
-    startedAt: Date.now(),
+    startedAt: systemClock(),
+    clock: systemClock,
   };
-  const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD);
+  const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());
   if (admin?.generated) {
     // Printed once, on the very first start, so the operator can sign in.
     console.log(`First start: created user "admin" with password: ${admin.password}`);
@@ -43,8 +44,8 @@ export async function startServer(env: Env) {
     },
   });
   const housekeeping = setInterval(() => {
-    deleteExpiredSessions(handle.db, deps.sessionPolicy);
-    pruneIdempotencyKeys(handle.db);
+    deleteExpiredSessions(handle.db, deps.sessionPolicy, deps.clock());
+    pruneIdempotencyKeys(handle.db, deps.clock());
   }, 10 * 60_000);
   housekeeping.unref();
   log.info("listening", { url: `http://localhost:${server.port}`, database: env.DATABASE_PATH });

@@ -25,7 +25,8 @@ export function requiredText(message: string, max = 500) {
       }
       return value.trim();
     })
-    .pipe(z.string().max(max, `${message.split(" ")[0]} is too long (at most ${max} characters)`));
+    .pipe(z.string().max(max, `${message.split(" ")[0]} is too long (at most ${max} characters)`))
+    .meta({ type: "string", maxLength: max });
 }
 
 /** Optional text: blank becomes null. */
@@ -41,23 +42,52 @@ export function optionalText(label: string, max = 500) {
       }
       return value.trim();
     })
-    .pipe(z.string().max(max, `${label} is too long (at most ${max} characters)`).nullable());
+    .pipe(z.string().max(max, `${label} is too long (at most ${max} characters)`).nullable())
+    .meta({ type: ["string", "null"], maxLength: max });
 }
 
-/** A required positive integer id (forms send strings, the API numbers). */
+/**
+ * A required positive integer id: a JSON integer or a string of digits (forms send strings).
+ * `true`, arrays, hex ("0x10"), exponents ("1e3") and fractions are refused (issue 8).
+ */
 export function requiredId(message: string) {
+  const label = message.replace(/ (is|are) required$/, "");
   return z
     .unknown()
     .optional()
     .transform((value, ctx) => {
-      const id = isBlank(value) ? Number.NaN : Number(value);
-      if (!Number.isSafeInteger(id) || id <= 0) {
+      if (isBlank(value)) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
+      const id =
+        typeof value === "number"
+          ? value
+          : typeof value === "string" && /^\d{1,16}$/.test(value)
+            ? Number(value)
+            : Number.NaN;
+      if (!Number.isSafeInteger(id) || id <= 0) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a positive whole number` });
+        return z.NEVER;
+      }
       return id;
+    })
+    .meta({
+      anyOf: [
+        { type: "integer", minimum: 1 },
+        { type: "string", pattern: "^\\d+$" },
+      ],
     });
 }
+
+/** How money is sent: a decimal string (or number) with at most 2 decimals. */
+const MONEY_INPUT = {
+  anyOf: [
+    { type: "string", pattern: "^-?\\d+(\\.\\d{1,2})?$" },
+    { type: "number", multipleOf: 0.01 },
+  ],
+  description: 'Money: a decimal string or number with at most 2 decimals, e.g. "12.50"',
+} as const;
 
 /** Money as cents: a string or number with at most 2 decimals, at least `minCents`. */
 export function moneyCents(opts: {
@@ -89,7 +119,8 @@ export function moneyCents(opts: {
         return z.NEVER;
       }
       return cents;
-    });
+    })
+    .meta(MONEY_INPUT);
 }
 
 function flag(defaultValue: boolean, label: string) {
@@ -103,7 +134,8 @@ function flag(defaultValue: boolean, label: string) {
         return z.NEVER;
       }
       return value;
-    });
+    })
+    .meta({ type: "boolean" });
 }
 
 const dateOnly = z
@@ -120,7 +152,8 @@ const dateOnly = z
       return z.NEVER;
     }
     return value;
-  });
+  })
+  .meta({ type: ["string", "null"], format: "date" });
 
 const email = z
   .unknown()
@@ -136,7 +169,8 @@ const email = z
       return z.NEVER;
     }
     return parsed.data;
-  });
+  })
+  .meta({ type: ["string", "null"], format: "email" });
 
 export const loginSchema = z.object({
   username: requiredText("Username is required", 100),
@@ -235,7 +269,8 @@ const odds = z
       return z.NEVER;
     }
     return hundredths;
-  });
+  })
+  .meta(MONEY_INPUT);
 
 export const placeBetSchema = z
   .object({

@@ -1,9 +1,63 @@
 import { sql } from "drizzle-orm";
-import { prepared, type Tx } from "../db/client";
+import type { Context } from "hono";
+import { type AppDb, prepared, type Tx, writeTx } from "../db/client";
 import { auditLog } from "../db/schema";
 import type { Actor } from "./context";
+import type { AppEnv } from "./http";
 
-/** Writes one audit row; call it inside the same write transaction as the change. */
+/** Who acts and when: every write takes its time from here, never from Date.now(). */
+export interface Op {
+  actor: Actor;
+  now: number;
+}
+
+/** What the audit row records besides the action, which the endpoint's contract names. */
+export interface AuditTarget {
+  entityType: string;
+  entityId?: number | string | null;
+  before?: unknown;
+  after?: unknown;
+  /** The actor when the request had none yet (sign-in). */
+  actor?: Actor;
+}
+
+/**
+ * A write's result: its answer and the audit row's target, or `unchanged: true` when the
+ * request changed nothing (an alert already dismissed, a sign-out without a session), so
+ * there is nothing to audit. `after` runs once the transaction has committed.
+ */
+export type Mutation<T> =
+  | { body: T; audit: AuditTarget; after?: (c: Context<AppEnv>) => void }
+  | { body: T; unchanged: true; after?: (c: Context<AppEnv>) => void };
+
+/** Writes the audit row a mutation asks for (none when it changed nothing); returns its body. */
+export function recordMutation<T>(
+  tx: Tx,
+  action: string,
+  op: { actor: Actor | null; now: number },
+  result: Mutation<T>,
+): T {
+  if (!("unchanged" in result)) {
+    const { actor, ...target } = result.audit;
+    audit(tx, actor ?? op.actor, { action, ...target }, op.now);
+  }
+  return result.body;
+}
+
+/** One write transaction and its audit row: what the scripts use outside an endpoint. */
+export function auditedWrite<T>(
+  db: AppDb,
+  action: string,
+  op: { actor: Actor | null; now: number },
+  fn: (tx: Tx) => Mutation<T>,
+): T {
+  return writeTx(db, (tx) => recordMutation(tx, action, op, fn(tx)));
+}
+
+/**
+ * Writes one audit row inside the same write transaction as the change. Endpoints never
+ * call it themselves: src/lib/endpoint.ts writes the row their contract names.
+ */
 export function audit(
   tx: Tx,
   actor: Actor | null,
@@ -14,6 +68,7 @@ export function audit(
     before?: unknown;
     after?: unknown;
   },
+  now: number,
 ): void {
   prepared(tx, "audit.insert", (db) =>
     db
@@ -41,6 +96,6 @@ export function audit(
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
     ip: actor?.ip ?? null,
     requestId: actor?.requestId ?? null,
-    createdAt: Date.now(),
+    createdAt: now,
   });
 }

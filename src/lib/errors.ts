@@ -1,29 +1,38 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-export type ErrorCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "UNPROCESSABLE"
-  | "TOO_MANY_REQUESTS";
+/**
+ * The one list of error codes (issue 8): every error body is `{ message, code, fields? }`.
+ * docs/architecture.md and the OpenAPI document's ErrorBody list the same codes.
+ */
+export const ERROR_CODES = [
+  "VALIDATION",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "UNPROCESSABLE",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "INTERNAL",
+] as const;
 
-const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
-  TOO_MANY_REQUESTS: 429,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
 };
 
-/** The one error type handlers throw; `onError` turns it into `{ message, fields? }`. */
+/** The one error type handlers throw; `onError` turns it into `{ message, code, fields? }`. */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   constructor(
@@ -34,8 +43,15 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = "AppError";
-    this.status = STATUS[code];
+    this.status = ERROR_STATUS[code];
   }
+}
+
+/** The JSON body of an error answer. */
+export function errorBody(err: AppError) {
+  return err.fields
+    ? { message: err.message, code: err.code, fields: err.fields }
+    : { message: err.message, code: err.code };
 }
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);

@@ -1,14 +1,15 @@
 /** Shared Hono types and request helpers. */
 import type { Database } from "bun:sqlite";
-import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
-import { Hono } from "hono";
-import type { ZodType } from "zod";
 import type { AppDb } from "../db/client";
 import type { SessionPolicy } from "./auth/session";
 import type { Actor, SessionUser } from "./context";
 import { AppError } from "./errors";
-import type { IdempotencyRequest } from "./idempotency";
+
+/** The time source every service reads; scripts replaying history pass their own. */
+export type Clock = () => number;
+
+export const systemClock: Clock = () => Date.now();
 
 export interface Deps {
   db: AppDb;
@@ -17,6 +18,9 @@ export interface Deps {
   /** undefined: set Secure only when the request came over https. */
   cookieSecure: boolean | undefined;
   startedAt: number;
+  clock: Clock;
+  /** Check every JSON answer against its declared schema (tests); off in production. */
+  checkResponses?: boolean;
 }
 
 export interface AppEnv {
@@ -28,14 +32,10 @@ export interface AppEnv {
   };
 }
 
-export function createRouter() {
-  return new Hono<AppEnv>();
-}
-
-/** The signed-in caller as an Actor; the route table guarantees one exists on non-public routes. */
+/** The signed-in caller as an Actor. */
 export function actorOf(c: Context<AppEnv>): Actor {
   const user = c.get("user");
-  if (!user) throw new AppError("UNAUTHORIZED", "Not signed in");
+  if (!user) throw new AppError("UNAUTHENTICATED", "Not signed in");
   return {
     userId: user.id,
     username: user.username,
@@ -53,7 +53,10 @@ export function clientIp(c: Context<AppEnv>): string | null {
   return server?.requestIP?.(c.req.raw)?.address ?? null;
 }
 
-function firstIssueMessage(issues: readonly { message: string; path: readonly PropertyKey[] }[]) {
+/** A 400's message (naming the first bad field) and one message per field. */
+export function firstIssueMessage(
+  issues: readonly { message: string; path: readonly PropertyKey[] }[],
+) {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "_";
@@ -66,42 +69,4 @@ function firstIssueMessage(issues: readonly { message: string; path: readonly Pr
       : `${first.path.map(String).join(".")}: ${first.message}`
     : "Invalid input";
   return { message, fields };
-}
-
-/** zod validation whose failure is a 400 `{ message, fields }` naming the field. */
-export function validate<T extends ZodType, Target extends "json" | "query" | "param">(
-  target: Target,
-  schema: T,
-) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const { message, fields } = firstIssueMessage(result.error.issues);
-      throw new AppError("BAD_REQUEST", message, fields);
-    }
-  });
-}
-
-/** Parses a positive integer path parameter; a malformed id is a 404 (no such entity). */
-export function idParam(c: Context<AppEnv>, name = "id", what = "Resource"): number {
-  const raw = c.req.param(name) ?? "";
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError("NOT_FOUND", `${what} not found`);
-  return id;
-}
-
-/** What a money-moving POST needs to honour its Idempotency-Key header. */
-export async function idempotencyRequest(c: Context<AppEnv>): Promise<IdempotencyRequest> {
-  return {
-    userId: actorOf(c).userId,
-    key: c.req.header("idempotency-key")?.trim() || null,
-    method: c.req.method,
-    path: c.req.path,
-    body: await c.req.json(),
-  };
-}
-
-/** A page of a list: the rows as the JSON body, the total in X-Total-Count. */
-export function sendPage<T>(c: Context<AppEnv>, page: { items: T[]; total: number }) {
-  c.header("X-Total-Count", String(page.total));
-  return c.json(page.items);
 }

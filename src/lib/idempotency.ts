@@ -35,10 +35,11 @@ export function idempotentWrite<T>(
   req: IdempotencyRequest,
   status: number,
   fn: (tx: Tx) => T,
+  now: number,
 ): StoredResponse<T> {
   return writeTx(db, (tx) => {
     if (!req.key) return { status, body: fn(tx), replayed: false };
-    if (req.key.length > 200) throw new AppError("BAD_REQUEST", "Idempotency-Key is too long");
+    if (req.key.length > 200) throw new AppError("VALIDATION", "Idempotency-Key is too long");
     const hash = requestHash(req);
     const prior = tx
       .select()
@@ -62,7 +63,7 @@ export function idempotentWrite<T>(
         requestHash: hash,
         status,
         responseBody: JSON.stringify(body),
-        createdAt: Date.now(),
+        createdAt: now,
       })
       .run();
     return { status, body, replayed: false };
@@ -70,7 +71,7 @@ export function idempotentWrite<T>(
 }
 
 /** Keys are kept for a day; a replay later than that is a new request. */
-export function pruneIdempotencyKeys(db: AppDb, now = Date.now()): void {
+export function pruneIdempotencyKeys(db: AppDb, now: number): void {
   db.delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, now - 24 * 60 * 60_000))
     .run();

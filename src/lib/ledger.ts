@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { prepared, type Tx } from "../db/client";
 import { customers, shops, transactions } from "../db/schema";
 import type { EntityType, TransactionType } from "../domain/enums";
+import { raiseCreditAlert, raiseNegativeTillAlert } from "./alerts";
 
 export interface LedgerEntry {
   type: TransactionType;
@@ -18,27 +19,65 @@ export interface LedgerEntry {
   reversalOf?: number | null;
 }
 
-/** Effect of one row on the stored balance of a party: money leaving lowers it, arriving raises it. */
-function moveBalance(tx: Tx, party: { type: EntityType; id: number }, deltaCents: number): void {
+/** A stored balance after a move. */
+export interface BalanceAfter {
+  party: { type: "CUSTOMER" | "SHOP"; id: number };
+  deltaCents: number;
+  balanceCents: number;
+}
+
+/**
+ * Applies one row's effect to a party's stored balance and returns the balance after it.
+ * A move that takes a customer beyond the credit limit or a till below zero raises its
+ * alert here, once for every caller.
+ */
+function moveBalance(
+  tx: Tx,
+  party: { type: EntityType; id: number },
+  deltaCents: number,
+  now: number,
+): BalanceAfter | null {
   const values = { id: party.id, delta: deltaCents };
   if (party.type === "CUSTOMER") {
-    prepared(tx, "ledger.move-customer", (db) =>
+    const row = prepared(tx, "ledger.move-customer", (db) =>
       db
         .update(customers)
         .set({ balanceCents: sql`${customers.balanceCents} + ${sql.placeholder("delta")}` })
         .where(eq(customers.id, sql.placeholder("id")))
+        .returning({
+          id: customers.id,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          balanceCents: customers.balanceCents,
+          creditLimitCents: customers.creditLimitCents,
+        })
         .prepare(),
-    ).run(values);
-  } else if (party.type === "SHOP") {
-    prepared(tx, "ledger.move-shop", (db) =>
+    ).get(values);
+    if (!row) return null;
+    if (deltaCents < 0 && row.balanceCents < 0 && -row.balanceCents > row.creditLimitCents) {
+      raiseCreditAlert(tx, row, now);
+    }
+    return {
+      party: { type: "CUSTOMER", id: party.id },
+      deltaCents,
+      balanceCents: row.balanceCents,
+    };
+  }
+  if (party.type === "SHOP") {
+    const row = prepared(tx, "ledger.move-shop", (db) =>
       db
         .update(shops)
         .set({ balanceCents: sql`${shops.balanceCents} + ${sql.placeholder("delta")}` })
         .where(eq(shops.id, sql.placeholder("id")))
+        .returning({ id: shops.id, name: shops.name, balanceCents: shops.balanceCents })
         .prepare(),
-    ).run(values);
+    ).get(values);
+    if (!row) return null;
+    if (deltaCents < 0 && row.balanceCents < 0) raiseNegativeTillAlert(tx, row, now);
+    return { party: { type: "SHOP", id: party.id }, deltaCents, balanceCents: row.balanceCents };
   }
   // USER parties hold no stored balance.
+  return null;
 }
 
 /** Types that move a shop's till; bet rows are settled on the customer's account only. */
@@ -123,8 +162,15 @@ export function shopLedgerBalancesSql() {
   return sql`select party_id as id, sum(delta) as ledger from (${shopDeltas()}) group by party_id`;
 }
 
-/** Writes one COMPLETED ledger row and applies its balance effects; returns the new row id. */
-export function postLedgerEntry(tx: Tx, entry: LedgerEntry): number {
+/**
+ * Writes one COMPLETED ledger row and applies its balance effects; returns the new row id
+ * and the stored balances after the move.
+ */
+export function postLedgerEntry(
+  tx: Tx,
+  entry: LedgerEntry,
+  now: number,
+): { id: number; balances: BalanceAfter[] } {
   const insert = prepared(tx, "ledger.insert", (db) =>
     db
       .insert(transactions)
@@ -155,10 +201,14 @@ export function postLedgerEntry(tx: Tx, entry: LedgerEntry): number {
     toEntityId: entry.to.id,
     betId: entry.betId ?? null,
     processedBy: entry.processedBy,
-    createdAt: Date.now(),
+    createdAt: now,
     reversalOf: entry.reversalOf ?? null,
   });
   if (!row) throw new Error("ledger insert returned no row");
-  for (const effect of balanceEffects(entry)) moveBalance(tx, effect.party, effect.deltaCents);
-  return row.id;
+  const balances: BalanceAfter[] = [];
+  for (const effect of balanceEffects(entry)) {
+    const after = moveBalance(tx, effect.party, effect.deltaCents, now);
+    if (after) balances.push(after);
+  }
+  return { id: row.id, balances };
 }

@@ -14,89 +14,12 @@ import {
   sql,
 } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
 import type { DbOrTx } from "../db/client";
 import { AppError } from "./errors";
 
-const intParam = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${name} must be a whole number from ${min} to ${max}`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
+export { type ListQuery, listQuery, listQuerySchema, SORT_KEYS } from "../domain/list-query";
 
-/** A date filter; a bare `to` date includes that whole day (the bound is exclusive). */
-const dateParam = (name: string, endOfDay = false) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return undefined;
-      const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(v);
-      const ms = dateOnly
-        ? Date.parse(`${v}T00:00:00Z`) + (endOfDay ? 86_400_000 : 0)
-        : Date.parse(v);
-      if (Number.isNaN(ms)) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${name} must be a date (YYYY-MM-DD or ISO 8601)`,
-        });
-        return z.NEVER;
-      }
-      return ms;
-    });
-
-const idFilter = (name: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return undefined;
-      const n = Number(v);
-      if (!Number.isSafeInteger(n) || n <= 0) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a positive whole number` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-export const listQuerySchema = z.object({
-  limit: intParam("limit", 1, 500, 50),
-  offset: intParam("offset", 0, Number.MAX_SAFE_INTEGER, 0),
-  q: z
-    .string()
-    .max(200, "q is too long (at most 200 characters)")
-    .optional()
-    .transform((v) => v?.trim() || undefined),
-  sort: z.string().max(50).optional(),
-  order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).optional(),
-  status: z.string().max(30).optional(),
-  type: z.string().max(30).optional(),
-  role: z.string().max(30).optional(),
-  customerId: idFilter("customerId"),
-  shopId: idFilter("shopId"),
-  betId: idFilter("betId"),
-  actorId: idFilter("actorId"),
-  entityType: z.string().max(30).optional(),
-  entityId: z.string().max(30).optional(),
-  archived: z
-    .enum(["true", "false", "all"], { error: "archived must be true, false or all" })
-    .optional(),
-  from: dateParam("from"),
-  to: dateParam("to", true),
-});
-
-export type ListQuery = z.output<typeof listQuerySchema>;
+import type { ListQuery } from "../domain/list-query";
 
 /** Resolves `sort`/`order` against a whitelist; unknown sort keys are a 400. */
 export function orderBy(
@@ -106,9 +29,10 @@ export function orderBy(
   tieBreaker: AnyColumn,
 ): SQL[] {
   const key = query.sort ?? fallback.key;
-  const column = columns[key];
+  // Own keys only: "constructor" or "__proto__" must not reach the ORM (issue 8).
+  const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
   if (!column) {
-    throw new AppError("BAD_REQUEST", `sort must be one of: ${Object.keys(columns).join(", ")}`);
+    throw new AppError("VALIDATION", `sort must be one of: ${Object.keys(columns).join(", ")}`);
   }
   const direction = query.order ?? (query.sort ? "asc" : fallback.order);
   const by = direction === "asc" ? asc : desc;
@@ -130,7 +54,7 @@ export function enumFilter<T extends string>(
   const upper = value.toUpperCase() as T;
   if (allowed.includes(upper)) return upper;
   if (allowed.includes(value as T)) return value as T;
-  throw new AppError("BAD_REQUEST", `${name} must be one of: ${allowed.join(", ")}`);
+  throw new AppError("VALIDATION", `${name} must be one of: ${allowed.join(", ")}`);
 }
 
 /** `q` matched case-insensitively against any of the given text columns. */

@@ -1,4 +1,4 @@
-/** The /api/* middleware chain: request id and log line, security, sessions, the route table. */
+/** The /api/* middleware chain: request id and log line, security, sessions. Access rules come from each endpoint's contract (lib/endpoint.ts). */
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { validateSession } from "./auth/session";
@@ -6,7 +6,6 @@ import { AppError } from "./errors";
 import type { AppEnv } from "./http";
 import { clientIp } from "./http";
 import { log } from "./logger";
-import { findAccess } from "./rbac";
 
 export const SESSION_COOKIE = "session";
 
@@ -74,19 +73,6 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set("user", session.user);
       c.set("sessionId", session.sessionId);
     }
-  }
-  return next();
-};
-
-/** Consults the route table before any handler: 401 anonymous, 403 wrong role, 404 unlisted. */
-export const enforceRouteTable: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const access = findAccess(c.req.method, c.req.path);
-  if (access === "public") return next();
-  const user = c.get("user");
-  if (!user) throw new AppError("UNAUTHORIZED", "Not signed in");
-  if (access === null) throw new AppError("NOT_FOUND", "Not found");
-  if (!access.includes(user.role)) {
-    throw new AppError("FORBIDDEN", "You do not have permission to do this");
   }
   return next();
 };

@@ -51,6 +51,8 @@ export async function createTestApp(path = ":memory:"): Promise<TestApp> {
     sessionPolicy: DEFAULT_SESSION_POLICY,
     cookieSecure: undefined,
     startedAt: Date.now(),
+    clock: () => Date.now(),
+    checkResponses: true,
   };
   const app = createApp(deps);
   const hash = await testPasswordHash();

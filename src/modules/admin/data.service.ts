@@ -5,9 +5,8 @@
  */
 import type { Database } from "bun:sqlite";
 import { sql } from "drizzle-orm";
-import { type AppDb, readSnapshot, writeTx } from "../../db/client";
-import { audit } from "../../lib/audit";
-import type { Actor } from "../../lib/context";
+import { readSnapshot, type Tx } from "../../db/client";
+import type { Mutation, Op } from "../../lib/audit";
 
 export const EXPORT_VERSION = 1;
 
@@ -85,8 +84,12 @@ export function exportAllData(sqlite: Database, now = new Date()): string {
  * Empties every table but keeps the acting admin's user row and the session they called
  * from, then writes the audit row of the wipe in the same transaction, so it survives.
  */
-export function deleteAllData(db: AppDb, actor: Actor, keepSessionId: string | null) {
-  writeTx(db, (tx) => {
+export function deleteAllData(
+  tx: Tx,
+  { actor }: Op,
+  keepSessionId: string | null,
+): Mutation<{ message: string }> {
+  {
     // Rows reference each other; checking foreign keys at commit lets any order work.
     tx.run(sql`pragma defer_foreign_keys = on`);
     const tables = tx.all<{ name: string }>(
@@ -107,11 +110,9 @@ export function deleteAllData(db: AppDb, actor: Actor, keepSessionId: string | n
         tx.all<{ n: number }>(sql`select count(*) as n from ${table}${keep}`)[0]?.n ?? 0;
       tx.run(sql`delete from ${table}${keep}`);
     }
-    audit(tx, actor, {
-      action: "data.delete-all",
-      entityType: "SYSTEM",
-      after: { deletedRows, keptUserId: actor.userId },
-    });
-  });
-  return { message: "All data has been deleted successfully" };
+    return {
+      body: { message: "All data has been deleted successfully" },
+      audit: { entityType: "SYSTEM", after: { deletedRows, keptUserId: actor.userId } },
+    };
+  }
 }

@@ -1,11 +1,11 @@
 /** Balance recalculation (DESIGN.md section 2): the stored balance is reset to the ledger's. */
 import { eq } from "drizzle-orm";
-import { type AppDb, type Tx, writeTx } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { customers, shops } from "../../db/schema";
+import type { RecalculationDto } from "../../domain/dto";
 import { formatCents } from "../../domain/money";
 import { raiseAlert } from "../../lib/alerts";
-import { audit } from "../../lib/audit";
-import type { Actor } from "../../lib/context";
+import type { Mutation, Op } from "../../lib/audit";
 import { notFound } from "../../lib/errors";
 import { customerLedgerBalanceSql, shopLedgerBalanceSql } from "../../lib/ledger";
 
@@ -44,8 +44,12 @@ function readBalances(tx: Tx, input: RecalculateInput) {
  * Recomputes one customer's or shop's balance from its COMPLETED ledger rows and stores it.
  * drift = recomputed - stored; a non-zero drift raises an error alert.
  */
-export function recalculateBalance(db: AppDb, actor: Actor, input: RecalculateInput) {
-  return writeTx(db, (tx) => {
+export function recalculateBalance(
+  tx: Tx,
+  { now }: Op,
+  input: RecalculateInput,
+): Mutation<RecalculationDto> {
+  {
     const { name, stored, ledger } = readBalances(tx, input);
     const drift = ledger - stored;
     if (drift !== 0) {
@@ -58,26 +62,31 @@ export function recalculateBalance(db: AppDb, actor: Actor, input: RecalculateIn
         tx.update(shops).set({ balanceCents: ledger }).where(eq(shops.id, input.entityId)).run();
       }
       const what = input.entityType === "CUSTOMER" ? "Customer" : "Shop";
-      raiseAlert(tx, {
-        type: "error",
-        title: "Balance drift corrected",
-        description: `${what} ${name} (#${input.entityId}) had a stored balance of €${formatCents(stored)} but its ledger says €${formatCents(ledger)} (drift €${formatCents(drift)}). The balance was reset to the ledger.`,
-        dedupeKey: `balance-drift:${input.entityType}:${input.entityId}`,
-      });
+      raiseAlert(
+        tx,
+        {
+          type: "error",
+          title: "Balance drift corrected",
+          description: `${what} ${name} (#${input.entityId}) had a stored balance of €${formatCents(stored)} but its ledger says €${formatCents(ledger)} (drift €${formatCents(drift)}). The balance was reset to the ledger.`,
+          dedupeKey: `balance-drift:${input.entityType}:${input.entityId}`,
+        },
+        now,
+      );
     }
-    audit(tx, actor, {
-      action: "balance.recalculate",
-      entityType: input.entityType,
-      entityId: input.entityId,
-      before: { balanceCents: stored },
-      after: { balanceCents: ledger, driftCents: drift },
-    });
     return {
-      entityType: input.entityType,
-      entityId: input.entityId,
-      balance: formatCents(ledger),
-      previousBalance: formatCents(stored),
-      drift: formatCents(drift),
+      body: {
+        entityType: input.entityType,
+        entityId: input.entityId,
+        balance: formatCents(ledger),
+        previousBalance: formatCents(stored),
+        drift: formatCents(drift),
+      },
+      audit: {
+        entityType: input.entityType,
+        entityId: input.entityId,
+        before: { balanceCents: stored },
+        after: { balanceCents: ledger, driftCents: drift },
+      },
     };
-  });
+  }
 }

@@ -7,17 +7,14 @@
  * negative (and raises the credit alert if it passes the limit). The ledger stays true.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { AppDb, Tx } from "../../db/client";
-import { customers, shops, transactions } from "../../db/schema";
+import type { Tx } from "../../db/client";
+import { transactions } from "../../db/schema";
+import type { ReversalDto } from "../../domain/dto";
 import { REVERSIBLE_TYPES } from "../../domain/enums";
-import { audit } from "../../lib/audit";
-import type { Actor } from "../../lib/context";
+import type { Mutation, Op } from "../../lib/audit";
 import { AppError, notFound } from "../../lib/errors";
-import { type IdempotencyRequest, idempotentWrite } from "../../lib/idempotency";
-import { balanceEffects, type LedgerEntry, postLedgerEntry } from "../../lib/ledger";
+import { postLedgerEntry } from "../../lib/ledger";
 import { log } from "../../lib/logger";
-import { raiseCreditAlert } from "../customers/customers.service";
-import { raiseNegativeTillAlert } from "../shops/shops.service";
 import { getTransaction } from "../transactions/transactions.service";
 
 type TransactionRow = typeof transactions.$inferSelect;
@@ -37,44 +34,31 @@ function refusal(row: TransactionRow): string | null {
   return null;
 }
 
-/** Alerts for balances the reversal pushed below zero (credit limit, shop till). */
-function alertOnNegativeBalances(tx: Tx, entry: LedgerEntry) {
-  for (const { party, deltaCents } of balanceEffects(entry)) {
-    if (deltaCents >= 0) continue;
-    if (party.type === "CUSTOMER") {
-      const c = tx.select().from(customers).where(eq(customers.id, party.id)).get();
-      if (c && c.balanceCents < 0 && -c.balanceCents > c.creditLimitCents) raiseCreditAlert(tx, c);
-    } else if (party.type === "SHOP") {
-      const s = tx.select().from(shops).where(eq(shops.id, party.id)).get();
-      if (s && s.balanceCents < 0) raiseNegativeTillAlert(tx, s);
-    }
-  }
-}
-
 export function reverseTransaction(
-  db: AppDb,
-  actor: Actor,
+  tx: Tx,
+  { actor, now }: Op,
   input: { transactionId: number },
-  idem: IdempotencyRequest,
-) {
-  return idempotentWrite(db, idem, 201, (tx) => {
-    const original = tx
-      .select()
-      .from(transactions)
-      .where(eq(transactions.id, input.transactionId))
-      .get();
-    if (!original) throw notFound("Transaction");
-    const why = refusal(original);
-    if (why) throw new AppError("CONFLICT", why);
-    const archived = tx
-      .update(transactions)
-      .set({ archivedAt: Date.now() })
-      .where(and(eq(transactions.id, original.id), isNull(transactions.archivedAt)))
-      .returning({ id: transactions.id })
-      .get();
-    if (!archived)
-      throw new AppError("CONFLICT", `Transaction #${original.id} has already been reversed`);
-    const entry: LedgerEntry = {
+): Mutation<ReversalDto> {
+  const original = tx
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, input.transactionId))
+    .get();
+  if (!original) throw notFound("Transaction");
+  const why = refusal(original);
+  if (why) throw new AppError("CONFLICT", why);
+  const archived = tx
+    .update(transactions)
+    .set({ archivedAt: now })
+    .where(and(eq(transactions.id, original.id), isNull(transactions.archivedAt)))
+    .returning({ id: transactions.id })
+    .get();
+  if (!archived)
+    throw new AppError("CONFLICT", `Transaction #${original.id} has already been reversed`);
+  // The ledger raises the credit and till alerts for any balance this pushes below zero.
+  const { id: reversalId } = postLedgerEntry(
+    tx,
+    {
       type: original.type,
       amountCents: original.amountCents,
       from: { type: original.toEntityType, id: original.toEntityId },
@@ -82,24 +66,24 @@ export function reverseTransaction(
       description: `Reversal of #${original.id}`,
       processedBy: actor.userId,
       reversalOf: original.id,
-    };
-    const reversalId = postLedgerEntry(tx, entry);
-    alertOnNegativeBalances(tx, entry);
-    audit(tx, actor, {
-      action: "transaction.reverse",
+    },
+    now,
+  );
+  log.info("money", {
+    requestId: actor.requestId,
+    op: "reversal",
+    transactionId: original.id,
+    reversalId,
+    amountCents: original.amountCents,
+    userId: actor.userId,
+  });
+  return {
+    body: { original: getTransaction(tx, original.id), reversal: getTransaction(tx, reversalId) },
+    audit: {
       entityType: "TRANSACTION",
       entityId: original.id,
       before: original,
       after: { archived: true, reversalId },
-    });
-    log.info("money", {
-      requestId: actor.requestId,
-      op: "reversal",
-      transactionId: original.id,
-      reversalId,
-      amountCents: original.amountCents,
-      userId: actor.userId,
-    });
-    return { original: getTransaction(tx, original.id), reversal: getTransaction(tx, reversalId) };
-  });
+    },
+  };
 }

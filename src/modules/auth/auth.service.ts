@@ -1,8 +1,8 @@
 import { and, count, eq, gt, min } from "drizzle-orm";
-import { type AppDb, writeTx } from "../../db/client";
+import { type AppDb, type Tx, writeTx } from "../../db/client";
 import { loginFailures, users } from "../../db/schema";
 import { raiseAlert } from "../../lib/alerts";
-import { audit } from "../../lib/audit";
+import { auditedWrite } from "../../lib/audit";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/auth/password";
 import { createSession } from "../../lib/auth/session";
 import { AppError } from "../../lib/errors";
@@ -27,12 +27,18 @@ function recentFailures(db: AppDb, username: string, now: number) {
   );
 }
 
-/** Signs in: throttled per username; unknown user and wrong password answer alike. */
-export async function signIn(
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * Checks a sign-in before anything is written for it: throttled per username; unknown user
+ * and wrong password answer alike. A failure is recorded (and may raise the alert) in its
+ * own transaction, since the 401 that follows must not roll it back.
+ */
+export async function verifySignIn(
   db: AppDb,
   input: { username: string; password: string; ip: string | null; requestId: string },
-) {
-  const now = Date.now();
+  now: number,
+): Promise<UserRow> {
   const username = input.username.toLowerCase();
   const before = recentFailures(db, username, now);
   if (before.n >= MAX_FAILURES) {
@@ -41,7 +47,7 @@ export async function signIn(
       Math.ceil(((before.oldest ?? now) + FAILURE_WINDOW_MS - now) / 1000),
     );
     throw new AppError(
-      "TOO_MANY_REQUESTS",
+      "RATE_LIMITED",
       "Too many failed sign-in attempts. Try again later.",
       undefined,
       {
@@ -54,67 +60,53 @@ export async function signIn(
     input.password,
     user?.passwordHash ?? (await dummyPasswordHash()),
   );
-  if (!user || !ok) {
-    writeTx(db, (tx) => {
-      tx.insert(loginFailures).values({ username, ip: input.ip, createdAt: now }).run();
-      const after = before.n + 1;
-      if (after >= MAX_FAILURES) {
-        raiseAlert(tx, {
+  if (user && ok) return user;
+  writeTx(db, (tx) => {
+    tx.insert(loginFailures).values({ username, ip: input.ip, createdAt: now }).run();
+    if (before.n + 1 >= MAX_FAILURES) {
+      raiseAlert(
+        tx,
+        {
           type: "error",
           title: "Repeated failed sign-ins",
           description: `${MAX_FAILURES} failed sign-ins for username "${input.username}" within 15 minutes.`,
           dedupeKey: `login-failures:${username}`,
-        });
-      }
-    });
-    log.warn("login failed", {
-      requestId: input.requestId,
-      username: input.username,
-      ip: input.ip,
-    });
-    throw new AppError("UNAUTHORIZED", INVALID);
-  }
-  const token = writeTx(db, (tx) => {
-    tx.delete(loginFailures).where(eq(loginFailures.username, username)).run();
-    audit(
-      tx,
-      {
-        userId: user.id,
-        username: user.username,
-        role: user.role,
-        ip: input.ip,
-        requestId: input.requestId,
-      },
-      {
-        action: "auth.login",
-        entityType: "USER",
-        entityId: user.id,
-      },
-    );
-    return createSession(tx, user.id, now);
+        },
+        now,
+      );
+    }
   });
-  return { token, user };
+  log.warn("login failed", { requestId: input.requestId, username: input.username, ip: input.ip });
+  throw new AppError("UNAUTHENTICATED", INVALID);
+}
+
+/** The write of a good sign-in: failures forgotten, a new session; the token goes in the cookie. */
+export function startSession(tx: Tx, user: UserRow, now: number) {
+  tx.delete(loginFailures).where(eq(loginFailures.username, user.username.toLowerCase())).run();
+  return createSession(tx, user.id, now);
 }
 
 /** First start: with no user at all, create `admin` with ADMIN_PASSWORD or a printed random one. */
-export async function ensureFirstAdmin(db: AppDb, adminPassword: string | undefined) {
+export async function ensureFirstAdmin(db: AppDb, adminPassword: string | undefined, now: number) {
   const existing = db.select({ n: count() }).from(users).get();
   if ((existing?.n ?? 0) > 0) return null;
   const password =
     adminPassword || Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url");
   const passwordHash = await hashPassword(password);
-  writeTx(db, (tx) => {
+  auditedWrite(db, "user.create-first-admin", { actor: null, now }, (tx) => {
     const created = tx
       .insert(users)
-      .values({ username: "admin", passwordHash, role: "admin", createdAt: Date.now() })
+      .values({ username: "admin", passwordHash, role: "admin", createdAt: now })
       .returning()
       .get();
-    audit(tx, null, {
-      action: "user.create-first-admin",
-      entityType: "USER",
-      entityId: created.id,
-      after: { username: "admin", role: "admin" },
-    });
+    return {
+      body: null,
+      audit: {
+        entityType: "USER",
+        entityId: created.id,
+        after: { username: "admin", role: "admin" },
+      },
+    };
   });
   return { username: "admin", password, generated: !adminPassword };
 }

@@ -204,19 +204,19 @@ describe("first start", () => {
   test("creates admin with ADMIN_PASSWORD only when there is no user", async () => {
     const empty = await createTestApp();
     empty.handle.sqlite.exec("DELETE FROM sessions; DELETE FROM users;");
-    const created = await ensureFirstAdmin(empty.handle.db, "first-password");
+    const created = await ensureFirstAdmin(empty.handle.db, "first-password", Date.now());
     expect(created).toMatchObject({ username: "admin", generated: false });
     const admin = empty.handle.db.select().from(users).where(eq(users.username, "admin")).get();
     expect(admin?.role).toBe("admin");
     expect(await Bun.password.verify("first-password", admin?.passwordHash ?? "")).toBe(true);
-    expect(await ensureFirstAdmin(empty.handle.db, "again")).toBeNull();
+    expect(await ensureFirstAdmin(empty.handle.db, "again", Date.now())).toBeNull();
     empty.close();
   });
 
   test("generates a random password when ADMIN_PASSWORD is unset", async () => {
     const empty = await createTestApp();
     empty.handle.sqlite.exec("DELETE FROM sessions; DELETE FROM users;");
-    const created = await ensureFirstAdmin(empty.handle.db, undefined);
+    const created = await ensureFirstAdmin(empty.handle.db, undefined, Date.now());
     expect(created?.generated).toBe(true);
     expect(created?.password.length).toBeGreaterThanOrEqual(12);
     empty.close();

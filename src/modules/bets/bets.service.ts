@@ -1,19 +1,17 @@
-import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx, Tx } from "../../db/client";
-import { writeTx } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
 import { BET_STATUSES } from "../../domain/enums";
+import type { SortKey } from "../../domain/list-query";
 import { checkBetFunds, formatCents, payoutCents } from "../../domain/money";
 import type { PlaceBetInput, ResolveBetInput } from "../../domain/schemas";
 import { raiseAlert } from "../../lib/alerts";
-import { audit } from "../../lib/audit";
-import type { Actor } from "../../lib/context";
+import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
-import { type IdempotencyRequest, idempotentWrite } from "../../lib/idempotency";
 import { postLedgerEntry } from "../../lib/ledger";
 import { enumFilter, joinedPage, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
 import { log } from "../../lib/logger";
-import { findCustomerRow, raiseCreditAlert } from "../customers/customers.service";
+import { findCustomerRow } from "../customers/customers.service";
 import { findShopRow } from "../shops/shops.service";
 import { type BetDto, betJoins, selectBets, toBetDto } from "./bets.dto";
 
@@ -22,7 +20,7 @@ const LARGE_PAYOUT_CENTS = 1_000_000;
 
 const JOINED_SORTS = new Set(["customer", "shop", "placedBy", "resolvedBy"]);
 
-const SORTS = {
+const SORTS: Record<SortKey<"bets">, AnyColumn | SQL> = {
   id: bets.id,
   description: bets.description,
   customer: customers.lastName,
@@ -79,38 +77,45 @@ export function getBet(db: DbOrTx, id: number): BetDto {
 /** Settles a PENDING bet inside the caller's transaction, writing its ledger row. */
 function settle(
   tx: Tx,
-  actor: Actor,
+  { actor, now }: Op,
   bet: typeof bets.$inferSelect,
-  input: ResolveBetInput,
+  input: Pick<ResolveBetInput, "status" | "voidReason">,
 ): typeof bets.$inferSelect {
   if (bet.status !== "PENDING") {
     throw new AppError("CONFLICT", `Only a pending bet can be resolved; this bet is ${bet.status}`);
   }
-  const now = Date.now();
   const customer = { type: "CUSTOMER" as const, id: bet.customerId };
   const shop = { type: "SHOP" as const, id: bet.shopId };
   let actualPayoutCents = 0;
   if (input.status === "WON") {
     actualPayoutCents = bet.potentialPayoutCents;
-    postLedgerEntry(tx, {
-      type: "PAYOUT",
-      amountCents: actualPayoutCents,
-      from: shop,
-      to: customer,
-      description: `Payout for bet #${bet.id}`,
-      betId: bet.id,
-      processedBy: actor.userId,
-    });
+    postLedgerEntry(
+      tx,
+      {
+        type: "PAYOUT",
+        amountCents: actualPayoutCents,
+        from: shop,
+        to: customer,
+        description: `Payout for bet #${bet.id}`,
+        betId: bet.id,
+        processedBy: actor.userId,
+      },
+      now,
+    );
   } else if (input.status === "VOID") {
-    postLedgerEntry(tx, {
-      type: "REFUND",
-      amountCents: bet.stakeCents,
-      from: shop,
-      to: customer,
-      description: `Refund for void bet #${bet.id}`,
-      betId: bet.id,
-      processedBy: actor.userId,
-    });
+    postLedgerEntry(
+      tx,
+      {
+        type: "REFUND",
+        amountCents: bet.stakeCents,
+        from: shop,
+        to: customer,
+        description: `Refund for void bet #${bet.id}`,
+        betId: bet.id,
+        processedBy: actor.userId,
+      },
+      now,
+    );
   }
   const after = tx
     .update(bets)
@@ -126,13 +131,6 @@ function settle(
     .returning()
     .get();
   if (!after) throw new AppError("CONFLICT", "Only a pending bet can be resolved");
-  audit(tx, actor, {
-    action: "bet.resolve",
-    entityType: "BET",
-    entityId: bet.id,
-    before: bet,
-    after,
-  });
   log.info("money", {
     requestId: actor.requestId,
     op: "bet.resolve",
@@ -143,19 +141,21 @@ function settle(
   return after;
 }
 
-export function placeBet(db: AppDb, actor: Actor, input: PlaceBetInput, idem: IdempotencyRequest) {
+/** Places a bet inside the endpoint's write transaction; an outcome settles it at once. */
+export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto> {
+  const { actor, now } = op;
   if (input.allowOvercredit && actor.role !== "admin") {
     throw new AppError("FORBIDDEN", "Only admins may allow overcredit");
   }
   const potential = payoutCents(input.stakeAmount, input.odds);
   if (input.potentialPayout !== undefined && input.potentialPayout !== potential) {
     throw new AppError(
-      "BAD_REQUEST",
+      "VALIDATION",
       `Potential payout must equal stake x odds (${formatCents(potential)})`,
       { potentialPayout: `Expected ${formatCents(potential)}` },
     );
   }
-  return idempotentWrite(db, idem, 201, (tx) => {
+  {
     const customer = findCustomerRow(tx, input.customerId);
     if (!customer) throw notFound("Customer");
     if (!customer.isActive)
@@ -190,36 +190,39 @@ export function placeBet(db: AppDb, actor: Actor, input: PlaceBetInput, idem: Id
         outcome: "PENDING",
         status: "PENDING",
         placedBy: actor.userId,
-        createdAt: Date.now(),
+        createdAt: now,
       })
       .returning()
       .get();
-    postLedgerEntry(tx, {
-      type: "BETTING",
-      amountCents: input.stakeAmount,
-      from: { type: "CUSTOMER", id: customer.id },
-      to: { type: "SHOP", id: shop.id },
-      description: `Stake for bet #${bet.id}: ${input.description}`.slice(0, 500),
-      betId: bet.id,
-      processedBy: actor.userId,
-    });
-    audit(tx, actor, { action: "bet.place", entityType: "BET", entityId: bet.id, after: bet });
+    postLedgerEntry(
+      tx,
+      {
+        type: "BETTING",
+        amountCents: input.stakeAmount,
+        from: { type: "CUSTOMER", id: customer.id },
+        to: { type: "SHOP", id: shop.id },
+        description: `Stake for bet #${bet.id}: ${input.description}`.slice(0, 500),
+        betId: bet.id,
+        processedBy: actor.userId,
+      },
+      now,
+    );
     if (input.stakeAmount >= LARGE_STAKE_CENTS || potential >= LARGE_PAYOUT_CENTS) {
-      raiseAlert(tx, {
-        type: "warning",
-        title: "Large bet placed",
-        description: `Bet #${bet.id} for ${customer.firstName} ${customer.lastName}: stake €${formatCents(input.stakeAmount)}, potential payout €${formatCents(potential)}.`,
-        dedupeKey: `large-bet:${bet.id}`,
-      });
-    }
-    const newBalance = customer.balanceCents - input.stakeAmount;
-    if (newBalance < 0 && -newBalance > customer.creditLimitCents) {
-      raiseCreditAlert(tx, { ...customer, balanceCents: newBalance });
+      raiseAlert(
+        tx,
+        {
+          type: "warning",
+          title: "Large bet placed",
+          description: `Bet #${bet.id} for ${customer.firstName} ${customer.lastName}: stake €${formatCents(input.stakeAmount)}, potential payout €${formatCents(potential)}.`,
+          dedupeKey: `large-bet:${bet.id}`,
+        },
+        now,
+      );
     }
     const final =
       input.outcome === "PENDING"
         ? bet
-        : settle(tx, actor, bet, { status: input.outcome, voidReason: input.voidReason });
+        : settle(tx, op, bet, { status: input.outcome, voidReason: input.voidReason });
     log.info("money", {
       requestId: actor.requestId,
       op: "bet.place",
@@ -228,7 +231,7 @@ export function placeBet(db: AppDb, actor: Actor, input: PlaceBetInput, idem: Id
       userId: actor.userId,
     });
     // Everything the DTO embeds is already at hand: no second, joined read on the hot path.
-    return toBetDto({
+    const body = toBetDto({
       bet: final,
       customerFirstName: customer.firstName,
       customerLastName: customer.lastName,
@@ -236,14 +239,16 @@ export function placeBet(db: AppDb, actor: Actor, input: PlaceBetInput, idem: Id
       placerUsername: actor.username,
       resolverUsername: final.resolvedBy === null ? null : actor.username,
     });
-  });
+    return { body, audit: { entityType: "BET", entityId: bet.id, after: final } };
+  }
 }
 
-export function resolveBet(db: AppDb, actor: Actor, id: number, input: ResolveBetInput): BetDto {
-  return writeTx(db, (tx) => {
-    const bet = tx.select().from(bets).where(eq(bets.id, id)).get();
-    if (!bet) throw notFound("Bet");
-    settle(tx, actor, bet, input);
-    return getBet(tx, id);
-  });
+export function resolveBet(tx: Tx, op: Op, id: number, input: ResolveBetInput): Mutation<BetDto> {
+  const bet = tx.select().from(bets).where(eq(bets.id, id)).get();
+  if (!bet) throw notFound("Bet");
+  const after = settle(tx, op, bet, input);
+  return {
+    body: getBet(tx, id),
+    audit: { entityType: "BET", entityId: id, before: bet, after },
+  };
 }

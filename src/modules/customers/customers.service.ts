@@ -1,12 +1,12 @@
-import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { type AppDb, type DbOrTx, prepared, writeTx } from "../../db/client";
+import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, users } from "../../db/schema";
+import type { SortKey } from "../../domain/list-query";
 import { formatCents } from "../../domain/money";
 import type { CreateCustomerInput, UpdateCustomerInput } from "../../domain/schemas";
-import { raiseAlert } from "../../lib/alerts";
-import { audit } from "../../lib/audit";
-import type { Actor } from "../../lib/context";
+import { raiseCreditAlert } from "../../lib/alerts";
+import type { Mutation, Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
 import {
   countRows,
@@ -77,7 +77,7 @@ export function toCustomerDto(row: CustomerRow) {
 
 export type CustomerDto = ReturnType<typeof toCustomerDto>;
 
-const SORTS = {
+const SORTS: Record<SortKey<"customers">, AnyColumn | SQL> = {
   id: customers.id,
   firstName: customers.firstName,
   lastName: customers.lastName,
@@ -139,7 +139,7 @@ export function findCustomerRow(db: DbOrTx, id: number) {
   ).get({ id });
 }
 
-export function getCustomer(db: AppDb, id: number): CustomerDto {
+export function getCustomer(db: DbOrTx, id: number): CustomerDto {
   const row = db
     .select(customerColumns)
     .from(customers)
@@ -150,45 +150,14 @@ export function getCustomer(db: AppDb, id: number): CustomerDto {
   return toCustomerDto(row);
 }
 
-export function createCustomer(db: AppDb, actor: Actor, input: CreateCustomerInput): CustomerDto {
-  const id = writeTx(db, (tx) => {
-    const row = tx
-      .insert(customers)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        address: input.address,
-        dateOfBirth: input.dateOfBirth,
-        creditLimitCents: input.creditLimit,
-        allowOverdraft: input.allowOverdraft,
-        createdAt: Date.now(),
-        createdBy: actor.userId,
-      })
-      .returning()
-      .get();
-    audit(tx, actor, {
-      action: "customer.create",
-      entityType: "CUSTOMER",
-      entityId: row.id,
-      after: row,
-    });
-    return row.id;
-  });
-  return getCustomer(db, id);
-}
-
-export function updateCustomer(
-  db: AppDb,
-  actor: Actor,
-  id: number,
-  input: UpdateCustomerInput,
-): CustomerDto {
-  writeTx(db, (tx) => {
-    const before = tx.select().from(customers).where(eq(customers.id, id)).get();
-    if (!before) throw notFound("Customer");
-    const changes = {
+export function createCustomer(
+  tx: Tx,
+  { actor, now }: Op,
+  input: CreateCustomerInput,
+): Mutation<CustomerDto> {
+  const row = tx
+    .insert(customers)
+    .values({
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
@@ -197,40 +166,45 @@ export function updateCustomer(
       dateOfBirth: input.dateOfBirth,
       creditLimitCents: input.creditLimit,
       allowOverdraft: input.allowOverdraft,
-      isActive: input.isActive,
-    };
-    const after = tx.update(customers).set(changes).where(eq(customers.id, id)).returning().get();
-    audit(tx, actor, {
-      action: "customer.update",
-      entityType: "CUSTOMER",
-      entityId: id,
-      before,
-      after,
-    });
-    if (after && after.balanceCents < 0 && -after.balanceCents > after.creditLimitCents) {
-      raiseCreditAlert(tx, after);
-    }
-  });
-  return getCustomer(db, id);
+      createdAt: now,
+      createdBy: actor.userId,
+    })
+    .returning()
+    .get();
+  return {
+    body: getCustomer(tx, row.id),
+    audit: { entityType: "CUSTOMER", entityId: row.id, after: row },
+  };
 }
 
-/** Error alert: a customer's credit in use exceeds the credit limit. */
-export function raiseCreditAlert(
-  tx: Parameters<typeof raiseAlert>[0],
-  customer: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    balanceCents: number;
-    creditLimitCents: number;
-  },
-): void {
-  raiseAlert(tx, {
-    type: "error",
-    title: "Customer beyond credit limit",
-    description: `${customer.firstName} ${customer.lastName} (#${customer.id}) has a balance of €${formatCents(customer.balanceCents)} against a credit limit of €${formatCents(customer.creditLimitCents)}.`,
-    dedupeKey: `credit-limit:${customer.id}`,
-  });
+export function updateCustomer(
+  tx: Tx,
+  { now }: Op,
+  id: number,
+  input: UpdateCustomerInput,
+): Mutation<CustomerDto> {
+  const before = tx.select().from(customers).where(eq(customers.id, id)).get();
+  if (!before) throw notFound("Customer");
+  const changes = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    address: input.address,
+    dateOfBirth: input.dateOfBirth,
+    creditLimitCents: input.creditLimit,
+    allowOverdraft: input.allowOverdraft,
+    isActive: input.isActive,
+  };
+  const after = tx.update(customers).set(changes).where(eq(customers.id, id)).returning().get();
+  // A lowered credit limit can leave credit in use beyond it (no ledger move raises that).
+  if (after && after.balanceCents < 0 && -after.balanceCents > after.creditLimitCents) {
+    raiseCreditAlert(tx, after, now);
+  }
+  return {
+    body: getCustomer(tx, id),
+    audit: { entityType: "CUSTOMER", entityId: id, before, after },
+  };
 }
 
 /** Bet counts for the customer's Account Summary (computed in SQL, not on the client). */

@@ -8,8 +8,10 @@ export const DEGRADED_LATENCY_MS = 250;
 export type SystemStatus = "operational" | "degraded" | "down";
 export type DatabaseStatus = "connected" | "disconnected" | "error";
 
-export function checkHealth(deps: Pick<Deps, "db" | "sqlite" | "sessionPolicy" | "startedAt">) {
-  const now = Date.now();
+export function checkHealth(
+  deps: Pick<Deps, "db" | "sqlite" | "sessionPolicy" | "startedAt" | "clock">,
+) {
+  const now = deps.clock();
   const started = performance.now();
   let databaseStatus: DatabaseStatus = "connected";
   let activeSessions = 0;

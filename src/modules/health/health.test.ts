@@ -43,6 +43,7 @@ describe("GET /api/health", () => {
       sqlite: handle.sqlite,
       sessionPolicy: DEFAULT_SESSION_POLICY,
       startedAt: Date.now(),
+      clock: () => Date.now(),
     });
     expect(health).toMatchObject({
       systemStatus: "down",
@@ -60,6 +61,7 @@ describe("GET /api/health", () => {
       sqlite: handle.sqlite,
       sessionPolicy: DEFAULT_SESSION_POLICY,
       startedAt: Date.now(),
+      clock: () => Date.now(),
     });
     expect(health).toMatchObject({ systemStatus: "down", databaseStatus: "error" });
     handle.close();

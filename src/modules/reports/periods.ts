@@ -103,7 +103,7 @@ export function periodContaining(type: Exclude<PeriodType, "totals">, ms: number
   return isoWeekPeriod(getISOWeekYear(day), getISOWeek(day));
 }
 
-const bad = (message: string) => new AppError("BAD_REQUEST", message);
+const bad = (message: string) => new AppError("VALIDATION", message);
 
 function parseYear(raw: string, what: string): number {
   const year = Number(raw);

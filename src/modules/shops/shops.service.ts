@@ -1,11 +1,10 @@
-import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import { type AppDb, type DbOrTx, prepared, writeTx } from "../../db/client";
+import { type AnyColumn, and, count, eq, type SQL, sql } from "drizzle-orm";
+import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, shops } from "../../db/schema";
+import type { SortKey } from "../../domain/list-query";
 import { formatCents } from "../../domain/money";
 import type { CreateShopInput, UpdateShopInput } from "../../domain/schemas";
-import { raiseAlert } from "../../lib/alerts";
-import { audit } from "../../lib/audit";
-import type { Actor } from "../../lib/context";
+import type { Mutation, Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
 import { countWhere, enumFilter, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
 
@@ -26,7 +25,7 @@ export function toShopDto(row: ShopRow) {
 
 export type ShopDto = ReturnType<typeof toShopDto>;
 
-const SORTS = {
+const SORTS: Record<SortKey<"shops">, AnyColumn | SQL> = {
   id: shops.id,
   name: shops.name,
   location: shops.location,
@@ -73,40 +72,21 @@ export function getShop(db: AppDb, id: number): ShopDto {
   return toShopDto(row);
 }
 
-export function createShop(db: AppDb, actor: Actor, input: CreateShopInput): ShopDto {
-  return writeTx(db, (tx) => {
-    const row = tx
-      .insert(shops)
-      .values({ ...input, createdAt: Date.now(), createdBy: actor.userId })
-      .returning()
-      .get();
-    audit(tx, actor, { action: "shop.create", entityType: "SHOP", entityId: row.id, after: row });
-    return toShopDto(row);
-  });
+export function createShop(tx: Tx, { actor, now }: Op, input: CreateShopInput): Mutation<ShopDto> {
+  const row = tx
+    .insert(shops)
+    .values({ ...input, createdAt: now, createdBy: actor.userId })
+    .returning()
+    .get();
+  return { body: toShopDto(row), audit: { entityType: "SHOP", entityId: row.id, after: row } };
 }
 
-export function updateShop(db: AppDb, actor: Actor, id: number, input: UpdateShopInput): ShopDto {
-  return writeTx(db, (tx) => {
-    const before = tx.select().from(shops).where(eq(shops.id, id)).get();
-    if (!before) throw notFound("Shop");
-    const after = tx.update(shops).set(input).where(eq(shops.id, id)).returning().get();
-    if (!after) throw notFound("Shop");
-    audit(tx, actor, { action: "shop.update", entityType: "SHOP", entityId: id, before, after });
-    return toShopDto(after);
-  });
-}
-
-/** Warning alert: a shop's till went below zero. */
-export function raiseNegativeTillAlert(
-  tx: Parameters<typeof raiseAlert>[0],
-  shop: { id: number; name: string; balanceCents: number },
-): void {
-  raiseAlert(tx, {
-    type: "warning",
-    title: "Shop cash balance negative",
-    description: `${shop.name} (#${shop.id}) has a cash balance of €${formatCents(shop.balanceCents)}.`,
-    dedupeKey: `shop-negative:${shop.id}`,
-  });
+export function updateShop(tx: Tx, _op: Op, id: number, input: UpdateShopInput): Mutation<ShopDto> {
+  const before = tx.select().from(shops).where(eq(shops.id, id)).get();
+  if (!before) throw notFound("Shop");
+  const after = tx.update(shops).set(input).where(eq(shops.id, id)).returning().get();
+  if (!after) throw notFound("Shop");
+  return { body: toShopDto(after), audit: { entityType: "SHOP", entityId: id, before, after } };
 }
 
 /** Shop Balance and Performance Summary figures, computed in SQL. */

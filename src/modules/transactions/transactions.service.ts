@@ -1,18 +1,28 @@
-import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AppDb, DbOrTx } from "../../db/client";
+import {
+  type AnyColumn,
+  and,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { AppDb, DbOrTx, Tx } from "../../db/client";
 import { transactions, users } from "../../db/schema";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../../domain/enums";
+import type { SortKey } from "../../domain/list-query";
 import { checkWithdrawal } from "../../domain/money";
 import type { CashMovementInput, TransferInput } from "../../domain/schemas";
-import { audit } from "../../lib/audit";
-import type { Actor } from "../../lib/context";
+import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
-import { type IdempotencyRequest, idempotentWrite } from "../../lib/idempotency";
 import { postLedgerEntry } from "../../lib/ledger";
 import { enumFilter, joinedPage, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { findCustomerRow } from "../customers/customers.service";
-import { findShopRow, raiseNegativeTillAlert } from "../shops/shops.service";
+import { findShopRow } from "../shops/shops.service";
 import {
   fromCustomer,
   fromShop,
@@ -24,7 +34,7 @@ import {
   toTransactionDto,
 } from "./transactions.dto";
 
-const SORTS = {
+const SORTS: Record<SortKey<"transactions">, AnyColumn | SQL> = {
   id: transactions.id,
   type: transactions.type,
   amount: transactions.amountCents,
@@ -102,119 +112,108 @@ function activeParties(tx: DbOrTx, input: { customerId: number; shopId: number }
 
 /** Cash handed in at a till: credits the customer's account and the shop's till. */
 export function deposit(
-  db: AppDb,
-  actor: Actor,
+  tx: Tx,
+  { actor, now }: Op,
   input: CashMovementInput,
-  idem: IdempotencyRequest,
-) {
-  return idempotentWrite(db, idem, 201, (tx) => {
-    const { customer, shop } = activeParties(tx, input);
-    const id = postLedgerEntry(tx, {
+): Mutation<TransactionDto> {
+  const { customer, shop } = activeParties(tx, input);
+  const { id } = postLedgerEntry(
+    tx,
+    {
       type: "DEPOSIT",
       amountCents: input.amount,
       from: { type: "CUSTOMER", id: customer.id },
       to: { type: "SHOP", id: shop.id },
       description: input.description,
       processedBy: actor.userId,
-    });
-    audit(tx, actor, {
-      action: "transaction.deposit",
+    },
+    now,
+  );
+  logMoney(actor.requestId, "deposit", id, input.amount, actor.userId);
+  return {
+    body: getTransaction(tx, id),
+    audit: {
       entityType: "TRANSACTION",
       entityId: id,
       after: { customerId: customer.id, shopId: shop.id, amountCents: input.amount },
-    });
-    log.info("money", {
-      requestId: actor.requestId,
-      op: "deposit",
-      transactionId: id,
-      amountCents: input.amount,
-      userId: actor.userId,
-    });
-    return getTransaction(tx, id);
-  });
+    },
+  };
 }
 
 /** Cash paid out of a till: only from a positive balance, never from credit. */
 export function withdraw(
-  db: AppDb,
-  actor: Actor,
+  tx: Tx,
+  { actor, now }: Op,
   input: CashMovementInput,
-  idem: IdempotencyRequest,
-) {
-  return idempotentWrite(db, idem, 201, (tx) => {
-    const { customer, shop } = activeParties(tx, input);
-    const check = checkWithdrawal(customer.balanceCents, input.amount);
-    if (!check.ok) throw new AppError("UNPROCESSABLE", `${check.title}: ${check.message}`);
-    const id = postLedgerEntry(tx, {
+): Mutation<TransactionDto> {
+  const { customer, shop } = activeParties(tx, input);
+  const check = checkWithdrawal(customer.balanceCents, input.amount);
+  if (!check.ok) throw new AppError("UNPROCESSABLE", `${check.title}: ${check.message}`);
+  const { id } = postLedgerEntry(
+    tx,
+    {
       type: "WITHDRAWAL",
       amountCents: input.amount,
       from: { type: "SHOP", id: shop.id },
       to: { type: "CUSTOMER", id: customer.id },
       description: input.description,
       processedBy: actor.userId,
-    });
-    audit(tx, actor, {
-      action: "transaction.withdrawal",
+    },
+    now,
+  );
+  logMoney(actor.requestId, "withdrawal", id, input.amount, actor.userId);
+  return {
+    body: getTransaction(tx, id),
+    audit: {
       entityType: "TRANSACTION",
       entityId: id,
       after: { customerId: customer.id, shopId: shop.id, amountCents: input.amount },
-    });
-    const till = shop.balanceCents - input.amount;
-    if (till < 0) raiseNegativeTillAlert(tx, { ...shop, balanceCents: till });
-    log.info("money", {
-      requestId: actor.requestId,
-      op: "withdrawal",
-      transactionId: id,
-      amountCents: input.amount,
-      userId: actor.userId,
-    });
-    return getTransaction(tx, id);
-  });
+    },
+  };
 }
 
-function requireParty(tx: DbOrTx, type: "SHOP" | "USER", id: number) {
+function requireParty(tx: DbOrTx, type: "SHOP" | "USER", id: number): void {
   if (type === "SHOP") {
-    const shop = findShopRow(tx, id);
-    if (!shop) throw notFound("Shop");
-    return shop;
+    if (!findShopRow(tx, id)) throw notFound("Shop");
+    return;
   }
   const user = tx.select({ id: users.id }).from(users).where(eq(users.id, id)).get();
   if (!user) throw notFound("User");
-  return null;
 }
 
 /** Cash moved between tills, banked by a manager, or a float brought in (admin). */
-export function transfer(db: AppDb, actor: Actor, input: TransferInput, idem: IdempotencyRequest) {
-  return idempotentWrite(db, idem, 201, (tx) => {
-    const fromShopRow = requireParty(tx, input.fromEntityType, input.fromEntityId);
-    requireParty(tx, input.toEntityType, input.toEntityId);
-    const id = postLedgerEntry(tx, {
+export function transfer(
+  tx: Tx,
+  { actor, now }: Op,
+  input: TransferInput,
+): Mutation<TransactionDto> {
+  requireParty(tx, input.fromEntityType, input.fromEntityId);
+  requireParty(tx, input.toEntityType, input.toEntityId);
+  const { id } = postLedgerEntry(
+    tx,
+    {
       type: "TRANSFER",
       amountCents: input.amount,
       from: { type: input.fromEntityType, id: input.fromEntityId },
       to: { type: input.toEntityType, id: input.toEntityId },
       description: input.description,
       processedBy: actor.userId,
-    });
-    audit(tx, actor, {
-      action: "transaction.transfer",
-      entityType: "TRANSACTION",
-      entityId: id,
-      after: input,
-    });
-    if (fromShopRow && fromShopRow.balanceCents - input.amount < 0) {
-      raiseNegativeTillAlert(tx, {
-        ...fromShopRow,
-        balanceCents: fromShopRow.balanceCents - input.amount,
-      });
-    }
-    log.info("money", {
-      requestId: actor.requestId,
-      op: "transfer",
-      transactionId: id,
-      amountCents: input.amount,
-      userId: actor.userId,
-    });
-    return getTransaction(tx, id);
-  });
+    },
+    now,
+  );
+  logMoney(actor.requestId, "transfer", id, input.amount, actor.userId);
+  return {
+    body: getTransaction(tx, id),
+    audit: { entityType: "TRANSACTION", entityId: id, after: input },
+  };
+}
+
+function logMoney(
+  requestId: string,
+  op: string,
+  transactionId: number,
+  amountCents: number,
+  userId: number,
+) {
+  log.info("money", { requestId, op, transactionId, amountCents, userId });
 }

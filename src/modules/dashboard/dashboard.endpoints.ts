@@ -1,8 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { AppDb } from "../../db/client";
 import { bets, customers } from "../../db/schema";
+import { contracts } from "../../domain/contracts";
 import { formatCents } from "../../domain/money";
-import { createRouter } from "../../lib/http";
+import { implement } from "../../lib/endpoint";
 import { countWhere } from "../../lib/list-query";
 
 /** DESIGN.md section 3: the four dashboard figures. */
@@ -23,6 +24,6 @@ export function dashboardStats(db: AppDb) {
   };
 }
 
-export const dashboardRoutes = createRouter().get("/dashboard/stats", (c) =>
-  c.json(dashboardStats(c.get("deps").db)),
-);
+export const dashboardEndpoints = [
+  implement(contracts.dashboardStats, ({ db }) => dashboardStats(db)),
+];

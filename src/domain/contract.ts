@@ -1,0 +1,74 @@
+/**
+ * One declaration per endpoint (issue 8): method, path, who may call it, the wire schemas
+ * of its inputs and its answer, the audit action of a mutation and whether it honours an
+ * Idempotency-Key. The server (src/lib/endpoint.ts) derives the Hono route, the access
+ * rule, validation, the write transaction, the audit row and the OpenAPI entry from it; the
+ * web app (web/lib/api-client.ts) derives its typed calls from it. Nothing here is
+ * server-only, so the web bundle can import it.
+ */
+import type { ZodType, z } from "zod";
+import type { Role } from "./enums";
+
+/** "public": no session needed; otherwise the roles admitted (everyone else: 401 or 403). */
+export type Access = "public" | readonly Role[];
+
+export const EVERYONE: readonly Role[] = ["admin", "user", "customer"];
+export const STAFF: readonly Role[] = ["admin", "user"];
+export const ADMIN: readonly Role[] = ["admin"];
+
+export type Method = "get" | "post" | "patch" | "delete";
+
+export interface Contract {
+  method: Method;
+  /** OpenAPI form: `/api/bets/{id}`. */
+  path: `/api/${string}`;
+  summary: string;
+  tag: string;
+  access: Access;
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  /** The success status. */
+  status: 200 | 201 | 204;
+  /** The success body; none for 204. For a paged list: the schema of one item. */
+  response?: ZodType;
+  /** A paged list: the body is an array of `response`, the total in X-Total-Count. */
+  paged?: true;
+  /** Answers something other than JSON (a page, a script, a download). */
+  produces?: "text/html" | "text/javascript" | "application/json; download";
+  /** Every mutation names the action of the one audit row it writes. */
+  audit?: string;
+  /** Money writes: an Idempotency-Key replays the first answer and changes nothing. */
+  idempotent?: true;
+  /** Error statuses this endpoint answers beyond the ones its shape implies. */
+  errors?: readonly (409 | 422 | 429)[];
+}
+
+/** Declares a contract, keeping its literal types. */
+export function contract<const C extends Contract>(c: C): C {
+  return c;
+}
+
+type Out<S> = S extends ZodType ? z.output<S> : undefined;
+type In<S> = S extends ZodType ? z.input<S> : undefined;
+
+/** What a successful call answers, as the web app receives it. */
+export type ResponseOf<C extends Contract> = C["status"] extends 204
+  ? undefined
+  : C["paged"] extends true
+    ? Out<C["response"]>[]
+    : Out<C["response"]>;
+
+/** What the server's handler gets once the inputs are validated. */
+export type ParsedInput<C extends Contract> = {
+  params: Out<C["params"]>;
+  query: Out<C["query"]>;
+  body: Out<C["body"]>;
+};
+
+/** What a caller may send. */
+export type RequestOf<C extends Contract> = {
+  params: In<C["params"]>;
+  query: In<C["query"]>;
+  body: In<C["body"]>;
+};

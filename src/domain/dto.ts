@@ -1,0 +1,288 @@
+/**
+ * What the API answers, as zod schemas: the wire format of every response body (money as
+ * decimal strings, ids as integers, times as ISO 8601). The endpoint contracts
+ * (src/domain/contracts) name these, the OpenAPI document is generated from them, the test
+ * app checks every answer against them, and the web app takes its types from them.
+ */
+import { z } from "zod";
+import {
+  ALERT_TYPES,
+  BET_STATUSES,
+  ENTITY_TYPES,
+  ROLES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from "./enums";
+
+/** Money on the wire: a decimal string with exactly 2 decimals ("-12.50"). */
+export const moneyString = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({
+    description: 'Money: a decimal string with 2 decimals, e.g. "-12.50"',
+    example: "12.50",
+  });
+
+/** Report money: a JSON number of euros, computed from integer cents and rounded once. */
+export const euroNumber = z.number().meta({
+  description:
+    "Euros as a JSON number (SPEC): summed in integer cents and divided by 100 once, so it has at most 2 decimals",
+  example: 1234.5,
+});
+
+const isoTime = z.iso.datetime({ offset: true }).meta({ example: "2026-11-22T13:34:15.000Z" });
+const id = z.number().int().positive();
+const userRef = z.object({ id, username: z.string() });
+
+export const userDto = z
+  .object({ id, username: z.string(), role: z.enum(ROLES), createdAt: isoTime })
+  .meta({ id: "User" });
+
+export const customerDto = z
+  .object({
+    id,
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    balance: moneyString,
+    creditLimit: moneyString,
+    allowOverdraft: z.boolean(),
+    isActive: z.boolean(),
+    createdAt: isoTime,
+    createdBy: id.nullable(),
+    createdByUser: userRef.nullable(),
+  })
+  .meta({ id: "Customer" });
+
+export const shopDto = z
+  .object({
+    id,
+    name: z.string(),
+    location: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    balance: moneyString,
+    isActive: z.boolean(),
+    createdAt: isoTime,
+  })
+  .meta({ id: "Shop" });
+
+const betCounts = {
+  totalBets: z.number().int(),
+  activeBets: z.number().int(),
+  wonBets: z.number().int(),
+  lostBets: z.number().int(),
+  voidBets: z.number().int(),
+};
+
+export const customerStatsDto = z.object(betCounts).meta({ id: "CustomerStats" });
+
+export const shopStatsDto = z
+  .object({ ...betCounts, totalStakes: moneyString, potentialPayouts: moneyString })
+  .meta({ id: "ShopStats" });
+
+export const betDto = z
+  .object({
+    id,
+    description: z.string(),
+    customerId: id,
+    shopId: id,
+    stakeAmount: moneyString,
+    odds: moneyString,
+    potentialPayout: moneyString,
+    actualPayout: moneyString.nullable(),
+    allowOvercredit: z.boolean(),
+    outcome: z.string().nullable(),
+    status: z.enum(BET_STATUSES),
+    voidReason: z.string().nullable(),
+    createdAt: isoTime,
+    resolvedAt: isoTime.nullable(),
+    placedBy: id.nullable(),
+    resolvedBy: id.nullable(),
+    customer: z.object({ id, firstName: z.string(), lastName: z.string() }).nullable(),
+    shop: z.object({ id, name: z.string() }).nullable(),
+    placedByUser: userRef.nullable(),
+    resolvedByUser: userRef.nullable(),
+  })
+  .meta({ id: "Bet" });
+
+const customerRef = z.object({ id, firstName: z.string(), lastName: z.string() }).nullable();
+const shopRef = z.object({ id, name: z.string() }).nullable();
+
+export const transactionDto = z
+  .object({
+    id,
+    type: z.enum(TRANSACTION_TYPES),
+    amount: moneyString,
+    description: z.string().nullable(),
+    status: z.enum(TRANSACTION_STATUSES),
+    fromEntityType: z.enum(ENTITY_TYPES),
+    fromEntityId: id,
+    toEntityType: z.enum(ENTITY_TYPES),
+    toEntityId: id,
+    betId: id.nullable(),
+    processedBy: id.nullable(),
+    createdAt: isoTime,
+    archived: z.boolean(),
+    archivedAt: isoTime.nullable(),
+    reversalOf: id.nullable(),
+    fromCustomer: customerRef,
+    toCustomer: customerRef,
+    fromShop: shopRef,
+    toShop: shopRef,
+    bet: z.object({ id, description: z.string() }).nullable(),
+    processedByUser: userRef.nullable(),
+  })
+  .meta({ id: "Transaction" });
+
+export const alertDto = z
+  .object({
+    id,
+    type: z.enum(ALERT_TYPES),
+    title: z.string(),
+    description: z.string(),
+    createdAt: isoTime,
+  })
+  .meta({ id: "Alert" });
+
+export const dashboardStatsDto = z
+  .object({
+    totalGivenCredit: moneyString,
+    totalCreditAtStake: moneyString,
+    activeBets: z.number().int(),
+    totalCustomers: z.number().int(),
+  })
+  .meta({ id: "DashboardStats" });
+
+export const PERIOD_TYPES = ["totals", "year", "month", "week"] as const;
+export type PeriodType = (typeof PERIOD_TYPES)[number];
+
+export const reportDto = z
+  .object({
+    period: z.enum(PERIOD_TYPES),
+    range: z.object({
+      value: z.string().nullable(),
+      label: z.string(),
+      from: isoTime.nullable(),
+      to: isoTime.nullable(),
+    }),
+    financial: z.object({
+      totalRevenue: euroNumber,
+      totalStakes: euroNumber,
+      totalPayouts: euroNumber,
+      profit: euroNumber,
+      profitMargin: z.number().meta({ description: "Percent, 2 decimals" }),
+    }),
+    betting: z.object({
+      totalBets: z.number().int(),
+      wonBets: z.number().int(),
+      lostBets: z.number().int(),
+      pendingBets: z.number().int(),
+      voidBets: z.number().int(),
+      winRate: z.number().meta({ description: "Percent, 2 decimals" }),
+      averageStake: euroNumber,
+    }),
+    customers: z.object({
+      totalCustomers: z.number().int(),
+      activeCustomers: z.number().int(),
+      topCustomers: z.array(
+        z.object({ id, name: z.string(), betCount: z.number().int(), totalStaked: euroNumber }),
+      ),
+    }),
+    shops: z.object({
+      totalShops: z.number().int(),
+      topPerformingShops: z.array(
+        z.object({ id, name: z.string(), betCount: z.number().int(), totalRevenue: euroNumber }),
+      ),
+    }),
+  })
+  .meta({ id: "Report" });
+
+const periodOption = z.object({ value: z.string(), label: z.string() });
+
+export const periodsDto = z
+  .object({
+    years: z.array(z.number().int()),
+    months: z.array(periodOption),
+    weeks: z.array(periodOption),
+  })
+  .meta({ id: "ReportPeriods" });
+
+export const healthDto = z
+  .object({
+    systemStatus: z.enum(["operational", "degraded", "down"]),
+    databaseStatus: z.enum(["connected", "disconnected", "error"]),
+    databaseLatency: z.number().meta({ description: "Milliseconds" }),
+    lastCheck: isoTime,
+    activeSessions: z.number().int(),
+    uptime: z.number().int().meta({ description: "Seconds since the process started" }),
+  })
+  .meta({ id: "Health" });
+
+export const recalculationDto = z
+  .object({
+    entityType: z.enum(["CUSTOMER", "SHOP"]),
+    entityId: id,
+    balance: moneyString,
+    previousBalance: moneyString,
+    drift: moneyString,
+  })
+  .meta({ id: "Recalculation" });
+
+export const reversalDto = z
+  .object({ original: transactionDto, reversal: transactionDto })
+  .meta({ id: "Reversal" });
+
+export const auditEntryDto = z
+  .object({
+    id,
+    actorId: id.nullable(),
+    actorUsername: z.string().nullable(),
+    action: z.string(),
+    entityType: z.string(),
+    entityId: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+    ip: z.string().nullable(),
+    requestId: z.string().nullable(),
+    createdAt: isoTime,
+  })
+  .meta({ id: "AuditEntry" });
+
+export const booksReportDto = z
+  .object({
+    ok: z.boolean(),
+    checkedAt: isoTime,
+    violations: z.array(
+      z.object({
+        rule: z.string(),
+        entityType: z.enum(["CUSTOMER", "SHOP", "BET", "TRANSACTION"]),
+        entityId: id,
+        message: z.string(),
+      }),
+    ),
+    truncated: z.boolean(),
+  })
+  .meta({ id: "BooksReport" });
+
+export const messageDto = z.object({ message: z.string() }).meta({ id: "Message" });
+
+export type UserDto = z.output<typeof userDto>;
+export type CustomerDto = z.output<typeof customerDto>;
+export type ShopDto = z.output<typeof shopDto>;
+export type CustomerStatsDto = z.output<typeof customerStatsDto>;
+export type ShopStatsDto = z.output<typeof shopStatsDto>;
+export type BetDto = z.output<typeof betDto>;
+export type TransactionDto = z.output<typeof transactionDto>;
+export type AlertDto = z.output<typeof alertDto>;
+export type DashboardStatsDto = z.output<typeof dashboardStatsDto>;
+export type ReportDto = z.output<typeof reportDto>;
+export type PeriodsDto = z.output<typeof periodsDto>;
+export type HealthDto = z.output<typeof healthDto>;
+export type RecalculationDto = z.output<typeof recalculationDto>;
+export type ReversalDto = z.output<typeof reversalDto>;
+export type AuditEntryDto = z.output<typeof auditEntryDto>;
+export type BooksReportDto = z.output<typeof booksReportDto>;

@@ -1,0 +1,321 @@
+/**
+ * Binds a handler to its contract (src/domain/contract.ts) and derives everything else from
+ * the declaration: the Hono route, the access rule (checked before validation), input
+ * validation with our error body, the write transaction (idempotent for money writes), the
+ * audit row named by the contract, and the OpenAPI entry.
+ */
+import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import type { AppDb, Tx } from "../db/client";
+import { writeTx } from "../db/client";
+import { type Contract, EVERYONE, type ParsedInput } from "../domain/contract";
+import { type ContractName, contracts } from "../domain/contracts";
+import { type Mutation, type Op, recordMutation } from "./audit";
+import type { Actor } from "./context";
+import { AppError, ERROR_CODES } from "./errors";
+import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
+import { idempotentWrite } from "./idempotency";
+
+export type { AuditTarget, Mutation, Op } from "./audit";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler returns for its contract. */
+export type Reply<C extends Contract> = C["status"] extends 204
+  ? undefined
+  : C["paged"] extends true
+    ? { items: Out<C["response"]>[]; total: number }
+    : C["produces"] extends string
+      ? Response
+      : Out<C["response"]>;
+
+export interface RequestContext<C extends Contract> extends ParsedInput<C> {
+  c: Context<AppEnv>;
+  deps: Deps;
+  db: AppDb;
+  now: number;
+  /** The signed-in caller; null only on public endpoints. */
+  actor: C["access"] extends "public" ? Actor | null : Actor;
+}
+
+export type ReadHandler<C extends Contract> = (
+  ctx: RequestContext<C>,
+) => Reply<C> | Promise<Reply<C>>;
+
+export interface WriteHandler<C extends Contract, P> {
+  /** Async work before the write transaction (password hashing); it must not write. */
+  prepare?: (ctx: RequestContext<C>) => Promise<P>;
+  /** The write itself: synchronous, inside one IMMEDIATE transaction with its audit row. */
+  write: (tx: Tx, ctx: RequestContext<C> & { prepared: P; op: Op }) => Mutation<Reply<C>>;
+}
+
+export interface Endpoint {
+  name: ContractName;
+  contract: Contract;
+  handle(c: Context<AppEnv>): Promise<Response>;
+}
+
+const names = new Map<Contract, ContractName>(
+  Object.entries(contracts).map(([name, c]) => [c as Contract, name as ContractName]),
+);
+
+function nameOf(contract: Contract): ContractName {
+  const name = names.get(contract);
+  if (!name) throw new Error(`${contract.method} ${contract.path} is not in src/domain/contracts`);
+  return name;
+}
+
+/** Declares the server side of one contract: a mutation gets a write handler, a read a function. */
+export function implement<const C extends Contract & { audit: string }, P = undefined>(
+  contract: C,
+  handler: WriteHandler<C, P>,
+): Endpoint;
+export function implement<const C extends Contract & { audit?: undefined }>(
+  contract: C,
+  handler: ReadHandler<C>,
+): Endpoint;
+export function implement<const C extends Contract, P>(
+  contract: C,
+  handler: ReadHandler<C> | WriteHandler<C, P>,
+): Endpoint {
+  const name = nameOf(contract);
+  return {
+    name,
+    contract,
+    async handle(c) {
+      const deps = c.get("deps");
+      const ctx = {
+        c,
+        deps,
+        db: deps.db,
+        now: deps.clock(),
+        actor: c.get("user") ? actorOf(c) : null,
+        params: contract.params ? c.req.valid("param" as never) : undefined,
+        query: contract.query ? c.req.valid("query" as never) : undefined,
+        body: contract.body ? c.req.valid("json" as never) : undefined,
+      } as unknown as RequestContext<C>;
+      if (!contract.audit) {
+        const reply = await (handler as ReadHandler<C>)(ctx);
+        return send(c, contract, reply);
+      }
+      const write = handler as WriteHandler<C, P>;
+      const prepared = write.prepare ? await write.prepare(ctx) : (undefined as P);
+      const op = { actor: ctx.actor as Actor, now: ctx.now };
+      let after: ((c: Context<AppEnv>) => void) | undefined;
+      const step = (tx: Tx) => {
+        const result = write.write(tx, { ...ctx, prepared, op });
+        after = result.after;
+        return recordMutation(tx, contract.audit as string, op, result);
+      };
+      let body: Reply<C>;
+      if (contract.idempotent) {
+        const actor = ctx.actor as Actor;
+        const key = c.req.header("idempotency-key")?.trim() || null;
+        const request = {
+          userId: actor.userId,
+          key,
+          method: c.req.method,
+          path: c.req.path,
+          body: await c.req.json(),
+        };
+        body = idempotentWrite(deps.db, request, contract.status, step, ctx.now).body;
+      } else {
+        body = writeTx(deps.db, step);
+      }
+      after?.(c);
+      return send(c, contract, body);
+    },
+  };
+}
+
+function send(c: Context<AppEnv>, contract: Contract, reply: unknown): Response {
+  if (reply instanceof Response) return reply;
+  if (contract.status === 204) return c.body(null, 204);
+  let body = reply;
+  if (contract.paged) {
+    const page = reply as { items: unknown[]; total: number };
+    c.header("X-Total-Count", String(page.total));
+    body = page.items;
+  }
+  if (c.get("deps").checkResponses) checkResponse(contract, body);
+  return c.json(body as object, contract.status);
+}
+
+/** Tests run with this on: an answer that strays from its declared schema fails loudly. */
+function checkResponse(contract: Contract, body: unknown): void {
+  if (!contract.response) return;
+  const schema = contract.paged ? z.array(contract.response) : contract.response;
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new Error(
+      `${contract.method.toUpperCase()} ${contract.path} answered outside its schema: ${JSON.stringify(result.error.issues.slice(0, 3))}`,
+    );
+  }
+}
+
+/** The access rule, before any validation: 401 anonymous, 403 a role not admitted. */
+function accessRule(contract: Contract): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (contract.access === "public") return next();
+    const user = c.get("user");
+    if (!user) throw new AppError("UNAUTHENTICATED", "Not signed in");
+    if (!contract.access.includes(user.role)) {
+      throw new AppError("FORBIDDEN", "You do not have permission to do this");
+    }
+    return next();
+  };
+}
+
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    code: z.enum(ERROR_CODES),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: "Error", description: "Every error answer" });
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Invalid input (code VALIDATION); `message` names the field, `fields` has one message per field",
+  401: "Not signed in (UNAUTHENTICATED)",
+  403: "Signed in with a role that may not do this, or a cross-origin request (FORBIDDEN)",
+  404: "No such entity (NOT_FOUND)",
+  409: "The entity's state forbids it, or an Idempotency-Key reused for another body (CONFLICT)",
+  413: "Body larger than 100 KB (PAYLOAD_TOO_LARGE)",
+  415: "Body is not JSON (UNSUPPORTED_MEDIA_TYPE)",
+  422: "A business rule refuses it: funds, balance, an inactive party (UNPROCESSABLE)",
+  429: "Too many failed sign-ins (RATE_LIMITED)",
+};
+
+function errorStatuses(contract: Contract): number[] {
+  const statuses = new Set<number>(contract.errors ?? []);
+  if (contract.params || contract.query || contract.body) statuses.add(400);
+  if (contract.access !== "public") statuses.add(401);
+  if (contract.access !== "public" && EVERYONE.some((role) => !contract.access.includes(role))) {
+    statuses.add(403);
+  }
+  if (contract.method !== "get") statuses.add(403);
+  if (contract.params) statuses.add(404);
+  if (contract.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (contract.idempotent) statuses.add(409);
+  return [...statuses].sort();
+}
+
+function routeConfig(endpoint: Endpoint): RouteConfig {
+  const { contract } = endpoint;
+  const success: Record<string, unknown> = { description: "Success" };
+  if (contract.produces) {
+    const type = contract.produces.split(";")[0] as string;
+    success.content = { [type]: { schema: z.string() } };
+    if (contract.produces.includes("download")) {
+      success.headers = {
+        "Content-Disposition": {
+          description: 'attachment; filename="betting-shop-export-YYYY-MM-DD.json"',
+          schema: { type: "string" },
+        },
+      };
+    }
+  } else if (contract.response) {
+    const schema = contract.paged ? z.array(contract.response) : contract.response;
+    success.content = { "application/json": { schema } };
+    if (contract.paged) {
+      success.headers = {
+        "X-Total-Count": {
+          description: "Rows matching the filters, all pages together",
+          schema: { type: "integer" },
+        },
+      };
+    }
+  }
+  const responses: Record<string, unknown> = { [contract.status]: success };
+  for (const status of errorStatuses(contract)) {
+    responses[status] = {
+      description: ERROR_TEXT[status] ?? "Error",
+      content: { "application/json": { schema: errorBodySchema } },
+    };
+  }
+  const description = [
+    contract.access === "public" ? "Anyone." : `Roles: ${contract.access.join(", ")}.`,
+    contract.audit ? `Writes one audit row \`${contract.audit}\`.` : "",
+    contract.idempotent
+      ? "Honours an `Idempotency-Key` header: a replay with the same body returns the first answer and changes nothing."
+      : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return createRoute({
+    method: contract.method,
+    path: contract.path,
+    operationId: endpoint.name,
+    summary: contract.summary,
+    description,
+    tags: [contract.tag],
+    security: contract.access === "public" ? [] : [{ session: [] }],
+    request: {
+      params: contract.params as never,
+      query: contract.query as never,
+      body: contract.body
+        ? { content: { "application/json": { schema: contract.body } }, required: true }
+        : undefined,
+      headers: contract.idempotent
+        ? z.object({
+            "idempotency-key": z
+              .string()
+              .optional()
+              .meta({ description: "One key per submitted form (at most 200 characters)" }),
+          })
+        : undefined,
+    },
+    responses: responses as RouteConfig["responses"],
+    middleware: [accessRule(contract)],
+  });
+}
+
+/** The API's Hono app: every endpoint's route, with our validation errors. */
+export function createApi(endpoints: readonly Endpoint[]) {
+  const api = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (result.success) return;
+      const issues = result.error.issues;
+      if (result.target === "param") {
+        throw new AppError("NOT_FOUND", issues[0]?.message ?? "Not found");
+      }
+      const { message, fields } = firstIssueMessage(issues);
+      throw new AppError("VALIDATION", message, fields);
+    },
+  });
+  api.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "session",
+    description: "The session cookie set by POST /api/login",
+  });
+  for (const endpoint of endpoints) {
+    api.openapi(routeConfig(endpoint), (c) => endpoint.handle(c as Context<AppEnv>));
+  }
+  return api;
+}
+
+/** The OpenAPI 3.1 document of an API built by createApi. */
+export function openApiDocument(api: ReturnType<typeof createApi>) {
+  return api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Betting Shop back office API",
+      version: "1.0.0",
+      description: [
+        "JSON in and out. Money is sent and answered as decimal strings with 2 decimals",
+        '("12.50"); reports answer money as JSON numbers of euros, computed from integer cents',
+        "and rounded once. Ids are integers (a body may send a string of digits).",
+        "Lists are paged with `limit`, `offset`, `q`, `sort`, `order` and filters; the body is an",
+        "array and the total is in `X-Total-Count`. Every error is",
+        "`{ message, code, fields? }` with `code` one of",
+        `${ERROR_CODES.join(", ")}.`,
+        "State-changing calls need a same-origin `Origin` header.",
+      ].join(" "),
+    },
+  });
+}

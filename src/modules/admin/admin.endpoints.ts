@@ -1,0 +1,38 @@
+/** /api/admin/*: every contract here admits admins only (src/domain/contracts.ts). */
+import { contracts } from "../../domain/contracts";
+import { checkBooks } from "../../lib/books-check";
+import { implement } from "../../lib/endpoint";
+import { listAuditLog } from "./audit.service";
+import { deleteAllData, exportAllData, exportFileName } from "./data.service";
+import { recalculateBalance } from "./recalculate.service";
+import { reverseTransaction } from "./reversal.service";
+import { changeUserRole, hashNewUserPassword, insertUser, listUsers } from "./users.service";
+
+export const adminEndpoints = [
+  implement(contracts.recalculateBalance, {
+    write: (tx, { op, body }) => recalculateBalance(tx, op, body),
+  }),
+  implement(contracts.reverseTransaction, {
+    write: (tx, { op, body }) => reverseTransaction(tx, op, body),
+  }),
+  implement(contracts.listUsers, ({ db, query }) => listUsers(db, query)),
+  implement(contracts.createUser, {
+    prepare: ({ db, body }) => hashNewUserPassword(db, body),
+    write: (tx, { op, body, prepared }) => insertUser(tx, op, body, prepared),
+  }),
+  implement(contracts.changeUserRole, {
+    write: (tx, { op, params, body }) => changeUserRole(tx, op, params.userId, body.role),
+  }),
+  implement(contracts.exportAllData, ({ c, deps, now }) => {
+    const at = new Date(now);
+    return c.body(exportAllData(deps.sqlite, at), 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(at)}"`,
+    });
+  }),
+  implement(contracts.deleteAllData, {
+    write: (tx, { c, op }) => deleteAllData(tx, op, c.get("sessionId")),
+  }),
+  implement(contracts.auditLog, ({ db, query }) => listAuditLog(db, query)),
+  implement(contracts.ledgerCheck, ({ db }) => checkBooks(db)),
+];

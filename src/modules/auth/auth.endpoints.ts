@@ -1,0 +1,64 @@
+import type { Context } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { contracts } from "../../domain/contracts";
+import { deleteSession } from "../../lib/auth/session";
+import { implement } from "../../lib/endpoint";
+import { AppError } from "../../lib/errors";
+import { type AppEnv, clientIp } from "../../lib/http";
+import { SESSION_COOKIE } from "../../lib/middleware";
+import { toUserDto } from "../users/users.dto";
+import { startSession, verifySignIn } from "./auth.service";
+
+function isSecure(c: Context<AppEnv>): boolean {
+  const configured = c.get("deps").cookieSecure;
+  if (configured !== undefined) return configured;
+  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+}
+
+const COOKIE = { path: "/", httpOnly: true, sameSite: "Lax" } as const;
+
+export const authEndpoints = [
+  implement(contracts.login, {
+    prepare: ({ c, db, body, now }) =>
+      verifySignIn(db, { ...body, ip: clientIp(c), requestId: c.get("requestId") }, now),
+    write: (tx, { c, prepared: user, now, deps }) => {
+      const token = startSession(tx, user, now);
+      const actor = {
+        userId: user.id,
+        username: user.username,
+        role: user.role,
+        ip: clientIp(c),
+        requestId: c.get("requestId"),
+      };
+      return {
+        body: toUserDto(user),
+        audit: { entityType: "USER", entityId: user.id, actor },
+        after: (c) => {
+          c.set("user", user);
+          setCookie(c, SESSION_COOKIE, token, {
+            ...COOKIE,
+            secure: isSecure(c),
+            maxAge: Math.floor(deps.sessionPolicy.absoluteMs / 1000),
+          });
+        },
+      };
+    },
+  }),
+  // Public, so that an expired session still signs out cleanly.
+  implement(contracts.logout, {
+    write: (tx, { c, actor }) => {
+      const sessionId = c.get("sessionId");
+      const after = (c: Context<AppEnv>) =>
+        deleteCookie(c, SESSION_COOKIE, { ...COOKIE, secure: isSecure(c) });
+      if (!sessionId || !actor) return { body: undefined, unchanged: true, after };
+      deleteSession(tx, sessionId);
+      return { body: undefined, audit: { entityType: "USER", entityId: actor.userId }, after };
+    },
+  }),
+  // Public, but it answers 401 itself: that is how the web app learns it is signed out.
+  implement(contracts.currentUser, ({ c }) => {
+    const user = c.get("user");
+    if (!user) throw new AppError("UNAUTHENTICATED", "Not signed in");
+    return toUserDto(user);
+  }),
+];

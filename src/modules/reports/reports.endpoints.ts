@@ -1,0 +1,9 @@
+import { contracts } from "../../domain/contracts";
+import { implement } from "../../lib/endpoint";
+import { parsePeriod } from "./periods";
+import { buildReport, reportPeriods } from "./reports.service";
+
+export const reportsEndpoints = [
+  implement(contracts.report, ({ db, query }) => buildReport(db, parsePeriod(query))),
+  implement(contracts.reportPeriods, ({ db }) => reportPeriods(db)),
+];

@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createStore, Provider as JotaiProvider } from "jotai";
 import { type ReactNode, useState } from "react";
 import { Toaster } from "../components/ui/toaster";
-import { AuthProvider } from "../features/auth/components/auth-provider";
+import { AuthProvider } from "../features/auth";
 import { createQueryClient } from "../lib/query-client";
 
 export function AppProvider({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { render, screen, waitFor, within } from "@testing-library/react";
-import { useAuth } from "../features/auth/components/auth-provider";
+import { useAuth } from "../features/auth";
 import { renderApp } from "../test/render";
 
 function Orphan() {

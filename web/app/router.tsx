@@ -1,9 +1,11 @@
 /** The route table of SPEC section 2; every screen is its own lazily loaded chunk. */
+import { useAtomValue } from "jotai";
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { AppShell } from "../components/layouts/app-shell";
 import { CenteredSpinner, Spinner } from "../components/ui/spinner";
-import { useAuth } from "../features/auth/components/auth-provider";
+import { LogoutButton } from "../features/auth";
+import { currentUserAtom } from "../lib/session";
 
 const AuthPage = lazy(() => import("./routes/auth"));
 const DashboardPage = lazy(() => import("./routes/dashboard"));
@@ -29,11 +31,11 @@ function ScreenFallback() {
 
 /** Signed-in screens: spinner while the user lookup is pending, else /auth. */
 function Protected({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <CenteredSpinner />;
+  const user = useAtomValue(currentUserAtom);
+  if (user === undefined) return <CenteredSpinner />;
   if (!user) return <Redirect to="/auth" />;
   return (
-    <AppShell>
+    <AppShell sidebarFooter={<LogoutButton />}>
       <Suspense fallback={<ScreenFallback />}>{children}</Suspense>
     </AppShell>
   );
@@ -55,8 +57,8 @@ const protectedRoutes: [string, ComponentType][] = [
 ];
 
 function AuthRoute() {
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <CenteredSpinner />;
+  const user = useAtomValue(currentUserAtom);
+  if (user === undefined) return <CenteredSpinner />;
   if (user) return <Redirect to="/" />;
   return (
     <Suspense fallback={<CenteredSpinner />}>

@@ -1,9 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
-import { api } from "./api-client";
 
 /**
  * SPEC section 9: data never goes stale by default, no refetch on focus, no polling, no
- * retries. The default read is a GET to the key's segments joined with a slash.
+ * retries. Every query brings its own queryFn (one file per endpoint in features/<x>/api).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -13,13 +12,6 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
-        queryFn: ({ queryKey, signal }) =>
-          api(
-            queryKey
-              .filter((part) => typeof part === "string" || typeof part === "number")
-              .join("/"),
-            { signal },
-          ),
       },
       mutations: { retry: false },
     },

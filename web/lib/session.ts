@@ -1,4 +1,7 @@
-/** Session state (jotai): the signed-in user, fed by the /api/user query in AuthProvider. */
+/**
+ * Session state (jotai). AuthProvider sets `currentUserAtom` from the /api/user query and
+ * nothing else writes it; screens read the user and their role from these atoms.
+ */
 import { atom } from "jotai";
 import type { Role } from "../../src/domain/enums";
 
@@ -10,11 +13,12 @@ export interface SessionUser {
 }
 
 /** undefined while the lookup is pending, null when signed out. */
-export const sessionUserAtom = atom<SessionUser | null | undefined>(undefined);
+export const currentUserAtom = atom<SessionUser | null | undefined>(undefined);
 
-export const isAdminAtom = atom((get) => get(sessionUserAtom)?.role === "admin");
+export const isAdminAtom = atom((get) => get(currentUserAtom)?.role === "admin");
 
 /** The customer role sees no button the server would refuse (mutations are staff-only). */
-export function canMutate(user: SessionUser | null | undefined): boolean {
-  return user?.role === "admin" || user?.role === "user";
-}
+export const canMutateAtom = atom((get) => {
+  const role = get(currentUserAtom)?.role;
+  return role === "admin" || role === "user";
+});

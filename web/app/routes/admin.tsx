@@ -1,21 +1,22 @@
+import { useAtomValue } from "jotai";
 import { AccessDenied } from "../../components/ui/access-denied";
 import { PageHeader } from "../../components/ui/page-header";
 import {
+  CreateUserPanel,
+  DeleteDataPanel,
+  ExportDataPanel,
   RecalculateBalancePanel,
   ReverseTransactionPanel,
-} from "../../features/admin/components/balance-tools";
-import { DeleteDataPanel, ExportDataPanel } from "../../features/admin/components/data-management";
-import {
   SecurityNotice,
   SystemInformation,
   SystemStatusCards,
-} from "../../features/admin/components/system-status";
-import { CreateUserPanel, UserRolesPanel } from "../../features/admin/components/user-management";
-import { useAuth } from "../../features/auth/components/auth-provider";
+  UserRolesPanel,
+} from "../../features/admin";
+import { isAdminAtom } from "../../lib/session";
 
 export default function AdminPage() {
-  const { user } = useAuth();
-  if (user?.role !== "admin") {
+  const isAdmin = useAtomValue(isAdminAtom);
+  if (!isAdmin) {
     return <AccessDenied text="Admin access required to view this page." />;
   }
   return (

@@ -1,4 +1,4 @@
-import { LoginForm } from "../../features/auth/components/login-form";
+import { LoginForm } from "../../features/auth";
 
 const FEATURES = [
   { title: "Customer management", text: "Balances, credit limits and overdraft in one place." },

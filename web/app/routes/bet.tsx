@@ -1,5 +1,5 @@
 import { useParams } from "wouter";
-import { BetDetail } from "../../features/bets/components/bet-detail";
+import { BetDetail } from "../../features/bets";
 
 export default function BetPage() {
   const { id } = useParams<{ id: string }>();

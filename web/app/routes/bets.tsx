@@ -1,6 +1,5 @@
 import { PageHeader } from "../../components/ui/page-header";
-import { BetsTable } from "../../features/bets/components/bets-table";
-import { NewBetButton } from "../../features/bets/components/new-bet-button";
+import { BetsTable, NewBetButton } from "../../features/bets";
 
 export default function BetsPage() {
   return (

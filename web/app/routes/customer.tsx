@@ -1,7 +1,24 @@
 import { useParams } from "wouter";
-import { CustomerDetail } from "../../features/customers/components/customer-detail";
+import { NewBetButton, RecentBetsList } from "../../features/bets";
+import { CustomerDetail } from "../../features/customers";
+import { CustomerCashButtons, RecentTransactionsList } from "../../features/transactions";
 
 export default function CustomerPage() {
   const { id } = useParams<{ id: string }>();
-  return <CustomerDetail key={id} id={Number(id)} />;
+  return (
+    <CustomerDetail
+      key={id}
+      id={Number(id)}
+      actions={(customer) => (
+        <NewBetButton customerId={customer.id} disabled={!customer.isActive} />
+      )}
+      balanceActions={(customer) => <CustomerCashButtons customer={customer} />}
+      activity={(customer) => (
+        <>
+          <RecentTransactionsList customerId={customer.id} />
+          <RecentBetsList customerId={customer.id} />
+        </>
+      )}
+    />
+  );
 }

@@ -1,6 +1,5 @@
 import { PageHeader } from "../../components/ui/page-header";
-import { CustomerFormButton } from "../../features/customers/components/customer-form-button";
-import { CustomersTable } from "../../features/customers/components/customers-table";
+import { CustomerFormButton, CustomersTable } from "../../features/customers";
 
 export default function CustomersPage() {
   return (

@@ -1,10 +1,8 @@
 import { PageHeader } from "../../components/ui/page-header";
-import { AlertsPanel } from "../../features/alerts/components/alerts-panel";
-import { NewBetButton } from "../../features/bets/components/new-bet-button";
-import { CustomerFormButton } from "../../features/customers/components/customer-form-button";
-import { BetsPanel } from "../../features/dashboard/components/bets-panel";
-import { RecentTransactionsPanel } from "../../features/dashboard/components/recent-transactions-panel";
-import { StatCards } from "../../features/dashboard/components/stat-cards";
+import { AlertsPanel } from "../../features/alerts";
+import { NewBetButton } from "../../features/bets";
+import { CustomerFormButton } from "../../features/customers";
+import { BetsPanel, RecentTransactionsPanel, StatCards } from "../../features/dashboard";
 
 /** The bell's badge is a fixed placeholder of 3 (SPEC section 9). */
 function NotificationsBell() {

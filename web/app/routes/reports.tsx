@@ -1,11 +1,12 @@
+import { useAtomValue } from "jotai";
 import { AccessDenied } from "../../components/ui/access-denied";
 import { PageHeader } from "../../components/ui/page-header";
-import { useAuth } from "../../features/auth/components/auth-provider";
-import { ReportsView } from "../../features/reports/components/reports-view";
+import { ReportsView } from "../../features/reports";
+import { isAdminAtom } from "../../lib/session";
 
 export default function ReportsPage() {
-  const { user } = useAuth();
-  if (user?.role !== "admin") {
+  const isAdmin = useAtomValue(isAdminAtom);
+  if (!isAdmin) {
     return <AccessDenied text="Reports are only available to admin users." />;
   }
   return (

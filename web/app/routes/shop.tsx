@@ -1,7 +1,21 @@
 import { useParams } from "wouter";
-import { ShopDetail } from "../../features/shops/components/shop-detail";
+import { NewBetButton, RecentBetsList } from "../../features/bets";
+import { ShopDetail } from "../../features/shops";
+import { RecentTransactionsList } from "../../features/transactions";
 
 export default function ShopPage() {
   const { id } = useParams<{ id: string }>();
-  return <ShopDetail key={id} id={Number(id)} />;
+  return (
+    <ShopDetail
+      key={id}
+      id={Number(id)}
+      actions={(shop) => <NewBetButton shopId={shop.id} disabled={!shop.isActive} />}
+      activity={(shop) => (
+        <>
+          <RecentTransactionsList shopId={shop.id} />
+          <RecentBetsList shopId={shop.id} />
+        </>
+      )}
+    />
+  );
 }

@@ -1,6 +1,5 @@
 import { PageHeader } from "../../components/ui/page-header";
-import { ShopFormButton } from "../../features/shops/components/shop-form-button";
-import { ShopsTable } from "../../features/shops/components/shops-table";
+import { ShopFormButton, ShopsTable } from "../../features/shops";
 
 export default function ShopsPage() {
   return (

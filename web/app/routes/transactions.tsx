@@ -1,5 +1,5 @@
 import { PageHeader } from "../../components/ui/page-header";
-import { TransactionsTable } from "../../features/transactions/components/transactions-table";
+import { TransactionsTable } from "../../features/transactions";
 
 export default function TransactionsPage() {
   return (

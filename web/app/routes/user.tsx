@@ -1,5 +1,5 @@
 import { useParams } from "wouter";
-import { UserDetail } from "../../features/users/components/user-detail";
+import { UserDetail } from "../../features/users";
 
 export default function UserPage() {
   const { id } = useParams<{ id: string }>();

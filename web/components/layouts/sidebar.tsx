@@ -1,5 +1,7 @@
+import { useAtomValue } from "jotai";
+import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { useAuth } from "../../features/auth/components/auth-provider";
+import { currentUserAtom } from "../../lib/session";
 
 interface NavItem {
   href: string;
@@ -50,8 +52,9 @@ function NavLinks({ items, current }: { items: NavItem[]; current: string }) {
   );
 }
 
-export function Sidebar() {
-  const { user, logoutMutation } = useAuth();
+/** `footer` holds the session controls (the app passes the auth feature's Logout button). */
+export function Sidebar({ footer }: { footer?: ReactNode }) {
+  const user = useAtomValue(currentUserAtom);
   const [location] = useLocation();
   if (!user) return null;
   return (
@@ -70,16 +73,7 @@ export function Sidebar() {
           </div>
         )}
       </nav>
-      <div className="p-4">
-        <button
-          type="button"
-          className="btn btn-outline w-full"
-          disabled={logoutMutation.isPending}
-          onClick={() => logoutMutation.mutate()}
-        >
-          Logout
-        </button>
-      </div>
+      <div className="p-4">{footer}</div>
     </aside>
   );
 }

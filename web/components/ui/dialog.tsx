@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
 interface DialogProps {
-  open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
@@ -10,23 +9,19 @@ interface DialogProps {
 
 /**
  * A native modal <dialog> (daisyUI modal): the page behind it is inert so focus stays
- * inside, and Escape closes it.
+ * inside, and Escape closes it. It is open for as long as it is mounted: its owner mounts
+ * it to open it (see DialogButton) and unmounts it to close it.
  */
-export function Dialog({ open, onClose, title, children, wide }: DialogProps) {
+export function Dialog({ onClose, title, children, wide }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === "function") dialog.close();
-      else dialog.removeAttribute("open");
-    }
-  }, [open]);
+    if (!dialog || dialog.open) return;
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+  }, []);
 
   return (
     <dialog
@@ -46,14 +41,12 @@ export function Dialog({ open, onClose, title, children, wide }: DialogProps) {
         }
       }}
     >
-      {open && (
-        <div className={`modal-box ${wide ? "max-w-2xl" : ""}`}>
-          <h2 id={titleId} className="mb-4 text-lg font-bold">
-            {title}
-          </h2>
-          {children}
-        </div>
-      )}
+      <div className={`modal-box ${wide ? "max-w-2xl" : ""}`}>
+        <h2 id={titleId} className="mb-4 text-lg font-bold">
+          {title}
+        </h2>
+        {children}
+      </div>
     </dialog>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Role } from "../../../../src/domain/enums";
 import { api } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import type { User } from "../../users/api/get-user-by-id";
+import type { User } from "../../users";
 
 export const createUser = (body: { username: string; password: string; role: Role }) =>
   api<User>("/api/admin/users", { method: "POST", body });

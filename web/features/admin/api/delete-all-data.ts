@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import { CURRENT_USER_KEY } from "../../auth/api/get-user";
+import { CURRENT_USER_KEY } from "../../auth";
 
 export const deleteAllData = () =>
   api<{ message: string }>("/api/admin/delete-all-data", { method: "DELETE" });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiPage, type ListParams } from "../../../lib/api-client";
-import type { User } from "../../users/api/get-user-by-id";
+import type { User } from "../../users";
 
 export const getAdminUsers = (params: ListParams, signal?: AbortSignal) =>
   apiPage<User>("/api/admin/users", params, signal);

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import { MONEY_KEYS } from "../../transactions/api/create-deposit";
-import type { Transaction } from "../../transactions/api/types";
+import { MONEY_KEYS, type Transaction } from "../../transactions";
 
 export const reverseTransaction = ({
   transactionId,

@@ -9,7 +9,7 @@ import { InputField, SelectField } from "../../../components/ui/field";
 import { UserLink } from "../../../components/ui/links";
 import { Panel } from "../../../components/ui/page-header";
 import { capitalise, formatDate } from "../../../lib/format";
-import type { User } from "../../users/api/get-user-by-id";
+import type { User } from "../../users";
 import { useChangeUserRole } from "../api/change-user-role";
 import { useCreateUser } from "../api/create-user";
 import { useAdminUsers } from "../api/get-admin-users";

@@ -1,7 +1,7 @@
+import { useAtomValue } from "jotai";
 import { Panel } from "../../../components/ui/page-header";
 import { relativeAge } from "../../../lib/format";
-import { canMutate } from "../../../lib/session";
-import { useAuth } from "../../auth/components/auth-provider";
+import { canMutateAtom } from "../../../lib/session";
 import { useDismissAlert } from "../api/dismiss-alert";
 import { useAlerts } from "../api/get-alerts";
 
@@ -10,7 +10,7 @@ const ALERT_CLASS = { warning: "alert-warning", error: "alert-error", info: "ale
 export function AlertsPanel() {
   const { data, isLoading } = useAlerts();
   const dismiss = useDismissAlert();
-  const { user } = useAuth();
+  const canMutate = useAtomValue(canMutateAtom);
   return (
     <Panel title="System Alerts">
       {isLoading ? (
@@ -26,7 +26,7 @@ export function AlertsPanel() {
                 <div className="text-sm">{alert.description}</div>
                 <div className="text-xs opacity-70">{relativeAge(alert.createdAt)}</div>
               </div>
-              {canMutate(user) && (
+              {canMutate && (
                 <button
                   type="button"
                   className="btn btn-ghost btn-xs"

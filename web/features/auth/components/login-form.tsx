@@ -7,7 +7,7 @@ import { useAuth } from "./auth-provider";
 
 type LoginValues = z.input<typeof loginSchema>;
 
-export function LoginForm() {
+export default function LoginForm() {
   const { loginMutation } = useAuth();
   const {
     register,

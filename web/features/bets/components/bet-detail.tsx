@@ -6,7 +6,7 @@ import { isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime } from "../../../lib/format";
 import { useBet } from "../api/get-bet";
 
-export function BetDetail({ id }: { id: number }) {
+export default function BetDetail({ id }: { id: number }) {
   const { data: bet, isLoading, error } = useBet(id);
   if (isLoading) return <LoadingText text="Loading bet..." />;
   if (isNotFound(error) || (!error && !bet)) {

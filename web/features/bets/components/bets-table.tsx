@@ -1,12 +1,12 @@
 import { createColumnHelper } from "@tanstack/react-table";
+import { useAtomValue } from "jotai";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { DataTable, useTableState } from "../../../components/ui/data-table";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { euro, formatDateTime } from "../../../lib/format";
-import { canMutate } from "../../../lib/session";
-import { useAuth } from "../../auth/components/auth-provider";
+import { canMutateAtom } from "../../../lib/session";
 import { useBets } from "../api/get-bets";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
@@ -99,16 +99,16 @@ function buildColumns(onVoid: ((bet: Bet) => void) | null) {
 
 const readOnlyColumns = buildColumns(null);
 
-export function BetsTable() {
+export default function BetsTable() {
   const state = useTableState();
   const query = useBets(state.params);
-  const { user } = useAuth();
+  const canMutate = useAtomValue(canMutateAtom);
   const [voiding, setVoiding] = useState<Bet | null>(null);
   const [actionColumns] = useState(() => buildColumns(setVoiding));
   return (
     <>
       <DataTable
-        columns={canMutate(user) ? actionColumns : readOnlyColumns}
+        columns={canMutate ? actionColumns : readOnlyColumns}
         state={state}
         query={query}
         loadingText="Loading bets..."

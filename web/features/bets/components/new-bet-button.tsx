@@ -1,7 +1,7 @@
+import { useAtomValue } from "jotai";
 import { lazy } from "react";
 import { DialogButton } from "../../../components/ui/dialog-button";
-import { canMutate } from "../../../lib/session";
-import { useAuth } from "../../auth/components/auth-provider";
+import { canMutateAtom } from "../../../lib/session";
 
 const NewBetDialog = lazy(() => import("./new-bet-dialog"));
 
@@ -15,11 +15,11 @@ export function NewBetButton({
   shopId?: number;
   disabled?: boolean;
 }) {
-  const { user } = useAuth();
-  if (!canMutate(user)) return null;
+  const canMutate = useAtomValue(canMutateAtom);
+  if (!canMutate) return null;
   return (
     <DialogButton label="New Bet" className="btn-primary" disabled={disabled}>
-      {(close) => <NewBetDialog open onClose={close} customerId={customerId} shopId={shopId} />}
+      {(close) => <NewBetDialog onClose={close} customerId={customerId} shopId={shopId} />}
     </DialogButton>
   );
 }

@@ -9,7 +9,7 @@ import NewBetDialog from "./new-bet-dialog";
 function setup(role: Role, overrides: Record<string, unknown> = {}, extra = {}) {
   const ue = userEvent.setup();
   const view = renderWithProviders(
-    <NewBetDialog open onClose={() => {}} customerId={7} shopId={3} />,
+    <NewBetDialog onClose={() => {}} customerId={7} shopId={3} />,
     role,
     {
       "GET /api/customers/:id": customer(overrides),
@@ -26,7 +26,7 @@ function setup(role: Role, overrides: Record<string, unknown> = {}, extra = {}) 
 describe("Place New Bet", () => {
   test("every required message appears on submit and clears on change", async () => {
     const ue = userEvent.setup();
-    renderWithProviders(<NewBetDialog open onClose={() => {}} />, "user", {
+    renderWithProviders(<NewBetDialog onClose={() => {}} />, "user", {
       "GET /api/customers": page([]),
       "GET /api/shops": page([]),
     });

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useAtomValue } from "jotai";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { BET_STATUSES } from "../../../../src/domain/enums";
@@ -21,28 +22,26 @@ import {
   SelectField,
   TextareaField,
 } from "../../../components/ui/field";
+import { PickerField } from "../../../components/ui/picker-field";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
-import { useAuth } from "../../auth/components/auth-provider";
-import { useCustomer } from "../../customers/api/get-customer";
-import { CustomerAndShopPickers } from "../../customers/components/customer-and-shop-pickers";
-import { CustomerBalanceInfo } from "../../customers/components/customer-balance-info";
+import { isAdminAtom } from "../../../lib/session";
+import { CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
+import { ShopPicker } from "../../shops";
 import { usePlaceBet } from "../api/place-bet";
 
 type BetFormInput = z.input<typeof placeBetSchema>;
 type BetFormOutput = z.output<typeof placeBetSchema>;
 
 export interface NewBetDialogProps {
-  open: boolean;
   onClose: () => void;
   customerId?: number;
   shopId?: number;
 }
 
 /** 'Place New Bet': live payout, Customer Balance Info, the funds check before submit. */
-export default function NewBetDialog({ open, onClose, customerId, shopId }: NewBetDialogProps) {
-  const { user } = useAuth();
-  const isAdmin = user?.role === "admin";
+export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDialogProps) {
+  const isAdmin = useAtomValue(isAdminAtom);
   const notify = useNotify();
   const idempotency = useIdempotencyKey();
   const mutation = usePlaceBet();
@@ -111,9 +110,10 @@ export default function NewBetDialog({ open, onClose, customerId, shopId }: NewB
   };
 
   return (
-    <Dialog open={open} onClose={close} title="Place New Bet" wide>
+    <Dialog onClose={close} title="Place New Bet" wide>
       <form noValidate onSubmit={handleSubmit(submit)}>
-        <CustomerAndShopPickers control={control} />
+        <PickerField control={control} name="customerId" picker={CustomerPicker} />
+        <PickerField control={control} name="shopId" picker={ShopPicker} />
         {customer && <CustomerBalanceInfo customer={customer} />}
         <TextareaField
           label="Description"

@@ -7,7 +7,7 @@ import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
 
 /** 'Void Bet': a non-blank, trimmed reason is required. */
-export default function VoidBetDialog({ bet, onClose }: { bet: Bet | null; onClose: () => void }) {
+export default function VoidBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
   const [reason, setReason] = useState("");
   const id = useId();
   const notify = useNotify();
@@ -18,7 +18,6 @@ export default function VoidBetDialog({ bet, onClose }: { bet: Bet | null; onClo
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!bet) return;
     const voidReason = reason.trim();
     if (!voidReason) {
       notify.block("Reason Required", VOID_REASON_MESSAGE);
@@ -27,10 +26,10 @@ export default function VoidBetDialog({ bet, onClose }: { bet: Bet | null; onClo
     mutation.mutate({ id: bet.id, status: "VOID", voidReason }, { onSuccess: close });
   };
   return (
-    <Dialog open={bet !== null} onClose={close} title="Void Bet">
+    <Dialog onClose={close} title="Void Bet">
       <form onSubmit={submit}>
         <p className="mb-3">
-          Bet: <strong>{bet?.description}</strong>
+          Bet: <strong>{bet.description}</strong>
         </p>
         <label htmlFor={id} className="label mb-1 text-sm font-medium text-base-content">
           Reason for voiding this bet *

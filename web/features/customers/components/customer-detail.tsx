@@ -1,19 +1,29 @@
+import type { ReactNode } from "react";
 import { availableFundsCents, centsOf, formatEuro } from "../../../../src/domain/money";
 import { ActiveBadge } from "../../../components/ui/badges";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { isNotFound } from "../../../lib/api-client";
 import { formatDate, fullName } from "../../../lib/format";
-import { NewBetButton } from "../../bets/components/new-bet-button";
-import { RecentBetsList } from "../../bets/components/recent-bets-list";
-import { CashMovementButton } from "../../transactions/components/cash-movement-button";
-import { RecentTransactionsList } from "../../transactions/components/recent-transactions-list";
 import { useCustomer } from "../api/get-customer";
 import { useCustomerStats } from "../api/get-customer-stats";
 import type { Customer } from "../api/types";
 import { CustomerFormButton } from "./customer-form-button";
 
-function AccountBalance({ customer }: { customer: Customer }) {
+/**
+ * What other features add to the page, given the loaded customer; the route composes them
+ * (bets and transactions build on customers, so customers cannot import them).
+ */
+export interface CustomerDetailSlots {
+  /** Header buttons beside Edit (e.g. New Bet). */
+  actions?: (customer: Customer) => ReactNode;
+  /** Buttons under the balance (e.g. Withdraw and Deposit). */
+  balanceActions?: (customer: Customer) => ReactNode;
+  /** Panels under Personal Information (e.g. the recent transactions and bets). */
+  activity?: (customer: Customer) => ReactNode;
+}
+
+function AccountBalance({ customer, children }: { customer: Customer; children?: ReactNode }) {
   const balance = centsOf(customer.balance);
   const limit = centsOf(customer.creditLimit);
   const available = availableFundsCents(balance, limit);
@@ -22,19 +32,7 @@ function AccountBalance({ customer }: { customer: Customer }) {
       <div className={`text-3xl font-bold ${balance < 0 ? "text-error" : ""}`}>
         {formatEuro(balance)}
       </div>
-      <div className="my-2 flex gap-2">
-        <CashMovementButton
-          kind="withdrawal"
-          customerId={customer.id}
-          disabled={balance <= 0}
-          className="btn-outline btn-sm"
-        />
-        <CashMovementButton
-          kind="deposit"
-          customerId={customer.id}
-          className="btn-primary btn-sm"
-        />
-      </div>
+      <div className="my-2 flex gap-2">{children}</div>
       <dl>
         <Detail label="Credit Limit">{formatEuro(limit)}</Detail>
         <Detail label="Available Credit">
@@ -61,7 +59,12 @@ function AccountSummary({ customer }: { customer: Customer }) {
   );
 }
 
-export function CustomerDetail({ id }: { id: number }) {
+export default function CustomerDetail({
+  id,
+  actions,
+  balanceActions,
+  activity,
+}: { id: number } & CustomerDetailSlots) {
   const { data: customer, isLoading, error } = useCustomer(id);
   if (isLoading) return <LoadingText text="Loading customer details..." />;
   if (isNotFound(error) || (!error && !customer) || !Number.isSafeInteger(id) || id <= 0) {
@@ -83,7 +86,7 @@ export function CustomerDetail({ id }: { id: number }) {
         title={fullName(customer)}
         actions={
           <>
-            <NewBetButton customerId={customer.id} disabled={!customer.isActive} />
+            {actions?.(customer)}
             <CustomerFormButton customer={customer} />
             <ActiveBadge active={customer.isActive} />
           </>
@@ -103,11 +106,10 @@ export function CustomerDetail({ id }: { id: number }) {
               )}
             </dl>
           </Panel>
-          <RecentTransactionsList customerId={customer.id} />
-          <RecentBetsList customerId={customer.id} />
+          {activity?.(customer)}
         </div>
         <div className="flex flex-col gap-6">
-          <AccountBalance customer={customer} />
+          <AccountBalance customer={customer}>{balanceActions?.(customer)}</AccountBalance>
           <AccountSummary customer={customer} />
         </div>
       </div>

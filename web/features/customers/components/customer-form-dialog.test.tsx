@@ -9,7 +9,7 @@ import CustomerFormDialog from "./customer-form-dialog";
 describe("Add New Customer", () => {
   test("required and email messages appear on submit and clear on change", async () => {
     const ue = userEvent.setup();
-    renderWithProviders(<CustomerFormDialog open onClose={() => {}} />, "user");
+    renderWithProviders(<CustomerFormDialog onClose={() => {}} />, "user");
     expect(screen.getByText("Add New Customer")).toBeTruthy();
     expect((screen.getByLabelText("Credit Limit (€) *") as HTMLInputElement).value).toBe("0.00");
     await ue.type(screen.getByLabelText("Email"), "not-an-email");
@@ -31,7 +31,7 @@ describe("Add New Customer", () => {
 
   test("Create Customer reads 'Creating...' while pending", async () => {
     const ue = userEvent.setup();
-    renderWithProviders(<CustomerFormDialog open onClose={() => {}} />, "user", {
+    renderWithProviders(<CustomerFormDialog onClose={() => {}} />, "user", {
       "POST /api/customers": { pending: true },
     });
     await ue.type(screen.getByLabelText("First Name *"), "Ann");
@@ -43,7 +43,7 @@ describe("Add New Customer", () => {
     const ue = userEvent.setup();
     let closed = false;
     const { calls } = renderWithProviders(
-      <CustomerFormDialog open onClose={() => (closed = true)} />,
+      <CustomerFormDialog onClose={() => (closed = true)} />,
       "user",
       { "POST /api/customers": { status: 201, body: customer() } },
     );
@@ -65,7 +65,7 @@ describe("Add New Customer", () => {
   test("Edit Customer patches the changed record with the same rules", async () => {
     const ue = userEvent.setup();
     const { calls } = renderWithProviders(
-      <CustomerFormDialog open onClose={() => {}} customer={customer() as Customer} />,
+      <CustomerFormDialog onClose={() => {}} customer={customer() as Customer} />,
       "user",
       { "PATCH /api/customers/:id": customer() },
     );

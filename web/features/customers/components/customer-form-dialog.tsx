@@ -48,11 +48,9 @@ function defaultsOf(customer?: Customer): CustomerFormValues {
  * with the same rules plus date of birth and the active flag.
  */
 export default function CustomerFormDialog({
-  open,
   onClose,
   customer,
 }: {
-  open: boolean;
   onClose: () => void;
   customer?: Customer;
 }) {
@@ -98,7 +96,7 @@ export default function CustomerFormDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} title={editing ? "Edit Customer" : "Add New Customer"} wide>
+    <Dialog onClose={close} title={editing ? "Edit Customer" : "Add New Customer"} wide>
       <form noValidate onSubmit={handleSubmit(submit)}>
         <div className="grid grid-cols-2 gap-3">
           <InputField

@@ -30,7 +30,7 @@ const columns = [
   }),
 ];
 
-export function CustomersTable() {
+export default function CustomersTable() {
   const state = useTableState();
   const query = useCustomers(state.params);
   const [, navigate] = useLocation();

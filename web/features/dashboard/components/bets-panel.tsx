@@ -4,8 +4,7 @@ import { BetStatusBadge } from "../../../components/ui/badges";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { QueryList } from "../../../components/ui/query-list";
 import { euro, todayUtc } from "../../../lib/format";
-import { useBets } from "../../bets/api/get-bets";
-import type { Bet } from "../../bets/api/types";
+import { type Bet, useBets } from "../../bets";
 
 const LIMIT = 5;
 

@@ -3,8 +3,7 @@ import { TransactionStatusBadge } from "../../../components/ui/badges";
 import { UserLink } from "../../../components/ui/links";
 import { Panel } from "../../../components/ui/page-header";
 import { QueryList } from "../../../components/ui/query-list";
-import { useTransactions } from "../../transactions/api/get-transactions";
-import { SignedAmount } from "../../transactions/components/transaction-amount";
+import { SignedAmount, useTransactions } from "../../transactions";
 
 export function RecentTransactionsPanel() {
   const query = useTransactions({ limit: 5 });

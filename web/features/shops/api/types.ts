@@ -1,4 +1,4 @@
-import type { BetCounts } from "../../customers/api/types";
+import type { BetCounts } from "../../customers";
 
 export type { ShopDto as Shop } from "../../../../src/modules/shops/shops.service";
 

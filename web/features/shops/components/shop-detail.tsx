@@ -1,11 +1,9 @@
+import type { ReactNode } from "react";
 import { ActiveBadge } from "../../../components/ui/badges";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { isNotFound } from "../../../lib/api-client";
 import { euro, formatDate } from "../../../lib/format";
-import { NewBetButton } from "../../bets/components/new-bet-button";
-import { RecentBetsList } from "../../bets/components/recent-bets-list";
-import { RecentTransactionsList } from "../../transactions/components/recent-transactions-list";
 import { useShop } from "../api/get-shop";
 import { useShopStats } from "../api/get-shop-stats";
 import type { Shop, ShopStats } from "../api/types";
@@ -16,6 +14,17 @@ export function shopWinRate(stats: Pick<ShopStats, "totalBets" | "lostBets" | "v
   const decided = stats.totalBets - stats.voidBets;
   const rate = decided > 0 ? (stats.lostBets / decided) * 100 : 0;
   return `${rate.toFixed(1)}%`;
+}
+
+/**
+ * What other features add to the page, given the loaded shop; the route composes them
+ * (bets and transactions build on shops, so shops cannot import them).
+ */
+export interface ShopDetailSlots {
+  /** Header buttons beside Edit (e.g. New Bet). */
+  actions?: (shop: Shop) => ReactNode;
+  /** Panels under Shop Information (e.g. the recent transactions and bets). */
+  activity?: (shop: Shop) => ReactNode;
 }
 
 function ShopFigures({ shop }: { shop: Shop }) {
@@ -46,7 +55,7 @@ function ShopFigures({ shop }: { shop: Shop }) {
   );
 }
 
-export function ShopDetail({ id }: { id: number }) {
+export default function ShopDetail({ id, actions, activity }: { id: number } & ShopDetailSlots) {
   const { data: shop, isLoading, error } = useShop(id);
   if (isLoading) return <LoadingText text="Loading shop details..." />;
   if (isNotFound(error) || (!error && !shop)) {
@@ -66,7 +75,7 @@ export function ShopDetail({ id }: { id: number }) {
         title={shop.name}
         actions={
           <>
-            <NewBetButton shopId={shop.id} disabled={!shop.isActive} />
+            {actions?.(shop)}
             <ShopFormButton shop={shop} />
             <ActiveBadge active={shop.isActive} />
           </>
@@ -82,8 +91,7 @@ export function ShopDetail({ id }: { id: number }) {
               <Detail label="Phone">{shop.phone || "N/A"}</Detail>
             </dl>
           </Panel>
-          <RecentTransactionsList shopId={shop.id} />
-          <RecentBetsList shopId={shop.id} />
+          {activity?.(shop)}
         </div>
         <div className="flex flex-col gap-6">
           <ShopFigures shop={shop} />

@@ -8,7 +8,7 @@ import ShopFormDialog from "./shop-form-dialog";
 describe("Add New Shop", () => {
   test("required messages appear on submit and clear on change", async () => {
     const ue = userEvent.setup();
-    renderWithProviders(<ShopFormDialog open onClose={() => {}} />, "user");
+    renderWithProviders(<ShopFormDialog onClose={() => {}} />, "user");
     expect(screen.getByText("Add New Shop")).toBeTruthy();
     expect(
       (screen.getByLabelText("Shop is active and can accept bets") as HTMLInputElement).checked,
@@ -24,7 +24,7 @@ describe("Add New Shop", () => {
 
   test("sends empty address and phone as null and reads 'Creating...' while pending", async () => {
     const ue = userEvent.setup();
-    const { calls } = renderWithProviders(<ShopFormDialog open onClose={() => {}} />, "user", {
+    const { calls } = renderWithProviders(<ShopFormDialog onClose={() => {}} />, "user", {
       "POST /api/shops": { pending: true },
     });
     await ue.type(screen.getByLabelText("Shop Name *"), "North");
@@ -41,7 +41,7 @@ describe("Add New Shop", () => {
 
   test("success toasts 'Shop created successfully'", async () => {
     const ue = userEvent.setup();
-    renderWithProviders(<ShopFormDialog open onClose={() => {}} />, "user", {
+    renderWithProviders(<ShopFormDialog onClose={() => {}} />, "user", {
       "POST /api/shops": { status: 201, body: shop() },
     });
     await ue.type(screen.getByLabelText("Shop Name *"), "North");

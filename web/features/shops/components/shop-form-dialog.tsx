@@ -30,15 +30,7 @@ function defaultsOf(shop?: Shop): ShopFormValues {
 }
 
 /** 'Add New Shop' and, given a shop, 'Edit Shop' with the same rules. */
-export default function ShopFormDialog({
-  open,
-  onClose,
-  shop,
-}: {
-  open: boolean;
-  onClose: () => void;
-  shop?: Shop;
-}) {
+export default function ShopFormDialog({ onClose, shop }: { onClose: () => void; shop?: Shop }) {
   const editing = shop !== undefined;
   const create = useCreateShop();
   const update = useUpdateShop();
@@ -72,7 +64,7 @@ export default function ShopFormDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} title={editing ? "Edit Shop" : "Add New Shop"}>
+    <Dialog onClose={close} title={editing ? "Edit Shop" : "Add New Shop"}>
       <form noValidate onSubmit={handleSubmit(submit)}>
         <InputField label="Shop Name *" error={errors.name?.message} {...register("name")} />
         <InputField label="Location *" error={errors.location?.message} {...register("location")} />

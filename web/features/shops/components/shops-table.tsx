@@ -20,7 +20,7 @@ const columns = [
   }),
 ];
 
-export function ShopsTable() {
+export default function ShopsTable() {
   const state = useTableState();
   const query = useShops(state.params);
   const [, navigate] = useLocation();

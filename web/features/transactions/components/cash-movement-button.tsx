@@ -1,12 +1,14 @@
+import { useAtomValue } from "jotai";
 import { lazy } from "react";
+import { centsOf } from "../../../../src/domain/money";
 import { DialogButton } from "../../../components/ui/dialog-button";
-import { canMutate } from "../../../lib/session";
-import { useAuth } from "../../auth/components/auth-provider";
+import { canMutateAtom } from "../../../lib/session";
+import type { Customer } from "../../customers";
 
 const CashMovementDialog = lazy(() => import("./cash-movement-dialog"));
 
 /** Deposit or Withdraw, with the customer (or shop) preselected when given. */
-export function CashMovementButton({
+function CashMovementButton({
   kind,
   customerId,
   shopId,
@@ -19,8 +21,8 @@ export function CashMovementButton({
   disabled?: boolean;
   className?: string;
 }) {
-  const { user } = useAuth();
-  if (!canMutate(user)) return null;
+  const canMutate = useAtomValue(canMutateAtom);
+  if (!canMutate) return null;
   return (
     <DialogButton
       label={kind === "deposit" ? "Deposit" : "Withdraw"}
@@ -28,14 +30,23 @@ export function CashMovementButton({
       disabled={disabled}
     >
       {(close) => (
-        <CashMovementDialog
-          kind={kind}
-          open
-          onClose={close}
-          customerId={customerId}
-          shopId={shopId}
-        />
+        <CashMovementDialog kind={kind} onClose={close} customerId={customerId} shopId={shopId} />
       )}
     </DialogButton>
+  );
+}
+
+/** A customer's Withdraw (only from a positive balance) and Deposit buttons. */
+export function CustomerCashButtons({ customer }: { customer: Customer }) {
+  return (
+    <>
+      <CashMovementButton
+        kind="withdrawal"
+        customerId={customer.id}
+        disabled={centsOf(customer.balance) <= 0}
+        className="btn-outline btn-sm"
+      />
+      <CashMovementButton kind="deposit" customerId={customer.id} className="btn-primary btn-sm" />
+    </>
   );
 }

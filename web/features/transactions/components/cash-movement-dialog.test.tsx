@@ -10,7 +10,6 @@ function setup(kind: "deposit" | "withdrawal", balance: string | null) {
   const view = renderWithProviders(
     <CashMovementDialog
       kind={kind}
-      open
       onClose={() => {}}
       customerId={balance === null ? undefined : 7}
       shopId={balance === null ? undefined : 3}
@@ -111,7 +110,7 @@ describe("deposit and withdrawal dialogs", () => {
   test("Process reads 'Processing...' while pending", async () => {
     const ue = userEvent.setup();
     renderWithProviders(
-      <CashMovementDialog kind="deposit" open onClose={() => {}} customerId={7} shopId={3} />,
+      <CashMovementDialog kind="deposit" onClose={() => {}} customerId={7} shopId={3} />,
       "user",
       {
         "GET /api/customers/:id": customer(),

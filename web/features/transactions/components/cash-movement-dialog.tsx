@@ -12,12 +12,11 @@ import {
 import { cashMovementSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, InputField, TextareaField } from "../../../components/ui/field";
+import { PickerField } from "../../../components/ui/picker-field";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
-import { useCustomer } from "../../customers/api/get-customer";
-import type { Customer } from "../../customers/api/types";
-import { CustomerAndShopPickers } from "../../customers/components/customer-and-shop-pickers";
-import { CustomerBalanceInfo } from "../../customers/components/customer-balance-info";
+import { type Customer, CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
+import { ShopPicker } from "../../shops";
 import { useCreateDeposit } from "../api/create-deposit";
 import { useCreateWithdrawal } from "../api/create-withdrawal";
 
@@ -26,7 +25,6 @@ type CashFormOutput = z.output<typeof cashMovementSchema>;
 
 export interface CashMovementDialogProps {
   kind: "deposit" | "withdrawal";
-  open: boolean;
   onClose: () => void;
   customerId?: number;
   shopId?: number;
@@ -79,7 +77,6 @@ function DepositInfo({ customer, amountCents }: { customer: Customer; amountCent
 /** 'Process Customer Deposit' and 'Process Customer Withdrawal'. */
 export default function CashMovementDialog({
   kind,
-  open,
   onClose,
   customerId,
   shopId,
@@ -134,12 +131,12 @@ export default function CashMovementDialog({
 
   return (
     <Dialog
-      open={open}
       onClose={close}
       title={kind === "deposit" ? "Process Customer Deposit" : "Process Customer Withdrawal"}
     >
       <form noValidate onSubmit={handleSubmit(submit)}>
-        <CustomerAndShopPickers control={control} />
+        <PickerField control={control} name="customerId" picker={CustomerPicker} />
+        <PickerField control={control} name="shopId" picker={ShopPicker} />
         {customer &&
           (kind === "deposit" ? (
             <DepositInfo customer={customer} amountCents={amountCents} />

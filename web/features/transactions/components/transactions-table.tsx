@@ -85,7 +85,7 @@ const columns = [
 ];
 
 /** Read-only; archived (reversed) rows are greyed. */
-export function TransactionsTable() {
+export default function TransactionsTable() {
   const state = useTableState();
   const query = useTransactions(state.params);
   return (

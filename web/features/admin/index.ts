@@ -1,0 +1,5 @@
+/** The admin feature's public entry: the panels the System Administration screen composes. */
+export { RecalculateBalancePanel, ReverseTransactionPanel } from "./components/balance-tools";
+export { DeleteDataPanel, ExportDataPanel } from "./components/data-management";
+export { SecurityNotice, SystemInformation, SystemStatusCards } from "./components/system-status";
+export { CreateUserPanel, UserRolesPanel } from "./components/user-management";

@@ -1,0 +1,10 @@
+/** The auth feature's public entry: the session provider, its hook and its screens' parts. */
+import { lazy } from "react";
+
+export { CURRENT_USER_KEY } from "./api/get-user";
+export { AuthProvider, useAuth } from "./components/auth-provider";
+export { LogoutButton } from "./components/logout-button";
+
+// The sign-in form loads on first use, like dialogs. The bundler splits by module, so a
+// static re-export here would put the form and its schema into the shell's chunk.
+export const LoginForm = lazy(() => import("./components/login-form"));

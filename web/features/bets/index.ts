@@ -1,0 +1,12 @@
+/** The bets feature's public entry: what other features and the app use of it. */
+import { lazy } from "react";
+
+export { useBets } from "./api/get-bets";
+export type { Bet } from "./api/types";
+export { NewBetButton } from "./components/new-bet-button";
+export { RecentBetsList } from "./components/recent-bets-list";
+
+// Screens load on first use, like dialogs. The bundler splits by module, so a static
+// re-export here would put each screen in every chunk that imports this entry for a button.
+export const BetDetail = lazy(() => import("./components/bet-detail"));
+export const BetsTable = lazy(() => import("./components/bets-table"));

@@ -1,0 +1,2 @@
+/** The reports feature's public entry. */
+export { ReportsView } from "./components/reports-view";

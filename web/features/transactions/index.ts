@@ -1,0 +1,13 @@
+/** The transactions feature's public entry: what other features and the app use of it. */
+import { lazy } from "react";
+
+export { MONEY_KEYS } from "./api/create-deposit";
+export { useTransactions } from "./api/get-transactions";
+export type { Transaction } from "./api/types";
+export { CustomerCashButtons } from "./components/cash-movement-button";
+export { RecentTransactionsList } from "./components/recent-transactions-list";
+export { SignedAmount } from "./components/transaction-amount";
+
+// Screens load on first use, like dialogs. The bundler splits by module, so a static
+// re-export here would put each screen in every chunk that imports this entry for a button.
+export const TransactionsTable = lazy(() => import("./components/transactions-table"));

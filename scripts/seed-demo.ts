@@ -17,6 +17,7 @@ import {
   createShopSchema,
   placeBetSchema,
   resolveBetSchema,
+  updateCustomerSchema,
 } from "../src/domain/schemas";
 import { auditedWrite, type Mutation } from "../src/lib/audit";
 import { hashPassword } from "../src/lib/auth/password";
@@ -374,7 +375,7 @@ while (queue.length > 0) {
 clock = end;
 for (const c of joined.slice(0, Math.floor(joined.length / 30))) {
   write(contracts.updateCustomer.audit, adminActor, (tx, op) =>
-    updateCustomer(tx, op, c.id, { isActive: false }),
+    updateCustomer(tx, op, c.id, updateCustomerSchema.parse({ isActive: false })),
   );
 }
 if (shopIds.length > 3)

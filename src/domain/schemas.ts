@@ -203,7 +203,12 @@ export const customerFields = {
   allowOverdraft: flag(false, "Allow overdraft"),
 };
 
-export const createCustomerSchema = z.object(customerFields);
+/** The parsed credit limit is named in cents from here on. */
+function creditLimitInCents<T extends { creditLimit: number }>({ creditLimit, ...rest }: T) {
+  return { ...rest, creditLimitCents: creditLimit };
+}
+
+export const createCustomerSchema = z.object(customerFields).transform(creditLimitInCents);
 
 /** Editing: any subset of the creation fields, plus the active flag. */
 export const updateCustomerSchema = z
@@ -218,7 +223,8 @@ export const updateCustomerSchema = z
     allowOverdraft: z.boolean({ error: "Allow overdraft must be true or false" }).optional(),
     isActive: z.boolean({ error: "Active must be true or false" }).optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to update");
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to update")
+  .transform(({ creditLimit, ...rest }) => ({ ...rest, creditLimitCents: creditLimit }));
 
 export const shopFields = {
   name: requiredText("Shop name is required", 100),
@@ -270,7 +276,7 @@ const odds = z
     }
     return hundredths;
   })
-  .meta(MONEY_INPUT);
+  .meta({ ...MONEY_INPUT, description: "Decimal odds, at least 1.01, at most 2 decimals" });
 
 export const placeBetSchema = z
   .object({
@@ -295,7 +301,8 @@ export const placeBetSchema = z
         }
         return cents;
       })
-      .optional(),
+      .optional()
+      .meta({ ...MONEY_INPUT, description: "Optional; when sent it must equal stake x odds" }),
     allowOvercredit: flag(false, "Allow overcredit"),
     outcome: z
       .enum(BET_STATUSES, { error: "Outcome must be PENDING, WON, LOST or VOID" })
@@ -307,7 +314,13 @@ export const placeBetSchema = z
     if (v.outcome === "VOID" && !v.voidReason) {
       ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
     }
-  });
+  })
+  .transform(({ stakeAmount, odds, potentialPayout, ...rest }) => ({
+    ...rest,
+    stakeCents: stakeAmount,
+    oddsHundredths: odds,
+    potentialPayoutCents: potentialPayout,
+  }));
 
 export const resolveBetSchema = z
   .object({
@@ -328,13 +341,20 @@ const positiveAmount = moneyCents({
   minMessage: "Amount must be a positive number",
 });
 
+/** The parsed amount is named in cents from here on. */
+function amountInCents<T extends { amount: number }>({ amount, ...rest }: T) {
+  return { ...rest, amountCents: amount };
+}
+
 /** Deposits and withdrawals share one shape. */
-export const cashMovementSchema = z.object({
-  customerId: requiredId("Customer is required"),
-  shopId: requiredId("Shop is required"),
-  amount: positiveAmount,
-  description: optionalText("Description", 500),
-});
+export const cashMovementSchema = z
+  .object({
+    customerId: requiredId("Customer is required"),
+    shopId: requiredId("Shop is required"),
+    amount: positiveAmount,
+    description: optionalText("Description", 500),
+  })
+  .transform(amountInCents);
 
 export const transferSchema = z
   .object({
@@ -363,7 +383,8 @@ export const transferSchema = z
         message: "A transfer needs two different parties",
       });
     }
-  });
+  })
+  .transform(amountInCents);
 
 export const recalculateSchema = z.object({
   entityType: z.enum(["CUSTOMER", "SHOP"], { error: "Entity type and ID are required" }),

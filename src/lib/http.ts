@@ -63,10 +63,10 @@ export function firstIssueMessage(
     fields[key] ??= issue.message;
   }
   const first = issues[0];
-  const message = first
-    ? first.path.length === 0 || /^[A-Z]/.test(first.message)
-      ? first.message
-      : `${first.path.map(String).join(".")}: ${first.message}`
-    : "Invalid input";
+  const name = first?.path.map(String).join(".") ?? "";
+  // "Customer is required" and "sort must be one of: ..." already name their field.
+  const named =
+    !first || name === "" || /^[A-Z]/.test(first.message) || first.message.startsWith(`${name} `);
+  const message = first ? (named ? first.message : `${name}: ${first.message}`) : "Invalid input";
   return { message, fields };
 }

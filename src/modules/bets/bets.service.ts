@@ -147,8 +147,8 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
   if (input.allowOvercredit && actor.role !== "admin") {
     throw new AppError("FORBIDDEN", "Only admins may allow overcredit");
   }
-  const potential = payoutCents(input.stakeAmount, input.odds);
-  if (input.potentialPayout !== undefined && input.potentialPayout !== potential) {
+  const potential = payoutCents(input.stakeCents, input.oddsHundredths);
+  if (input.potentialPayoutCents !== undefined && input.potentialPayoutCents !== potential) {
     throw new AppError(
       "VALIDATION",
       `Potential payout must equal stake x odds (${formatCents(potential)})`,
@@ -165,7 +165,7 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
     if (!shop.isActive)
       throw new AppError("UNPROCESSABLE", "Shop is inactive and cannot accept bets");
     const funds = checkBetFunds({
-      stakeCents: input.stakeAmount,
+      stakeCents: input.stakeCents,
       balanceCents: customer.balanceCents,
       creditLimitCents: customer.creditLimitCents,
       allowOverdraft: customer.allowOverdraft,
@@ -174,7 +174,7 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
     if (!funds.ok) {
       throw new AppError(
         "UNPROCESSABLE",
-        `Insufficient Funds: balance €${formatCents(customer.balanceCents)}, credit limit €${formatCents(customer.creditLimitCents)}, available €${formatCents(funds.availableCents)}, stake €${formatCents(input.stakeAmount)}`,
+        `Insufficient Funds: balance €${formatCents(customer.balanceCents)}, credit limit €${formatCents(customer.creditLimitCents)}, available €${formatCents(funds.availableCents)}, stake €${formatCents(input.stakeCents)}`,
       );
     }
     const bet = tx
@@ -183,8 +183,8 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
         description: input.description,
         customerId: customer.id,
         shopId: shop.id,
-        stakeCents: input.stakeAmount,
-        oddsHundredths: input.odds,
+        stakeCents: input.stakeCents,
+        oddsHundredths: input.oddsHundredths,
         potentialPayoutCents: potential,
         allowOvercredit: input.allowOvercredit,
         outcome: "PENDING",
@@ -198,7 +198,7 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
       tx,
       {
         type: "BETTING",
-        amountCents: input.stakeAmount,
+        amountCents: input.stakeCents,
         from: { type: "CUSTOMER", id: customer.id },
         to: { type: "SHOP", id: shop.id },
         description: `Stake for bet #${bet.id}: ${input.description}`.slice(0, 500),
@@ -207,13 +207,13 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
       },
       now,
     );
-    if (input.stakeAmount >= LARGE_STAKE_CENTS || potential >= LARGE_PAYOUT_CENTS) {
+    if (input.stakeCents >= LARGE_STAKE_CENTS || potential >= LARGE_PAYOUT_CENTS) {
       raiseAlert(
         tx,
         {
           type: "warning",
           title: "Large bet placed",
-          description: `Bet #${bet.id} for ${customer.firstName} ${customer.lastName}: stake €${formatCents(input.stakeAmount)}, potential payout €${formatCents(potential)}.`,
+          description: `Bet #${bet.id} for ${customer.firstName} ${customer.lastName}: stake €${formatCents(input.stakeCents)}, potential payout €${formatCents(potential)}.`,
           dedupeKey: `large-bet:${bet.id}`,
         },
         now,
@@ -227,7 +227,7 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
       requestId: actor.requestId,
       op: "bet.place",
       betId: bet.id,
-      stakeCents: input.stakeAmount,
+      stakeCents: input.stakeCents,
       userId: actor.userId,
     });
     // Everything the DTO embeds is already at hand: no second, joined read on the hot path.

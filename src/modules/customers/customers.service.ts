@@ -164,7 +164,7 @@ export function createCustomer(
       phone: input.phone,
       address: input.address,
       dateOfBirth: input.dateOfBirth,
-      creditLimitCents: input.creditLimit,
+      creditLimitCents: input.creditLimitCents,
       allowOverdraft: input.allowOverdraft,
       createdAt: now,
       createdBy: actor.userId,
@@ -192,7 +192,7 @@ export function updateCustomer(
     phone: input.phone,
     address: input.address,
     dateOfBirth: input.dateOfBirth,
-    creditLimitCents: input.creditLimit,
+    creditLimitCents: input.creditLimitCents,
     allowOverdraft: input.allowOverdraft,
     isActive: input.isActive,
   };

@@ -121,7 +121,7 @@ export function deposit(
     tx,
     {
       type: "DEPOSIT",
-      amountCents: input.amount,
+      amountCents: input.amountCents,
       from: { type: "CUSTOMER", id: customer.id },
       to: { type: "SHOP", id: shop.id },
       description: input.description,
@@ -129,13 +129,13 @@ export function deposit(
     },
     now,
   );
-  logMoney(actor.requestId, "deposit", id, input.amount, actor.userId);
+  logMoney(actor.requestId, "deposit", id, input.amountCents, actor.userId);
   return {
     body: getTransaction(tx, id),
     audit: {
       entityType: "TRANSACTION",
       entityId: id,
-      after: { customerId: customer.id, shopId: shop.id, amountCents: input.amount },
+      after: { customerId: customer.id, shopId: shop.id, amountCents: input.amountCents },
     },
   };
 }
@@ -147,13 +147,13 @@ export function withdraw(
   input: CashMovementInput,
 ): Mutation<TransactionDto> {
   const { customer, shop } = activeParties(tx, input);
-  const check = checkWithdrawal(customer.balanceCents, input.amount);
+  const check = checkWithdrawal(customer.balanceCents, input.amountCents);
   if (!check.ok) throw new AppError("UNPROCESSABLE", `${check.title}: ${check.message}`);
   const { id } = postLedgerEntry(
     tx,
     {
       type: "WITHDRAWAL",
-      amountCents: input.amount,
+      amountCents: input.amountCents,
       from: { type: "SHOP", id: shop.id },
       to: { type: "CUSTOMER", id: customer.id },
       description: input.description,
@@ -161,13 +161,13 @@ export function withdraw(
     },
     now,
   );
-  logMoney(actor.requestId, "withdrawal", id, input.amount, actor.userId);
+  logMoney(actor.requestId, "withdrawal", id, input.amountCents, actor.userId);
   return {
     body: getTransaction(tx, id),
     audit: {
       entityType: "TRANSACTION",
       entityId: id,
-      after: { customerId: customer.id, shopId: shop.id, amountCents: input.amount },
+      after: { customerId: customer.id, shopId: shop.id, amountCents: input.amountCents },
     },
   };
 }
@@ -193,7 +193,7 @@ export function transfer(
     tx,
     {
       type: "TRANSFER",
-      amountCents: input.amount,
+      amountCents: input.amountCents,
       from: { type: input.fromEntityType, id: input.fromEntityId },
       to: { type: input.toEntityType, id: input.toEntityId },
       description: input.description,
@@ -201,7 +201,7 @@ export function transfer(
     },
     now,
   );
-  logMoney(actor.requestId, "transfer", id, input.amount, actor.userId);
+  logMoney(actor.requestId, "transfer", id, input.amountCents, actor.userId);
   return {
     body: getTransaction(tx, id),
     audit: { entityType: "TRANSACTION", entityId: id, after: input },

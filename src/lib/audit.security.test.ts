@@ -1,0 +1,316 @@
+/**
+ * Every declared mutation, called successfully through the HTTP app, writes exactly one
+ * audit row naming its actor. The expected actions are written here by hand, so dropping
+ * or renaming a contract's audit action fails this test.
+ */
+import { describe, expect, test } from "bun:test";
+import { createTestApp, seedBasics, TEST_PASSWORD, type TestApp } from "../../tests/helpers/test-app";
+import { contracts } from "../domain/contracts";
+
+interface AuditRow {
+  id: number;
+  actor_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+}
+
+interface Recipe {
+  action: string;
+  entityType: string;
+  as: "user" | "admin" | "anonymous";
+  /** Whose id the audit row must name (defaults to the caller's). */
+  actor?: "user" | "admin";
+  /** Sets up what the call needs, then returns it. */
+  prepare(t: TestApp): Promise<{ method: string; path: string; body?: unknown }>;
+}
+
+async function betOn(t: TestApp, stakeAmount = "5.00") {
+  const { shopId, customerId } = await seedBasics(t, { creditLimit: "5000" });
+  const bet = await t.json<{ id: number }>("POST", "/api/bets", {
+    body: { customerId, shopId, description: "Derby", stakeAmount, odds: "2.00" },
+  });
+  return { shopId, customerId, betId: bet.id };
+}
+
+/** One recipe per mutation contract, by name; the test below insists on completeness. */
+const RECIPES: Record<string, Recipe> = {
+  login: {
+    action: "auth.login",
+    entityType: "USER",
+    as: "anonymous",
+    actor: "user",
+    prepare: async () => ({
+      method: "POST",
+      path: "/api/login",
+      body: { username: "user1", password: TEST_PASSWORD },
+    }),
+  },
+  logout: {
+    action: "auth.logout",
+    entityType: "USER",
+    as: "user",
+    prepare: async () => ({ method: "POST", path: "/api/logout" }),
+  },
+  createCustomer: {
+    action: "customer.create",
+    entityType: "CUSTOMER",
+    as: "user",
+    prepare: async () => ({
+      method: "POST",
+      path: "/api/customers",
+      body: { firstName: "Grace", lastName: "Hopper", creditLimit: "10" },
+    }),
+  },
+  updateCustomer: {
+    action: "customer.update",
+    entityType: "CUSTOMER",
+    as: "user",
+    prepare: async (t) => {
+      const { customerId } = await seedBasics(t);
+      return { method: "PATCH", path: `/api/customers/${customerId}`, body: { phone: "01 234" } };
+    },
+  },
+  createShop: {
+    action: "shop.create",
+    entityType: "SHOP",
+    as: "user",
+    prepare: async () => ({
+      method: "POST",
+      path: "/api/shops",
+      body: { name: "Quay Street", location: "Galway" },
+    }),
+  },
+  updateShop: {
+    action: "shop.update",
+    entityType: "SHOP",
+    as: "user",
+    prepare: async (t) => {
+      const { shopId } = await seedBasics(t);
+      return { method: "PATCH", path: `/api/shops/${shopId}`, body: { location: "Cork" } };
+    },
+  },
+  placeBet: {
+    action: "bet.place",
+    entityType: "BET",
+    as: "user",
+    prepare: async (t) => {
+      const { shopId, customerId } = await seedBasics(t, { creditLimit: "100" });
+      return {
+        method: "POST",
+        path: "/api/bets",
+        body: { customerId, shopId, description: "Derby", stakeAmount: "10.01", odds: "1.55" },
+      };
+    },
+  },
+  resolveBet: {
+    action: "bet.resolve",
+    entityType: "BET",
+    as: "user",
+    prepare: async (t) => {
+      const { betId } = await betOn(t);
+      return { method: "PATCH", path: `/api/bets/${betId}/resolve`, body: { status: "LOST" } };
+    },
+  },
+  createTransfer: {
+    action: "transaction.transfer",
+    entityType: "TRANSACTION",
+    as: "admin",
+    prepare: async (t) => {
+      const { shopId } = await seedBasics(t);
+      const other = await t.json<{ id: number }>("POST", "/api/shops", {
+        body: { name: "Second", location: "Sligo" },
+      });
+      return {
+        method: "POST",
+        path: "/api/transactions",
+        body: {
+          amount: "25.00",
+          fromEntityType: "SHOP",
+          fromEntityId: shopId,
+          toEntityType: "SHOP",
+          toEntityId: other.id,
+        },
+      };
+    },
+  },
+  deposit: {
+    action: "transaction.deposit",
+    entityType: "TRANSACTION",
+    as: "user",
+    prepare: async (t) => {
+      const { shopId, customerId } = await seedBasics(t);
+      return { method: "POST", path: "/api/deposits", body: { customerId, shopId, amount: "20" } };
+    },
+  },
+  withdraw: {
+    action: "transaction.withdrawal",
+    entityType: "TRANSACTION",
+    as: "user",
+    prepare: async (t) => {
+      const { shopId, customerId } = await seedBasics(t);
+      await t.json("POST", "/api/deposits", { body: { customerId, shopId, amount: "20" } });
+      return { method: "POST", path: "/api/withdrawals", body: { customerId, shopId, amount: "5" } };
+    },
+  },
+  dismissAlert: {
+    action: "alert.dismiss",
+    entityType: "ALERT",
+    as: "user",
+    prepare: async (t) => {
+      await betOn(t, "1000.00"); // a large bet raises a warning
+      const [alert] = await t.json<{ id: number }[]>("GET", "/api/alerts", { expect: 200 });
+      return { method: "POST", path: `/api/alerts/${alert?.id}/dismiss` };
+    },
+  },
+  recalculateBalance: {
+    action: "balance.recalculate",
+    entityType: "CUSTOMER",
+    as: "admin",
+    prepare: async (t) => {
+      const { customerId } = await seedBasics(t);
+      return {
+        method: "POST",
+        path: "/api/admin/recalculate-balance",
+        body: { entityType: "CUSTOMER", entityId: customerId },
+      };
+    },
+  },
+  reverseTransaction: {
+    action: "transaction.reverse",
+    entityType: "TRANSACTION",
+    as: "admin",
+    prepare: async (t) => {
+      const { shopId, customerId } = await seedBasics(t);
+      const tx = await t.json<{ id: number }>("POST", "/api/deposits", {
+        body: { customerId, shopId, amount: "20" },
+      });
+      return {
+        method: "POST",
+        path: "/api/admin/reverse-transaction",
+        body: { transactionId: tx.id },
+      };
+    },
+  },
+  createUser: {
+    action: "user.create",
+    entityType: "USER",
+    as: "admin",
+    prepare: async () => ({
+      method: "POST",
+      path: "/api/admin/users",
+      body: { username: "clerk9", password: "long-enough-pw", role: "user" },
+    }),
+  },
+  changeUserRole: {
+    action: "user.role-change",
+    entityType: "USER",
+    as: "admin",
+    prepare: async (t) => ({
+      method: "PATCH",
+      path: `/api/admin/users/${t.ids.user}/role`,
+      body: { role: "customer" },
+    }),
+  },
+  deleteAllData: {
+    action: "data.delete-all",
+    entityType: "SYSTEM",
+    as: "admin",
+    prepare: async (t) => {
+      await seedBasics(t);
+      return { method: "DELETE", path: "/api/admin/delete-all-data" };
+    },
+  },
+};
+
+function auditRowsAfter(t: TestApp, id: number): AuditRow[] {
+  return t.handle.sqlite
+    .query("select id, actor_id, action, entity_type, entity_id from audit_log where id > ? order by id")
+    .all(id) as AuditRow[];
+}
+
+function lastAuditId(t: TestApp): number {
+  const row = t.handle.sqlite.query("select coalesce(max(id), 0) as id from audit_log").get() as {
+    id: number;
+  };
+  return row.id;
+}
+
+const mutations = Object.entries(contracts).filter(([, c]) => c.method !== "get");
+
+describe("audit rows", () => {
+  test("every mutation declares an audit action and has a recipe here", () => {
+    expect(mutations.length).toBeGreaterThanOrEqual(17);
+    for (const [name, c] of mutations) {
+      expect({ name, audit: "audit" in c && typeof c.audit }).toEqual({ name, audit: "string" });
+    }
+    expect(Object.keys(RECIPES).sort()).toEqual(mutations.map(([name]) => name).sort());
+  });
+
+  for (const [name, recipe] of Object.entries(RECIPES)) {
+    test(`${name} writes exactly one "${recipe.action}" row naming its actor`, async () => {
+      const t = await createTestApp();
+      const call = await recipe.prepare(t);
+      const before = lastAuditId(t);
+      const res = await t.request(call.method, call.path, { as: recipe.as, body: call.body });
+      expect(res.status).toBeLessThan(300);
+      const rows = auditRowsAfter(t, before);
+      // delete-all empties the log and then writes its own row.
+      const own = name === "deleteAllData" ? auditRowsAfter(t, 0) : rows;
+      expect(own.map((r) => r.action)).toEqual([recipe.action]);
+      const row = own[0] as AuditRow;
+      expect(row.entity_type).toBe(recipe.entityType);
+      const actor = recipe.actor ?? recipe.as;
+      expect(row.actor_id).toBe(t.ids[actor as "user" | "admin"]);
+      t.close();
+    });
+  }
+
+  test("a dismissal sets dismissedAt and dismissedBy, is audited, and a second one changes nothing", async () => {
+    const t = await createTestApp();
+    const call = await (RECIPES.dismissAlert as Recipe).prepare(t);
+    const alertId = Number(call.path.split("/")[3]);
+    const before = lastAuditId(t);
+    expect((await t.request("POST", call.path, { as: "user" })).status).toBe(204);
+    const row = t.handle.sqlite
+      .query("select dismissed_at, dismissed_by from alerts where id = ?")
+      .get(alertId) as { dismissed_at: number | null; dismissed_by: number | null };
+    expect(row.dismissed_at).toBeGreaterThan(0);
+    expect(row.dismissed_by).toBe(t.ids.user);
+    const audit = auditRowsAfter(t, before);
+    expect(audit.map((r) => [r.action, r.entity_id, r.actor_id])).toEqual([
+      ["alert.dismiss", String(alertId), t.ids.user],
+    ]);
+    const alerts = await t.json<{ id: number }[]>("GET", "/api/alerts", { expect: 200 });
+    expect(alerts.map((a) => a.id)).not.toContain(alertId);
+    expect((await t.request("POST", call.path, { as: "admin" })).status).toBe(204);
+    expect(auditRowsAfter(t, before)).toHaveLength(1);
+    t.close();
+  });
+
+  test("an idempotent replay changes nothing and writes no second row", async () => {
+    const t = await createTestApp();
+    const call = await (RECIPES.deposit as Recipe).prepare(t);
+    const headers = { "Idempotency-Key": "k-1" };
+    const before = lastAuditId(t);
+    const first = await t.request("POST", call.path, { as: "user", body: call.body, headers });
+    const again = await t.request("POST", call.path, { as: "user", body: call.body, headers });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(await again.json()).toEqual(await first.json());
+    expect(auditRowsAfter(t, before)).toHaveLength(1);
+    t.close();
+  });
+
+  test("a refused mutation writes no audit row", async () => {
+    const t = await createTestApp();
+    const { shopId, customerId } = await seedBasics(t);
+    const before = lastAuditId(t);
+    const res = await t.request("POST", "/api/withdrawals", {
+      as: "user",
+      body: { customerId, shopId, amount: "5" },
+    });
+    expect(res.status).toBe(422);
+    expect(auditRowsAfter(t, before)).toHaveLength(0);
+    t.close();
+  });
+});

@@ -1,0 +1,187 @@
+/** What the declarations give every endpoint: strict inputs, one error body, the reference. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { validate } from "@readme/openapi-parser";
+import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
+import { contracts } from "../domain/contracts";
+import { ERROR_CODES } from "./errors";
+
+let t: TestApp;
+let ids: { shopId: number; customerId: number };
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await seedBasics(t);
+});
+afterAll(() => t.close());
+
+describe("strict ids in a body", () => {
+  const bad: [string, unknown][] = [
+    ["true", true],
+    ["an array", [1]],
+    ["hex", "0x10"],
+    ["an exponent", "1e3"],
+    ["a numeric exponent", 1e300],
+    ["a fraction", 1.5],
+    ["a fractional string", "1.0"],
+    ["a negative", -1],
+    ["zero", 0],
+    ["an object", { id: 1 }],
+    ["padded digits", " 1"],
+  ];
+  for (const [what, customerId] of bad) {
+    test(`a deposit with customerId ${what} is 400 and moves no money`, async () => {
+      const res = await t.request("POST", "/api/deposits", {
+        as: "user",
+        body: { customerId, shopId: ids.shopId, amount: "10" },
+      });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { message: string; code: string; fields: object };
+      expect(body.code).toBe("VALIDATION");
+      expect(body.fields).toHaveProperty("customerId");
+      const { balance } = await t.json<{ balance: string }>(
+        "GET",
+        `/api/customers/${ids.customerId}`,
+        { expect: 200 },
+      );
+      expect(balance).toBe("0.00");
+    });
+  }
+
+  test("an integer or a string of digits is accepted", async () => {
+    for (const customerId of [ids.customerId, String(ids.customerId)]) {
+      await t.json("POST", "/api/deposits", {
+        as: "user",
+        body: { customerId, shopId: String(ids.shopId), amount: "1" },
+      });
+    }
+  });
+
+  test("a missing id keeps its own message", async () => {
+    const res = await t.request("POST", "/api/deposits", {
+      as: "user",
+      body: { shopId: ids.shopId, amount: "1" },
+    });
+    expect(await res.json()).toMatchObject({ message: "Customer is required", code: "VALIDATION" });
+  });
+});
+
+describe("strict query strings", () => {
+  for (const value of ["1e3", "0x10", "1.5", "-1", "true", "1,2"]) {
+    test(`customerId=${value} is 400`, async () => {
+      const res = await t.request("GET", `/api/bets?customerId=${encodeURIComponent(value)}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "VALIDATION" });
+    });
+  }
+
+  test("limit=1e2 is 400, limit=100 is fine", async () => {
+    expect((await t.request("GET", "/api/customers?limit=1e2")).status).toBe(400);
+    expect((await t.request("GET", "/api/customers?limit=100")).status).toBe(200);
+  });
+
+  const lists = ["customers", "shops", "bets", "transactions", "admin/users", "admin/audit"];
+  for (const list of lists) {
+    for (const sort of ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"]) {
+      test(`/api/${list}?sort=${sort} is 400 naming the list's keys`, async () => {
+        const res = await t.request("GET", `/api/${list}?sort=${sort}`);
+        expect(res.status).toBe(400);
+        const body = (await res.json()) as { message: string; code: string };
+        expect(body.code).toBe("VALIDATION");
+        expect(body.message).toStartWith("sort must be one of: id, ");
+      });
+    }
+  }
+
+  test("a list's own sort key works, another list's is refused", async () => {
+    expect((await t.request("GET", "/api/bets?sort=stakeAmount&order=asc")).status).toBe(200);
+    const res = await t.request("GET", "/api/shops?sort=stakeAmount");
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain("location");
+  });
+});
+
+describe("errors", () => {
+  test("every error body is { message, code, fields? } with a listed code", async () => {
+    const answers = [
+      await t.request("GET", "/api/customers", { as: "anonymous" }),
+      await t.request("POST", "/api/customers", { as: "customer", body: {} }),
+      await t.request("POST", "/api/customers", { as: "user", body: {} }),
+      await t.request("GET", "/api/customers/999999"),
+      await t.request("GET", "/api/customers/abc"),
+      await t.request("POST", "/api/customers", { body: "{not json" }),
+      await t.request("POST", "/api/customers", {
+        body: "x=1",
+        headers: { "Content-Type": "text/plain" },
+      }),
+    ];
+    const seen = [];
+    for (const res of answers) {
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(
+        "fields" in body ? ["code", "fields", "message"] : ["code", "message"],
+      );
+      expect(ERROR_CODES).toContain(body.code as never);
+      seen.push([res.status, body.code]);
+    }
+    expect(seen).toEqual([
+      [401, "UNAUTHENTICATED"],
+      [403, "FORBIDDEN"],
+      [400, "VALIDATION"],
+      [404, "NOT_FOUND"],
+      [404, "NOT_FOUND"],
+      [400, "VALIDATION"],
+      [415, "UNSUPPORTED_MEDIA_TYPE"],
+    ]);
+  });
+});
+
+describe("the API reference", () => {
+  test("GET /api/openapi.json is a valid OpenAPI 3.1 document of every endpoint", async () => {
+    const doc = await t.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+      components: { schemas: Record<string, unknown> };
+    }>("GET", "/api/openapi.json", { as: "customer", expect: 200 });
+    expect(doc.openapi).toBe("3.1.0");
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+    for (const [name, c] of Object.entries(contracts)) {
+      expect(doc.paths[c.path]?.[c.method]?.operationId).toBe(name);
+    }
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(["Error", "Bet", "Customer", "Transaction", "Report"]),
+    );
+  });
+
+  test("the document says how money travels", async () => {
+    const doc = await t.json<{ components: { schemas: Record<string, any> } }>(
+      "GET",
+      "/api/openapi.json",
+      { expect: 200 },
+    );
+    expect(doc.components.schemas.Bet.properties.stakeAmount.pattern).toBe("^-?\\d+\\.\\d{2}$");
+    const financial = doc.components.schemas.Report.properties.financial.properties;
+    expect(financial.profit.type).toBe("number");
+    expect(financial.profit.description).toContain("integer cents");
+  });
+
+  test("anonymous callers get 401 for the document, the page and its script", async () => {
+    for (const path of ["/api/openapi.json", "/api/docs", "/api/docs/reference.js"]) {
+      expect((await t.request("GET", path, { as: "anonymous" })).status).toBe(401);
+    }
+  });
+
+  test("GET /api/docs is a page whose script comes from this server", async () => {
+    const res = await t.request("GET", "/api/docs", { as: "user" });
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    const html = await res.text();
+    expect(html).toContain('<script src="/api/docs/reference.js"></script>');
+    expect(html).not.toMatch(/https?:\/\//);
+    const script = await t.request("GET", "/api/docs/reference.js", { as: "user" });
+    expect(script.headers.get("content-type")).toContain("javascript");
+    expect((await script.text()).length).toBeGreaterThan(100_000);
+  });
+});

@@ -4,7 +4,12 @@
  * or renaming a contract's audit action fails this test.
  */
 import { describe, expect, test } from "bun:test";
-import { createTestApp, seedBasics, TEST_PASSWORD, type TestApp } from "../../tests/helpers/test-app";
+import {
+  createTestApp,
+  seedBasics,
+  TEST_PASSWORD,
+  type TestApp,
+} from "../../tests/helpers/test-app";
 import { contracts } from "../domain/contracts";
 
 interface AuditRow {
@@ -150,7 +155,11 @@ const RECIPES: Record<string, Recipe> = {
     prepare: async (t) => {
       const { shopId, customerId } = await seedBasics(t);
       await t.json("POST", "/api/deposits", { body: { customerId, shopId, amount: "20" } });
-      return { method: "POST", path: "/api/withdrawals", body: { customerId, shopId, amount: "5" } };
+      return {
+        method: "POST",
+        path: "/api/withdrawals",
+        body: { customerId, shopId, amount: "5" },
+      };
     },
   },
   dismissAlert: {
@@ -225,7 +234,9 @@ const RECIPES: Record<string, Recipe> = {
 
 function auditRowsAfter(t: TestApp, id: number): AuditRow[] {
   return t.handle.sqlite
-    .query("select id, actor_id, action, entity_type, entity_id from audit_log where id > ? order by id")
+    .query(
+      "select id, actor_id, action, entity_type, entity_id from audit_log where id > ? order by id",
+    )
     .all(id) as AuditRow[];
 }
 

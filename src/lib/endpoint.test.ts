@@ -154,15 +154,22 @@ describe("the API reference", () => {
   });
 
   test("the document says how money travels", async () => {
-    const doc = await t.json<{ components: { schemas: Record<string, any> } }>(
+    interface JsonSchema {
+      type?: string;
+      pattern?: string;
+      description?: string;
+      properties?: Record<string, JsonSchema>;
+    }
+    const doc = await t.json<{ components: { schemas: Record<string, JsonSchema> } }>(
       "GET",
       "/api/openapi.json",
       { expect: 200 },
     );
-    expect(doc.components.schemas.Bet.properties.stakeAmount.pattern).toBe("^-?\\d+\\.\\d{2}$");
-    const financial = doc.components.schemas.Report.properties.financial.properties;
-    expect(financial.profit.type).toBe("number");
-    expect(financial.profit.description).toContain("integer cents");
+    const { Bet, Report } = doc.components.schemas;
+    expect(Bet?.properties?.stakeAmount?.pattern).toBe("^-?\\d+\\.\\d{2}$");
+    const profit = Report?.properties?.financial?.properties?.profit;
+    expect(profit?.type).toBe("number");
+    expect(profit?.description).toContain("integer cents");
   });
 
   test("anonymous callers get 401 for the document, the page and its script", async () => {

@@ -68,7 +68,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
     const deps = c.get("deps");
-    const session = validateSession(deps.db, token, deps.sessionPolicy);
+    const session = validateSession(deps.db, token, deps.sessionPolicy, deps.clock());
     if (session) {
       c.set("user", session.user);
       c.set("sessionId", session.sessionId);

@@ -65,7 +65,7 @@ export async function createTestApp(path = ":memory:"): Promise<TestApp> {
       .returning()
       .get();
     ids[role] = row.id;
-    cookies[role] = `session=${createSession(handle.db, row.id)}`;
+    cookies[role] = `session=${createSession(handle.db, row.id, Date.now())}`;
   }
   const request: TestApp["request"] = (method, path, opts = {}) => {
     const headers: Record<string, string> = { Origin: ORIGIN, ...opts.headers };

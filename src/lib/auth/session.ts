@@ -33,7 +33,7 @@ function hashSecret(secret: string): Buffer {
   return Buffer.from(sha256(new TextEncoder().encode(secret)));
 }
 
-export function createSession(db: DbOrTx, userId: number, now = Date.now()): string {
+export function createSession(db: DbOrTx, userId: number, now: number): string {
   const id = randomString(15);
   const secret = randomString(32);
   db.insert(sessions)
@@ -46,7 +46,7 @@ export function validateSession(
   db: AppDb,
   token: string,
   policy: SessionPolicy,
-  now = Date.now(),
+  now: number,
 ): { sessionId: string; user: SessionUser } | null {
   const [id, secret, extra] = token.split(".");
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 128) return null;
@@ -91,7 +91,7 @@ export function deleteUserSessions(db: DbOrTx, userId: number): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
 }
 
-export function countActiveSessions(db: AppDb, policy: SessionPolicy, now = Date.now()): number {
+export function countActiveSessions(db: AppDb, policy: SessionPolicy, now: number): number {
   return countWhere(
     db,
     sessions,
@@ -102,7 +102,7 @@ export function countActiveSessions(db: AppDb, policy: SessionPolicy, now = Date
   );
 }
 
-export function deleteExpiredSessions(db: AppDb, policy: SessionPolicy, now = Date.now()): void {
+export function deleteExpiredSessions(db: AppDb, policy: SessionPolicy, now: number): void {
   db.delete(sessions)
     .where(
       or(

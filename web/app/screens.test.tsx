@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { formatDate } from "../lib/format";
 import { bet, customer, shop, transaction } from "../test/fixtures";
 import { page, renderApp } from "../test/render";
 
@@ -124,11 +125,16 @@ describe("shop, bet and user detail", () => {
 
   test("user detail: role badge, access text; missing user", async () => {
     const found = renderApp("/users/4", "user", {
-      "GET /api/users/:id": { id: 4, username: "sam", role: "customer", createdAt: null },
+      "GET /api/users/:id": {
+        id: 4,
+        username: "sam",
+        role: "customer",
+        createdAt: "2026-01-05T09:30:00.000Z",
+      },
     });
     expect(await screen.findByText("Customer access only")).toBeTruthy();
     expect(screen.getAllByText("Customer").length).toBeGreaterThan(0);
-    expect(screen.getByText("Unknown")).toBeTruthy();
+    expect(screen.getByText(formatDate("2026-01-05T09:30:00.000Z"))).toBeTruthy();
     found.unmount();
     renderApp("/users/4", "user", { "GET /api/users/:id": { status: 404 } });
     expect(await screen.findByText("User Not Found")).toBeTruthy();

@@ -1,3 +1,6 @@
+import { type ZodType, z } from "zod";
+import type { Contract, ResponseOf } from "../../src/domain/contract";
+
 /**
  * The one HTTP client: credentials always sent, JSON bodies with a JSON content type, and
  * any non-OK answer raised as "STATUS: body text" (SPEC section 8) carrying the server's
@@ -54,19 +57,6 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   return response;
 }
 
-/** JSON response, or undefined for an empty body (204). */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await request(path, options);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
 export type ListParams = Record<string, string | number | undefined>;
 
 /** Query string without the empty parameters. */
@@ -79,14 +69,76 @@ export function toSearch(params: ListParams): string {
   return text ? `?${text}` : "";
 }
 
+/** A contract's path with its `{name}` parameters filled in. */
+export function pathOf(contract: Contract, params: Record<string, string | number> = {}): string {
+  return contract.path.replace(/\{([A-Za-z]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${contract.path} needs the parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: ListParams;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The answer to a call, checked against the contract's response schema. */
+function parseAnswer<S extends ZodType>(contract: Contract, schema: S, json: unknown): z.output<S> {
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    throw new ApiError(
+      0,
+      `The server's answer to ${contract.method.toUpperCase()} ${contract.path} does not match its contract`,
+      "Unexpected answer",
+    );
+  }
+  return result.data;
+}
+
+function send(contract: Contract, options: CallOptions): Promise<Response> {
+  return request(`${pathOf(contract, options.params)}${toSearch(options.query ?? {})}`, {
+    method: contract.method.toUpperCase() as RequestOptions["method"],
+    body: options.body,
+    headers: options.headers,
+    signal: options.signal,
+  });
+}
+
+/**
+ * Calls one endpoint as its contract (src/domain/contracts.ts) declares it: method, path,
+ * and an answer parsed by the contract's own response schema, so its type is the
+ * server's, never a cast.
+ */
+export async function call<C extends Contract>(
+  contract: C,
+  options: CallOptions = {},
+): Promise<ResponseOf<C>> {
+  const response = await send(contract, options);
+  if (!contract.response || response.status === 204) {
+    return undefined as never;
+  }
+  const schema = contract.paged ? z.array(contract.response) : contract.response;
+  return parseAnswer(contract, schema, await response.json()) as never;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
 /** A paged list: the body is the array, the total is the X-Total-Count header. */
-export async function apiPage<T>(
-  path: string,
-  params: ListParams,
+export async function callPage<C extends Contract & { paged: true; response: ZodType }>(
+  contract: C,
+  query: ListParams,
   signal?: AbortSignal,
-): Promise<Page<T>> {
-  const response = await request(`${path}${toSearch(params)}`, { signal });
-  const items = (await response.json()) as T[];
+): Promise<Page<z.output<C["response"]>>> {
+  const response = await send(contract, { query, signal });
+  const item: C["response"] = contract.response;
+  const items = parseAnswer(contract, z.array(item), await response.json());
   const header = response.headers.get("X-Total-Count");
   return { items, total: header === null ? items.length : Number(header) };
 }

@@ -3,14 +3,10 @@
  * nothing else writes it; screens read the user and their role from these atoms.
  */
 import { atom } from "jotai";
-import type { Role } from "../../src/domain/enums";
+import type { UserDto } from "../../src/domain/dto";
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  role: Role;
-  createdAt: string;
-}
+/** The signed-in user, as GET /api/user answers it. */
+export type SessionUser = UserDto;
 
 /** undefined while the lookup is pending, null when signed out. */
 export const currentUserAtom = atom<SessionUser | null | undefined>(undefined);

@@ -1,6 +1,20 @@
-/** Rows shaped like the API's DTOs. */
-export function customer(overrides: Record<string, unknown> = {}) {
-  return {
+/**
+ * Rows shaped like the API's DTOs. Each is parsed by its response schema (src/domain/dto),
+ * so a fixture the typed client would refuse fails where it is made, not in a screen.
+ */
+import {
+  type BetDto,
+  betDto,
+  type CustomerDto,
+  customerDto,
+  type ShopDto,
+  shopDto,
+  type TransactionDto,
+  transactionDto,
+} from "../../src/domain/dto";
+
+export function customer(overrides: Partial<CustomerDto> = {}): CustomerDto {
+  return customerDto.parse({
     id: 7,
     firstName: "Ann",
     lastName: "Byrne",
@@ -16,11 +30,11 @@ export function customer(overrides: Record<string, unknown> = {}) {
     createdBy: 1,
     createdByUser: { id: 1, username: "admin" },
     ...overrides,
-  };
+  });
 }
 
-export function shop(overrides: Record<string, unknown> = {}) {
-  return {
+export function shop(overrides: Partial<ShopDto> = {}): ShopDto {
+  return shopDto.parse({
     id: 3,
     name: "Central",
     location: "Dublin",
@@ -30,11 +44,11 @@ export function shop(overrides: Record<string, unknown> = {}) {
     isActive: true,
     createdAt: "2026-01-01T00:00:00.000Z",
     ...overrides,
-  };
+  });
 }
 
-export function bet(overrides: Record<string, unknown> = {}) {
-  return {
+export function bet(overrides: Partial<BetDto> = {}): BetDto {
+  return betDto.parse({
     id: 11,
     description: "Arsenal to win",
     customerId: 7,
@@ -56,11 +70,11 @@ export function bet(overrides: Record<string, unknown> = {}) {
     placedByUser: { id: 1, username: "admin" },
     resolvedByUser: null,
     ...overrides,
-  };
+  });
 }
 
-export function transaction(overrides: Record<string, unknown> = {}) {
-  return {
+export function transaction(overrides: Partial<TransactionDto> = {}): TransactionDto {
+  return transactionDto.parse({
     id: 21,
     type: "DEPOSIT",
     amount: "50.00",
@@ -83,5 +97,5 @@ export function transaction(overrides: Record<string, unknown> = {}) {
     bet: null,
     processedByUser: { id: 1, username: "admin" },
     ...overrides,
-  };
+  });
 }

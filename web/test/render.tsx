@@ -6,6 +6,7 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { type DashboardStatsDto, type UserDto, userDto } from "../../src/domain/dto";
 import type { Role } from "../../src/domain/enums";
 import { AppProvider } from "../app/provider";
 import { AppRouter } from "../app/router";
@@ -40,8 +41,13 @@ export function page(items: unknown[], total = items.length): MockReply {
   return { body: items, headers: { "X-Total-Count": String(total) } };
 }
 
-export function user(role: Role = "admin", id = 1) {
-  return { id, username: `${role}-user`, role, createdAt: "2026-01-01T00:00:00.000Z" };
+export function user(role: Role = "admin", id = 1): UserDto {
+  return userDto.parse({
+    id,
+    username: `${role}-user`,
+    role,
+    createdAt: "2026-01-01T00:00:00.000Z",
+  });
 }
 
 function isReply(value: unknown): value is MockReply {
@@ -99,7 +105,7 @@ export function renderApp(
       totalCreditAtStake: "0.00",
       activeBets: 0,
       totalCustomers: 0,
-    },
+    } satisfies DashboardStatsDto,
     ...routes,
   });
   const location = memoryLocation({ path, record: true });

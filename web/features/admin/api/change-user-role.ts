@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { contracts } from "../../../../src/domain/contracts";
 import type { Role } from "../../../../src/domain/enums";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import type { User } from "../../users";
 
 export const changeUserRole = ({ userId, role }: { userId: number; role: Role }) =>
-  api<User>(`/api/admin/users/${userId}/role`, { method: "PATCH", body: { role } });
+  call(contracts.changeUserRole, { params: { userId }, body: { role } });
 
 export function useChangeUserRole() {
   const queryClient = useQueryClient();

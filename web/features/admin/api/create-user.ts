@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { contracts } from "../../../../src/domain/contracts";
 import type { Role } from "../../../../src/domain/enums";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import type { User } from "../../users";
 
 export const createUser = (body: { username: string; password: string; role: Role }) =>
-  api<User>("/api/admin/users", { method: "POST", body });
+  call(contracts.createUser, { body });
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

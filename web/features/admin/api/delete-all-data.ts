@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { CURRENT_USER_KEY } from "../../auth";
 
-export const deleteAllData = () =>
-  api<{ message: string }>("/api/admin/delete-all-data", { method: "DELETE" });
+export const deleteAllData = () => call(contracts.deleteAllData);
 
 /** Empties every table but the acting admin; every cached list is refetched. */
 export function useDeleteAllData() {

@@ -1,11 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { request } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { pathOf, request } from "../../../lib/api-client";
 import { todayUtc } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
 
 /** Downloads the export as a JSON file named with the current date. */
 export async function exportAllData(): Promise<void> {
-  const response = await request("/api/admin/export-all-data");
+  const response = await request(pathOf(contracts.exportAllData));
   const blob = await response.blob();
   const disposition = response.headers.get("Content-Disposition") ?? "";
   const name =

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiPage, type ListParams } from "../../../lib/api-client";
-import type { User } from "../../users";
+import { contracts } from "../../../../src/domain/contracts";
+import { callPage, type ListParams } from "../../../lib/api-client";
 
 export const getAdminUsers = (params: ListParams, signal?: AbortSignal) =>
-  apiPage<User>("/api/admin/users", params, signal);
+  callPage(contracts.listUsers, params, signal);
 
 export const adminUsersQuery = (params: ListParams) =>
   queryOptions({

@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
-export interface Health {
-  systemStatus: string;
-  databaseStatus: string;
-  databaseLatency: number;
-  lastCheck: string;
-  activeSessions: number;
-  uptime: number;
-}
+export type { HealthDto as Health } from "../../../../src/domain/dto";
 
-export const getHealth = (signal?: AbortSignal) => api<Health>("/api/health", { signal });
+export const getHealth = (signal?: AbortSignal) => call(contracts.health, { signal });
 
 /** SPEC section 9: polled every 30 s, stale after 10 s. */
 export const healthQuery = queryOptions({

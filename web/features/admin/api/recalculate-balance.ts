@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 import { euro } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
 
-export interface RecalculateResult {
-  entityType: "CUSTOMER" | "SHOP";
-  entityId: number;
-  balance: string;
-  previousBalance: string;
-  drift: string;
-}
+export type { RecalculationDto as RecalculateResult } from "../../../../src/domain/dto";
 
 export const recalculateBalance = (body: { entityType: "CUSTOMER" | "SHOP"; entityId: number }) =>
-  api<RecalculateResult>("/api/admin/recalculate-balance", { method: "POST", body });
+  call(contracts.recalculateBalance, { body });
 
 export function useRecalculateBalance() {
   const queryClient = useQueryClient();

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import { MONEY_KEYS, type Transaction } from "../../transactions";
+import { MONEY_KEYS } from "../../transactions";
 
 export const reverseTransaction = ({
   transactionId,
@@ -10,8 +11,7 @@ export const reverseTransaction = ({
   transactionId: number;
   key: string;
 }) =>
-  api<{ original: Transaction; reversal: Transaction }>("/api/admin/reverse-transaction", {
-    method: "POST",
+  call(contracts.reverseTransaction, {
     body: { transactionId },
     headers: { "Idempotency-Key": key },
   });

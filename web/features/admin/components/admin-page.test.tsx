@@ -5,7 +5,7 @@ import { page, renderApp } from "../../../test/render";
 
 const health = {
   systemStatus: "operational",
-  databaseStatus: "weird",
+  databaseStatus: "disconnected",
   databaseLatency: 2,
   lastCheck: "2026-01-01T00:00:00Z",
   activeSessions: 3,
@@ -26,7 +26,7 @@ describe("admin page", () => {
   test("status cards, uptime in hours and minutes, fixed system information", async () => {
     renderAdmin();
     expect(await screen.findByText("Operational")).toBeTruthy();
-    expect(screen.getByText("Unknown")).toBeTruthy();
+    expect(screen.getByText("Disconnected")).toBeTruthy();
     expect(screen.getByText("2h 5m")).toBeTruthy();
     expect(screen.getByText("1.0.0")).toBeTruthy();
     expect(screen.getByText("Production")).toBeTruthy();
@@ -68,8 +68,16 @@ describe("admin page", () => {
   test("role change and create user call the API with the SPEC's toasts", async () => {
     const ue = userEvent.setup();
     const { calls } = renderAdmin({
-      "PATCH /api/admin/users/:userId/role": { id: 2, username: "sam", role: "admin" },
-      "POST /api/admin/users": { status: 201, body: { id: 3, username: "kim", role: "user" } },
+      "PATCH /api/admin/users/:userId/role": {
+        id: 2,
+        username: "sam",
+        role: "admin",
+        createdAt: "2026-01-01T00:00:00.000Z",
+      },
+      "POST /api/admin/users": {
+        status: 201,
+        body: { id: 3, username: "kim", role: "user", createdAt: "2026-01-02T00:00:00.000Z" },
+      },
     });
     await ue.selectOptions(await screen.findByLabelText("Role of sam"), "admin");
     expect(await screen.findByText("User role updated successfully")).toBeTruthy();

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
-export const dismissAlert = (id: number) =>
-  api<void>(`/api/alerts/${id}/dismiss`, { method: "POST" });
+export const dismissAlert = (id: number) => call(contracts.dismissAlert, { params: { id } });
 
 /** Reloads the alerts; a failure is only logged (SPEC section 7). */
 export function useDismissAlert() {

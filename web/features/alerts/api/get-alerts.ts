@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AlertType } from "../../../../src/domain/enums";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
-export interface Alert {
-  id: number;
-  type: AlertType;
-  title: string;
-  description: string;
-  createdAt: string;
-}
+export type { AlertDto as Alert } from "../../../../src/domain/dto";
 
-export const getAlerts = (signal?: AbortSignal) => api<Alert[]>("/api/alerts", { signal });
+export const getAlerts = (signal?: AbortSignal) => call(contracts.listAlerts, { signal });
 
 /** SPEC section 9: refetched every 30 s, stale after 5 s. */
 export const alertsQuery = queryOptions({

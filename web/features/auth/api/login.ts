@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call, errorMessage } from "../../../lib/api-client";
 import type { SessionUser } from "../../../lib/session";
 import { useToast } from "../../../lib/toast";
 import { CURRENT_USER_KEY } from "./get-user";
@@ -10,7 +11,7 @@ export interface LoginInput {
 }
 
 export function login(input: LoginInput): Promise<SessionUser> {
-  return api<SessionUser>("/api/login", { method: "POST", body: input });
+  return call(contracts.login, { body: input });
 }
 
 /** A successful login stores the returned user as current. */

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call, errorMessage } from "../../../lib/api-client";
 import { useToast } from "../../../lib/toast";
 import { CURRENT_USER_KEY } from "./get-user";
 
 export function logout(): Promise<void> {
-  return api<void>("/api/logout", { method: "POST" });
+  return call(contracts.logout);
 }
 
 /** A successful logout clears the current user and refetches it. */

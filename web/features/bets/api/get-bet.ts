@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { Bet } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
-export const getBet = (id: number, signal?: AbortSignal) => api<Bet>(`/api/bets/${id}`, { signal });
+export const getBet = (id: number, signal?: AbortSignal) =>
+  call(contracts.getBet, { params: { id }, signal });
 
 export const betQuery = (id: number) =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiPage, type ListParams } from "../../../lib/api-client";
-import type { Bet } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { callPage, type ListParams } from "../../../lib/api-client";
 
 export const getBets = (params: ListParams, signal?: AbortSignal) =>
-  apiPage<Bet>("/api/bets", params, signal);
+  callPage(contracts.listBets, params, signal);
 
 export const betsQuery = (params: ListParams) =>
   queryOptions({

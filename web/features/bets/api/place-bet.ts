@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { contracts } from "../../../../src/domain/contracts";
 import type { BetStatus } from "../../../../src/domain/enums";
-import { api } from "../../../lib/api-client";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import type { Bet } from "./types";
 
 export interface PlaceBetBody {
   customerId: number;
@@ -26,7 +26,7 @@ export const BET_KEYS = [
 ] as const;
 
 export const placeBet = ({ body, key }: { body: PlaceBetBody; key: string }) =>
-  api<Bet>("/api/bets", { method: "POST", body, headers: { "Idempotency-Key": key } });
+  call(contracts.placeBet, { body, headers: { "Idempotency-Key": key } });
 
 /** Refreshes the bets list and dashboard stats (and the balances the stake moved). */
 export function usePlaceBet() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { BET_KEYS } from "./place-bet";
-import type { Bet } from "./types";
 
 export interface ResolveBetInput {
   id: number;
@@ -11,7 +11,7 @@ export interface ResolveBetInput {
 }
 
 export const resolveBet = ({ id, ...body }: ResolveBetInput) =>
-  api<Bet>(`/api/bets/${id}/resolve`, { method: "PATCH", body });
+  call(contracts.resolveBet, { params: { id }, body });
 
 export function useResolveBet() {
   const queryClient = useQueryClient();

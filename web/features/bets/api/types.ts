@@ -1,1 +1,1 @@
-export type { BetDto as Bet } from "../../../../src/modules/bets/bets.dto";
+export type { BetDto as Bet } from "../../../../src/domain/dto";

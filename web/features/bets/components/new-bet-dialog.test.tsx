@@ -1,12 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { CustomerDto } from "../../../../src/domain/dto";
 import type { Role } from "../../../../src/domain/enums";
-import { customer, shop } from "../../../test/fixtures";
+import { bet, customer, shop } from "../../../test/fixtures";
 import { page, renderWithProviders } from "../../../test/render";
 import NewBetDialog from "./new-bet-dialog";
 
-function setup(role: Role, overrides: Record<string, unknown> = {}, extra = {}) {
+function setup(role: Role, overrides: Partial<CustomerDto> = {}, extra = {}) {
   const ue = userEvent.setup();
   const view = renderWithProviders(
     <NewBetDialog onClose={() => {}} customerId={7} shopId={3} />,
@@ -16,7 +17,7 @@ function setup(role: Role, overrides: Record<string, unknown> = {}, extra = {}) 
       "GET /api/customers": page([customer(overrides)]),
       "GET /api/shops/:id": shop(),
       "GET /api/shops": page([shop()]),
-      "POST /api/bets": { status: 201, body: {} },
+      "POST /api/bets": { status: 201, body: bet() },
       ...extra,
     },
   );

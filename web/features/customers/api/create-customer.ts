@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import type { Customer } from "./types";
 
 export interface CreateCustomerBody {
   firstName: string;
@@ -14,7 +14,7 @@ export interface CreateCustomerBody {
 }
 
 export const createCustomer = (body: CreateCustomerBody) =>
-  api<Customer>("/api/customers", { method: "POST", body });
+  call(contracts.createCustomer, { body });
 
 /** Refreshes the customers list and the dashboard stats. */
 export function useCreateCustomer() {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { BetCounts } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
 export const getCustomerStats = (id: number, signal?: AbortSignal) =>
-  api<BetCounts>(`/api/customers/${id}/stats`, { signal });
+  call(contracts.customerStats, { params: { id }, signal });
 
 export const customerStatsQuery = (id: number) =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { Customer } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
 export const getCustomer = (id: number, signal?: AbortSignal) =>
-  api<Customer>(`/api/customers/${id}`, { signal });
+  call(contracts.getCustomer, { params: { id }, signal });
 
 export const customerQuery = (id: number) =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiPage, type ListParams } from "../../../lib/api-client";
-import type { Customer } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { callPage, type ListParams } from "../../../lib/api-client";
 
 export const getCustomers = (params: ListParams, signal?: AbortSignal) =>
-  apiPage<Customer>("/api/customers", params, signal);
+  callPage(contracts.listCustomers, params, signal);
 
 export const customersQuery = (params: ListParams) =>
   queryOptions({

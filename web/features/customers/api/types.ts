@@ -1,9 +1,4 @@
-export type { CustomerDto as Customer } from "../../../../src/modules/customers/customers.service";
-
-export interface BetCounts {
-  totalBets: number;
-  activeBets: number;
-  wonBets: number;
-  lostBets: number;
-  voidBets: number;
-}
+export type {
+  CustomerDto as Customer,
+  CustomerStatsDto as BetCounts,
+} from "../../../../src/domain/dto";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import type { Customer } from "./types";
 
 export interface UpdateCustomerBody {
   firstName?: string;
@@ -16,7 +16,7 @@ export interface UpdateCustomerBody {
 }
 
 export const updateCustomer = ({ id, body }: { id: number; body: UpdateCustomerBody }) =>
-  api<Customer>(`/api/customers/${id}`, { method: "PATCH", body });
+  call(contracts.updateCustomer, { params: { id }, body });
 
 export function useUpdateCustomer() {
   const queryClient = useQueryClient();

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
-export interface DashboardStats {
-  totalGivenCredit: string;
-  totalCreditAtStake: string;
-  activeBets: number;
-  totalCustomers: number;
-}
+export type { DashboardStatsDto as DashboardStats } from "../../../../src/domain/dto";
 
 export const getDashboardStats = (signal?: AbortSignal) =>
-  api<DashboardStats>("/api/dashboard/stats", { signal });
+  call(contracts.dashboardStats, { signal });
 
 export const dashboardStatsQuery = queryOptions({
   queryKey: ["/api/dashboard/stats"],

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { Periods } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
-export async function getPeriods(signal?: AbortSignal): Promise<Periods> {
+export async function getPeriods(signal?: AbortSignal) {
   try {
-    return await api<Periods>("/api/reports/periods", { signal });
+    return await call(contracts.reportPeriods, { signal });
   } catch {
     throw new Error("Failed to fetch time periods");
   }

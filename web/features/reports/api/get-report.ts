@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, toSearch } from "../../../lib/api-client";
-import type { PeriodChoice, Report } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { call, type ListParams } from "../../../lib/api-client";
+import type { PeriodChoice } from "./types";
 
 /** Totals send no period; otherwise `period` and the matching year, month or week. */
-export function reportSearch(choice: PeriodChoice): string {
-  if (choice.type === "all") return "";
-  return toSearch({ period: choice.type, [choice.type]: choice.value });
+export function reportParams(choice: PeriodChoice): ListParams {
+  if (choice.type === "all") return {};
+  return { period: choice.type, [choice.type]: choice.value };
 }
 
-export async function getReport(choice: PeriodChoice, signal?: AbortSignal): Promise<Report> {
+export async function getReport(choice: PeriodChoice, signal?: AbortSignal) {
   try {
-    return await api<Report>(`/api/reports${reportSearch(choice)}`, { signal });
+    return await call(contracts.report, { query: reportParams(choice), signal });
   } catch {
     throw new Error("Failed to fetch reports");
   }

@@ -1,41 +1,18 @@
-export interface Report {
-  financial: {
-    totalRevenue: number;
-    totalStakes: number;
-    totalPayouts: number;
-    profit: number;
-    profitMargin: number;
-  };
-  betting: {
-    totalBets: number;
-    wonBets: number;
-    lostBets: number;
-    pendingBets: number;
-    voidBets: number;
-    winRate: number;
-    averageStake: number;
-  };
-  customers: {
-    totalCustomers: number;
-    activeCustomers: number;
-    topCustomers: { id: number; name: string; betCount: number; totalStaked: number }[];
-  };
-  shops: {
-    totalShops: number;
-    topPerformingShops: { id: number; name: string; betCount: number; totalRevenue: number }[];
-  };
-}
+import type { PeriodType as ReportPeriodType } from "../../../../src/domain/dto";
 
-export type PeriodType = "all" | "year" | "month" | "week";
+export type {
+  PeriodsDto as Periods,
+  ReportDto as Report,
+} from "../../../../src/domain/dto";
+
+/**
+ * The period selector's choice: "all" is the UI's name for the server's "totals" (a report
+ * asked for without a period); the other types are the server's own.
+ */
+export type PeriodType = "all" | Exclude<ReportPeriodType, "totals">;
 
 export interface PeriodChoice {
   type: PeriodType;
   /** The chosen year ("2026"), month ("2026-11") or week ("2026-W47"); "" for none. */
   value: string;
-}
-
-export interface Periods {
-  years: number[];
-  months: { value: string; label: string }[];
-  weeks: { value: string; label: string }[];
 }

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderApp } from "../../../test/render";
+import { type MockHandler, renderApp } from "../../../test/render";
 
-const report = {
+const totals = {
+  period: "totals",
+  range: { value: null, label: "All time", from: null, to: null },
   financial: {
     totalRevenue: 1000,
     totalStakes: 1000,
@@ -23,6 +25,21 @@ const report = {
   customers: { totalCustomers: 4, activeCustomers: 3, topCustomers: [] },
   shops: { totalShops: 2, topPerformingShops: [] },
 };
+
+/** Answers GET /api/reports for the asked period, shaped like the server's ReportDto. */
+const report: MockHandler = ({ search }) =>
+  search.get("month") === "2026-11"
+    ? {
+        ...totals,
+        period: "month",
+        range: {
+          value: "2026-11",
+          label: "November 2026",
+          from: "2026-11-01T00:00:00.000Z",
+          to: "2026-12-01T00:00:00.000Z",
+        },
+      }
+    : totals;
 
 const periods = {
   years: [2026],

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import type { Shop } from "./types";
 
 export interface CreateShopBody {
   name: string;
@@ -11,8 +11,7 @@ export interface CreateShopBody {
   isActive: boolean;
 }
 
-export const createShop = (body: CreateShopBody) =>
-  api<Shop>("/api/shops", { method: "POST", body });
+export const createShop = (body: CreateShopBody) => call(contracts.createShop, { body });
 
 /** Refreshes the shops list. */
 export function useCreateShop() {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { ShopStats } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
 export const getShopStats = (id: number, signal?: AbortSignal) =>
-  api<ShopStats>(`/api/shops/${id}/stats`, { signal });
+  call(contracts.shopStats, { params: { id }, signal });
 
 export const shopStatsQuery = (id: number) =>
   queryOptions({

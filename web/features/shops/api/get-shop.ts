@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { Shop } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
 export const getShop = (id: number, signal?: AbortSignal) =>
-  api<Shop>(`/api/shops/${id}`, { signal });
+  call(contracts.getShop, { params: { id }, signal });
 
 export const shopQuery = (id: number) =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiPage, type ListParams } from "../../../lib/api-client";
-import type { Shop } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { callPage, type ListParams } from "../../../lib/api-client";
 
 export const getShops = (params: ListParams, signal?: AbortSignal) =>
-  apiPage<Shop>("/api/shops", params, signal);
+  callPage(contracts.listShops, params, signal);
 
 export const shopsQuery = (params: ListParams) =>
   queryOptions({

@@ -1,8 +1,1 @@
-import type { BetCounts } from "../../customers";
-
-export type { ShopDto as Shop } from "../../../../src/modules/shops/shops.service";
-
-export interface ShopStats extends BetCounts {
-  totalStakes: string;
-  potentialPayouts: string;
-}
+export type { ShopDto as Shop, ShopStatsDto as ShopStats } from "../../../../src/domain/dto";

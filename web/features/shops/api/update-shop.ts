@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import type { Shop } from "./types";
 
 export interface UpdateShopBody {
   name?: string;
@@ -12,7 +12,7 @@ export interface UpdateShopBody {
 }
 
 export const updateShop = ({ id, body }: { id: number; body: UpdateShopBody }) =>
-  api<Shop>(`/api/shops/${id}`, { method: "PATCH", body });
+  call(contracts.updateShop, { params: { id }, body });
 
 export function useUpdateShop() {
   const queryClient = useQueryClient();

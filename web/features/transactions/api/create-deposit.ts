@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import type { Transaction } from "./types";
 
 export interface CashMovementBody {
   customerId: number;
@@ -18,8 +18,7 @@ export const MONEY_KEYS = [
 ] as const;
 
 export const createDeposit = ({ body, key }: { body: CashMovementBody; key: string }) =>
-  api<Transaction>("/api/deposits", {
-    method: "POST",
+  call(contracts.deposit, {
     body,
     headers: { "Idempotency-Key": key },
   });

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { type CashMovementBody, MONEY_KEYS } from "./create-deposit";
-import type { Transaction } from "./types";
 
 export const createWithdrawal = ({ body, key }: { body: CashMovementBody; key: string }) =>
-  api<Transaction>("/api/withdrawals", {
-    method: "POST",
+  call(contracts.withdraw, {
     body,
     headers: { "Idempotency-Key": key },
   });

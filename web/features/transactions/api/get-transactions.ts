@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiPage, type ListParams } from "../../../lib/api-client";
-import type { Transaction } from "./types";
+import { contracts } from "../../../../src/domain/contracts";
+import { callPage, type ListParams } from "../../../lib/api-client";
 
 export const getTransactions = (params: ListParams, signal?: AbortSignal) =>
-  apiPage<Transaction>("/api/transactions", params, signal);
+  callPage(contracts.listTransactions, params, signal);
 
 export const transactionsQuery = (params: ListParams) =>
   queryOptions({

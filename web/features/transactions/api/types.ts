@@ -1,1 +1,1 @@
-export type { TransactionDto as Transaction } from "../../../../src/modules/transactions/transactions.dto";
+export type { TransactionDto as Transaction } from "../../../../src/domain/dto";

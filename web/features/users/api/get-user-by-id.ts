@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { SessionUser } from "../../../lib/session";
+import { contracts } from "../../../../src/domain/contracts";
+import { call } from "../../../lib/api-client";
 
-export type User = SessionUser;
+export type { UserDto as User } from "../../../../src/domain/dto";
 
 export const getUserById = (id: number, signal?: AbortSignal) =>
-  api<User>(`/api/users/${id}`, { signal });
+  call(contracts.getUser, { params: { id }, signal });
 
 export const userByIdQuery = (id: number) =>
   queryOptions({

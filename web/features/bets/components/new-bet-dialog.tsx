@@ -81,7 +81,7 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
   const submit = (values: BetFormOutput) => {
     if (customer) {
       const funds = checkBetFunds({
-        stakeCents: values.stakeAmount,
+        stakeCents: values.stakeCents,
         balanceCents,
         creditLimitCents,
         allowOverdraft: customer.allowOverdraft,
@@ -90,7 +90,7 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
       if (!funds.ok) {
         notify.block(
           "Insufficient Funds",
-          `Customer balance: ${formatEuro(balanceCents)}, credit limit: ${formatEuro(creditLimitCents)}, available: ${formatEuro(funds.availableCents)}. Stake of ${formatEuro(values.stakeAmount)} exceeds the available funds.`,
+          `Customer balance: ${formatEuro(balanceCents)}, credit limit: ${formatEuro(creditLimitCents)}, available: ${formatEuro(funds.availableCents)}. Stake of ${formatEuro(values.stakeCents)} exceeds the available funds.`,
         );
         return;
       }
@@ -99,9 +99,9 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
       customerId: values.customerId,
       shopId: values.shopId,
       description: values.description,
-      stakeAmount: formatCents(values.stakeAmount),
-      odds: formatCents(values.odds),
-      potentialPayout: formatCents(payoutCents(values.stakeAmount, values.odds)),
+      stakeAmount: formatCents(values.stakeCents),
+      odds: formatCents(values.oddsHundredths),
+      potentialPayout: formatCents(payoutCents(values.stakeCents, values.oddsHundredths)),
       allowOvercredit: overcredit,
       outcome: values.outcome,
       ...(values.outcome === "VOID" ? { voidReason: values.voidReason } : {}),

@@ -79,7 +79,7 @@ export default function CustomerFormDialog({
       email: values.email ?? null,
       phone: values.phone ?? null,
       address: values.address ?? null,
-      creditLimit: formatCents(values.creditLimit ?? 0),
+      creditLimit: formatCents(values.creditLimitCents ?? 0),
       allowOverdraft: values.allowOverdraft ?? false,
     };
     if (customer) {

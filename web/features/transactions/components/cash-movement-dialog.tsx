@@ -114,7 +114,7 @@ export default function CashMovementDialog({
 
   const submit = (values: CashFormOutput) => {
     if (kind === "withdrawal" && customer) {
-      const check = checkWithdrawal(centsOf(customer.balance), values.amount);
+      const check = checkWithdrawal(centsOf(customer.balance), values.amountCents);
       if (!check.ok) {
         notify.block(check.title, check.message);
         return;
@@ -123,7 +123,7 @@ export default function CashMovementDialog({
     const body = {
       customerId: values.customerId,
       shopId: values.shopId,
-      amount: formatCents(values.amount),
+      amount: formatCents(values.amountCents),
       description: values.description,
     };
     mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });

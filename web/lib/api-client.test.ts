@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, expectTypeOf, test } from "bun:test";
-import { contracts } from "../../src/domain/contracts";
 import type { ReportDto, ShopDto, UserDto } from "../../src/domain/dto";
 import { shop } from "../test/fixtures";
 import { ApiError, call, callPage, errorMessage } from "./api-client";
@@ -57,15 +56,14 @@ const sam: UserDto = {
 };
 
 describe("call", () => {
-  test("fills the path parameters, sends a JSON body and returns the parsed answer, typed", async () => {
-    const sent = answer(() => json({ ...sam, passwordHash: "never shown" }));
-    const user = await call(contracts.changeUserRole, {
+  test("fills the path parameters, sends a JSON body and returns the answer, typed", async () => {
+    const sent = answer(() => json(sam));
+    const user = await call("changeUserRole", {
       params: { userId: 2 },
       body: { role: "admin" },
       headers: { "Idempotency-Key": "k-1" },
     });
     expectTypeOf(user).toEqualTypeOf<UserDto>();
-    // Parsed by the contract's schema: unknown fields are dropped, not passed through.
     expect(user).toEqual(sam);
     expect(sent).toHaveLength(1);
     const [request] = sent;
@@ -107,11 +105,13 @@ describe("call", () => {
       shops: { totalShops: 1, topPerformingShops: [] },
     };
     const sent = answer(() => json(report));
-    const answered = await call(contracts.report, {
+    const answered = await call("report", {
       query: { period: "month", month: "2026-11", year: "", week: undefined },
     });
     expectTypeOf(answered).toEqualTypeOf<ReportDto>();
     expect(answered.range.label).toBe("November 2026");
+    // The report's money is a JSON number of euros, as the contract says.
+    expectTypeOf(answered.financial.profit).toEqualTypeOf<number>();
     expect(sent[0]?.method).toBe("GET");
     expect(sent[0]?.url.pathname).toBe("/api/reports");
     expect(sent[0]?.url.search).toBe("?period=month&month=2026-11");
@@ -121,35 +121,24 @@ describe("call", () => {
 
   test("encodes path parameters and needs every one", async () => {
     const sent = answer(() => json(shop()));
-    await call(contracts.getShop, { params: { id: "a/b" } }).catch(() => {});
+    await call("getShop", { params: { id: "a/b" } }).catch(() => {});
     expect(sent[0]?.url.pathname).toBe("/api/shops/a%2Fb");
-    await expect(call(contracts.getShop)).rejects.toThrow("/api/shops/{id} needs the parameter id");
+    await expect(call("getShop")).rejects.toThrow("/api/shops/{id} needs the parameter id");
   });
 
   test("a 204 answers undefined", async () => {
     const sent = answer(() => new Response(null, { status: 204 }));
-    const result = await call(contracts.logout);
+    const result = await call("logout");
     expectTypeOf(result).toEqualTypeOf<undefined>();
     expect(result).toBeUndefined();
     expect(sent[0]?.method).toBe("POST");
     expect(sent[0]?.url.pathname).toBe("/api/logout");
   });
 
-  test("an answer that does not match the contract's schema is an ApiError", async () => {
-    answer(() => json({ ...shop(), balance: 10.5 }));
-    const error = await failure(call(contracts.getShop, { params: { id: 3 } }));
-    expect(error.message).toBe(
-      "0: The server's answer to GET /api/shops/{id} does not match its contract",
-    );
-    // A list whose rows are not the contract's rows is refused the same way.
-    answer(() => json([{ ...shop(), createdAt: "yesterday" }]));
-    await expect(callPage(contracts.listShops, {})).rejects.toBeInstanceOf(ApiError);
-  });
-
   test("a non-OK answer throws 'STATUS: body' with the server's message", async () => {
     const body = { message: "Customer is inactive", fields: { customerId: "inactive" } };
     answer(() => json(body, 422));
-    const apiError = await failure(call(contracts.placeBet, { body: {} }));
+    const apiError = await failure(call("placeBet", { body: {} }));
     expect(apiError.status).toBe(422);
     expect(apiError.message).toBe(`422: ${JSON.stringify(body)}`);
     expect(apiError.serverMessage).toBe("Customer is inactive");
@@ -159,19 +148,19 @@ describe("call", () => {
 
   test("a non-JSON error keeps the whole 'STATUS: text'; an empty one the status text", async () => {
     answer(() => new Response("upstream down", { status: 502 }));
-    const error = await failure(call(contracts.health));
+    const error = await failure(call("health"));
     expect(error.status).toBe(502);
     expect(error.message).toBe("502: upstream down");
     expect(errorMessage(error)).toBe("502: upstream down");
     answer(() => new Response(null, { status: 500, statusText: "Internal Server Error" }));
-    await expect(call(contracts.health)).rejects.toThrow("500: Internal Server Error");
+    await expect(call("health")).rejects.toThrow("500: Internal Server Error");
   });
 });
 
 describe("callPage", () => {
   test("the body is the page, X-Total-Count the total", async () => {
     const sent = answer(() => json([shop(), shop({ id: 4 })], 200, { "X-Total-Count": "42" }));
-    const result = await callPage(contracts.listShops, { page: 2, limit: 2, q: "" });
+    const result = await callPage("listShops", { page: 2, limit: 2, q: "" });
     expectTypeOf(result.items).toEqualTypeOf<ShopDto[]>();
     expect(result.total).toBe(42);
     expect(result.items.map((s) => s.id)).toEqual([3, 4]);
@@ -181,12 +170,12 @@ describe("callPage", () => {
 
   test("without the header the total is the page's length", async () => {
     answer(() => json([shop()]));
-    expect((await callPage(contracts.listShops, {})).total).toBe(1);
+    expect((await callPage("listShops", {})).total).toBe(1);
   });
 
   test("a non-OK answer throws ApiError", async () => {
     answer(() => json({ message: "Forbidden" }, 403));
-    const error = await failure(callPage(contracts.listUsers, {}));
+    const error = await failure(callPage("listUsers", {}));
     expect(error.status).toBe(403);
     expect(errorMessage(error)).toBe("Forbidden");
   });

@@ -1,5 +1,7 @@
-import { type ZodType, z } from "zod";
-import type { Contract, ResponseOf } from "../../src/domain/contract";
+import type { ZodType, z } from "zod";
+import type { ResponseOf } from "../../src/domain/contract";
+import type { ContractName, Contracts } from "../../src/domain/contracts";
+import { routeTable } from "../../src/domain/route-table" with { type: "macro" };
 
 /**
  * The one HTTP client: credentials always sent, JSON bodies with a JSON content type, and
@@ -69,11 +71,16 @@ export function toSearch(params: ListParams): string {
   return text ? `?${text}` : "";
 }
 
-/** A contract's path with its `{name}` parameters filled in. */
-export function pathOf(contract: Contract, params: Record<string, string | number> = {}): string {
-  return contract.path.replace(/\{([A-Za-z]+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${contract.path} needs the parameter ${name}`);
+// The contracts' methods and paths, computed at build time (a Bun macro): the bundle gets
+// this small table, not the contracts' zod schemas.
+const ROUTES = routeTable();
+
+/** An endpoint's path with its `{name}` parameters filled in. */
+export function pathOf(name: ContractName, params: Record<string, string | number> = {}): string {
+  const { path } = ROUTES[name];
+  return path.replace(/\{([A-Za-z]+)\}/g, (_, param: string) => {
+    const value = params[param];
+    if (value === undefined) throw new Error(`${path} needs the parameter ${param}`);
     return encodeURIComponent(String(value));
   });
 }
@@ -86,43 +93,38 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** The answer to a call, checked against the contract's response schema. */
-function parseAnswer<S extends ZodType>(contract: Contract, schema: S, json: unknown): z.output<S> {
-  const result = schema.safeParse(json);
-  if (!result.success) {
-    throw new ApiError(
-      0,
-      `The server's answer to ${contract.method.toUpperCase()} ${contract.path} does not match its contract`,
-      "Unexpected answer",
-    );
-  }
-  return result.data;
-}
-
-function send(contract: Contract, options: CallOptions): Promise<Response> {
-  return request(`${pathOf(contract, options.params)}${toSearch(options.query ?? {})}`, {
-    method: contract.method.toUpperCase() as RequestOptions["method"],
+function send(name: ContractName, options: CallOptions): Promise<Response> {
+  return request(`${pathOf(name, options.params)}${toSearch(options.query ?? {})}`, {
+    method: ROUTES[name].method.toUpperCase() as RequestOptions["method"],
     body: options.body,
     headers: options.headers,
     signal: options.signal,
   });
 }
 
+/** What an endpoint answers, as its contract (src/domain/contracts.ts) declares it. */
+export type Answer<N extends ContractName> = ResponseOf<Contracts[N]>;
+
+/** One item of a paged list. */
+export type Item<N extends ContractName> = Contracts[N] extends {
+  response: infer S extends ZodType;
+}
+  ? z.output<S>
+  : never;
+
 /**
- * Calls one endpoint as its contract (src/domain/contracts.ts) declares it: method, path,
- * and an answer parsed by the contract's own response schema, so its type is the
- * server's, never a cast.
+ * Calls one endpoint by its contract's name: method and path come from the contract, and
+ * the answer has the type of the contract's response schema. The server's tests check
+ * every answer against that schema, so this is the one place the JSON is given its type.
  */
-export async function call<C extends Contract>(
-  contract: C,
+export async function call<N extends ContractName>(
+  name: N,
   options: CallOptions = {},
-): Promise<ResponseOf<C>> {
-  const response = await send(contract, options);
-  if (!contract.response || response.status === 204) {
-    return undefined as never;
-  }
-  const schema = contract.paged ? z.array(contract.response) : contract.response;
-  return parseAnswer(contract, schema, await response.json()) as never;
+): Promise<Answer<N>> {
+  const response = await send(name, options);
+  if (response.status === 204) return undefined as Answer<N>;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as Answer<N>;
 }
 
 export interface Page<T> {
@@ -131,14 +133,13 @@ export interface Page<T> {
 }
 
 /** A paged list: the body is the array, the total is the X-Total-Count header. */
-export async function callPage<C extends Contract & { paged: true; response: ZodType }>(
-  contract: C,
+export async function callPage<N extends ContractName>(
+  name: N,
   query: ListParams,
   signal?: AbortSignal,
-): Promise<Page<z.output<C["response"]>>> {
-  const response = await send(contract, { query, signal });
-  const item: C["response"] = contract.response;
-  const items = parseAnswer(contract, z.array(item), await response.json());
+): Promise<Page<Item<N>>> {
+  const response = await send(name, { query, signal });
+  const items = (await response.json()) as Item<N>[];
   const header = response.headers.get("X-Total-Count");
   return { items, total: header === null ? items.length : Number(header) };
 }

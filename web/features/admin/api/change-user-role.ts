@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import type { Role } from "../../../../src/domain/enums";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
 export const changeUserRole = ({ userId, role }: { userId: number; role: Role }) =>
-  call(contracts.changeUserRole, { params: { userId }, body: { role } });
+  call("changeUserRole", { params: { userId }, body: { role } });
 
 export function useChangeUserRole() {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import type { Role } from "../../../../src/domain/enums";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
 export const createUser = (body: { username: string; password: string; role: Role }) =>
-  call(contracts.createUser, { body });
+  call("createUser", { body });
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

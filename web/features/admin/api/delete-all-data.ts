@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { CURRENT_USER_KEY } from "../../auth";
 
-export const deleteAllData = () => call(contracts.deleteAllData);
+export const deleteAllData = () => call("deleteAllData");
 
 /** Empties every table but the acting admin; every cached list is refetched. */
 export function useDeleteAllData() {

@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { pathOf, request } from "../../../lib/api-client";
 import { todayUtc } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
 
 /** Downloads the export as a JSON file named with the current date. */
 export async function exportAllData(): Promise<void> {
-  const response = await request(pathOf(contracts.exportAllData));
+  const response = await request(pathOf("exportAllData"));
   const blob = await response.blob();
   const disposition = response.headers.get("Content-Disposition") ?? "";
   const name =

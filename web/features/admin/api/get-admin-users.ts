@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { callPage, type ListParams } from "../../../lib/api-client";
 
 export const getAdminUsers = (params: ListParams, signal?: AbortSignal) =>
-  callPage(contracts.listUsers, params, signal);
+  callPage("listUsers", params, signal);
 
 export const adminUsersQuery = (params: ListParams) =>
   queryOptions({

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
 export type { HealthDto as Health } from "../../../../src/domain/dto";
 
-export const getHealth = (signal?: AbortSignal) => call(contracts.health, { signal });
+export const getHealth = (signal?: AbortSignal) => call("health", { signal });
 
 /** SPEC section 9: polled every 30 s, stale after 10 s. */
 export const healthQuery = queryOptions({

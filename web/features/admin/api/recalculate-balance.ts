@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 import { euro } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
@@ -7,7 +6,7 @@ import { useNotify } from "../../../lib/notify";
 export type { RecalculationDto as RecalculateResult } from "../../../../src/domain/dto";
 
 export const recalculateBalance = (body: { entityType: "CUSTOMER" | "SHOP"; entityId: number }) =>
-  call(contracts.recalculateBalance, { body });
+  call("recalculateBalance", { body });
 
 export function useRecalculateBalance() {
   const queryClient = useQueryClient();

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { MONEY_KEYS } from "../../transactions";
@@ -11,7 +10,7 @@ export const reverseTransaction = ({
   transactionId: number;
   key: string;
 }) =>
-  call(contracts.reverseTransaction, {
+  call("reverseTransaction", {
     body: { transactionId },
     headers: { "Idempotency-Key": key },
   });

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
-export const dismissAlert = (id: number) => call(contracts.dismissAlert, { params: { id } });
+export const dismissAlert = (id: number) => call("dismissAlert", { params: { id } });
 
 /** Reloads the alerts; a failure is only logged (SPEC section 7). */
 export function useDismissAlert() {

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
 export type { AlertDto as Alert } from "../../../../src/domain/dto";
 
-export const getAlerts = (signal?: AbortSignal) => call(contracts.listAlerts, { signal });
+export const getAlerts = (signal?: AbortSignal) => call("listAlerts", { signal });
 
 /** SPEC section 9: refetched every 30 s, stale after 5 s. */
 export const alertsQuery = queryOptions({

@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { ApiError, call } from "../../../lib/api-client";
 import type { SessionUser } from "../../../lib/session";
 
@@ -8,7 +7,7 @@ export const CURRENT_USER_KEY = ["/api/user"] as const;
 /** The current user; a 401 means signed out (null), not an error. */
 export async function getCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
-    return await call(contracts.currentUser, { signal });
+    return await call("currentUser", { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call, errorMessage } from "../../../lib/api-client";
 import type { SessionUser } from "../../../lib/session";
 import { useToast } from "../../../lib/toast";
@@ -11,7 +10,7 @@ export interface LoginInput {
 }
 
 export function login(input: LoginInput): Promise<SessionUser> {
-  return call(contracts.login, { body: input });
+  return call("login", { body: input });
 }
 
 /** A successful login stores the returned user as current. */

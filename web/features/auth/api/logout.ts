@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call, errorMessage } from "../../../lib/api-client";
 import { useToast } from "../../../lib/toast";
 import { CURRENT_USER_KEY } from "./get-user";
 
 export function logout(): Promise<void> {
-  return call(contracts.logout);
+  return call("logout");
 }
 
 /** A successful logout clears the current user and refetches it. */

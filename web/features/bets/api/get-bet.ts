@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
 export const getBet = (id: number, signal?: AbortSignal) =>
-  call(contracts.getBet, { params: { id }, signal });
+  call("getBet", { params: { id }, signal });
 
 export const betQuery = (id: number) =>
   queryOptions({

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { callPage, type ListParams } from "../../../lib/api-client";
 
 export const getBets = (params: ListParams, signal?: AbortSignal) =>
-  callPage(contracts.listBets, params, signal);
+  callPage("listBets", params, signal);
 
 export const betsQuery = (params: ListParams) =>
   queryOptions({

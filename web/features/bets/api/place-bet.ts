@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import type { BetStatus } from "../../../../src/domain/enums";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
@@ -26,7 +25,7 @@ export const BET_KEYS = [
 ] as const;
 
 export const placeBet = ({ body, key }: { body: PlaceBetBody; key: string }) =>
-  call(contracts.placeBet, { body, headers: { "Idempotency-Key": key } });
+  call("placeBet", { body, headers: { "Idempotency-Key": key } });
 
 /** Refreshes the bets list and dashboard stats (and the balances the stake moved). */
 export function usePlaceBet() {

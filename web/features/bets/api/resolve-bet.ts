@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { BET_KEYS } from "./place-bet";
@@ -11,7 +10,7 @@ export interface ResolveBetInput {
 }
 
 export const resolveBet = ({ id, ...body }: ResolveBetInput) =>
-  call(contracts.resolveBet, { params: { id }, body });
+  call("resolveBet", { params: { id }, body });
 
 export function useResolveBet() {
   const queryClient = useQueryClient();

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -13,8 +12,7 @@ export interface CreateCustomerBody {
   allowOverdraft: boolean;
 }
 
-export const createCustomer = (body: CreateCustomerBody) =>
-  call(contracts.createCustomer, { body });
+export const createCustomer = (body: CreateCustomerBody) => call("createCustomer", { body });
 
 /** Refreshes the customers list and the dashboard stats. */
 export function useCreateCustomer() {

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
 export const getCustomerStats = (id: number, signal?: AbortSignal) =>
-  call(contracts.customerStats, { params: { id }, signal });
+  call("customerStats", { params: { id }, signal });
 
 export const customerStatsQuery = (id: number) =>
   queryOptions({

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
 export const getCustomer = (id: number, signal?: AbortSignal) =>
-  call(contracts.getCustomer, { params: { id }, signal });
+  call("getCustomer", { params: { id }, signal });
 
 export const customerQuery = (id: number) =>
   queryOptions({

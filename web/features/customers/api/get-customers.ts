@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { callPage, type ListParams } from "../../../lib/api-client";
 
 export const getCustomers = (params: ListParams, signal?: AbortSignal) =>
-  callPage(contracts.listCustomers, params, signal);
+  callPage("listCustomers", params, signal);
 
 export const customersQuery = (params: ListParams) =>
   queryOptions({

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -16,7 +15,7 @@ export interface UpdateCustomerBody {
 }
 
 export const updateCustomer = ({ id, body }: { id: number; body: UpdateCustomerBody }) =>
-  call(contracts.updateCustomer, { params: { id }, body });
+  call("updateCustomer", { params: { id }, body });
 
 export function useUpdateCustomer() {
   const queryClient = useQueryClient();

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
 export type { DashboardStatsDto as DashboardStats } from "../../../../src/domain/dto";
 
-export const getDashboardStats = (signal?: AbortSignal) =>
-  call(contracts.dashboardStats, { signal });
+export const getDashboardStats = (signal?: AbortSignal) => call("dashboardStats", { signal });
 
 export const dashboardStatsQuery = queryOptions({
   queryKey: ["/api/dashboard/stats"],

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
 export async function getPeriods(signal?: AbortSignal) {
   try {
-    return await call(contracts.reportPeriods, { signal });
+    return await call("reportPeriods", { signal });
   } catch {
     throw new Error("Failed to fetch time periods");
   }

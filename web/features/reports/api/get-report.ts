@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call, type ListParams } from "../../../lib/api-client";
 import type { PeriodChoice } from "./types";
 
@@ -11,7 +10,7 @@ export function reportParams(choice: PeriodChoice): ListParams {
 
 export async function getReport(choice: PeriodChoice, signal?: AbortSignal) {
   try {
-    return await call(contracts.report, { query: reportParams(choice), signal });
+    return await call("report", { query: reportParams(choice), signal });
   } catch {
     throw new Error("Failed to fetch reports");
   }

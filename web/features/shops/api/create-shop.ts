@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -11,7 +10,7 @@ export interface CreateShopBody {
   isActive: boolean;
 }
 
-export const createShop = (body: CreateShopBody) => call(contracts.createShop, { body });
+export const createShop = (body: CreateShopBody) => call("createShop", { body });
 
 /** Refreshes the shops list. */
 export function useCreateShop() {

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
 export const getShopStats = (id: number, signal?: AbortSignal) =>
-  call(contracts.shopStats, { params: { id }, signal });
+  call("shopStats", { params: { id }, signal });
 
 export const shopStatsQuery = (id: number) =>
   queryOptions({

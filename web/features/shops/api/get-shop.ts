@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
 export const getShop = (id: number, signal?: AbortSignal) =>
-  call(contracts.getShop, { params: { id }, signal });
+  call("getShop", { params: { id }, signal });
 
 export const shopQuery = (id: number) =>
   queryOptions({

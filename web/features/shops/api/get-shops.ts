@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { callPage, type ListParams } from "../../../lib/api-client";
 
 export const getShops = (params: ListParams, signal?: AbortSignal) =>
-  callPage(contracts.listShops, params, signal);
+  callPage("listShops", params, signal);
 
 export const shopsQuery = (params: ListParams) =>
   queryOptions({

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -12,7 +11,7 @@ export interface UpdateShopBody {
 }
 
 export const updateShop = ({ id, body }: { id: number; body: UpdateShopBody }) =>
-  call(contracts.updateShop, { params: { id }, body });
+  call("updateShop", { params: { id }, body });
 
 export function useUpdateShop() {
   const queryClient = useQueryClient();

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -18,7 +17,7 @@ export const MONEY_KEYS = [
 ] as const;
 
 export const createDeposit = ({ body, key }: { body: CashMovementBody; key: string }) =>
-  call(contracts.deposit, {
+  call("deposit", {
     body,
     headers: { "Idempotency-Key": key },
   });

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { type CashMovementBody, MONEY_KEYS } from "./create-deposit";
 
 export const createWithdrawal = ({ body, key }: { body: CashMovementBody; key: string }) =>
-  call(contracts.withdraw, {
+  call("withdraw", {
     body,
     headers: { "Idempotency-Key": key },
   });

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { callPage, type ListParams } from "../../../lib/api-client";
 
 export const getTransactions = (params: ListParams, signal?: AbortSignal) =>
-  callPage(contracts.listTransactions, params, signal);
+  callPage("listTransactions", params, signal);
 
 export const transactionsQuery = (params: ListParams) =>
   queryOptions({

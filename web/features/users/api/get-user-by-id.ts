@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { contracts } from "../../../../src/domain/contracts";
 import { call } from "../../../lib/api-client";
 
 export type { UserDto as User } from "../../../../src/domain/dto";
 
 export const getUserById = (id: number, signal?: AbortSignal) =>
-  call(contracts.getUser, { params: { id }, signal });
+  call("getUser", { params: { id }, signal });
 
 export const userByIdQuery = (id: number) =>
   queryOptions({

@@ -175,7 +175,7 @@ function write<T>(
   actor: Actor,
   fn: (tx: Tx, op: { actor: Actor; now: number }) => Mutation<T>,
 ): T {
-  const op = { actor, now: clock };
+  const op = { actor, now: Math.floor(clock) };
   return auditedWrite(db, action, op, (tx) => fn(tx, op));
 }
 

@@ -7,6 +7,24 @@ import { z } from "zod";
 import { BET_STATUSES, ROLES } from "./enums";
 import { MIN_ODDS_HUNDREDTHS, parseCents, parseOdds } from "./money";
 
+/**
+ * Our fields parse leniently (z.unknown() and a transform) so that a missing or malformed
+ * value gets the SPEC's own message. This gives such a schema the input type the API
+ * documents, so whoever sends it (the web client, the forms) is checked against the wire
+ * format at compile time. It changes no runtime behaviour.
+ */
+function accepts<In>() {
+  return <S extends z.ZodType>(schema: S) => schema as unknown as z.ZodType<z.output<S>, In>;
+}
+
+/** The same for a field that may be left out of the body (its transform still runs). */
+function acceptsOptional<In>() {
+  return <S extends z.ZodType>(schema: S) =>
+    schema as unknown as z.ZodType<z.output<S>, In | undefined> & {
+      _zod: { optin: "optional" };
+    };
+}
+
 function isBlank(value: unknown): boolean {
   return (
     value === undefined || value === null || (typeof value === "string" && value.trim() === "")
@@ -15,35 +33,39 @@ function isBlank(value: unknown): boolean {
 
 /** A required trimmed string with the SPEC's message. */
 export function requiredText(message: string, max = 500) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (isBlank(value) || typeof value !== "string") {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return value.trim();
-    })
-    .pipe(z.string().max(max, `${message.split(" ")[0]} is too long (at most ${max} characters)`))
-    .meta({ type: "string", maxLength: max });
+  return accepts<string>()(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (isBlank(value) || typeof value !== "string") {
+          ctx.addIssue({ code: "custom", message });
+          return z.NEVER;
+        }
+        return value.trim();
+      })
+      .pipe(z.string().max(max, `${message.split(" ")[0]} is too long (at most ${max} characters)`))
+      .meta({ type: "string", maxLength: max }),
+  );
 }
 
 /** Optional text: blank becomes null. */
 export function optionalText(label: string, max = 500) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (isBlank(value)) return null;
-      if (typeof value !== "string") {
-        ctx.addIssue({ code: "custom", message: `${label} must be text` });
-        return z.NEVER;
-      }
-      return value.trim();
-    })
-    .pipe(z.string().max(max, `${label} is too long (at most ${max} characters)`).nullable())
-    .meta({ type: ["string", "null"], maxLength: max });
+  return acceptsOptional<string | null>()(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (isBlank(value)) return null;
+        if (typeof value !== "string") {
+          ctx.addIssue({ code: "custom", message: `${label} must be text` });
+          return z.NEVER;
+        }
+        return value.trim();
+      })
+      .pipe(z.string().max(max, `${label} is too long (at most ${max} characters)`).nullable())
+      .meta({ type: ["string", "null"], maxLength: max }),
+  );
 }
 
 /**
@@ -52,32 +74,34 @@ export function optionalText(label: string, max = 500) {
  */
 export function requiredId(message: string) {
   const label = message.replace(/ (is|are) required$/, "");
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (isBlank(value)) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      const id =
-        typeof value === "number"
-          ? value
-          : typeof value === "string" && /^\d{1,16}$/.test(value)
-            ? Number(value)
-            : Number.NaN;
-      if (!Number.isSafeInteger(id) || id <= 0) {
-        ctx.addIssue({ code: "custom", message: `${label} must be a positive whole number` });
-        return z.NEVER;
-      }
-      return id;
-    })
-    .meta({
-      anyOf: [
-        { type: "integer", minimum: 1 },
-        { type: "string", pattern: "^\\d+$" },
-      ],
-    });
+  return accepts<number | string>()(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (isBlank(value)) {
+          ctx.addIssue({ code: "custom", message });
+          return z.NEVER;
+        }
+        const id =
+          typeof value === "number"
+            ? value
+            : typeof value === "string" && /^\d{1,16}$/.test(value)
+              ? Number(value)
+              : Number.NaN;
+        if (!Number.isSafeInteger(id) || id <= 0) {
+          ctx.addIssue({ code: "custom", message: `${label} must be a positive whole number` });
+          return z.NEVER;
+        }
+        return id;
+      })
+      .meta({
+        anyOf: [
+          { type: "integer", minimum: 1 },
+          { type: "string", pattern: "^\\d+$" },
+        ],
+      }),
+  );
 }
 
 /** How money is sent: a decimal string (or number) with at most 2 decimals. */
@@ -96,94 +120,105 @@ export function moneyCents(opts: {
   minCents: number;
   minMessage: string;
 }) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      if (isBlank(value)) {
-        ctx.addIssue({ code: "custom", message: opts.required });
-        return z.NEVER;
-      }
-      const cents = parseCents(value);
-      if (cents === null) {
-        ctx.addIssue({
-          code: "custom",
-          message:
-            opts.invalid ??
-            `${opts.required.split(" is ")[0]} must be a number with at most 2 decimals`,
-        });
-        return z.NEVER;
-      }
-      if (cents < opts.minCents) {
-        ctx.addIssue({ code: "custom", message: opts.minMessage });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .meta(MONEY_INPUT);
+  return accepts<string | number>()(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (isBlank(value)) {
+          ctx.addIssue({ code: "custom", message: opts.required });
+          return z.NEVER;
+        }
+        const cents = parseCents(value);
+        if (cents === null) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              opts.invalid ??
+              `${opts.required.split(" is ")[0]} must be a number with at most 2 decimals`,
+          });
+          return z.NEVER;
+        }
+        if (cents < opts.minCents) {
+          ctx.addIssue({ code: "custom", message: opts.minMessage });
+          return z.NEVER;
+        }
+        return cents;
+      })
+      .meta(MONEY_INPUT),
+  );
 }
 
 function flag(defaultValue: boolean, label: string) {
-  return z
+  return acceptsOptional<boolean | null>()(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === null) return defaultValue;
+        if (typeof value !== "boolean") {
+          ctx.addIssue({ code: "custom", message: `${label} must be true or false` });
+          return z.NEVER;
+        }
+        return value;
+      })
+      .meta({ type: "boolean" }),
+  );
+}
+
+const dateOnly = acceptsOptional<string | null>()(
+  z
     .unknown()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value === null) return defaultValue;
-      if (typeof value !== "boolean") {
-        ctx.addIssue({ code: "custom", message: `${label} must be true or false` });
+      if (isBlank(value)) return null;
+      if (
+        typeof value !== "string" ||
+        !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+        Number.isNaN(Date.parse(value))
+      ) {
+        ctx.addIssue({ code: "custom", message: "Date of birth must be a date (YYYY-MM-DD)" });
         return z.NEVER;
       }
       return value;
     })
-    .meta({ type: "boolean" });
-}
+    .meta({ type: ["string", "null"], format: "date" }),
+);
 
-const dateOnly = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (isBlank(value)) return null;
-    if (
-      typeof value !== "string" ||
-      !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
-      Number.isNaN(Date.parse(value))
-    ) {
-      ctx.addIssue({ code: "custom", message: "Date of birth must be a date (YYYY-MM-DD)" });
-      return z.NEVER;
-    }
-    return value;
-  })
-  .meta({ type: ["string", "null"], format: "date" });
-
-const email = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (isBlank(value)) return null;
-    const parsed = z
-      .email()
-      .max(254)
-      .safeParse(typeof value === "string" ? value.trim() : value);
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: "Invalid email" });
-      return z.NEVER;
-    }
-    return parsed.data;
-  })
-  .meta({ type: ["string", "null"], format: "email" });
-
-export const loginSchema = z.object({
-  username: requiredText("Username is required", 100),
-  password: z
+const email = acceptsOptional<string | null>()(
+  z
     .unknown()
     .optional()
     .transform((value, ctx) => {
-      if (typeof value !== "string" || value === "") {
-        ctx.addIssue({ code: "custom", message: "Password is required" });
+      if (isBlank(value)) return null;
+      const parsed = z
+        .email()
+        .max(254)
+        .safeParse(typeof value === "string" ? value.trim() : value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: "Invalid email" });
         return z.NEVER;
       }
-      return value;
-    }),
+      return parsed.data;
+    })
+    .meta({ type: ["string", "null"], format: "email" }),
+);
+
+export const loginSchema = z.object({
+  username: requiredText("Username is required", 100),
+  password: accepts<string>()(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (typeof value !== "string" || value === "") {
+          ctx.addIssue({ code: "custom", message: "Password is required" });
+          return z.NEVER;
+        }
+        return value;
+      })
+      .meta({ type: "string" }),
+  ),
 });
 
 const creditLimit = moneyCents({
@@ -257,26 +292,28 @@ const stakeAmount = moneyCents({
   minMessage: "Stake amount must be at least 0.01",
 });
 
-const odds = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    if (isBlank(value)) {
-      ctx.addIssue({ code: "custom", message: "Odds are required" });
-      return z.NEVER;
-    }
-    const hundredths = parseOdds(value);
-    if (hundredths === null) {
-      ctx.addIssue({ code: "custom", message: "Odds must be a number with at most 2 decimals" });
-      return z.NEVER;
-    }
-    if (hundredths < MIN_ODDS_HUNDREDTHS) {
-      ctx.addIssue({ code: "custom", message: "Odds must be at least 1.01" });
-      return z.NEVER;
-    }
-    return hundredths;
-  })
-  .meta({ ...MONEY_INPUT, description: "Decimal odds, at least 1.01, at most 2 decimals" });
+const odds = accepts<string | number>()(
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (isBlank(value)) {
+        ctx.addIssue({ code: "custom", message: "Odds are required" });
+        return z.NEVER;
+      }
+      const hundredths = parseOdds(value);
+      if (hundredths === null) {
+        ctx.addIssue({ code: "custom", message: "Odds must be a number with at most 2 decimals" });
+        return z.NEVER;
+      }
+      if (hundredths < MIN_ODDS_HUNDREDTHS) {
+        ctx.addIssue({ code: "custom", message: "Odds must be at least 1.01" });
+        return z.NEVER;
+      }
+      return hundredths;
+    })
+    .meta({ ...MONEY_INPUT, description: "Decimal odds, at least 1.01, at most 2 decimals" }),
+);
 
 export const placeBetSchema = z
   .object({
@@ -286,23 +323,25 @@ export const placeBetSchema = z
     stakeAmount,
     odds,
     /** Optional: when sent it must equal stake x odds (the server computes its own). */
-    potentialPayout: z
-      .unknown()
-      .optional()
-      .transform((value, ctx) => {
-        if (isBlank(value)) return undefined;
-        const cents = parseCents(value);
-        if (cents === null) {
-          ctx.addIssue({
-            code: "custom",
-            message: "Potential payout must be a number with at most 2 decimals",
-          });
-          return z.NEVER;
-        }
-        return cents;
-      })
-      .optional()
-      .meta({ ...MONEY_INPUT, description: "Optional; when sent it must equal stake x odds" }),
+    potentialPayout: acceptsOptional<string | number | null>()(
+      z
+        .unknown()
+        .optional()
+        .transform((value, ctx) => {
+          if (isBlank(value)) return undefined;
+          const cents = parseCents(value);
+          if (cents === null) {
+            ctx.addIssue({
+              code: "custom",
+              message: "Potential payout must be a number with at most 2 decimals",
+            });
+            return z.NEVER;
+          }
+          return cents;
+        })
+        .optional()
+        .meta({ ...MONEY_INPUT, description: "Optional; when sent it must equal stake x odds" }),
+    ),
     allowOvercredit: flag(false, "Allow overcredit"),
     outcome: z
       .enum(BET_STATUSES, { error: "Outcome must be PENDING, WON, LOST or VOID" })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, expectTypeOf, test } from "bun:test";
 import type { ReportDto, ShopDto, UserDto } from "../../src/domain/dto";
 import { shop } from "../test/fixtures";
-import { ApiError, call, callPage, errorMessage } from "./api-client";
+import { ApiError, type BodyOf, call, callPage, errorMessage } from "./api-client";
 
 interface Sent {
   url: URL;
@@ -138,7 +138,11 @@ describe("call", () => {
   test("a non-OK answer throws 'STATUS: body' with the server's message", async () => {
     const body = { message: "Customer is inactive", fields: { customerId: "inactive" } };
     answer(() => json(body, 422));
-    const apiError = await failure(call("placeBet", { body: {} }));
+    const apiError = await failure(
+      call("placeBet", {
+        body: { customerId: 1, shopId: 2, description: "Derby", stakeAmount: "5", odds: "2" },
+      }),
+    );
     expect(apiError.status).toBe(422);
     expect(apiError.message).toBe(`422: ${JSON.stringify(body)}`);
     expect(apiError.serverMessage).toBe("Customer is inactive");
@@ -178,5 +182,19 @@ describe("callPage", () => {
     const error = await failure(callPage("listUsers", {}));
     expect(error.status).toBe(403);
     expect(errorMessage(error)).toBe("Forbidden");
+  });
+});
+
+describe("bodies", () => {
+  test("are checked against the contract's wire format at compile time", () => {
+    const good: BodyOf<"deposit"> = { customerId: 1, shopId: "2", amount: "5.00" };
+    // @ts-expect-error an id is a number or a string of digits, never a boolean
+    const badId: BodyOf<"deposit"> = { customerId: true, shopId: 2, amount: "5.00" };
+    // @ts-expect-error the amount is required
+    const noAmount: BodyOf<"deposit"> = { customerId: 1, shopId: 2 };
+    const bet = { customerId: 1, shopId: 2, description: "Derby", odds: "2" };
+    // @ts-expect-error a stake is money (a decimal string or number), not an object
+    const badStake: BodyOf<"placeBet"> = { ...bet, stakeAmount: {} };
+    expect([good, badId, noAmount, badStake]).toHaveLength(4);
   });
 });

@@ -85,15 +85,22 @@ export function pathOf(name: ContractName, params: Record<string, string | numbe
   });
 }
 
-export interface CallOptions {
+/** What an endpoint's body accepts, as its contract's schema declares the wire format. */
+export type BodyOf<N extends ContractName> = Contracts[N] extends {
+  body: infer S extends ZodType;
+}
+  ? z.input<S>
+  : never;
+
+export interface CallOptions<N extends ContractName> {
   params?: Record<string, string | number>;
   query?: ListParams;
-  body?: unknown;
+  body?: BodyOf<N>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-function send(name: ContractName, options: CallOptions): Promise<Response> {
+function send<N extends ContractName>(name: N, options: CallOptions<N>): Promise<Response> {
   return request(`${pathOf(name, options.params)}${toSearch(options.query ?? {})}`, {
     method: ROUTES[name].method.toUpperCase() as RequestOptions["method"],
     body: options.body,
@@ -119,7 +126,7 @@ export type Item<N extends ContractName> = Contracts[N] extends {
  */
 export async function call<N extends ContractName>(
   name: N,
-  options: CallOptions = {},
+  options: CallOptions<N> = {},
 ): Promise<Answer<N>> {
   const response = await send(name, options);
   if (response.status === 204) return undefined as Answer<N>;

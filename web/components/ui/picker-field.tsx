@@ -6,12 +6,12 @@ import type { PickerProps } from "./search-picker";
  * A react-hook-form field holding a row id, edited with a picker (e.g. the Customer or Shop
  * picker): the form keeps the id as text and shows the field's error under the picker.
  */
-export function PickerField<T extends FieldValues>({
+export function PickerField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
   picker: Picker,
 }: {
-  control: Control<T>;
+  control: Control<T, unknown, TOut>;
   name: Path<T>;
   picker: ComponentType<PickerProps>;
 }) {

@@ -1,19 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BetStatus } from "../../../../src/domain/enums";
-import { call } from "../../../lib/api-client";
+import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
-export interface PlaceBetBody {
-  customerId: number;
-  shopId: number;
-  description: string;
-  stakeAmount: string;
-  odds: string;
-  potentialPayout: string;
-  allowOvercredit: boolean;
-  outcome: BetStatus;
-  voidReason?: string | null;
-}
+/** The body as the contract declares its wire format. */
+export type PlaceBetBody = BodyOf<"placeBet">;
 
 /** What placing or resolving a bet changes: the bets, the stats, and the balances the money moved. */
 export const BET_KEYS = [

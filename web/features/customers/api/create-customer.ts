@@ -1,16 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { call } from "../../../lib/api-client";
+import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
-export interface CreateCustomerBody {
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  creditLimit: string;
-  allowOverdraft: boolean;
-}
+/** The body as the contract declares its wire format. */
+export type CreateCustomerBody = BodyOf<"createCustomer">;
 
 export const createCustomer = (body: CreateCustomerBody) => call("createCustomer", { body });
 

@@ -1,18 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { call } from "../../../lib/api-client";
+import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
-export interface UpdateCustomerBody {
-  firstName?: string;
-  lastName?: string;
-  email?: string | null;
-  phone?: string | null;
-  address?: string | null;
-  dateOfBirth?: string | null;
-  creditLimit?: string;
-  allowOverdraft?: boolean;
-  isActive?: boolean;
-}
+/** The body as the contract declares its wire format. */
+export type UpdateCustomerBody = BodyOf<"updateCustomer">;
 
 export const updateCustomer = ({ id, body }: { id: number; body: UpdateCustomerBody }) =>
   call("updateCustomer", { params: { id }, body });

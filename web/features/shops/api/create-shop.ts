@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { call } from "../../../lib/api-client";
+import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
-export interface CreateShopBody {
-  name: string;
-  location: string;
-  address: string | null;
-  phone: string | null;
-  isActive: boolean;
-}
+/** The body as the contract declares its wire format. */
+export type CreateShopBody = BodyOf<"createShop">;
 
 export const createShop = (body: CreateShopBody) => call("createShop", { body });
 

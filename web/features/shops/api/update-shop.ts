@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { call } from "../../../lib/api-client";
+import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
-export interface UpdateShopBody {
-  name?: string;
-  location?: string;
-  address?: string | null;
-  phone?: string | null;
-  isActive?: boolean;
-}
+/** The body as the contract declares its wire format. */
+export type UpdateShopBody = BodyOf<"updateShop">;
 
 export const updateShop = ({ id, body }: { id: number; body: UpdateShopBody }) =>
   call("updateShop", { params: { id }, body });

@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { call } from "../../../lib/api-client";
+import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
-export interface CashMovementBody {
-  customerId: number;
-  shopId: number;
-  amount: string;
-  description: string | null;
-}
+/** The body as the contract declares its wire format. */
+export type CashMovementBody = BodyOf<"deposit">;
 
 export const MONEY_KEYS = [
   "/api/transactions",

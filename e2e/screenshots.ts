@@ -286,6 +286,14 @@ async function main() {
     await visible(page.getByText("404 Page Not Found"));
     await shot(page, "22-not-found");
 
+    await page.goto("/api/docs");
+    await page.getByRole("button", { name: "Open Group - Bets" }).click();
+    await visible(page.getByText("Place a bet (the stake leaves the customer's account)").first());
+    // The reference page does not reach network-idle within settle()'s wait, so
+    // no settle() here: a short pause for its fonts and layout.
+    await Bun.sleep(800);
+    await page.screenshot({ path: join(OUT, "23-api-reference.png") });
+
     const leftOver = problems();
     if (leftOver.length > 0) throw new Error(`problems while taking screenshots:\n${leftOver}`);
     await context.close();

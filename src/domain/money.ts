@@ -37,9 +37,17 @@ export function formatCents(cents: number): string {
   return negative ? `-${text}` : text;
 }
 
-/** 1250 -> "€12.50", -5 -> "-€0.05". */
+/** 3570000 -> "35,700.00": thousands grouped with commas, always 2 decimals. */
+export function formatGrouped(cents: number): string {
+  const text = formatCents(Math.abs(cents));
+  const [whole = "0", frac = "00"] = text.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${cents < 0 ? "-" : ""}${grouped}.${frac}`;
+}
+
+/** How money is shown everywhere (issue 9): 3570000 -> "€35,700.00", -5000 -> "-€50.00". */
 export function formatEuro(cents: number): string {
-  const text = formatCents(cents);
+  const text = formatGrouped(cents);
   return text.startsWith("-") ? `-€${text.slice(1)}` : `€${text}`;
 }
 

@@ -1,6 +1,5 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useAtomValue } from "jotai";
-import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { DataTable, useTableState } from "../../../components/ui/data-table";
@@ -8,42 +7,12 @@ import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { euro, formatDateTime } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
 import { useBets } from "../api/get-bets";
-import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
-
-const VoidBetDialog = lazy(() => import("./void-bet-dialog"));
+import { BetActions } from "./bet-actions";
 
 const col = createColumnHelper<Bet>();
 
-function BetActions({ bet, onVoid }: { bet: Bet; onVoid: (bet: Bet) => void }) {
-  const resolve = useResolveBet();
-  if (bet.status !== "PENDING") return null;
-  return (
-    <div className="flex gap-1">
-      <button
-        type="button"
-        className="btn btn-success btn-xs"
-        disabled={resolve.isPending}
-        onClick={() => resolve.mutate({ id: bet.id, status: "WON" })}
-      >
-        Won
-      </button>
-      <button
-        type="button"
-        className="btn btn-error btn-xs"
-        disabled={resolve.isPending}
-        onClick={() => resolve.mutate({ id: bet.id, status: "LOST" })}
-      >
-        Lost
-      </button>
-      <button type="button" className="btn btn-xs" onClick={() => onVoid(bet)}>
-        Void
-      </button>
-    </div>
-  );
-}
-
-function buildColumns(onVoid: ((bet: Bet) => void) | null) {
+function buildColumns(withActions: boolean) {
   const columns = [
     col.accessor("description", {
       header: "Desc",
@@ -84,7 +53,7 @@ function buildColumns(onVoid: ((bet: Bet) => void) | null) {
       cell: (c) => formatDateTime(c.getValue()),
     }),
   ];
-  if (!onVoid) return columns;
+  if (!withActions) return columns;
   return [
     ...columns,
     col.display({
@@ -92,33 +61,25 @@ function buildColumns(onVoid: ((bet: Bet) => void) | null) {
       header: "Actions",
       // Pinned to the right edge so Won/Lost/Void stay in reach on narrow screens.
       meta: { className: "sticky right-0 z-10 bg-base-100" },
-      cell: (c) => <BetActions bet={c.row.original} onVoid={onVoid} />,
+      cell: (c) => <BetActions bet={c.row.original} />,
     }),
   ];
 }
 
-const readOnlyColumns = buildColumns(null);
+const readOnlyColumns = buildColumns(false);
+const actionColumns = buildColumns(true);
 
 export default function BetsTable() {
   const state = useTableState();
   const query = useBets(state.params);
   const canMutate = useAtomValue(canMutateAtom);
-  const [voiding, setVoiding] = useState<Bet | null>(null);
-  const [actionColumns] = useState(() => buildColumns(setVoiding));
   return (
-    <>
-      <DataTable
-        columns={canMutate ? actionColumns : readOnlyColumns}
-        state={state}
-        query={query}
-        loadingText="Loading bets..."
-        emptyText="No bets found"
-      />
-      {voiding && (
-        <Suspense fallback={null}>
-          <VoidBetDialog bet={voiding} onClose={() => setVoiding(null)} />
-        </Suspense>
-      )}
-    </>
+    <DataTable
+      columns={canMutate ? actionColumns : readOnlyColumns}
+      state={state}
+      query={query}
+      loadingText="Loading bets..."
+      emptyText="No bets found"
+    />
   );
 }

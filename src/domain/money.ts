@@ -8,25 +8,84 @@ export const MAX_CENTS = 9_999_999_999;
 export const MIN_ODDS_HUNDREDTHS = 101;
 export const MAX_ODDS_HUNDREDTHS = 100_000;
 
-const DECIMAL_RE = /^-?\d+(\.\d{1,2})?$/;
+export type MoneyParse =
+  | { ok: true; cents: number }
+  | { ok: false; error: "Not a number" | "At most 2 decimal places" | "Too large" };
 
-/** Parses "12.5", "12.50", 12.5 into 1250 cents; null when not a number with at most 2 decimals. */
-export function parseCents(value: unknown): number | null {
+/** Separators a person may type between digits: comma, full stop, spaces (incl. no-break). */
+const SEPARATOR = /[.,\s\u00a0\u202f']/;
+
+/**
+ * Reads an amount the way a person at the counter means it, in any European or English
+ * habit (issue 9): "10,50", "10.50", "1,000.50", "1.000,50" and "1 000,50" are all valid.
+ * A separator followed by exactly three digits groups thousands; the last separator
+ * followed by one or two digits is the decimal point. Grouping separators are all the same
+ * character and differ from the decimal one. A leading "-" and a leading "€" are allowed.
+ * The result is in cents (or hundredths, for odds): never a float.
+ */
+export function parseMoney(value: unknown): MoneyParse {
   let text: string;
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) return null;
+    if (!Number.isFinite(value)) return { ok: false, error: "Not a number" };
     text = String(value);
   } else if (typeof value === "string") {
     text = value.trim();
   } else {
-    return null;
+    return { ok: false, error: "Not a number" };
   }
-  if (!DECIMAL_RE.test(text)) return null;
-  const negative = text.startsWith("-");
-  const [whole = "0", frac = ""] = text.replace("-", "").split(".");
-  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-  if (!Number.isSafeInteger(cents) || cents > MAX_CENTS) return null;
-  return negative ? -cents : cents;
+  let negative = false;
+  if (text.startsWith("-")) {
+    negative = true;
+    text = text.slice(1).trim();
+  }
+  if (text.startsWith("€")) text = text.slice(1).trim();
+  if (!/^\d/.test(text) || !/\d$/.test(text.replace(/[.,]$/, ""))) {
+    return { ok: false, error: "Not a number" };
+  }
+  // Digit runs and the separators between them ("1.000,50" -> 1 . 000 , 50).
+  const runs = text.split(SEPARATOR);
+  const separators = text.match(new RegExp(SEPARATOR.source, "g")) ?? [];
+  if (runs.some((run) => !/^\d+$/.test(run))) {
+    // Two separators in a row, a trailing separator, or a letter.
+    return { ok: false, error: "Not a number" };
+  }
+  let whole = runs.join("");
+  let fraction = "";
+  const last = runs[runs.length - 1] as string;
+  const lastSeparator = separators[separators.length - 1];
+  const isDecimal = separators.length > 0 && last.length !== 3;
+  if (isDecimal) {
+    if (lastSeparator === undefined || /\s|'/.test(lastSeparator)) {
+      return { ok: false, error: "Not a number" };
+    }
+    if (last.length > 2) return { ok: false, error: "At most 2 decimal places" };
+    fraction = last;
+    whole = runs.slice(0, -1).join("");
+  }
+  const groups = isDecimal ? separators.slice(0, -1) : separators;
+  if (groups.length > 0) {
+    const groupRuns = runs.slice(1, isDecimal ? -1 : undefined);
+    const first = runs[0] as string;
+    const sameChar = groups.every((g) => g === groups[0]);
+    const apartFromDecimal = !isDecimal || groups[0] !== lastSeparator;
+    if (
+      !sameChar ||
+      !apartFromDecimal ||
+      first.length > 3 ||
+      groupRuns.some((r) => r.length !== 3)
+    ) {
+      return { ok: false, error: "Not a number" };
+    }
+  }
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  if (!Number.isSafeInteger(cents) || cents > MAX_CENTS) return { ok: false, error: "Too large" };
+  return { ok: true, cents: negative ? -cents : cents };
+}
+
+/** parseMoney's cents, or null for anything it refuses. */
+export function parseCents(value: unknown): number | null {
+  const parsed = parseMoney(value);
+  return parsed.ok ? parsed.cents : null;
 }
 
 /** 1250 -> "12.50", -5 -> "-0.05". */

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { BET_STATUSES, ROLES } from "./enums";
-import { MIN_ODDS_HUNDREDTHS, parseCents, parseOdds } from "./money";
+import { MAX_ODDS_HUNDREDTHS, MIN_ODDS_HUNDREDTHS, type MoneyParse, parseMoney } from "./money";
 
 /**
  * Our fields parse leniently (z.unknown() and a transform) so that a missing or malformed
@@ -113,13 +113,17 @@ const MONEY_INPUT = {
   description: 'Money: a decimal string or number with at most 2 decimals, e.g. "12.50"',
 } as const;
 
-/** Money as cents: a string or number with at most 2 decimals, at least `minCents`. */
-export function moneyCents(opts: {
-  required: string;
-  invalid?: string;
-  minCents: number;
-  minMessage: string;
-}) {
+/**
+ * A malformed amount's message is the parser's reason ("Not a number", "At most 2 decimal
+ * places"); the API's message adds the field's name (see firstIssueMessage in src/lib/http.ts).
+ */
+function badAmount(ctx: z.RefinementCtx, parsed: MoneyParse) {
+  if (!parsed.ok)
+    ctx.addIssue({ code: "custom", message: parsed.error, params: { unnamed: true } });
+}
+
+/** Money as cents, read by parseMoney (src/domain/money.ts), at least `minCents`. */
+export function moneyCents(opts: { required: string; minCents: number; minMessage: string }) {
   return accepts<string | number>()(
     z
       .unknown()
@@ -129,16 +133,12 @@ export function moneyCents(opts: {
           ctx.addIssue({ code: "custom", message: opts.required });
           return z.NEVER;
         }
-        const cents = parseCents(value);
-        if (cents === null) {
-          ctx.addIssue({
-            code: "custom",
-            message:
-              opts.invalid ??
-              `${opts.required.split(" is ")[0]} must be a number with at most 2 decimals`,
-          });
+        const parsed = parseMoney(value);
+        if (!parsed.ok) {
+          badAmount(ctx, parsed);
           return z.NEVER;
         }
+        const cents = parsed.cents;
         if (cents < opts.minCents) {
           ctx.addIssue({ code: "custom", message: opts.minMessage });
           return z.NEVER;
@@ -287,7 +287,6 @@ const voidReason = optionalText("Void reason", 500);
 
 const stakeAmount = moneyCents({
   required: "Stake amount is required",
-  invalid: "Stake amount must be a number with at most 2 decimals",
   minCents: 1,
   minMessage: "Stake amount must be at least 0.01",
 });
@@ -301,9 +300,14 @@ const odds = accepts<string | number>()(
         ctx.addIssue({ code: "custom", message: "Odds are required" });
         return z.NEVER;
       }
-      const hundredths = parseOdds(value);
-      if (hundredths === null) {
-        ctx.addIssue({ code: "custom", message: "Odds must be a number with at most 2 decimals" });
+      const parsed = parseMoney(value);
+      if (!parsed.ok) {
+        badAmount(ctx, parsed);
+        return z.NEVER;
+      }
+      const hundredths = parsed.cents;
+      if (hundredths > MAX_ODDS_HUNDREDTHS) {
+        ctx.addIssue({ code: "custom", message: "Odds must be at most 1000.00" });
         return z.NEVER;
       }
       if (hundredths < MIN_ODDS_HUNDREDTHS) {
@@ -329,15 +333,12 @@ export const placeBetSchema = z
         .optional()
         .transform((value, ctx) => {
           if (isBlank(value)) return undefined;
-          const cents = parseCents(value);
-          if (cents === null) {
-            ctx.addIssue({
-              code: "custom",
-              message: "Potential payout must be a number with at most 2 decimals",
-            });
+          const parsed = parseMoney(value);
+          if (!parsed.ok) {
+            badAmount(ctx, parsed);
             return z.NEVER;
           }
-          return cents;
+          return parsed.cents;
         })
         .optional()
         .meta({ ...MONEY_INPUT, description: "Optional; when sent it must equal stake x odds" }),
@@ -375,7 +376,6 @@ export const resolveBetSchema = z
 
 const positiveAmount = moneyCents({
   required: "Amount must be a positive number",
-  invalid: "Amount must be a positive number",
   minCents: 1,
   minMessage: "Amount must be a positive number",
 });

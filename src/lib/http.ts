@@ -55,7 +55,7 @@ export function clientIp(c: Context<AppEnv>): string | null {
 
 /** A 400's message (naming the first bad field) and one message per field. */
 export function firstIssueMessage(
-  issues: readonly { message: string; path: readonly PropertyKey[] }[],
+  issues: readonly { message: string; path: readonly PropertyKey[]; params?: unknown }[],
 ) {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
@@ -65,8 +65,13 @@ export function firstIssueMessage(
   const first = issues[0];
   const name = first?.path.map(String).join(".") ?? "";
   // "Customer is required" and "sort must be one of: ..." already name their field.
+  // "Customer is required" and "sort must be one of: ..." already name their field; a
+  // reason such as "Not a number" (flagged `unnamed`) does not.
+  const unnamed = (first?.params as { unnamed?: boolean } | undefined)?.unnamed === true;
   const named =
-    !first || name === "" || /^[A-Z]/.test(first.message) || first.message.startsWith(`${name} `);
+    !first ||
+    name === "" ||
+    (!unnamed && (/^[A-Z]/.test(first.message) || first.message.startsWith(`${name} `)));
   const message = first ? (named ? first.message : `${name}: ${first.message}`) : "Invalid input";
   return { message, fields };
 }

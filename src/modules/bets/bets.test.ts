@@ -125,9 +125,9 @@ describe("validation messages", () => {
     ["odds minimum", { odds: "1.00" }, "odds", "Odds must be at least 1.01"],
     [
       "stake decimals",
-      { stakeAmount: "1.001" },
+      { stakeAmount: "1.0015" },
       "stakeAmount",
-      "Stake amount must be a number with at most 2 decimals",
+      "At most 2 decimal places",
     ],
   ];
   for (const [name, body, field, message] of cases) {

@@ -70,7 +70,8 @@ describe("deposit and withdrawal validation", () => {
     ["customer", { customerId: "" }, "customerId", "Customer is required"],
     ["shop", { shopId: undefined }, "shopId", "Shop is required"],
     ["amount missing", { amount: "" }, "amount", "Amount must be a positive number"],
-    ["amount text", { amount: "ten" }, "amount", "Amount must be a positive number"],
+    // Issue 9: a malformed amount says why (it was the SPEC's generic message before).
+    ["amount text", { amount: "ten" }, "amount", "Not a number"],
     ["amount zero", { amount: "0" }, "amount", "Amount must be a positive number"],
     ["amount negative", { amount: -5 }, "amount", "Amount must be a positive number"],
   ];
@@ -93,7 +94,7 @@ describe("deposit and withdrawal validation", () => {
       (await t.request("POST", "/api/deposits", { body: { ...ids, amount: "0.01" } })).status,
     ).toBe(201);
     expect(
-      (await t.request("POST", "/api/deposits", { body: { ...ids, amount: "1.005" } })).status,
+      (await t.request("POST", "/api/deposits", { body: { ...ids, amount: "1.0055" } })).status,
     ).toBe(400);
     expect(balances(t.handle.sqlite, ids.customerId, ids.shopId).customer).toBe(1251);
   });
@@ -126,5 +127,54 @@ describe("listing transactions", () => {
       (await t.request("POST", "/api/deposits", { as: "customer", body: { ...ids, amount: "1" } }))
         .status,
     ).toBe(403);
+  });
+});
+
+describe("amounts typed the European way (issue 9)", () => {
+  const cases: [string, string][] = [
+    ["10,50", "10.50"],
+    ["1.000,50", "1000.50"],
+    ["1 000,50", "1000.50"],
+    ["1,000.50", "1000.50"],
+  ];
+  for (const [typed, stored] of cases) {
+    test(`a deposit of "${typed}" is €${stored}`, async () => {
+      const res = await t.request("POST", "/api/deposits", {
+        as: "user",
+        body: { ...ids, amount: typed },
+      });
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { amount: string }).amount).toBe(stored);
+    });
+  }
+
+  test('"10.505" groups thousands, "10,5055" is refused naming the field and the reason', async () => {
+    const grouped = await t.json<{ amount: string }>("POST", "/api/deposits", {
+      as: "user",
+      body: { ...ids, amount: "10.505" },
+    });
+    expect(grouped.amount).toBe("10505.00");
+    const res = await t.request("POST", "/api/deposits", {
+      as: "user",
+      body: { ...ids, amount: "10,5055" },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: "amount: At most 2 decimal places",
+      code: "VALIDATION",
+      fields: { amount: "At most 2 decimal places" },
+    });
+  });
+
+  test('a bet of "10,50" at odds "2,5" pays 26.25', async () => {
+    const bet = await t.json<{ stakeAmount: string; odds: string; potentialPayout: string }>(
+      "POST",
+      "/api/bets",
+      {
+        as: "user",
+        body: { ...ids, description: "Derby", stakeAmount: "10,50", odds: "2,5" },
+      },
+    );
+    expect(bet).toMatchObject({ stakeAmount: "10.50", odds: "2.50", potentialPayout: "26.25" });
   });
 });

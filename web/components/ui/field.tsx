@@ -6,22 +6,34 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from "react";
+import { formatEuro, formatGrouped, parseMoney } from "../../../src/domain/money";
 
 interface FieldShellProps {
   label: string;
   error?: string;
+  /** A line under the control that is not an error (e.g. the parsed amount). */
+  hint?: string;
   id: string;
   children: ReactNode;
 }
 
 /** Label tied to its control, and the validation message under it. */
-function FieldShell({ label, error, id, children }: FieldShellProps) {
+function FieldShell({ label, error, hint, id, children }: FieldShellProps) {
   return (
     <div className="form-control mb-3 flex flex-col gap-1">
       <label htmlFor={id} className="label text-sm font-medium text-base-content">
         {label}
       </label>
       {children}
+      {hint && !error && (
+        <p
+          id={`${id}-hint`}
+          className="text-sm tabular-nums text-base-content/80"
+          aria-live="polite"
+        >
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-error">
           {error}
@@ -31,24 +43,63 @@ function FieldShell({ label, error, id, children }: FieldShellProps) {
   );
 }
 
-type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
+type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string;
+  hint?: string;
+};
 
 export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function InputField(
-  { label, error, className, ...props },
+  { label, error, hint, className, ...props },
   ref,
 ) {
   const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
-    <FieldShell label={label} error={error} id={id}>
+    <FieldShell label={label} error={error} hint={hint} id={id}>
       <input
         ref={ref}
         id={id}
         className={`input input-bordered w-full ${error ? "input-error" : ""} ${className ?? ""}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
         {...props}
       />
     </FieldShell>
+  );
+});
+
+type MoneyFieldProps = Omit<InputFieldProps, "type" | "inputMode" | "hint"> & {
+  /** What is typed now (from the form's watch()), read back as money beside the field. */
+  typed: unknown;
+  /** Euros ("= €1,000.50") or decimal odds ("= 2.50"). */
+  kind?: "euro" | "odds";
+};
+
+/**
+ * An amount typed as text with a decimal keyboard: no spinner, and a mouse wheel cannot
+ * change it. "10,50", "1.000,50" and "1 000,50" all read as a person means them
+ * (parseMoney, src/domain/money.ts), and the value as read is shown before submit.
+ */
+export const MoneyField = forwardRef<HTMLInputElement, MoneyFieldProps>(function MoneyField(
+  { typed, kind = "euro", ...props },
+  ref,
+) {
+  const parsed = typeof typed === "string" && typed.trim() !== "" ? parseMoney(typed) : null;
+  const hint = parsed?.ok
+    ? `= ${kind === "euro" ? formatEuro(parsed.cents) : formatGrouped(parsed.cents)}`
+    : undefined;
+  return (
+    <InputField
+      ref={ref}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+      className="tabular-nums"
+      hint={hint}
+      {...props}
+    />
   );
 });
 

@@ -19,6 +19,7 @@ import {
   CheckboxField,
   FormActions,
   InputField,
+  MoneyField,
   SelectField,
   TextareaField,
 } from "../../../components/ui/field";
@@ -122,21 +123,16 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
           {...register("description")}
         />
         <div className="grid grid-cols-2 gap-3">
-          <InputField
+          <MoneyField
             label="Stake Amount (€)"
-            type="number"
-            step="0.01"
-            min="0.01"
-            inputMode="decimal"
+            typed={watch("stakeAmount")}
             error={errors.stakeAmount?.message}
             {...register("stakeAmount")}
           />
-          <InputField
+          <MoneyField
             label="Odds"
-            type="number"
-            step="0.01"
-            min="1.01"
-            inputMode="decimal"
+            kind="odds"
+            typed={watch("odds")}
             error={errors.odds?.message}
             {...register("odds")}
           />

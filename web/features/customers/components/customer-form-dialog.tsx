@@ -11,6 +11,7 @@ import {
   CheckboxField,
   FormActions,
   InputField,
+  MoneyField,
   TextareaField,
 } from "../../../components/ui/field";
 import { useCreateCustomer } from "../api/create-customer";
@@ -64,7 +65,7 @@ export default function CustomerFormDialog({
     ) as unknown as Resolver<CustomerFormValues, unknown, UpdateCustomerInput>,
     defaultValues: defaultsOf(customer),
   });
-  const { register, handleSubmit, formState } = form;
+  const { register, handleSubmit, formState, watch } = form;
   const errors = formState.errors;
 
   const close = () => {
@@ -129,12 +130,9 @@ export default function CustomerFormDialog({
           {...register("address")}
         />
         <div className="grid grid-cols-2 gap-3">
-          <InputField
+          <MoneyField
             label="Credit Limit (€) *"
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
+            typed={watch("creditLimit")}
             error={errors.creditLimit?.message}
             {...register("creditLimit")}
           />

@@ -11,7 +11,7 @@ import {
 } from "../../../../src/domain/money";
 import { cashMovementSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
-import { FormActions, InputField, TextareaField } from "../../../components/ui/field";
+import { FormActions, MoneyField, TextareaField } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
@@ -143,12 +143,9 @@ export default function CashMovementDialog({
           ) : (
             <WithdrawalInfo customer={customer} amountCents={amountCents} />
           ))}
-        <InputField
+        <MoneyField
           label="Amount (€)"
-          type="number"
-          step="0.01"
-          min="0.01"
-          inputMode="decimal"
+          typed={watch("amount")}
           error={errors.amount?.message}
           {...register("amount")}
         />

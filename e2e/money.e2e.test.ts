@@ -177,11 +177,15 @@ describe("money: deposits, bets, resolution and withdrawals", () => {
     const row = (what: string) => page.getByRole("row").filter({ hasText: `${tag} ${what}` });
 
     await row("winner").getByRole("button", { name: "Won" }).click();
+    const settle = page.getByRole("dialog", { name: /Settle bet #\d+ as Won/ });
+    await expectText(settle, "Pays €30.00");
+    await settle.getByRole("button", { name: "Confirm Won" }).click();
     await expectToast(page, "Success", "Bet resolved successfully");
     await expectText(row("winner"), "WON");
     await hidden(row("winner").getByRole("button", { name: "Lost" }));
 
     await row("loser").getByRole("button", { name: "Lost" }).click();
+    await page.getByRole("button", { name: "Confirm Lost" }).click();
     await expectText(row("loser"), "LOST");
     await hidden(row("loser").getByRole("button", { name: "Won" }));
 

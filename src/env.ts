@@ -1,5 +1,6 @@
 /** The only reader of process.env. */
 import { z } from "zod";
+import { parseCents } from "./domain/money";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,6 +16,18 @@ const envSchema = z.object({
   WEB_DIST: z.string().default("dist/web"),
   /** integrity_check at start (DESIGN.md), or quick_check for very large databases. */
   STARTUP_INTEGRITY_CHECK: z.enum(["full", "quick"]).default("full"),
+  /** Deposits, withdrawals, stakes and Won payouts from this amount ask for a second confirmation. */
+  LARGE_AMOUNT: z
+    .string()
+    .default("1000.00")
+    .transform((v, ctx) => {
+      const cents = parseCents(v);
+      if (cents === null || cents <= 0) {
+        ctx.addIssue({ code: "custom", message: "must be a positive amount, e.g. 1000.00" });
+        return z.NEVER;
+      }
+      return cents;
+    }),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -23,6 +23,7 @@ export async function startServer(env: Env) {
     cookieSecure: env.COOKIE_SECURE,
     startedAt: systemClock(),
     clock: systemClock,
+    largeAmountCents: env.LARGE_AMOUNT,
   };
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());
   if (admin?.generated) {

@@ -13,6 +13,7 @@ export const POLICY_MATRIX: Record<string, readonly [Expected, Expected, Expecte
   "POST /api/logout": ["ok", "ok", "ok", "ok"],
   "GET /api/user": [401, "ok", "ok", "ok"],
   "GET /api/users/{id}": [401, "ok", "ok", "ok"],
+  "GET /api/settings": [401, "ok", "ok", "ok"],
   "GET /api/dashboard/stats": [401, "ok", "ok", "ok"],
   "GET /api/customers": [401, "ok", "ok", "ok"],
   "GET /api/customers/{id}": [401, "ok", "ok", "ok"],

@@ -18,6 +18,7 @@ import {
   recalculationDto,
   reportDto,
   reversalDto,
+  settingsDto,
   shopDto,
   shopStatsDto,
   transactionDto,
@@ -109,6 +110,15 @@ export const contracts = {
     params: idParams("User"),
     status: 200,
     response: userDto,
+  }),
+  settings: contract({
+    method: "get",
+    path: "/api/settings",
+    summary: "The operator's settings the screens need (the large-amount threshold)",
+    tag: "Settings",
+    access: EVERYONE,
+    status: 200,
+    response: settingsDto,
   }),
   dashboardStats: contract({
     method: "get",

@@ -268,6 +268,15 @@ export const booksReportDto = z
   })
   .meta({ id: "BooksReport" });
 
+export const settingsDto = z
+  .object({
+    largeAmount: moneyString.meta({
+      description:
+        "From this amount a deposit, withdrawal, stake or Won payout asks for a second confirmation (LARGE_AMOUNT)",
+    }),
+  })
+  .meta({ id: "Settings" });
+
 export const messageDto = z.object({ message: z.string() }).meta({ id: "Message" });
 
 export type UserDto = z.output<typeof userDto>;
@@ -285,4 +294,5 @@ export type HealthDto = z.output<typeof healthDto>;
 export type RecalculationDto = z.output<typeof recalculationDto>;
 export type ReversalDto = z.output<typeof reversalDto>;
 export type AuditEntryDto = z.output<typeof auditEntryDto>;
+export type SettingsDto = z.output<typeof settingsDto>;
 export type BooksReportDto = z.output<typeof booksReportDto>;

@@ -19,6 +19,8 @@ export interface Deps {
   cookieSecure: boolean | undefined;
   startedAt: number;
   clock: Clock;
+  /** LARGE_AMOUNT in cents: amounts from here on ask for a second confirmation. */
+  largeAmountCents: number;
   /** Check every JSON answer against its declared schema (tests); off in production. */
   checkResponses?: boolean;
 }

@@ -52,6 +52,7 @@ export async function createTestApp(path = ":memory:"): Promise<TestApp> {
     cookieSecure: undefined,
     startedAt: Date.now(),
     clock: () => Date.now(),
+    largeAmountCents: 100_000,
     checkResponses: true,
   };
   const app = createApp(deps);

@@ -185,7 +185,7 @@ describe("lists", () => {
     expect(await screen.findByText("No customers found")).toBeTruthy();
   });
 
-  test("bets: PENDING rows have Won, Lost and Void; Won resolves at once", async () => {
+  test("bets: PENDING rows have Won, Lost and Void; Won settles after a confirmation naming the payout", async () => {
     const ue = userEvent.setup();
     const { calls } = renderApp("/bets", "user", {
       "GET /api/bets": page([bet(), bet({ id: 12, status: "WON", description: "Done" })]),
@@ -195,6 +195,11 @@ describe("lists", () => {
     expect(screen.getAllByRole("button", { name: "Won" }).length).toBe(1);
     expect(screen.getAllByRole("button", { name: "Void" }).length).toBe(1);
     await ue.click(screen.getByRole("button", { name: "Won" }));
+    // Nothing is settled until the confirmation says what it pays and is confirmed.
+    expect(await screen.findByTestId("settle-effect")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PATCH")).toBeUndefined();
+    expect(screen.getByTestId("settle-effect").textContent).toContain("Pays €");
+    await ue.click(screen.getByRole("button", { name: "Confirm Won" }));
     expect(await screen.findByText("Bet resolved successfully")).toBeTruthy();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "WON" });
     await ue.click(screen.getByRole("button", { name: "Void" }));

@@ -26,4 +26,7 @@ export function dashboardStats(db: AppDb) {
 
 export const dashboardEndpoints = [
   implement(contracts.dashboardStats, ({ db }) => dashboardStats(db)),
+  implement(contracts.settings, ({ deps }) => ({
+    largeAmount: formatCents(deps.largeAmountCents),
+  })),
 ];

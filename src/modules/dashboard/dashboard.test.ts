@@ -45,3 +45,13 @@ describe("users and dashboard", () => {
     });
   });
 });
+
+describe("settings", () => {
+  test("GET /api/settings names the large-amount threshold for every signed-in role", async () => {
+    for (const as of ["customer", "user", "admin"] as const) {
+      expect(await t.json("GET", "/api/settings", { as, expect: 200 })).toEqual({
+        largeAmount: "1000.00",
+      });
+    }
+  });
+});

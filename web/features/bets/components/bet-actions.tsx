@@ -1,38 +1,37 @@
 import { lazy, Suspense, useState } from "react";
-import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
 
+const SettleBetDialog = lazy(() => import("./settle-bet-dialog"));
 const VoidBetDialog = lazy(() => import("./void-bet-dialog"));
 
-/** Won, Lost and Void for a pending bet (nothing for a settled one). */
+type Settling = "WON" | "LOST" | "VOID";
+
+/**
+ * Won, Lost and Void for a pending bet (nothing for a settled one). Each opens a short
+ * confirmation; the buttons are 32 px tall and set apart, so a hurried click cannot settle.
+ */
 export function BetActions({ bet }: { bet: Bet }) {
-  const resolve = useResolveBet();
-  const [voiding, setVoiding] = useState(false);
+  const [settling, setSettling] = useState<Settling | null>(null);
   if (bet.status !== "PENDING") return null;
+  const close = () => setSettling(null);
   return (
-    <div className="flex gap-1">
-      <button
-        type="button"
-        className="btn btn-success btn-xs"
-        disabled={resolve.isPending}
-        onClick={() => resolve.mutate({ id: bet.id, status: "WON" })}
-      >
+    <div className="flex gap-2">
+      <button type="button" className="btn btn-success btn-sm" onClick={() => setSettling("WON")}>
         Won
       </button>
-      <button
-        type="button"
-        className="btn btn-error btn-xs"
-        disabled={resolve.isPending}
-        onClick={() => resolve.mutate({ id: bet.id, status: "LOST" })}
-      >
+      <button type="button" className="btn btn-error btn-sm" onClick={() => setSettling("LOST")}>
         Lost
       </button>
-      <button type="button" className="btn btn-xs" onClick={() => setVoiding(true)}>
+      <button type="button" className="btn btn-sm" onClick={() => setSettling("VOID")}>
         Void
       </button>
-      {voiding && (
+      {settling && (
         <Suspense fallback={null}>
-          <VoidBetDialog bet={bet} onClose={() => setVoiding(false)} />
+          {settling === "VOID" ? (
+            <VoidBetDialog bet={bet} onClose={close} />
+          ) : (
+            <SettleBetDialog bet={bet} status={settling} onClose={close} />
+          )}
         </Suspense>
       )}
     </div>

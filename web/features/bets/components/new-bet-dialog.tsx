@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useAtomValue } from "jotai";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { BET_STATUSES } from "../../../../src/domain/enums";
@@ -14,6 +15,7 @@ import {
   payoutCents,
 } from "../../../../src/domain/money";
 import { placeBetSchema } from "../../../../src/domain/schemas";
+import { AmountConfirmation } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
 import {
   CheckboxField,
@@ -24,12 +26,14 @@ import {
   TextareaField,
 } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
+import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
 import { isAdminAtom } from "../../../lib/session";
+import { useLargeAmountCents } from "../../../lib/settings";
 import { CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
 import { ShopPicker } from "../../shops";
-import { usePlaceBet } from "../api/place-bet";
+import { type PlaceBetBody, usePlaceBet } from "../api/place-bet";
 
 type BetFormInput = z.input<typeof placeBetSchema>;
 type BetFormOutput = z.output<typeof placeBetSchema>;
@@ -73,7 +77,15 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
   const availableCents = availableFundsCents(balanceCents, creditLimitCents);
   const exceeds = Boolean(customer) && !customer?.allowOverdraft && stakeCents > availableCents;
 
+  const largeAmountCents = useLargeAmountCents();
+  const [confirming, setConfirming] = useState<{
+    body: PlaceBetBody;
+    stakeCents: number;
+    wonPayoutCents: number;
+  } | null>(null);
+
   const close = () => {
+    setConfirming(null);
     form.reset(defaults);
     idempotency.reset();
     onClose();
@@ -107,12 +119,37 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
       outcome: values.outcome,
       ...(values.outcome === "VOID" ? { voidReason: values.voidReason } : {}),
     };
-    mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });
+    const wonPayout =
+      values.outcome === "WON" ? payoutCents(values.stakeCents, values.oddsHundredths) : 0;
+    const largest = Math.max(values.stakeCents, wonPayout);
+    if (largest >= largeAmountCents && !confirming) {
+      setConfirming({ body, stakeCents: values.stakeCents, wonPayoutCents: wonPayout });
+      return;
+    }
+    send(body);
   };
+  const send = (body: PlaceBetBody) =>
+    mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });
 
   return (
     <Dialog onClose={close} title="Place New Bet" wide>
-      <form noValidate onSubmit={handleSubmit(submit)}>
+      {confirming && (
+        <AmountConfirmation
+          question={
+            confirming.wonPayoutCents >= largeAmountCents
+              ? "Place this bet as Won and pay out this amount?"
+              : `Take a stake of this amount from ${customer ? fullName(customer) : "the customer"}?`
+          }
+          amountCents={Math.max(confirming.stakeCents, confirming.wonPayoutCents)}
+          details={<p className="text-sm">{confirming.body.description}</p>}
+          confirmLabel={`Yes, place the bet`}
+          pending={mutation.isPending}
+          pendingLabel="Processing..."
+          onBack={() => setConfirming(null)}
+          onConfirm={() => send(confirming.body)}
+        />
+      )}
+      <form noValidate hidden={confirming !== null} onSubmit={handleSubmit(submit)}>
         <PickerField control={control} name="customerId" picker={CustomerPicker} />
         <PickerField control={control} name="shopId" picker={ShopPicker} />
         {customer && <CustomerBalanceInfo customer={customer} />}

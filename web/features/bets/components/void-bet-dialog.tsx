@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { centsOf, formatEuro } from "../../../../src/domain/money";
 import { VOID_REASON_MESSAGE } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions } from "../../../components/ui/field";
@@ -28,8 +29,11 @@ export default function VoidBetDialog({ bet, onClose }: { bet: Bet; onClose: () 
   return (
     <Dialog onClose={close} title="Void Bet">
       <form onSubmit={submit}>
-        <p className="mb-3">
+        <p className="mb-1">
           Bet: <strong>{bet.description}</strong>
+        </p>
+        <p className="mb-3 text-sm" data-testid="settle-effect">
+          Refunds the stake of {formatEuro(centsOf(bet.stakeAmount))} to the customer.
         </p>
         <label htmlFor={id} className="label mb-1 text-sm font-medium text-base-content">
           Reason for voiding this bet *

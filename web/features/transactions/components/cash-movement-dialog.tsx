@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -10,14 +11,17 @@ import {
   withdrawableCents,
 } from "../../../../src/domain/money";
 import { cashMovementSchema } from "../../../../src/domain/schemas";
+import { AmountConfirmation } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, MoneyField, TextareaField } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
+import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
+import { useLargeAmountCents } from "../../../lib/settings";
 import { type Customer, CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
 import { ShopPicker } from "../../shops";
-import { useCreateDeposit } from "../api/create-deposit";
+import { type CashMovementBody, useCreateDeposit } from "../api/create-deposit";
 import { useCreateWithdrawal } from "../api/create-withdrawal";
 
 type CashFormInput = z.input<typeof cashMovementSchema>;
@@ -106,7 +110,14 @@ export default function CashMovementDialog({
     customer !== undefined &&
     !checkWithdrawal(centsOf(customer.balance), amountCents).ok;
 
+  const largeAmountCents = useLargeAmountCents();
+  const [confirming, setConfirming] = useState<{
+    body: CashMovementBody;
+    amountCents: number;
+  } | null>(null);
+
   const close = () => {
+    setConfirming(null);
     form.reset(defaults);
     idempotency.reset();
     onClose();
@@ -126,15 +137,36 @@ export default function CashMovementDialog({
       amount: formatCents(values.amountCents),
       description: values.description,
     };
-    mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });
+    if (values.amountCents >= largeAmountCents && !confirming) {
+      setConfirming({ body, amountCents: values.amountCents });
+      return;
+    }
+    send(body);
   };
+  const send = (body: CashMovementBody) =>
+    mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });
 
   return (
     <Dialog
       onClose={close}
       title={kind === "deposit" ? "Process Customer Deposit" : "Process Customer Withdrawal"}
     >
-      <form noValidate onSubmit={handleSubmit(submit)}>
+      {confirming && (
+        <AmountConfirmation
+          question={
+            kind === "deposit"
+              ? `Deposit this amount for ${customer ? fullName(customer) : "the customer"}?`
+              : `Pay out this amount to ${customer ? fullName(customer) : "the customer"}?`
+          }
+          amountCents={confirming.amountCents}
+          confirmLabel={`Yes, ${kind === "deposit" ? "deposit" : "withdraw"} ${formatEuro(confirming.amountCents)}`}
+          pending={mutation.isPending}
+          pendingLabel="Processing..."
+          onBack={() => setConfirming(null)}
+          onConfirm={() => send(confirming.body)}
+        />
+      )}
+      <form noValidate hidden={confirming !== null} onSubmit={handleSubmit(submit)}>
         <PickerField control={control} name="customerId" picker={CustomerPicker} />
         <PickerField control={control} name="shopId" picker={ShopPicker} />
         {customer &&

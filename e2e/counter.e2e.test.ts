@@ -1,0 +1,166 @@
+/** Issue 9 at the counter: amounts typed the European way, large amounts, settling. */
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import {
+  ADMIN_PASSWORD,
+  api,
+  expectText,
+  expectToast,
+  hidden,
+  panel,
+  pick,
+  signIn,
+  unique,
+  visible,
+} from "./harness";
+import { createCustomer, createShop, placeBet } from "./seed";
+import { setUpSuite } from "./suite";
+
+const suite = setUpSuite();
+
+async function balanceIs(page: Page, amount: string): Promise<void> {
+  await expectText(panel(page, "Account Balance").locator(".text-3xl"), amount, { exact: true });
+}
+
+describe("money typed at the counter", () => {
+  for (const locale of ["en-IE", "de-DE", "fr-FR"]) {
+    test(`"10,50" deposits €10.50 and odds "2,5" are 2.50 (browser in ${locale})`, async () => {
+      // A browser set to the locale: its number habits must not change what is booked.
+      const context = await suite.browser.newContext({ baseURL: suite.server.url, locale });
+      const p = await context.newPage();
+      const errors: string[] = [];
+      p.on("pageerror", (err) => errors.push(err.message));
+      await signIn(p, "admin", ADMIN_PASSWORD);
+      const shop = await createShop(p, unique("Quay"));
+      const last = unique("Comma");
+      const customer = await createCustomer(p, "Nora", last, { creditLimit: "0" });
+      await p.goto(`/customers/${customer.id}`);
+      await visible(p.getByRole("heading", { name: `Nora ${last}`, exact: true }));
+      await panel(p, "Account Balance").getByRole("button", { name: "Deposit" }).click();
+      const dep = p.getByRole("dialog", { name: "Process Customer Deposit" });
+      await pick(dep, "Shop", shop.name);
+      const amount = dep.getByLabel("Amount (€)");
+      expect(await amount.getAttribute("type")).toBe("text");
+      expect(await amount.getAttribute("inputmode")).toBe("decimal");
+      await amount.fill("10,50");
+      await visible(dep.getByText("= €10.50", { exact: true }));
+      await dep.getByRole("button", { name: "Process" }).click();
+      await expectToast(p, "Success", "Deposit processed successfully");
+      await balanceIs(p, "€10.50");
+
+      await p.getByRole("button", { name: "New Bet" }).click();
+      const bet = p.getByRole("dialog", { name: "Place New Bet" });
+      await pick(bet, "Shop", shop.name);
+      await bet.getByLabel("Description").fill("Galway Plate");
+      await bet.getByLabel("Stake Amount (€)").fill("4,00");
+      await bet.getByLabel("Odds").fill("2,5");
+      await visible(bet.getByText("= 2.50", { exact: true }));
+      await expectText(bet.getByTestId("potential-payout"), "€10.00");
+      await bet.getByRole("button", { name: "Place Bet" }).click();
+      await expectToast(p, "Success", "Bet placed successfully");
+      const bets = await api<{ odds: string; stakeAmount: string }[]>(
+        p,
+        "GET",
+        `/api/bets?customerId=${customer.id}`,
+      );
+      expect(bets.map((b) => [b.stakeAmount, b.odds])).toEqual([["4.00", "2.50"]]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test("a malformed amount says why; a wheel over the field changes nothing", async () => {
+    const { page, problems, context } = await suite.admin();
+    const shop = await createShop(page, unique("Wheel"));
+    const last = unique("Wheel");
+    const customer = await createCustomer(page, "Cian", last, { creditLimit: "0" });
+    await page.goto(`/customers/${customer.id}`);
+    await panel(page, "Account Balance").getByRole("button", { name: "Deposit" }).click();
+    const dep = page.getByRole("dialog", { name: "Process Customer Deposit" });
+    await pick(dep, "Shop", shop.name);
+    const amount = dep.getByLabel("Amount (€)");
+    await amount.fill("10,505");
+    await visible(dep.getByText("= €10,505.00", { exact: true }));
+    await amount.fill("10,5055");
+    await dep.getByRole("button", { name: "Process" }).click();
+    await visible(dep.getByText("At most 2 decimal places", { exact: true }));
+    await amount.fill("ten");
+    await dep.getByRole("button", { name: "Process" }).click();
+    await visible(dep.getByText("Not a number", { exact: true }));
+    await amount.fill("25");
+    await amount.hover();
+    await page.mouse.wheel(0, 300);
+    expect(await amount.inputValue()).toBe("25");
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("large amounts", () => {
+  test("a deposit of 1.000,00 asks again with the amount in large type; Go back keeps the form", async () => {
+    const { page, problems, context } = await suite.admin();
+    const shop = await createShop(page, unique("Large"));
+    const last = unique("Large");
+    const customer = await createCustomer(page, "Sean", last, { creditLimit: "0" });
+    await page.goto(`/customers/${customer.id}`);
+    await panel(page, "Account Balance").getByRole("button", { name: "Deposit" }).click();
+    const dep = page.getByRole("dialog", { name: "Process Customer Deposit" });
+    await pick(dep, "Shop", shop.name);
+    await dep.getByLabel("Amount (€)").fill("1.000,00");
+    await dep.getByRole("button", { name: "Process" }).click();
+    await expectText(dep.getByTestId("large-amount"), "€1,000.00", { exact: true });
+    await dep.getByRole("button", { name: "Go back" }).click();
+    expect(await dep.getByLabel("Amount (€)").inputValue()).toBe("1.000,00");
+    await dep.getByRole("button", { name: "Process" }).click();
+    await dep.getByRole("button", { name: "Yes, deposit €1,000.00" }).click();
+    await expectToast(page, "Success", "Deposit processed successfully");
+    await hidden(dep);
+    await balanceIs(page, "€1,000.00");
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("a small deposit is not asked twice", async () => {
+    const { page, problems, context } = await suite.admin();
+    const shop = await createShop(page, unique("Small"));
+    const last = unique("Small");
+    const customer = await createCustomer(page, "Una", last, { creditLimit: "0" });
+    await page.goto(`/customers/${customer.id}`);
+    await panel(page, "Account Balance").getByRole("button", { name: "Deposit" }).click();
+    const dep = page.getByRole("dialog", { name: "Process Customer Deposit" });
+    await pick(dep, "Shop", shop.name);
+    await dep.getByLabel("Amount (€)").fill("999,99");
+    await dep.getByRole("button", { name: "Process" }).click();
+    await expectToast(page, "Success", "Deposit processed successfully");
+    await balanceIs(page, "€999.99");
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("a Won that pays €1,000.00 or more is confirmed twice, the second time in large type", async () => {
+    const { page, problems, context } = await suite.admin();
+    const shop = await createShop(page, unique("Payout"));
+    const last = unique("Payout");
+    const customer = await createCustomer(page, "Rory", last, { creditLimit: "600" });
+    const tag = unique("bigwin");
+    await placeBet(page, {
+      customerId: customer.id,
+      shopId: shop.id,
+      description: tag,
+      stakeAmount: "500.00",
+      odds: "3.00",
+    });
+    await page.goto(`/bets?q=${tag}`);
+    await page.getByRole("button", { name: "Won" }).first().click();
+    const settle = page.getByRole("dialog", { name: /Settle bet #\d+ as Won/ });
+    await expectText(settle, "Pays €1,500.00");
+    await settle.getByRole("button", { name: "Confirm Won" }).click();
+    await expectText(settle.getByTestId("large-amount"), "€1,500.00", { exact: true });
+    await settle.getByRole("button", { name: "Yes, pay €1,500.00" }).click();
+    await expectToast(page, "Success", "Bet resolved successfully");
+    const [bet] = await api<{ status: string }[]>(page, "GET", `/api/bets?q=${tag}`);
+    expect(bet?.status).toBe("WON");
+    expect(problems([/^404 GET/])).toEqual([]);
+    await context.close();
+  });
+});

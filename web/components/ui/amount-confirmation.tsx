@@ -1,0 +1,55 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { formatEuro } from "../../../src/domain/money";
+
+/**
+ * The second, explicit confirmation of a large amount (LARGE_AMOUNT, issue 9): the amount
+ * in large type, what it is for, and a confirm button that names it. Shown inside the
+ * dialog in place of its form, which keeps its values for "Go back".
+ */
+export function AmountConfirmation({
+  question,
+  amountCents,
+  details,
+  confirmLabel,
+  pending,
+  pendingLabel,
+  onBack,
+  onConfirm,
+}: {
+  question: string;
+  amountCents: number;
+  details?: ReactNode;
+  confirmLabel: string;
+  pending?: boolean;
+  pendingLabel?: string;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const id = useId();
+  const backRef = useRef<HTMLButtonElement>(null);
+  // Focus the safe choice: Enter from the form must not confirm by accident.
+  useEffect(() => backRef.current?.focus(), []);
+  return (
+    <section aria-labelledby={`${id}-question`} aria-describedby={`${id}-amount`}>
+      <p id={`${id}-question`} className="font-medium">
+        {question}
+      </p>
+      <p
+        id={`${id}-amount`}
+        className="my-4 text-center text-4xl font-bold tabular-nums"
+        data-testid="large-amount"
+      >
+        {formatEuro(amountCents)}
+      </p>
+      {details}
+      <div className="modal-action flex-wrap gap-3">
+        <button ref={backRef} type="button" className="btn" onClick={onBack}>
+          Go back
+        </button>
+        <button type="button" className="btn btn-warning" disabled={pending} onClick={onConfirm}>
+          {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
+        </button>
+      </div>
+    </section>
+  );
+}

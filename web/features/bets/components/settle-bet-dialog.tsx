@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { centsOf, formatEuro } from "../../../../src/domain/money";
+import { AmountConfirmation } from "../../../components/ui/amount-confirmation";
+import { Dialog } from "../../../components/ui/dialog";
+import { fullName } from "../../../lib/format";
+import { useLargeAmountCents } from "../../../lib/settings";
+import { useResolveBet } from "../api/resolve-bet";
+import type { Bet } from "../api/types";
+
+/**
+ * 'Settle bet' (issue 9): Won and Lost are confirmed, naming the bet and what it pays. A Won
+ * payout from LARGE_AMOUNT asks once more, with the amount in large type.
+ */
+export default function SettleBetDialog({
+  bet,
+  status,
+  onClose,
+}: {
+  bet: Bet;
+  status: "WON" | "LOST";
+  onClose: () => void;
+}) {
+  const resolve = useResolveBet();
+  const largeAmountCents = useLargeAmountCents();
+  const [checkingAmount, setCheckingAmount] = useState(false);
+  const won = status === "WON";
+  const payoutCents = won ? centsOf(bet.potentialPayout) : 0;
+  const who = bet.customer ? fullName(bet.customer) : `customer #${bet.customerId}`;
+  const settle = () => resolve.mutate({ id: bet.id, status }, { onSuccess: onClose });
+  const confirm = () => {
+    if (won && payoutCents >= largeAmountCents && !checkingAmount) setCheckingAmount(true);
+    else settle();
+  };
+  return (
+    <Dialog onClose={onClose} title={`Settle bet #${bet.id} as ${won ? "Won" : "Lost"}`}>
+      {checkingAmount ? (
+        <AmountConfirmation
+          question={`Pay out this amount to ${who}?`}
+          amountCents={payoutCents}
+          confirmLabel={`Yes, pay ${formatEuro(payoutCents)}`}
+          pending={resolve.isPending}
+          pendingLabel="Settling..."
+          onBack={() => setCheckingAmount(false)}
+          onConfirm={settle}
+        />
+      ) : (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-medium">Bet</dt>
+            <dd>{bet.description}</dd>
+            <dt className="font-medium">Customer</dt>
+            <dd>{who}</dd>
+            <dt className="font-medium">Stake</dt>
+            <dd className="tabular-nums">
+              {formatEuro(centsOf(bet.stakeAmount))} at {bet.odds}
+            </dd>
+          </dl>
+          <p className="mt-4 rounded-box bg-base-200 p-3" data-testid="settle-effect">
+            {won
+              ? `Pays ${formatEuro(payoutCents)} to ${who}.`
+              : `Pays nothing: the stake of ${formatEuro(centsOf(bet.stakeAmount))} is kept.`}
+          </p>
+          <div className="modal-action flex-wrap gap-3">
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={`btn ${won ? "btn-success" : "btn-error"}`}
+              disabled={resolve.isPending}
+              onClick={confirm}
+            >
+              {resolve.isPending ? "Settling..." : won ? "Confirm Won" : "Confirm Lost"}
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

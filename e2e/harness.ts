@@ -3,7 +3,7 @@
  * with a fresh temporary database and ADMIN_PASSWORD, and drives the system Chromium with
  * playwright-core. Never a downloaded browser.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -53,6 +53,10 @@ export interface RunningServer {
   dir: string;
   dbPath: string;
   stop(): Promise<void>;
+  /** Stops the process but keeps its port and database, for `start()` to bring it back. */
+  halt(): Promise<void>;
+  /** Starts it again (after `halt()`) on the same port with the same database. */
+  start(): Promise<void>;
 }
 
 /**
@@ -67,6 +71,30 @@ export async function startServer(
   const port = await freePort();
   const dbPath = join(dir, "e2e.db");
   await options.prepare?.(dbPath);
+  const url = `http://127.0.0.1:${port}`;
+  let proc = await spawnServer(port, dbPath, url);
+  return {
+    url,
+    dir,
+    dbPath,
+    async stop() {
+      proc.kill();
+      await proc.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async halt() {
+      proc.kill();
+      await proc.exited;
+    },
+    async start() {
+      if (proc.exitCode === null && !proc.killed) return;
+      proc = await spawnServer(port, dbPath, url);
+    },
+  };
+}
+
+/** `bun src/index.ts` on `port`, once it answers /healthz. */
+async function spawnServer(port: number, dbPath: string, url: string) {
   const proc = Bun.spawn(["bun", "src/index.ts"], {
     cwd: ROOT,
     env: {
@@ -91,7 +119,6 @@ export async function startServer(
       stderrText = (stderrText + decoder.decode(value, { stream: true })).slice(-16_000);
     }
   })();
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
@@ -106,16 +133,7 @@ export async function startServer(
     }
     await Bun.sleep(100);
   }
-  return {
-    url,
-    dir,
-    dbPath,
-    async stop() {
-      proc.kill();
-      await proc.exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return proc;
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -315,4 +333,54 @@ export async function searchTable(page: Page, text: string): Promise<Locator> {
   const row = page.getByRole("row").filter({ hasText: text });
   await visible(row);
   return row.first();
+}
+
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core on the page (or on `selector`, e.g. an open dialog) and fails on any
+ * serious or critical violation, listing each with the elements it found.
+ */
+export async function expectAccessible(
+  page: Page,
+  label: string,
+  selector?: string,
+): Promise<void> {
+  const loaded = await page.evaluate(() => "axe" in window);
+  // The app's CSP forbids inline scripts (addScriptTag), so evaluate axe's source directly.
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  // Let transitions (dialogs sliding in, toasts) settle so colours are final.
+  await page.waitForTimeout(350);
+  const violations = await page.evaluate(async (context) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (...args: unknown[]) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(context ?? document, { resultTypes: ["violations"] });
+    return result.violations;
+  }, selector ?? null);
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  if (serious.length > 0) {
+    const lines = serious.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 6)
+          .map(
+            (n) =>
+              `    ${n.target.join(" ")}: ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 220)}`,
+          )
+          .join("\n")}`,
+    );
+    throw new Error(
+      `axe found ${serious.length} serious violation(s) on ${label}:\n${lines.join("\n")}`,
+    );
+  }
 }

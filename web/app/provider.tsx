@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createStore, Provider as JotaiProvider } from "jotai";
 import { type ReactNode, useState } from "react";
+import { OfflineBanner } from "../components/layouts/offline-banner";
 import { Toaster } from "../components/ui/toaster";
 import { AuthProvider } from "../features/auth";
 import { createQueryClient } from "../lib/query-client";
@@ -18,6 +19,7 @@ export function AppProvider({
     <QueryClientProvider client={client}>
       <JotaiProvider store={store}>
         <AuthProvider>
+          <OfflineBanner />
           {children}
           <Toaster />
         </AuthProvider>

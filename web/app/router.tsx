@@ -1,25 +1,65 @@
 /** The route table of SPEC section 2; every screen is its own lazily loaded chunk. */
-import { useAtomValue } from "jotai";
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { Redirect, Route, Switch } from "wouter";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useLayoutEffect,
+  useState,
+} from "react";
+import { Route, Switch, useLocation, useSearch } from "wouter";
 import { AppShell } from "../components/layouts/app-shell";
+import { ErrorBoundary } from "../components/ui/error-boundary";
 import { CenteredSpinner, Spinner } from "../components/ui/spinner";
 import { LogoutButton } from "../features/auth";
-import { currentUserAtom } from "../lib/session";
+import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
 
-const AuthPage = lazy(() => import("./routes/auth"));
-const DashboardPage = lazy(() => import("./routes/dashboard"));
-const CustomersPage = lazy(() => import("./routes/customers"));
-const CustomerPage = lazy(() => import("./routes/customer"));
-const ShopsPage = lazy(() => import("./routes/shops"));
-const ShopPage = lazy(() => import("./routes/shop"));
-const BetsPage = lazy(() => import("./routes/bets"));
-const BetPage = lazy(() => import("./routes/bet"));
-const TransactionsPage = lazy(() => import("./routes/transactions"));
-const UserPage = lazy(() => import("./routes/user"));
-const AdminPage = lazy(() => import("./routes/admin"));
-const ReportsPage = lazy(() => import("./routes/reports"));
-const NotFoundPage = lazy(() => import("./routes/not-found"));
+/** Lazy screens whose chunk failed to load; a retry loads them afresh. */
+const failedScreens = new Set<() => void>();
+
+/** A lazily loaded screen; `current` is replaced when a failed load is retried. */
+interface LazyScreenHandle {
+  current: LazyExoticComponent<ComponentType>;
+}
+
+/** React.lazy keeps a failed import for good; this one tries again after `retryFailedScreens`. */
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreenHandle {
+  const attempt = () =>
+    load().catch((error: unknown) => {
+      failedScreens.add(() => {
+        handle.current = lazy(attempt);
+      });
+      throw error;
+    });
+  const handle: LazyScreenHandle = { current: lazy(attempt) };
+  return handle;
+}
+
+function LazyScreen({ screen }: { screen: LazyScreenHandle }) {
+  const Loaded = screen.current;
+  return <Loaded />;
+}
+
+function retryFailedScreens() {
+  for (const reset of failedScreens) reset();
+  failedScreens.clear();
+}
+
+const AuthPage = lazyScreen(() => import("./routes/auth"));
+const DashboardPage = lazyScreen(() => import("./routes/dashboard"));
+const CustomersPage = lazyScreen(() => import("./routes/customers"));
+const CustomerPage = lazyScreen(() => import("./routes/customer"));
+const ShopsPage = lazyScreen(() => import("./routes/shops"));
+const ShopPage = lazyScreen(() => import("./routes/shop"));
+const BetsPage = lazyScreen(() => import("./routes/bets"));
+const BetPage = lazyScreen(() => import("./routes/bet"));
+const TransactionsPage = lazyScreen(() => import("./routes/transactions"));
+const UserPage = lazyScreen(() => import("./routes/user"));
+const AdminPage = lazyScreen(() => import("./routes/admin"));
+const ReportsPage = lazyScreen(() => import("./routes/reports"));
+const NotFoundPage = lazyScreen(() => import("./routes/not-found"));
 
 function ScreenFallback() {
   return (
@@ -29,41 +69,90 @@ function ScreenFallback() {
   );
 }
 
+/** A screen that fails (a chunk that did not load, a lost server) shows a panel with Retry. */
+function Screen({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary key={location} onRetry={retryFailedScreens}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * Off to the sign-in page. After a session expired, remember this page (with its query) so
+ * that signing in again leads back to it.
+ */
+function ToSignIn() {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const expired = useAtomValue(sessionExpiredAtom);
+  const setReturnTo = useSetAtom(returnToAtom);
+  useLayoutEffect(() => {
+    if (expired) setReturnTo(search ? `${location}?${search}` : location);
+    navigate("/auth", { replace: true });
+  }, [expired, location, search, navigate, setReturnTo]);
+  return null;
+}
+
 /** Signed-in screens: spinner while the user lookup is pending, else /auth. */
-function Protected({ children }: { children: ReactNode }) {
+function Protected({
+  children,
+  title,
+  section,
+}: {
+  children: ReactNode;
+  title: string;
+  section?: string;
+}) {
   const user = useAtomValue(currentUserAtom);
   if (user === undefined) return <CenteredSpinner />;
-  if (!user) return <Redirect to="/auth" />;
+  if (!user) return <ToSignIn />;
   return (
-    <AppShell sidebarFooter={<LogoutButton />}>
-      <Suspense fallback={<ScreenFallback />}>{children}</Suspense>
+    <AppShell sidebarFooter={<LogoutButton />} title={title} section={section}>
+      <Screen fallback={<ScreenFallback />}>{children}</Screen>
     </AppShell>
   );
 }
 
-const protectedRoutes: [string, ComponentType][] = [
-  ["/", DashboardPage],
-  ["/dashboard", DashboardPage],
-  ["/customers", CustomersPage],
-  ["/customers/:id", CustomerPage],
-  ["/shops", ShopsPage],
-  ["/shops/:id", ShopPage],
-  ["/bets", BetsPage],
-  ["/bets/:id", BetPage],
-  ["/transactions", TransactionsPage],
-  ["/users/:id", UserPage],
-  ["/admin", AdminPage],
-  ["/reports", ReportsPage],
+/** [path, screen, title while loading, section a detail page belongs to] */
+const protectedRoutes: [string, LazyScreenHandle, string, string?][] = [
+  ["/", DashboardPage, "Dashboard"],
+  ["/dashboard", DashboardPage, "Dashboard"],
+  ["/customers", CustomersPage, "Customers"],
+  ["/customers/:id", CustomerPage, "Customer", "Customers"],
+  ["/shops", ShopsPage, "Shops"],
+  ["/shops/:id", ShopPage, "Shop", "Shops"],
+  ["/bets", BetsPage, "Bets"],
+  ["/bets/:id", BetPage, "Bet", "Bets"],
+  ["/transactions", TransactionsPage, "Transactions"],
+  ["/users/:id", UserPage, "User", "Users"],
+  ["/admin", AdminPage, "System Administration"],
+  ["/reports", ReportsPage, "Reports"],
 ];
+
+/** Signed in (again): back to where the expired session left off, else the dashboard. */
+function AfterSignIn() {
+  const [returnTo, setReturnTo] = useAtom(returnToAtom);
+  const setExpired = useSetAtom(sessionExpiredAtom);
+  const [, navigate] = useLocation();
+  const [target] = useState(() => returnTo ?? "/");
+  useLayoutEffect(() => {
+    setReturnTo(null);
+    setExpired(false);
+    navigate(target, { replace: true });
+  }, [target, navigate, setReturnTo, setExpired]);
+  return null;
+}
 
 function AuthRoute() {
   const user = useAtomValue(currentUserAtom);
   if (user === undefined) return <CenteredSpinner />;
-  if (user) return <Redirect to="/" />;
+  if (user) return <AfterSignIn />;
   return (
-    <Suspense fallback={<CenteredSpinner />}>
-      <AuthPage />
-    </Suspense>
+    <Screen fallback={<CenteredSpinner />}>
+      <LazyScreen screen={AuthPage} />
+    </Screen>
   );
 }
 
@@ -71,17 +160,17 @@ export function AppRouter() {
   return (
     <Switch>
       <Route path="/auth" component={AuthRoute} />
-      {protectedRoutes.map(([path, Page]) => (
+      {protectedRoutes.map(([path, Page, title, section]) => (
         <Route key={path} path={path}>
-          <Protected>
-            <Page />
+          <Protected title={title} section={section}>
+            <LazyScreen screen={Page} />
           </Protected>
         </Route>
       ))}
       <Route>
-        <Suspense fallback={<CenteredSpinner />}>
-          <NotFoundPage />
-        </Suspense>
+        <Screen fallback={<CenteredSpinner />}>
+          <LazyScreen screen={NotFoundPage} />
+        </Screen>
       </Route>
     </Switch>
   );

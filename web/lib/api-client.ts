@@ -2,6 +2,7 @@ import type { ZodType, z } from "zod";
 import type { ResponseOf } from "../../src/domain/contract";
 import type { ContractName, Contracts } from "../../src/domain/contracts";
 import { routeTable } from "../../src/domain/route-table" with { type: "macro" };
+import { reportUnauthorized, setServerReachable } from "./connection";
 
 /**
  * The one HTTP client: credentials always sent, JSON bodies with a JSON content type, and
@@ -30,6 +31,31 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The request never got an answer (the server is down or unreachable): a write may or may
+ * not have been recorded. `idempotencyKey` is the key the request carried, if any, so the
+ * same dialog can retry it safely.
+ */
+export class NetworkError extends Error {
+  readonly method: string;
+  readonly idempotencyKey?: string;
+
+  constructor(method: string, idempotencyKey: string | undefined, cause: unknown) {
+    super("Could not reach the server", { cause });
+    this.name = "NetworkError";
+    this.method = method;
+    this.idempotencyKey = idempotencyKey;
+  }
+}
+
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
+}
+
 export interface RequestOptions {
   method?: "GET" | "POST" | "PATCH" | "DELETE";
   body?: unknown;
@@ -45,13 +71,24 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(path, {
-    method: options.method ?? "GET",
-    headers,
-    body,
-    credentials: "include",
-    signal: options.signal,
-  });
+  const method = options.method ?? "GET";
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body,
+      credentials: "include",
+      signal: options.signal,
+    });
+  } catch (error) {
+    // fetch rejects with a TypeError when no answer came (server down, network lost).
+    if (!(error instanceof TypeError) || isAbort(error) || options.signal?.aborted) throw error;
+    setServerReachable(false);
+    throw new NetworkError(method, headers["Idempotency-Key"], error);
+  }
+  setServerReachable(true);
+  if (response.status === 401) reportUnauthorized(path);
   if (!response.ok) {
     const text = await response.text().catch(() => "");
     throw new ApiError(response.status, text, response.statusText);

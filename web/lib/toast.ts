@@ -1,4 +1,4 @@
-/** Toast state: one toast at a time (SPEC section 9), shown for 5 s. */
+/** Toast state: one toast at a time (SPEC section 9), shown for 5 s (errors until dismissed). */
 import { atom, useSetAtom } from "jotai";
 import { useCallback } from "react";
 

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from "../../components/layouts/use-page-heading";
 import { LoginForm } from "../../features/auth";
 
 const FEATURES = [
@@ -7,6 +8,7 @@ const FEATURES = [
 ];
 
 export default function AuthPage() {
+  useDocumentTitle("Sign In");
   return (
     <div className="grid min-h-screen md:grid-cols-2">
       <main className="flex items-center justify-center p-8">

@@ -7,7 +7,7 @@ import { BetsPanel, RecentTransactionsPanel, StatCards } from "../../features/da
 /** The bell's badge is a fixed placeholder of 3 (SPEC section 9). */
 function NotificationsBell() {
   return (
-    <button type="button" className="btn btn-ghost btn-circle" aria-label="Notifications">
+    <button type="button" className="btn btn-ghost btn-circle" aria-label="Notifications: 3 unread">
       <div className="indicator">
         <svg
           aria-hidden="true"

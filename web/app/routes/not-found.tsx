@@ -1,4 +1,7 @@
+import { useDocumentTitle } from "../../components/layouts/use-page-heading";
+
 export default function NotFoundPage() {
+  useDocumentTitle("Page Not Found");
   return (
     <div className="flex min-h-[60vh] items-center justify-center p-6">
       <div className="card bg-base-100 shadow">

@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { currentUserAtom } from "../../lib/session";
 
@@ -52,28 +52,71 @@ function NavLinks({ items, current }: { items: NavItem[]; current: string }) {
   );
 }
 
-/** `footer` holds the session controls (the app passes the auth feature's Logout button). */
-export function Sidebar({ footer }: { footer?: ReactNode }) {
+/**
+ * `footer` holds the session controls (the app passes the auth feature's Logout button).
+ * From 1024 px it is always shown; below, it slides over the page while `open` (the shell's
+ * menu button), and Escape or the backdrop closes it.
+ */
+export function Sidebar({
+  footer,
+  open = false,
+  onClose,
+}: {
+  footer?: ReactNode;
+  open?: boolean;
+  onClose?: () => void;
+}) {
   const user = useAtomValue(currentUserAtom);
   const [location] = useLocation();
+  const aside = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    aside.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose?.();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, onClose]);
+
   if (!user) return null;
   return (
-    <aside className="flex w-64 shrink-0 flex-col border-r border-base-300 bg-base-100">
-      <div className="border-b border-base-300 p-4">
-        <div className="text-lg font-bold">Betting Shop</div>
-        <div className="mt-2 font-medium">{user.username}</div>
-        <div className="text-xs text-base-content/70">{user.role.toUpperCase()}</div>
-      </div>
-      <nav aria-label="Main" className="flex-1">
-        <NavLinks items={MAIN_LINKS} current={location} />
-        {user.role === "admin" && (
-          <div>
-            <h2 className="px-6 pt-4 text-xs font-semibold text-base-content/60">ADMINISTRATION</h2>
-            <NavLinks items={ADMIN_LINKS} current={location} />
-          </div>
-        )}
-      </nav>
-      <div className="p-4">{footer}</div>
-    </aside>
+    <>
+      {open && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label="Close menu"
+          className="fixed inset-0 z-40 bg-black/40 lg:hidden"
+          onClick={onClose}
+        />
+      )}
+      <aside
+        ref={aside}
+        id="app-sidebar"
+        className={`w-64 shrink-0 flex-col border-r border-base-300 bg-base-100 lg:static lg:flex ${
+          open ? "fixed inset-y-0 left-0 z-50 flex overflow-y-auto" : "hidden"
+        }`}
+      >
+        <div className="border-b border-base-300 p-4">
+          <div className="text-lg font-bold">Betting Shop</div>
+          <div className="mt-2 font-medium">{user.username}</div>
+          <div className="text-xs text-base-content/70">{user.role.toUpperCase()}</div>
+        </div>
+        <nav aria-label="Main" className="flex-1">
+          <NavLinks items={MAIN_LINKS} current={location} />
+          {user.role === "admin" && (
+            <div>
+              <h2 className="px-6 pt-4 text-xs font-semibold text-base-content/60">
+                ADMINISTRATION
+              </h2>
+              <NavLinks items={ADMIN_LINKS} current={location} />
+            </div>
+          )}
+        </nav>
+        <div className="p-4">{footer}</div>
+      </aside>
+    </>
   );
 }

@@ -5,7 +5,10 @@ import { TOAST_DURATION_MS, toastAtom } from "../../lib/toast";
 /** A horizontal swipe this long (px) dismisses the toast (SPEC section 9). */
 export const SWIPE_THRESHOLD_PX = 50;
 
-/** The toast viewport: one toast, gone after 5 s or a swipe; F8 moves focus to it. */
+/**
+ * The toast viewport: one toast, gone after 5 s or a swipe; F8 moves focus to it. An error
+ * stays until it is dismissed (or replaced), so a cashier who looked away still reads it.
+ */
 export function Toaster() {
   const [toast, setToast] = useAtom(toastAtom);
   const viewport = useRef<HTMLOListElement>(null);
@@ -38,7 +41,7 @@ export function Toaster() {
   }, []);
 
   useEffect(() => {
-    if (!toast) return;
+    if (!toast || toast.variant === "destructive") return;
     const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast, setToast]);
@@ -50,7 +53,7 @@ export function Toaster() {
           <li
             key={toast.id}
             role="status"
-            aria-live="polite"
+            aria-live={toast.variant === "destructive" ? "assertive" : "polite"}
             className={`alert shadow-lg touch-pan-y ${toast.variant === "destructive" ? "alert-error" : ""}`}
             style={offset ? { transform: `translateX(${offset}px)` } : undefined}
             onPointerDown={onPointerDown}

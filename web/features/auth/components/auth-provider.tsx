@@ -1,8 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
-import { currentUserAtom } from "../../../lib/session";
-import { currentUserQuery } from "../api/get-user";
+import { isNetworkError, pathOf } from "../../../lib/api-client";
+import { onUnauthorized } from "../../../lib/connection";
+import { currentUserAtom, sessionExpiredAtom } from "../../../lib/session";
+import { CURRENT_USER_KEY, currentUserQuery } from "../api/get-user";
 import { useLogin } from "../api/login";
 import { useLogout } from "../api/logout";
 
@@ -20,13 +22,42 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const query = useQuery(currentUserQuery);
   const setCurrentUser = useSetAtom(currentUserAtom);
-  const user = query.isPending ? undefined : (query.data ?? null);
+  // With no answer from the server we do not know yet (the offline banner shows, and the
+  // lookup runs again when the server is back): not signed out.
+  const unknown = query.isPending || (query.data === undefined && isNetworkError(query.error));
+  const user = unknown ? undefined : (query.data ?? null);
   useEffect(() => setCurrentUser(user), [user, setCurrentUser]);
+  useSessionExpiry();
 
   const loginMutation = useLogin();
   const logoutMutation = useLogout();
   const value = useMemo(() => ({ loginMutation, logoutMutation }), [loginMutation, logoutMutation]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * A 401 from any call while signed in means the session ended on the server (idle or
+ * absolute timeout, revoked): mark it expired and drop the user and every cached answer,
+ * so the shell sends the user to sign in again and the sidebar no longer shows them.
+ */
+function useSessionExpiry() {
+  const queryClient = useQueryClient();
+  const setExpired = useSetAtom(sessionExpiredAtom);
+  useEffect(
+    () =>
+      onUnauthorized((path) => {
+        if (path.startsWith(pathOf("login"))) return;
+        if (!queryClient.getQueryData(CURRENT_USER_KEY)) return;
+        setExpired(true);
+        queryClient.setQueryData(CURRENT_USER_KEY, null);
+        const others = {
+          predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== CURRENT_USER_KEY[0],
+        };
+        void queryClient.cancelQueries(others);
+        queryClient.removeQueries(others);
+      }),
+    [queryClient, setExpired],
+  );
 }
 
 /** The session actions (sign in, sign out); the user itself is `currentUserAtom`. */

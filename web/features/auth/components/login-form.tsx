@@ -1,8 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useAtomValue } from "jotai";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { loginSchema } from "../../../../src/domain/schemas";
 import { InputField } from "../../../components/ui/field";
+import { sessionExpiredAtom } from "../../../lib/session";
 import { useAuth } from "./auth-provider";
 
 type LoginValues = z.input<typeof loginSchema>;
@@ -12,17 +15,26 @@ export default function LoginForm() {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<LoginValues, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: "", password: "" },
   });
+  const expired = useAtomValue(sessionExpiredAtom);
+  // The page exists to sign in: the cursor starts in the username field.
+  useEffect(() => setFocus("username"), [setFocus]);
   return (
     <form
       noValidate
       onSubmit={handleSubmit((values) => loginMutation.mutate(values))}
       className="flex flex-col"
     >
+      {expired && (
+        <p role="alert" className="alert alert-warning mb-4 text-sm">
+          Your session has expired. Sign in again to continue where you were.
+        </p>
+      )}
       <InputField
         label="Username"
         autoComplete="username"

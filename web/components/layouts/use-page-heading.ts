@@ -1,0 +1,89 @@
+import { type RefObject, useEffect, useRef } from "react";
+import { useLocation } from "wouter";
+
+export const APP_NAME = "Betting Shop";
+
+/** `document.title` for a page: "Customers · Betting Shop". */
+export function pageTitle(...parts: (string | undefined)[]): string {
+  const named = parts.map((part) => part?.trim()).filter((part): part is string => !!part);
+  return [...new Set(named), APP_NAME].join(" · ");
+}
+
+/** Sets the tab title for as long as the component is shown (pages outside the shell). */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+}
+
+function headingOf(main: HTMLElement): HTMLHeadingElement | null {
+  return main.querySelector("h1");
+}
+
+/**
+ * The shell's page heading does two jobs. It names the tab after the page's h1 (a detail
+ * page's h1 is its customer, shop or bet, so `section` adds where it lives, e.g.
+ * "Jane Doe · Customers · Betting Shop"; `fallback` names it while it loads). And after a
+ * page change it moves focus to that h1, as a screen reader user expects, unless the user
+ * has meanwhile put focus somewhere else.
+ */
+export function usePageHeading(
+  main: RefObject<HTMLElement | null>,
+  { fallback, section }: { fallback?: string; section?: string },
+): void {
+  const [location] = useLocation();
+  const firstPage = useRef(true);
+
+  // The title follows the heading as the page loads and as it changes.
+  useEffect(() => {
+    const root = main.current;
+    if (!root) return;
+    const update = () => {
+      const heading = headingOf(root)?.textContent ?? "";
+      document.title = heading ? pageTitle(heading, section) : pageTitle(fallback);
+    };
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [main, fallback, section]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
+  useEffect(() => {
+    const root = main.current;
+    if (!root) return;
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    const focusedBefore = document.activeElement;
+    const moveFocus = () => {
+      const heading = headingOf(root);
+      if (!heading) return false;
+      const active = document.activeElement;
+      const untouched =
+        !active ||
+        active === document.body ||
+        active === focusedBefore ||
+        !active.isConnected ||
+        (active instanceof HTMLElement && active.closest("nav") !== null);
+      if (untouched && !document.querySelector("dialog[open]")) {
+        if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+        heading.focus({ preventScroll: false });
+      }
+      return true;
+    };
+    if (moveFocus()) return;
+    // The screen's chunk or data is still loading: wait for its heading (not forever).
+    const observer = new MutationObserver(() => {
+      if (moveFocus()) stop();
+    });
+    const timer = setTimeout(() => stop(), 10_000);
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+    observer.observe(root, { childList: true, subtree: true });
+    return stop;
+  }, [location, main]);
+}

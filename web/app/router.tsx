@@ -9,7 +9,7 @@ import {
   useLayoutEffect,
   useState,
 } from "react";
-import { Route, Switch, useLocation, useSearch } from "wouter";
+import { matchRoute, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { AppShell } from "../components/layouts/app-shell";
 import { ErrorBoundary } from "../components/ui/error-boundary";
 import { CenteredSpinner, Spinner } from "../components/ui/spinner";
@@ -156,17 +156,31 @@ function AuthRoute() {
   );
 }
 
+/**
+ * One shell for every signed-in screen, so it stays mounted across page changes (the
+ * sidebar keeps its state, and focus can move to the new page's heading).
+ */
 export function AppRouter() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  const current = protectedRoutes.find(([path]) => matchRoute(parser, path, location)[0]);
+  if (current) {
+    const [, , title, section] = current;
+    return (
+      <Protected title={title} section={section}>
+        <Switch>
+          {protectedRoutes.map(([path, page]) => (
+            <Route key={path} path={path}>
+              <LazyScreen screen={page} />
+            </Route>
+          ))}
+        </Switch>
+      </Protected>
+    );
+  }
   return (
     <Switch>
       <Route path="/auth" component={AuthRoute} />
-      {protectedRoutes.map(([path, Page, title, section]) => (
-        <Route key={path} path={path}>
-          <Protected title={title} section={section}>
-            <LazyScreen screen={Page} />
-          </Protected>
-        </Route>
-      ))}
       <Route>
         <Screen fallback={<CenteredSpinner />}>
           <LazyScreen screen={NotFoundPage} />

@@ -28,6 +28,17 @@ export function subscribeConnection(listener: Listener): () => void {
   };
 }
 
+/** Asks the server's health endpoint whether it answers, and records the result. */
+export async function probeServer(): Promise<boolean> {
+  try {
+    const response = await fetch("/healthz", { cache: "no-store" });
+    setServerReachable(response.status < 500);
+  } catch {
+    setServerReachable(false);
+  }
+  return reachable;
+}
+
 export function useServerReachable(): boolean {
   return useSyncExternalStore(subscribeConnection, isServerReachable, () => true);
 }

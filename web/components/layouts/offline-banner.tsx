@@ -1,20 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { setServerReachable, subscribeConnection, useServerReachable } from "../../lib/connection";
+import {
+  probeServer,
+  setServerReachable,
+  subscribeConnection,
+  useServerReachable,
+} from "../../lib/connection";
 
 /** While the server is unreachable, ask it this often whether it is back (ms). */
 export const OFFLINE_PROBE_MS = 2_000;
 /** While it answers, check this often that it still does, so an outage shows early (ms). */
 export const ONLINE_PROBE_MS = 15_000;
-
-async function probe(): Promise<void> {
-  try {
-    const response = await fetch("/healthz", { cache: "no-store" });
-    setServerReachable(response.status < 500);
-  } catch {
-    setServerReachable(false);
-  }
-}
 
 /**
  * The connection watch: a banner while the server does not answer, a light health probe,
@@ -36,12 +32,12 @@ export function OfflineBanner() {
   useEffect(() => {
     const timer = setInterval(
       () => {
-        if (!reachable || document.visibilityState === "visible") void probe();
+        if (!reachable || document.visibilityState === "visible") void probeServer();
       },
       reachable ? ONLINE_PROBE_MS : OFFLINE_PROBE_MS,
     );
     const offline = () => setServerReachable(false);
-    const online = () => void probe();
+    const online = () => void probeServer();
     window.addEventListener("offline", offline);
     window.addEventListener("online", online);
     return () => {

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { isServerReachable, subscribeConnection } from "../../lib/connection";
+import { isServerReachable, probeServer, subscribeConnection } from "../../lib/connection";
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -29,6 +29,11 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   static getDerivedStateFromError(error: Error): ErrorBoundaryState {
     return { error };
+  }
+
+  override componentDidCatch(error: Error) {
+    // A chunk that did not load: find out whether the server is gone (the banner shows).
+    if (isChunkError(error)) void probeServer();
   }
 
   override componentDidMount() {

@@ -13,6 +13,9 @@ function Buttons() {
       <button type="button" onClick={() => toast({ title: "Second" })}>
         two
       </button>
+      <button type="button" onClick={() => toast({ title: "Oops", variant: "destructive" })}>
+        fail
+      </button>
     </>
   );
 }
@@ -48,4 +51,13 @@ describe("toasts", () => {
     swipe(150);
     expect(screen.queryByText("First")).toBeNull();
   });
+
+  test("an error toast stays until dismissed", async () => {
+    renderWithProviders(<Buttons />, null);
+    act(() => screen.getByText("fail").click());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5100)));
+    expect(screen.getByText("Oops")).toBeTruthy();
+    act(() => screen.getByRole("button", { name: "Close" }).click());
+    expect(screen.queryByText("Oops")).toBeNull();
+  }, 10_000);
 });

@@ -1,6 +1,6 @@
 /** Issue 9 at the counter: amounts typed the European way, large amounts, settling. */
 import { describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import {
   ADMIN_PASSWORD,
   api,
@@ -17,6 +17,16 @@ import { createCustomer, createShop, placeBet } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
+
+/** Waits until a picker shows `text` (the chosen row's name loads after the choice). */
+async function valueBecomes(box: Locator, text: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while ((await box.inputValue()) !== text) {
+    if (Date.now() > deadline)
+      throw new Error(`expected "${text}", got "${await box.inputValue()}"`);
+    await Bun.sleep(50);
+  }
+}
 
 async function balanceIs(page: Page, amount: string): Promise<void> {
   await expectText(panel(page, "Account Balance").locator(".text-3xl"), amount, { exact: true });
@@ -161,6 +171,69 @@ describe("large amounts", () => {
     const [bet] = await api<{ status: string }[]>(page, "GET", `/api/bets?q=${tag}`);
     expect(bet?.status).toBe("WON");
     expect(problems([/^404 GET/])).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("pickers", () => {
+  test("typing a name and pressing Enter at once books that shop, not the first of the old list", async () => {
+    const { page, problems, context } = await suite.admin();
+    const prefix = unique("Pick");
+    await createShop(page, `${prefix} Athlone`);
+    const cork = await createShop(page, `${prefix} Cork`);
+    const last = unique("Picker");
+    const customer = await createCustomer(page, "Orla", last, { creditLimit: "0" });
+    await page.goto(`/customers/${customer.id}`);
+    await panel(page, "Account Balance").getByRole("button", { name: "Deposit" }).click();
+    const dep = page.getByRole("dialog", { name: "Process Customer Deposit" });
+    const shop = dep.getByRole("combobox", { name: "Shop" });
+    await shop.click();
+    // The list first shows every shop (Athlone among the first); "Cork" + Enter at once.
+    const chosen = page.waitForResponse((r) => r.url().endsWith(`/api/shops/${cork.id}`));
+    await shop.pressSequentially(`${prefix} Cork`, { delay: 0 });
+    await shop.press("Enter");
+    // Chosen once this text's results are in: the chosen shop's row is then loaded.
+    await chosen;
+    await valueBecomes(shop, cork.name);
+    await dep.getByLabel("Amount (€)").fill("5");
+    await dep.getByRole("button", { name: "Process" }).click();
+    await expectToast(page, "Success", "Deposit processed successfully");
+    const [row] = await api<{ toEntityId: number }[]>(
+      page,
+      "GET",
+      `/api/transactions?customerId=${customer.id}`,
+    );
+    expect(row?.toEntityId).toBe(cork.id);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("the first ArrowDown highlights the first option; Tab away with typed text marks the field", async () => {
+    const { page, problems, context } = await suite.admin();
+    const prefix = unique("Arrow");
+    const first = await createShop(page, `${prefix} Aaa`);
+    await createShop(page, `${prefix} Bbb`);
+    await page.goto("/bets");
+    await page.getByRole("button", { name: "New Bet" }).click();
+    const bet = page.getByRole("dialog", { name: "Place New Bet" });
+    const shop = bet.getByRole("combobox", { name: "Shop" });
+    await shop.fill(prefix);
+    await visible(bet.getByRole("option", { name: new RegExp(`${prefix} Bbb`) }));
+    await shop.press("Escape");
+    await shop.press("ArrowDown");
+    const active = await shop.getAttribute("aria-activedescendant");
+    expect(active).toBeTruthy();
+    await expectText(bet.locator(`[id="${active}"]`), first.name);
+    await shop.press("Enter");
+    await valueBecomes(shop, first.name);
+
+    const customer = bet.getByRole("combobox", { name: "Customer" });
+    await customer.fill("nobody-by-this-name");
+    await customer.press("Tab");
+    expect(await customer.getAttribute("aria-invalid")).toBe("true");
+    await visible(bet.getByText("Choose a customer from the list", { exact: true }));
+    expect(await customer.inputValue()).toBe("nobody-by-this-name");
+    expect(problems()).toEqual([]);
     await context.close();
   });
 });

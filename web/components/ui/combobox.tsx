@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useId, useState } from "react";
+import { useCombobox } from "downshift";
+import { useEffect, useState } from "react";
 
 export interface ComboboxOption {
   id: number;
@@ -8,135 +9,173 @@ export interface ComboboxOption {
 
 interface ComboboxProps {
   label: string;
-  /** Text shown for the chosen option when the input is not being edited. */
+  /** The chosen option's id ("" for none) and its label ("" while it loads). */
+  selectedId: string;
   selectedLabel: string;
-  query: string;
+  /** Called with the typed text as it changes (the caller searches with it). */
   onQueryChange: (value: string) => void;
   options: ComboboxOption[];
   loading: boolean;
+  /** The options are the results for the text typed now (no search pending or in flight). */
+  settled: boolean;
   onSelect: (option: ComboboxOption) => void;
+  /** Typed text was left without choosing: the chosen value is cleared, the text stays. */
+  onAbandon: () => void;
   error?: string;
   placeholder?: string;
 }
 
 /**
- * A search-as-you-type picker (ARIA combobox): the caller searches the server with the
- * typed text, so it works with any number of rows.
+ * A search-as-you-type picker following the WAI-ARIA combobox pattern (Downshift's
+ * useCombobox): the first ArrowDown highlights the first option, Enter takes the highlighted
+ * option of the results for the text typed now (while a search is pending it waits for
+ * them), and leaving the field with typed text and no choice marks it invalid instead of
+ * silently keeping or dropping a value. The caller searches the server with the typed text,
+ * so it works with any number of rows.
  */
 export function Combobox({
   label,
+  selectedId,
   selectedLabel,
-  query,
   onQueryChange,
   options,
   loading,
+  settled,
   onSelect,
+  onAbandon,
   error,
   placeholder,
 }: ComboboxProps) {
-  const id = useId();
-  const listId = `${id}-list`;
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState(false);
-  const [active, setActive] = useState(0);
+  // What is typed, set in the input's own change handler (synchronously, before Downshift's
+  // state catches up) so that fast typing never loses a character.
+  const [typed, setTyped] = useState<string | null>(null);
+  // The option just picked, shown until its row (selectedLabel) has loaded.
+  const [picked, setPicked] = useState<ComboboxOption | null>(null);
+  const [enterPending, setEnterPending] = useState(false);
+  const [abandoned, setAbandoned] = useState(false);
+  const editing = typed !== null && typed.trim() !== "";
 
   const choose = (option: ComboboxOption) => {
-    onSelect(option);
-    setOpen(false);
-    setEditing(false);
+    setPicked(option);
+    setTyped(null);
+    setAbandoned(false);
+    setEnterPending(false);
     onQueryChange("");
+    onSelect(option);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown") {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => Math.min(i + 1, options.length - 1));
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (event.key === "Enter" && open) {
-      const option = options[active];
-      if (option) {
-        event.preventDefault();
-        choose(option);
+  const {
+    isOpen,
+    highlightedIndex,
+    getLabelProps,
+    getInputProps,
+    getMenuProps,
+    getItemProps,
+    closeMenu,
+  } = useCombobox<ComboboxOption>({
+    items: options,
+    itemToString: (option) => option?.label ?? "",
+    selectedItem: null,
+    inputValue:
+      typed ?? (selectedLabel || (picked && String(picked.id) === selectedId ? picked.label : "")),
+    // While typing, the first result is the one Enter takes.
+    defaultHighlightedIndex: editing ? 0 : undefined,
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) choose(selectedItem);
+    },
+    stateReducer: (state, { type, changes }) => {
+      // Leaving the field never picks whatever happened to be highlighted, and keeps what
+      // was typed (marked invalid below) rather than silently restoring or clearing it.
+      if (type === useCombobox.stateChangeTypes.InputBlur) {
+        return { ...changes, selectedItem: null, inputValue: state.inputValue };
       }
-    } else if (event.key === "Escape" && open) {
-      // Close the list, not the dialog around it.
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-    }
-  };
+      return changes;
+    },
+  });
 
+  // An Enter pressed while the search ran takes the first result once it is in.
+  useEffect(() => {
+    if (!enterPending || !settled) return;
+    setEnterPending(false);
+    const option = options[0];
+    if (option) choose(option);
+  });
+
+  const inputProps = getInputProps({
+    placeholder: placeholder ?? "Type to search...",
+    autoComplete: "off",
+    "aria-invalid": error || abandoned ? true : undefined,
+    onChange: (event) => {
+      const text = (event.target as HTMLInputElement).value;
+      setTyped(text);
+      setAbandoned(false);
+      onQueryChange(text);
+    },
+    onKeyDown: (event) => {
+      if (event.key === "Enter" && editing && !settled) {
+        // The list still shows the previous text's results: wait for this text's.
+        (
+          event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }
+        ).preventDownshiftDefault = true;
+        event.preventDefault();
+        setEnterPending(true);
+      } else if (event.key === "Escape" && isOpen) {
+        // Close the list, not the dialog around it.
+        event.stopPropagation();
+      }
+    },
+    onBlur: () => {
+      // An Enter already pressed still takes this text's first result when it arrives.
+      if (enterPending) return;
+      if (editing) {
+        setAbandoned(true);
+        onAbandon();
+      }
+      closeMenu();
+    },
+  });
+
+  const message = abandoned ? `Choose a ${label.toLowerCase()} from the list` : error;
+  const labelProps = getLabelProps();
   return (
     <div className="form-control relative mb-3 flex flex-col gap-1">
-      <label htmlFor={id} className="label text-sm font-medium text-base-content">
+      <label
+        id={labelProps.id}
+        htmlFor={labelProps.htmlFor}
+        className="label text-sm font-medium text-base-content"
+      >
         {label}
       </label>
       <input
-        id={id}
-        role="combobox"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-invalid={error ? true : undefined}
-        aria-activedescendant={open && options[active] ? `${id}-${options[active].id}` : undefined}
-        autoComplete="off"
-        className={`input input-bordered w-full ${error ? "input-error" : ""}`}
-        placeholder={placeholder ?? "Type to search..."}
-        value={editing ? query : selectedLabel}
-        // Opens on a click or on typing, not on focus: a dialog focuses its first field when
-        // it opens, and a list open from the start hid the chosen name and covered the next
-        // field, so a click there picked whichever option lay under the pointer.
-        onClick={() => setOpen(true)}
-        onBlur={() => {
-          setTimeout(() => {
-            setOpen(false);
-            setEditing(false);
-          }, 150);
-        }}
-        onChange={(event) => {
-          setEditing(true);
-          setOpen(true);
-          setActive(0);
-          onQueryChange(event.target.value);
-        }}
-        onKeyDown={onKeyDown}
+        {...inputProps}
+        className={`input input-bordered w-full ${message ? "input-error" : ""}`}
       />
-      {open && (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          className="absolute top-full z-50 mt-1 max-h-60 w-full overflow-y-auto rounded-box bg-base-100 p-1 shadow-lg"
-        >
-          {loading && <div className="p-2 text-sm">Searching...</div>}
-          {!loading && options.length === 0 && <div className="p-2 text-sm">No matches</div>}
-          {options.map((option, index) => (
+      <div
+        {...getMenuProps({ "aria-labelledby": undefined, "aria-label": `${label} results` })}
+        hidden={!isOpen}
+        className="absolute top-full z-50 mt-1 max-h-60 w-full overflow-y-auto rounded-box bg-base-100 p-1 shadow-lg"
+      >
+        {isOpen && loading && <div className="p-2 text-sm">Searching...</div>}
+        {isOpen && !loading && options.length === 0 && (
+          <div className="p-2 text-sm">No matches</div>
+        )}
+        {isOpen &&
+          options.map((option, index) => (
             <div
               key={option.id}
-              id={`${id}-${option.id}`}
-              role="option"
-              aria-selected={index === active}
-              tabIndex={-1}
-              className={`cursor-pointer rounded px-3 py-2 ${index === active ? "bg-base-200" : ""}`}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(option);
-              }}
+              {...getItemProps({ item: option, index })}
+              className={`cursor-pointer rounded px-3 py-2 ${index === highlightedIndex ? "bg-base-200" : ""}`}
             >
               <span>
                 {option.label}
                 {option.detail && (
-                  <span className="ml-2 text-xs text-base-content/60">{option.detail}</span>
+                  <span className="ml-2 text-xs text-base-content/80">{option.detail}</span>
                 )}
               </span>
             </div>
           ))}
-        </div>
-      )}
-      {error && <p className="text-sm text-error">{error}</p>}
+      </div>
+      {message && <p className="text-sm text-error">{message}</p>}
     </div>
   );
 }

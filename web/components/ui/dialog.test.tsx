@@ -32,9 +32,9 @@ describe("dialogs", () => {
     });
     await ue.click(await screen.findByRole("button", { name: "New Bet" }));
     await ue.click(await screen.findByRole("combobox", { name: "Customer" }));
-    expect(screen.getByRole("listbox", { name: "Customer" })).toBeTruthy();
+    expect(screen.getByRole("listbox", { name: "Customer results" })).toBeTruthy();
     await ue.keyboard("{Escape}");
-    expect(screen.queryByRole("listbox", { name: "Customer" })).toBeNull();
+    expect(screen.queryByRole("listbox", { name: "Customer results" })).toBeNull();
     expect(screen.getByText("Place New Bet")).toBeTruthy();
     await ue.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByText("Place New Bet")).toBeNull());

@@ -16,7 +16,11 @@ interface SearchPickerProps<T> extends PickerProps {
   /** Sort key of the server list. */
   sort: string;
   /** The list hook of the resource (e.g. useShops), called with the search parameters. */
-  useList: (params: ListParams) => { data?: { items: T[] }; isFetching: boolean };
+  useList: (params: ListParams) => {
+    data?: { items: T[] };
+    isFetching: boolean;
+    isPlaceholderData: boolean;
+  };
   /** The single-row hook of the resource (e.g. useShop), for the chosen row's label. */
   useItem: (id: number | undefined) => { data?: T };
   toOption: (item: T) => ComboboxOption;
@@ -38,16 +42,21 @@ export function SearchPicker<T>({
   const q = useDebouncedValue(query.trim(), 200);
   const list = useList({ q: q || undefined, status: "ACTIVE", limit: 10, sort });
   const selected = useItem(value ? Number(value) : undefined);
+  // The options answer the text typed now: no debounce pending, no older page shown.
+  const settled =
+    q === query.trim() && list.data !== undefined && !list.isPlaceholderData && !list.isFetching;
   return (
     <Combobox
       label={label}
       placeholder={placeholder}
+      selectedId={value}
       selectedLabel={selected.data ? toOption(selected.data).label : ""}
-      query={query}
       onQueryChange={setQuery}
       loading={list.isFetching && !list.data}
       options={(list.data?.items ?? []).map(toOption)}
+      settled={settled}
       onSelect={(option) => onChange(String(option.id))}
+      onAbandon={() => onChange("")}
       error={error}
     />
   );

@@ -2,9 +2,9 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import CashMovementDialog from "../../features/transactions/components/cash-movement-dialog";
-import { customer, shop, transaction } from "../../test/fixtures";
-import { page, renderWithProviders } from "../../test/render";
+import { customer, shop, transaction } from "../../../test/fixtures";
+import { page, renderWithProviders } from "../../../test/render";
+import CashMovementDialog from "./cash-movement-dialog";
 
 const athlone = shop({ id: 1, name: "Athlone" });
 const cork = shop({ id: 2, name: "Cork" });

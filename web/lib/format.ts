@@ -56,3 +56,23 @@ export function capitalise(text: string): string {
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A table's date in one short line, in local time: "22 Nov 14:05" this year, "22 Nov 2025"
+ * for another year (the full date and time belong in a title on hover).
+ */
+export function formatCompactDateTime(
+  value: string | number | Date | null | undefined,
+  now: Date = new Date(),
+): string {
+  if (value === null || value === undefined) return "";
+  const date = toDate(value);
+  if (!date) return "";
+  const day = `${date.getDate()} ${MONTHS[date.getMonth()]}`;
+  if (date.getFullYear() !== now.getFullYear()) return `${day} ${date.getFullYear()}`;
+  const hh = String(date.getHours()).padStart(2, "0");
+  const mm = String(date.getMinutes()).padStart(2, "0");
+  return `${day} ${hh}:${mm}`;
+}

@@ -7,14 +7,24 @@ const BET_STATUS_CLASS: Record<BetStatus, string> = {
   VOID: "badge-neutral",
 };
 
-export function BetStatusBadge({ status }: { status: BetStatus }) {
-  return <span className={`badge ${BET_STATUS_CLASS[status] ?? ""}`}>{status}</span>;
+export function BetStatusBadge({ status, className }: { status: BetStatus; className?: string }) {
+  return (
+    <span className={`badge ${BET_STATUS_CLASS[status] ?? ""} ${className ?? ""}`}>{status}</span>
+  );
 }
 
 /** Default (filled) style only for COMPLETED; other statuses are outlined. */
-export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
+export function TransactionStatusBadge({
+  status,
+  className,
+}: {
+  status: TransactionStatus;
+  className?: string;
+}) {
   return (
-    <span className={`badge ${status === "COMPLETED" ? "badge-primary" : "badge-outline"}`}>
+    <span
+      className={`badge ${status === "COMPLETED" ? "badge-primary" : "badge-outline"} ${className ?? ""}`}
+    >
       {status}
     </span>
   );

@@ -5,61 +5,20 @@
  */
 import {
   type ColumnDef,
+  type ColumnMeta,
   flexRender,
   getCoreRowModel,
+  type Row,
   type RowData,
-  type SortingState,
+  type Table,
   useReactTable,
 } from "@tanstack/react-table";
-import { type ReactNode, useId, useMemo, useState } from "react";
-import type { ListParams, Page } from "../../lib/api-client";
-import { useDebouncedValue } from "./use-debounced-value";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useState } from "react";
+import type { Page } from "../../lib/api-client";
+import { PAGE_SIZE, type TableState } from "./url-table-state";
+import { PHONE_QUERY, useMediaQuery } from "./use-media-query";
 
-export const PAGE_SIZE = 25;
-
-export interface TableState {
-  search: string;
-  setSearch: (value: string) => void;
-  sorting: SortingState;
-  setSorting: (value: SortingState) => void;
-  pageIndex: number;
-  setPageIndex: (value: number) => void;
-  params: ListParams;
-}
-
-/** Search text, sort and page of one table, turned into the list call's query. */
-export function useTableState(initialSort: SortingState = []): TableState {
-  const [search, setSearchText] = useState("");
-  const [sorting, setSortingState] = useState<SortingState>(initialSort);
-  const [pageIndex, setPageIndex] = useState(0);
-  const q = useDebouncedValue(search.trim());
-  const sort = sorting[0];
-  const params = useMemo<ListParams>(
-    () => ({
-      limit: PAGE_SIZE,
-      offset: pageIndex * PAGE_SIZE,
-      q: q || undefined,
-      sort: sort?.id,
-      order: sort ? (sort.desc ? "desc" : "asc") : undefined,
-    }),
-    [pageIndex, q, sort],
-  );
-  return {
-    search,
-    setSearch: (value) => {
-      setSearchText(value);
-      setPageIndex(0);
-    },
-    sorting,
-    setSorting: (value) => {
-      setSortingState(value);
-      setPageIndex(0);
-    },
-    pageIndex,
-    setPageIndex,
-    params,
-  };
-}
+export { PAGE_SIZE, type TableState, useTableState } from "./url-table-state";
 
 interface DataTableProps<T> {
   // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
@@ -73,6 +32,10 @@ interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   rowClassName?: (row: T) => string;
   toolbar?: ReactNode;
+  /** Filter controls shown beside the search box (see table-filters.tsx). */
+  filters?: ReactNode;
+  /** A row as a phone card; without it a card lists the columns' labels and values. */
+  renderCard?: (row: T) => ReactNode;
 }
 
 export function DataTable<T>({
@@ -85,8 +48,11 @@ export function DataTable<T>({
   onRowClick,
   rowClassName,
   toolbar,
+  filters,
+  renderCard,
 }: DataTableProps<T>) {
   const searchId = useId();
+  const phone = useMediaQuery(PHONE_QUERY);
   const { data: page, isLoading, error } = query;
   const total = page?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -108,116 +74,157 @@ export function DataTable<T>({
   });
   const first = total === 0 ? 0 : state.pageIndex * PAGE_SIZE + 1;
   const last = Math.min(total, (state.pageIndex + 1) * PAGE_SIZE);
+  const rows = table.getRowModel().rows;
+  const status: ReactNode = isLoading
+    ? loadingText
+    : error
+      ? error instanceof Error
+        ? error.message
+        : "Failed to load"
+      : rows.length === 0
+        ? emptyText
+        : null;
+
+  const rowHandlers = (row: Row<T>) =>
+    onRowClick
+      ? {
+          onClick: (event: MouseEvent) => {
+            // A link or button inside the row does its own thing, not the row's.
+            const target = event.target as HTMLElement;
+            if (target.closest("a, button, input, select, textarea")) return;
+            onRowClick(row.original);
+          },
+          onKeyDown: (event: KeyboardEvent) => {
+            if (event.key === "Enter" && event.target === event.currentTarget) {
+              onRowClick(row.original);
+            }
+          },
+          tabIndex: 0,
+        }
+      : {};
 
   let body: ReactNode;
-  if (isLoading) {
-    body = <Message colSpan={columns.length}>{loadingText}</Message>;
-  } else if (error) {
-    body = (
-      <Message colSpan={columns.length} className="text-error">
-        {error instanceof Error ? error.message : "Failed to load"}
-      </Message>
-    );
-  } else if (table.getRowModel().rows.length === 0) {
-    body = <Message colSpan={columns.length}>{emptyText}</Message>;
+  if (phone) {
+    body =
+      status !== null ? (
+        <p className={`py-8 text-center ${error && !isLoading ? "text-error" : ""}`}>{status}</p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Results">
+          {rows.map((row) => (
+            <li
+              key={row.id}
+              data-testid="list-card"
+              className={`rounded-box border border-base-300 p-3 ${onRowClick ? "cursor-pointer" : ""} ${rowClassName?.(row.original) ?? ""}`}
+              {...rowHandlers(row)}
+            >
+              {renderCard ? renderCard(row.original) : <ColumnsCard row={row} />}
+            </li>
+          ))}
+        </ul>
+      );
   } else {
-    body = table.getRowModel().rows.map((row) => (
-      <tr
-        key={row.id}
-        className={`${onRowClick ? "hover cursor-pointer" : ""} ${rowClassName?.(row.original) ?? ""}`}
-        onClick={
-          onRowClick
-            ? (event) => {
-                // A link or button inside the row does its own thing, not the row's.
-                const target = event.target as HTMLElement;
-                if (target.closest("a, button, input, select, textarea")) return;
-                onRowClick(row.original);
-              }
-            : undefined
-        }
-        onKeyDown={
-          onRowClick
-            ? (event) => {
-                if (event.key === "Enter" && event.target === event.currentTarget) {
-                  onRowClick(row.original);
-                }
-              }
-            : undefined
-        }
-        tabIndex={onRowClick ? 0 : undefined}
-      >
-        {row.getVisibleCells().map((cell) => (
-          <td key={cell.id} className={cell.column.columnDef.meta?.className}>
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </td>
-        ))}
-      </tr>
-    ));
+    const tbody: ReactNode =
+      status !== null ? (
+        <Message colSpan={columns.length} className={error && !isLoading ? "text-error" : ""}>
+          {status}
+        </Message>
+      ) : (
+        rows.map((row) => (
+          <tr
+            key={row.id}
+            className={`${onRowClick ? "hover cursor-pointer" : ""} ${rowClassName?.(row.original) ?? ""}`}
+            {...rowHandlers(row)}
+          >
+            {row.getVisibleCells().map((cell) => (
+              <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
+                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              </td>
+            ))}
+          </tr>
+        ))
+      );
+    body = (
+      <div className="overflow-x-auto" data-testid="table-scroll">
+        <table className="table table-sm [&_td]:px-2 [&_td]:whitespace-nowrap [&_th]:px-2 [&_th]:whitespace-normal">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  const meta = header.column.columnDef.meta;
+                  return (
+                    <th
+                      key={header.id}
+                      className={cellClass(meta, true)}
+                      aria-sort={
+                        sorted === "asc"
+                          ? "ascending"
+                          : sorted === "desc"
+                            ? "descending"
+                            : undefined
+                      }
+                    >
+                      {header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          className={`flex items-center gap-1 text-left font-semibold ${meta?.numeric ? "ml-auto text-right" : ""}`}
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          {label}
+                          <span aria-hidden="true">
+                            {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                          </span>
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>{tbody}</tbody>
+        </table>
+      </div>
+    );
   }
 
   return (
     <div className="card bg-base-100 shadow-sm">
       <div className="card-body gap-4 p-4">
         <div className="flex flex-wrap items-end justify-between gap-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={searchId} className="text-sm font-medium">
-              {searchLabel}
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className="input input-bordered input-sm w-72"
-              placeholder="Search..."
-              value={state.search}
-              onChange={(event) => state.setSearch(event.target.value)}
-            />
+          <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+            <div className="flex w-full flex-col gap-1 sm:w-auto">
+              <label htmlFor={searchId} className="text-sm font-medium">
+                {searchLabel}
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                className="input input-bordered input-sm w-full sm:w-64"
+                placeholder="Search..."
+                value={state.search}
+                onChange={(event) => state.setSearch(event.target.value)}
+              />
+            </div>
+            {phone ? (
+              <PhoneOptions state={state}>
+                {filters}
+                <SortSelect table={table} state={state} />
+              </PhoneOptions>
+            ) : (
+              filters
+            )}
           </div>
           {toolbar}
         </div>
-        <div className="overflow-x-auto">
-          <table className="table table-sm">
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    const label = flexRender(header.column.columnDef.header, header.getContext());
-                    return (
-                      <th
-                        key={header.id}
-                        className={header.column.columnDef.meta?.className}
-                        aria-sort={
-                          sorted === "asc"
-                            ? "ascending"
-                            : sorted === "desc"
-                              ? "descending"
-                              : undefined
-                        }
-                      >
-                        {header.column.getCanSort() ? (
-                          <button
-                            type="button"
-                            className="flex items-center gap-1 font-semibold"
-                            onClick={header.column.getToggleSortingHandler()}
-                          >
-                            {label}
-                            <span aria-hidden="true">
-                              {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                            </span>
-                          </button>
-                        ) : (
-                          label
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>{body}</tbody>
-          </table>
-        </div>
-        <nav className="flex items-center justify-between text-sm" aria-label="Pagination">
+        {body}
+        <nav
+          className="flex flex-wrap items-center justify-between gap-2 text-sm"
+          aria-label="Pagination"
+        >
           <span>
             {first}–{last} of {total}
           </span>
@@ -248,6 +255,88 @@ export function DataTable<T>({
   );
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any column's meta
+function cellClass(meta: ColumnMeta<any, any> | undefined, header = false): string {
+  const numeric = meta?.numeric ? "text-right tabular-nums" : "";
+  // The growing column takes the room the others leave and cuts its text to fit it.
+  const grow = meta?.grow ? (header ? "w-full" : "w-full max-w-0") : "";
+  return `${numeric} ${grow} ${meta?.className ?? ""}`;
+}
+
+/** The columns of a row as label/value lines (the default phone card). */
+function ColumnsCard<T>({ row }: { row: Row<T> }) {
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+      {row.getVisibleCells().map((cell) => {
+        const meta = cell.column.columnDef.meta;
+        if (meta?.cardHidden) return null;
+        const header = cell.column.columnDef.header;
+        return (
+          <div key={cell.id} className="contents">
+            <dt className="text-base-content/70">{typeof header === "string" ? header : ""}</dt>
+            <dd className={`min-w-0 break-words ${meta?.numeric ? "tabular-nums" : ""}`}>
+              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** A phone keeps the filters and sorting folded away (open while a filter is set). */
+function PhoneOptions({ state, children }: { state: TableState; children: ReactNode }) {
+  const [open, setOpen] = useState(state.filtered);
+  return (
+    <details className="w-full" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer py-1 text-sm font-medium">
+        Filters and sort{state.filtered ? " (filtered)" : ""}
+      </summary>
+      <div className="mt-2 flex flex-wrap items-end gap-2">{children}</div>
+    </details>
+  );
+}
+
+/** On a phone the headers are gone: sorting is one select of column and direction. */
+function SortSelect<T>({ table, state }: { table: Table<T>; state: TableState }) {
+  const id = useId();
+  const sortable = table
+    .getAllLeafColumns()
+    .filter((column) => column.getCanSort() && typeof column.columnDef.header === "string");
+  if (sortable.length === 0) return null;
+  const current = state.sorting[0];
+  const value = current ? `${current.id}:${current.desc ? "desc" : "asc"}` : "";
+  return (
+    <div className="flex w-full flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        Sort by
+      </label>
+      <select
+        id={id}
+        className="select select-bordered select-sm w-full"
+        value={value}
+        onChange={(event) => {
+          const [column, order] = event.target.value.split(":");
+          state.setSorting(column ? [{ id: column, desc: order === "desc" }] : []);
+        }}
+      >
+        <option value="">Default order</option>
+        {sortable.flatMap((column) => {
+          const label = column.columnDef.header as string;
+          return [
+            <option key={`${column.id}:asc`} value={`${column.id}:asc`}>
+              {label} (ascending)
+            </option>,
+            <option key={`${column.id}:desc`} value={`${column.id}:desc`}>
+              {label} (descending)
+            </option>,
+          ];
+        })}
+      </select>
+    </div>
+  );
+}
+
 function Message({
   colSpan,
   children,
@@ -270,5 +359,14 @@ declare module "@tanstack/react-table" {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Classes for the column's header and cells (e.g. pinning the actions column). */
     className?: string;
+    /** Money and other figures: right-aligned with tabular digits. */
+    numeric?: boolean;
+    /**
+     * The one column that takes the width the others leave (its cells should truncate),
+     * so the table fits its container instead of scrolling sideways.
+     */
+    grow?: boolean;
+    /** Left out of the default phone card. */
+    cardHidden?: boolean;
   }
 }

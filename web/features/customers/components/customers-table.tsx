@@ -1,23 +1,55 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { ActiveBadge } from "../../../components/ui/badges";
 import { DataTable, useTableState } from "../../../components/ui/data-table";
 import { UserLink } from "../../../components/ui/links";
+import { ClearFilters, FilterSelect } from "../../../components/ui/table-filters";
+import { Truncate } from "../../../components/ui/truncate";
 import { euro } from "../../../lib/format";
 import { useCustomers } from "../api/get-customers";
 import type { Customer } from "../api/types";
 
 const col = createColumnHelper<Customer>();
 
+/** Columns shown from 1280 px (and on the customer's page), so the table fits at 1024 px. */
+const LARGE_ONLY = "hidden xl:table-cell";
+
+const ACTIVE_OPTIONS = [
+  { value: "ACTIVE", label: "Active" },
+  { value: "INACTIVE", label: "Inactive" },
+];
+
 const columns = [
-  col.accessor("firstName", { header: "First Name" }),
-  col.accessor("lastName", { header: "Last Name" }),
-  col.accessor("email", { header: "Email", cell: (c) => c.getValue() || "N/A" }),
-  col.accessor("phone", { header: "Phone", cell: (c) => c.getValue() || "N/A" }),
-  col.accessor("balance", { header: "Balance", cell: (c) => euro(c.getValue()) }),
-  col.accessor("creditLimit", { header: "Credit Limit", cell: (c) => euro(c.getValue()) }),
+  col.accessor("firstName", {
+    header: "First Name",
+    cell: (c) => <Truncate text={c.getValue()} className="max-w-32" />,
+  }),
+  col.accessor("lastName", {
+    header: "Last Name",
+    cell: (c) => <Truncate text={c.getValue()} className="max-w-32" />,
+  }),
+  col.accessor("email", {
+    header: "Email",
+    meta: { grow: true },
+    cell: (c) => <Truncate text={c.getValue() || "N/A"} className="" />,
+  }),
+  col.accessor("phone", {
+    header: "Phone",
+    cell: (c) => <Truncate text={c.getValue() || "N/A"} className="max-w-32" />,
+  }),
+  col.accessor("balance", {
+    header: "Balance",
+    meta: { numeric: true },
+    cell: (c) => euro(c.getValue()),
+  }),
+  col.accessor("creditLimit", {
+    header: "Credit Limit",
+    meta: { numeric: true },
+    cell: (c) => euro(c.getValue()),
+  }),
   col.accessor("allowOverdraft", {
     header: "Overdraft",
+    meta: { className: LARGE_ONLY },
     cell: (c) => (c.getValue() ? "Allowed" : "Not Allowed"),
   }),
   col.accessor("isActive", {
@@ -26,12 +58,47 @@ const columns = [
   }),
   col.accessor("createdBy", {
     header: "Created By",
-    cell: (c) => <UserLink user={c.row.original.createdByUser} fallback="Unknown" />,
+    meta: { cardHidden: true, className: LARGE_ONLY },
+    cell: (c) => (
+      <Truncate text={c.row.original.createdByUser?.username ?? "Unknown"} className="max-w-24">
+        <UserLink user={c.row.original.createdByUser} fallback="Unknown" />
+      </Truncate>
+    ),
   }),
 ];
 
+/** A customer on a phone: name and status, how to reach them, balance and credit limit. */
+function CustomerCard({ customer }: { customer: Customer }) {
+  const name = `${customer.firstName} ${customer.lastName}`;
+  return (
+    <article className="flex flex-col gap-1 text-sm" aria-label={name}>
+      <div className="flex items-start justify-between gap-2">
+        <Link href={`/customers/${customer.id}`} className="link min-w-0 font-semibold break-words">
+          {name}
+        </Link>
+        <ActiveBadge active={customer.isActive} />
+      </div>
+      {(customer.email || customer.phone) && (
+        <p className="break-words text-base-content/70">
+          {[customer.email, customer.phone].filter(Boolean).join(" · ")}
+        </p>
+      )}
+      <dl className="flex flex-wrap gap-x-4 tabular-nums">
+        <div className="flex gap-1">
+          <dt className="text-base-content/70">Balance</dt>
+          <dd>{euro(customer.balance)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-base-content/70">Credit limit</dt>
+          <dd>{euro(customer.creditLimit)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
 export default function CustomersTable() {
-  const state = useTableState();
+  const state = useTableState([], ["status"]);
   const query = useCustomers(state.params);
   const [, navigate] = useLocation();
   return (
@@ -42,6 +109,13 @@ export default function CustomersTable() {
       loadingText="Loading customers..."
       emptyText="No customers found"
       onRowClick={(customer) => navigate(`/customers/${customer.id}`)}
+      renderCard={(customer) => <CustomerCard customer={customer} />}
+      filters={
+        <>
+          <FilterSelect state={state} name="status" label="Status" options={ACTIVE_OPTIONS} />
+          <ClearFilters state={state} />
+        </>
+      }
     />
   );
 }

@@ -1,9 +1,17 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Link } from "wouter";
+import { TRANSACTION_TYPES } from "../../../../src/domain/enums";
 import { TransactionStatusBadge } from "../../../components/ui/badges";
 import { DataTable, useTableState } from "../../../components/ui/data-table";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
-import { euro, formatDateTime } from "../../../lib/format";
+import {
+  ClearFilters,
+  DateRangeFilter,
+  enumOptions,
+  FilterSelect,
+} from "../../../components/ui/table-filters";
+import { DateCell, Truncate } from "../../../components/ui/truncate";
+import { euro } from "../../../lib/format";
 import { useTransactions } from "../api/get-transactions";
 import type { Transaction } from "../api/types";
 import { typeColour } from "./transaction-amount";
@@ -46,47 +54,117 @@ function Party({ side }: { side: Side }) {
   );
 }
 
+function sideName(side: Side): string {
+  if (side.type === "CUSTOMER" && side.customer) {
+    return `${side.customer.firstName} ${side.customer.lastName}`;
+  }
+  if (side.type === "SHOP" && side.shop) return side.shop.name;
+  return `${side.type} (${side.id})`;
+}
+
+function PartyCell({ side }: { side: Side }) {
+  return (
+    <Truncate text={sideName(side)} className="max-w-24">
+      <Party side={side} />
+    </Truncate>
+  );
+}
+
+function BetLink({ id }: { id: number | null }) {
+  if (id === null) return null;
+  return (
+    <Link href={`/bets/${id}`} className="link link-primary">
+      #{id}
+    </Link>
+  );
+}
+
+/**
+ * Columns shown from 1280 px (status, bet) and 1536 px (processed by), so the table fits
+ * beside the sidebar and the description keeps room to be read.
+ */
+const LARGE_ONLY = "hidden xl:table-cell";
+const WIDE_ONLY = "hidden 2xl:table-cell";
+
 const columns = [
-  col.accessor("id", { header: "Transaction ID" }),
+  col.accessor("id", { header: "Transaction ID", meta: { numeric: true } }),
   col.accessor("type", {
     header: "Type",
     cell: (c) => <span className={`font-medium ${typeColour(c.getValue())}`}>{c.getValue()}</span>,
   }),
-  col.accessor("amount", { header: "Amount", cell: (c) => euro(c.getValue()) }),
-  col.accessor("description", { header: "Description", cell: (c) => c.getValue() ?? "" }),
+  col.accessor("amount", {
+    header: "Amount",
+    meta: { numeric: true },
+    cell: (c) => euro(c.getValue()),
+  }),
+  col.accessor("description", {
+    header: "Description",
+    meta: { grow: true },
+    cell: (c) => <Truncate text={c.getValue() ?? ""} className="" />,
+  }),
   col.display({
     id: "from",
     header: "From",
-    cell: (c) => <Party side={sidesOf(c.row.original).from} />,
+    cell: (c) => <PartyCell side={sidesOf(c.row.original).from} />,
   }),
-  col.display({ id: "to", header: "To", cell: (c) => <Party side={sidesOf(c.row.original).to} /> }),
+  col.display({
+    id: "to",
+    header: "To",
+    cell: (c) => <PartyCell side={sidesOf(c.row.original).to} />,
+  }),
   col.accessor("status", {
     header: "Status",
-    cell: (c) => <TransactionStatusBadge status={c.getValue()} />,
+    meta: { className: LARGE_ONLY },
+    cell: (c) => <TransactionStatusBadge status={c.getValue()} className="badge-sm" />,
   }),
   col.accessor("betId", {
     header: "Bet",
-    cell: (c) => {
-      const id = c.getValue();
-      return id === null ? (
-        ""
-      ) : (
-        <Link href={`/bets/${id}`} className="link link-primary">
-          #{id}
-        </Link>
-      );
-    },
+    meta: { className: LARGE_ONLY },
+    cell: (c) => <BetLink id={c.getValue()} />,
   }),
   col.accessor("processedBy", {
     header: "Processed By",
-    cell: (c) => <UserLink user={c.row.original.processedByUser} fallback="System" />,
+    meta: { className: WIDE_ONLY },
+    cell: (c) => (
+      <Truncate text={c.row.original.processedByUser?.username ?? "System"} className="max-w-24">
+        <UserLink user={c.row.original.processedByUser} fallback="System" />
+      </Truncate>
+    ),
   }),
-  col.accessor("createdAt", { header: "Created", cell: (c) => formatDateTime(c.getValue()) }),
+  col.accessor("createdAt", { header: "Created", cell: (c) => <DateCell value={c.getValue()} /> }),
 ];
+
+/** A transaction on a phone: type and amount, between whom, its status and when. */
+function TransactionCard({ t }: { t: Transaction }) {
+  const { from, to } = sidesOf(t);
+  return (
+    <article className="flex flex-col gap-1 text-sm" aria-label={`Transaction ${t.id}`}>
+      <div className="flex items-center justify-between gap-2">
+        <span className={`font-semibold ${typeColour(t.type)}`}>{t.type}</span>
+        <span className="font-semibold tabular-nums">{euro(t.amount)}</span>
+      </div>
+      {t.description && <p className="break-words">{t.description}</p>}
+      <p className="flex flex-wrap gap-1">
+        <Party side={from} />
+        <span aria-hidden="true">→</span>
+        <span className="sr-only">to</span>
+        <Party side={to} />
+      </p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <TransactionStatusBadge status={t.status} className="badge-sm" />
+        <span className="text-base-content/70">#{t.id}</span>
+        <BetLink id={t.betId} />
+        <DateCell value={t.createdAt} />
+      </div>
+    </article>
+  );
+}
+
+const TYPE_OPTIONS = enumOptions(TRANSACTION_TYPES);
 
 /** Read-only; archived (reversed) rows are greyed. */
 export default function TransactionsTable() {
-  const state = useTableState();
+  const state = useTableState([], ["type", "from", "to"]);
   const query = useTransactions(state.params);
   return (
     <DataTable
@@ -96,6 +174,14 @@ export default function TransactionsTable() {
       loadingText="Loading transactions..."
       emptyText="No transactions found"
       rowClassName={(t) => (t.archived ? "opacity-50" : "")}
+      filters={
+        <>
+          <FilterSelect state={state} name="type" label="Type" options={TYPE_OPTIONS} />
+          <DateRangeFilter state={state} />
+          <ClearFilters state={state} />
+        </>
+      }
+      renderCard={(t) => <TransactionCard t={t} />}
     />
   );
 }

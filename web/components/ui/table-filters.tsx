@@ -1,0 +1,109 @@
+/** Filter controls of a list's toolbar, bound to its URL state (see url-table-state.ts). */
+import { useId } from "react";
+import type { TableState } from "./url-table-state";
+
+/** Two to a row on a phone, side by side from 640 px. */
+const FIELD = "flex min-w-0 flex-1 basis-[40%] flex-col gap-1 sm:flex-none sm:basis-auto";
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** A labelled select; the first option ("All") clears the filter. */
+export function FilterSelect({
+  state,
+  name,
+  label,
+  options,
+  allLabel = "All",
+}: {
+  state: TableState;
+  name: string;
+  label: string;
+  options: readonly FilterOption[];
+  allLabel?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={FIELD}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="select select-bordered select-sm w-full sm:w-40"
+        value={state.filters[name] ?? ""}
+        onChange={(event) => state.setFilters({ [name]: event.target.value })}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "From" and "To" dates (YYYY-MM-DD, both inclusive) in the `from` and `to` filters. */
+export function DateRangeFilter({ state }: { state: TableState }) {
+  const fromId = useId();
+  const toId = useId();
+  const from = state.filters.from ?? "";
+  const to = state.filters.to ?? "";
+  return (
+    <>
+      <div className={FIELD}>
+        <label htmlFor={fromId} className="text-sm font-medium">
+          From
+        </label>
+        <input
+          id={fromId}
+          type="date"
+          className="input input-bordered input-sm w-full sm:w-36"
+          value={from}
+          max={to || undefined}
+          onChange={(event) => state.setFilters({ from: event.target.value })}
+        />
+      </div>
+      <div className={FIELD}>
+        <label htmlFor={toId} className="text-sm font-medium">
+          To
+        </label>
+        <input
+          id={toId}
+          type="date"
+          className="input input-bordered input-sm w-full sm:w-36"
+          value={to}
+          min={from || undefined}
+          onChange={(event) => state.setFilters({ to: event.target.value })}
+        />
+      </div>
+    </>
+  );
+}
+
+/** Clears every filter of the list (shown only while one is set). */
+export function ClearFilters({ state }: { state: TableState }) {
+  if (!state.filtered) return null;
+  const cleared = Object.fromEntries(Object.keys(state.filters).map((key) => [key, ""]));
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm self-end"
+      onClick={() => state.setFilters(cleared)}
+    >
+      Clear filters
+    </button>
+  );
+}
+
+/** Enum values as options: "PENDING" -> "Pending". */
+export function enumOptions(values: readonly string[]): FilterOption[] {
+  return values.map((value) => ({
+    value,
+    label: value.charAt(0) + value.slice(1).toLowerCase(),
+  }));
+}

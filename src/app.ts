@@ -15,6 +15,7 @@ import { authEndpoints } from "./modules/auth/auth.endpoints";
 import { betsEndpoints } from "./modules/bets/bets.endpoints";
 import { customersEndpoints } from "./modules/customers/customers.endpoints";
 import { dashboardEndpoints } from "./modules/dashboard/dashboard.endpoints";
+import { eventsEndpoints } from "./modules/events/events.endpoints";
 import { healthEndpoints } from "./modules/health/health.endpoints";
 import { referenceEndpoints } from "./modules/reference/reference.endpoints";
 import { reportsEndpoints } from "./modules/reports/reports.endpoints";
@@ -39,6 +40,7 @@ export const endpoints: readonly Endpoint[] = [
   ...adminEndpoints,
   ...reportsEndpoints,
   ...healthEndpoints,
+  ...eventsEndpoints,
   ...referenceEndpoints(() => cachedDocument),
 ];
 

@@ -47,6 +47,7 @@ export const POLICY_MATRIX: Record<string, readonly [Expected, Expected, Expecte
   "DELETE /api/admin/delete-all-data": [401, 403, 403, "ok"],
   "GET /api/admin/audit": [401, 403, 403, "ok"],
   "GET /api/admin/ledger-check": [401, 403, 403, "ok"],
+  "GET /api/events": [401, "ok", "ok", "ok"],
   "GET /api/openapi.json": [401, "ok", "ok", "ok"],
   "GET /api/docs": [401, "ok", "ok", "ok"],
   "GET /api/docs/reference.js": [401, "ok", "ok", "ok"],

@@ -35,7 +35,7 @@ export interface Contract {
   /** A paged list: the body is an array of `response`, the total in X-Total-Count. */
   paged?: true;
   /** Answers something other than JSON (a page, a script, a download). */
-  produces?: "text/html" | "text/javascript" | "application/json; download";
+  produces?: "text/html" | "text/javascript" | "text/event-stream" | "application/json; download";
   /** Every mutation names the action of the one audit row it writes. */
   audit?: string;
   /** Money writes: an Idempotency-Key replays the first answer and changes nothing. */

@@ -494,6 +494,18 @@ export const contracts = {
     response: booksReportDto,
   }),
 
+  // --- live changes ------------------------------------------------------------------
+  events: contract({
+    method: "get",
+    path: "/api/events",
+    summary:
+      "Server-Sent Events: `change` events { action, entityType, entityId, at } for every committed change",
+    tag: "Live",
+    access: EVERYONE,
+    status: 200,
+    produces: "text/event-stream",
+  }),
+
   // --- this reference ------------------------------------------------------------------
   openapi: contract({
     method: "get",

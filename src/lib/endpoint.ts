@@ -7,14 +7,17 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
+import { sql } from "drizzle-orm";
 import type { AppDb, Tx } from "../db/client";
-import { writeTx } from "../db/client";
+import { prepared, writeTx } from "../db/client";
+import { alerts } from "../db/schema";
 import { type Contract, EVERYONE, type ParsedInput } from "../domain/contract";
 import { type ContractName, contracts } from "../domain/contracts";
 import { type Mutation, type Op, recordMutation } from "./audit";
 import type { Actor } from "./context";
 import { AppError, ERROR_CODES } from "./errors";
 import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
+import { type ChangeEvent, publish } from "./events";
 import { idempotentWrite } from "./idempotency";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
@@ -103,9 +106,20 @@ export function implement<const C extends Contract, P>(
       const prepared = write.prepare ? await write.prepare(ctx) : (undefined as P);
       const op = { actor: ctx.actor as Actor, now: ctx.now };
       let after: ((c: Context<AppEnv>) => void) | undefined;
+      const changes: ChangeEvent[] = [];
       const step = (tx: Tx) => {
+        const alertsBefore = lastAlertId(tx);
         const result = write.write(tx, { ...ctx, prepared, op });
         after = result.after;
+        changes.length = 0;
+        if (!("unchanged" in result)) {
+          const { entityType, entityId } = result.audit;
+          changes.push(change(contract.audit as string, entityType, entityId, ctx.now));
+        }
+        const alertsAfter = lastAlertId(tx);
+        if (alertsAfter > alertsBefore) {
+          changes.push(change("alert.raise", "ALERT", alertsAfter, ctx.now));
+        }
         return recordMutation(tx, contract.audit as string, op, result);
       };
       let body: Reply<C>;
@@ -119,10 +133,15 @@ export function implement<const C extends Contract, P>(
           path: c.req.path,
           body: await c.req.json(),
         };
-        body = idempotentWrite(deps.db, request, contract.status, step, ctx.now).body;
+        const stored = idempotentWrite(deps.db, request, contract.status, step, ctx.now);
+        body = stored.body;
+        // A replay changed nothing: nothing to announce.
+        if (stored.replayed) changes.length = 0;
       } else {
         body = writeTx(deps.db, step);
       }
+      // Announced only once committed.
+      for (const event of changes) publish(event);
       after?.(c);
       return send(c, contract, body);
     },
@@ -140,6 +159,32 @@ function send(c: Context<AppEnv>, contract: Contract, reply: unknown): Response 
   }
   if (c.get("deps").checkResponses) checkResponse(contract, body);
   return c.json(body as object, contract.status);
+}
+
+function change(
+  action: string,
+  entityType: string,
+  entityId: number | string | null | undefined,
+  now: number,
+): ChangeEvent {
+  return {
+    action,
+    entityType,
+    entityId: entityId == null ? null : String(entityId),
+    at: new Date(now).toISOString(),
+  };
+}
+
+/** The newest alert's id: a mutation that raised one announces it too. */
+function lastAlertId(tx: Tx): number {
+  return (
+    prepared(tx, "alerts.last-id", (db) =>
+      db
+        .select({ id: sql<number>`coalesce(max(${alerts.id}), 0)` })
+        .from(alerts)
+        .prepare(),
+    ).get()?.id ?? 0
+  );
 }
 
 /** Tests run with this on: an answer that strays from its declared schema fails loudly. */

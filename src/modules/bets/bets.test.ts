@@ -123,12 +123,7 @@ describe("validation messages", () => {
     ["odds", { odds: "" }, "odds", "Odds are required"],
     ["stake minimum", { stakeAmount: "0" }, "stakeAmount", "Stake amount must be at least 0.01"],
     ["odds minimum", { odds: "1.00" }, "odds", "Odds must be at least 1.01"],
-    [
-      "stake decimals",
-      { stakeAmount: "1.0015" },
-      "stakeAmount",
-      "At most 2 decimal places",
-    ],
+    ["stake decimals", { stakeAmount: "1.0015" }, "stakeAmount", "At most 2 decimal places"],
   ];
   for (const [name, body, field, message] of cases) {
     test(`${name}: 400 with "${message}"`, async () => {

@@ -68,7 +68,7 @@ async function checkPage(page: Page, path: string, heading: string | RegExp): Pr
   await expectAccessible(page, path);
 }
 
-/** Clicks `opener`, runs axe on the dialog it opens, then closes it with Escape. */
+/** Clicks `opener`, runs axe on the dialog it opens, then closes it with Cancel. */
 async function checkDialog(
   page: Page,
   opener: string,
@@ -81,7 +81,7 @@ async function checkDialog(
   await visible(dialog);
   await settle(page);
   await expectAccessible(page, `the ${title} dialog`, "dialog[open]");
-  await page.keyboard.press("Escape");
+  await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
   await dialog.waitFor({ state: "hidden" });
 }
 

@@ -13,7 +13,7 @@ import {
   unique,
   visible,
 } from "./harness";
-import { createCustomer, createShop, placeBet } from "./seed";
+import { createCustomer, createShop, deposit, placeBet } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -233,6 +233,26 @@ describe("pickers", () => {
     expect(await customer.getAttribute("aria-invalid")).toBe("true");
     await visible(bet.getByText("Choose a customer from the list", { exact: true }));
     expect(await customer.inputValue()).toBe("nobody-by-this-name");
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("ledger lines", () => {
+  test("a reversed deposit shows as -€50.00 marked as a reversal, and the lines add up", async () => {
+    const { page, problems, context } = await suite.admin();
+    const shop = await createShop(page, unique("Signs"));
+    const last = unique("Signs");
+    const customer = await createCustomer(page, "Aine", last, { creditLimit: "0" });
+    const dep = await deposit(page, customer.id, shop.id, "50.00");
+    await api(page, "POST", "/api/admin/reverse-transaction", { transactionId: dep.id });
+    await page.goto(`/customers/${customer.id}`);
+    await balanceIs(page, "€0.00");
+    const lines = panel(page, "Recent Transactions").getByTestId("ledger-effect");
+    await expectText(lines.first(), "-€50.00");
+    await visible(panel(page, "Recent Transactions").getByText(`Reversal of #${dep.id}`));
+    const texts = await lines.allTextContents();
+    expect(texts.map((t) => t.trim())).toEqual(["-€50.00", "+€50.00"]);
     expect(problems()).toEqual([]);
     await context.close();
   });

@@ -6,7 +6,10 @@ import { eq, sql } from "drizzle-orm";
 import { prepared, type Tx } from "../db/client";
 import { customers, shops, transactions } from "../db/schema";
 import type { EntityType, TransactionType } from "../domain/enums";
+import { balanceEffects } from "../domain/ledger-effects";
 import { raiseCreditAlert, raiseNegativeTillAlert } from "./alerts";
+
+export { balanceEffects, customerFromSign, TILL_TYPES } from "../domain/ledger-effects";
 
 export interface LedgerEntry {
   type: TransactionType;
@@ -78,37 +81,6 @@ function moveBalance(
   }
   // USER parties hold no stored balance.
   return null;
-}
-
-/** Types that move a shop's till; bet rows are settled on the customer's account only. */
-export const TILL_TYPES: readonly TransactionType[] = ["DEPOSIT", "WITHDRAWAL", "TRANSFER"];
-
-/**
- * Sign of a row for a customer standing on its `from` side. Deposits and withdrawals are
- * stored the way the cash moves (DEPOSIT: CUSTOMER -> SHOP) but credit or debit the
- * customer's account the other way; bet rows are stored the way the account moves.
- * A customer on the `to` side gets the opposite sign, so a reversal (from/to swapped)
- * undoes its original.
- */
-export function customerFromSign(type: TransactionType): 1 | -1 {
-  return type === "DEPOSIT" || type === "WITHDRAWAL" ? 1 : -1;
-}
-
-/** The stored balances one row moves, and by how much. */
-export function balanceEffects(entry: Pick<LedgerEntry, "type" | "amountCents" | "from" | "to">) {
-  const effects: { party: { type: EntityType; id: number }; deltaCents: number }[] = [];
-  const sides = [
-    { party: entry.from, side: -1 },
-    { party: entry.to, side: 1 },
-  ] as const;
-  for (const { party, side } of sides) {
-    if (party.type === "CUSTOMER") {
-      effects.push({ party, deltaCents: -side * customerFromSign(entry.type) * entry.amountCents });
-    } else if (party.type === "SHOP" && TILL_TYPES.includes(entry.type)) {
-      effects.push({ party, deltaCents: side * entry.amountCents });
-    }
-  }
-  return effects;
 }
 
 /**

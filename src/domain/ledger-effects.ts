@@ -1,0 +1,71 @@
+/**
+ * What one ledger row does to a stored balance (DESIGN.md section 2): the rule the server
+ * applies when it writes the row (src/lib/ledger.ts) and the sign the screens show beside it.
+ */
+import type { EntityType, TransactionType } from "./enums";
+
+/** Types that move a shop's till; bet rows are settled on the customer's account only. */
+export const TILL_TYPES: readonly TransactionType[] = ["DEPOSIT", "WITHDRAWAL", "TRANSFER"];
+
+/**
+ * Sign of a row for a customer standing on its `from` side. Deposits and withdrawals are
+ * stored the way the cash moves (DEPOSIT: CUSTOMER -> SHOP) but credit or debit the
+ * customer's account the other way; bet rows are stored the way the account moves.
+ * A customer on the `to` side gets the opposite sign, so a reversal (from/to swapped)
+ * undoes its original.
+ */
+export function customerFromSign(type: TransactionType): 1 | -1 {
+  return type === "DEPOSIT" || type === "WITHDRAWAL" ? 1 : -1;
+}
+
+/** The stored balances one row moves, and by how much. */
+export function balanceEffects(entry: {
+  type: TransactionType;
+  amountCents: number;
+  from: { type: EntityType; id: number };
+  to: { type: EntityType; id: number };
+}) {
+  const effects: { party: { type: EntityType; id: number }; deltaCents: number }[] = [];
+  const sides = [
+    { party: entry.from, side: -1 },
+    { party: entry.to, side: 1 },
+  ] as const;
+  for (const { party, side } of sides) {
+    if (party.type === "CUSTOMER") {
+      effects.push({ party, deltaCents: -side * customerFromSign(entry.type) * entry.amountCents });
+    } else if (party.type === "SHOP" && TILL_TYPES.includes(entry.type)) {
+      effects.push({ party, deltaCents: side * entry.amountCents });
+    }
+  }
+  return effects;
+}
+
+/**
+ * The signed effect, in cents, of a row on one customer's or shop's balance: what a line
+ * on that account's page shows, so the lines add up to the balance. 0 when the row does
+ * not move that balance (a bet row on a shop's page).
+ */
+export function effectOn(
+  row: {
+    type: TransactionType;
+    amountCents: number;
+    fromEntityType: EntityType;
+    fromEntityId: number;
+    toEntityType: EntityType;
+    toEntityId: number;
+  },
+  party: { type: "CUSTOMER" | "SHOP"; id: number },
+): number {
+  const effects = balanceEffects({
+    type: row.type,
+    amountCents: row.amountCents,
+    from: { type: row.fromEntityType, id: row.fromEntityId },
+    to: { type: row.toEntityType, id: row.toEntityId },
+  });
+  let delta = 0;
+  for (const effect of effects) {
+    if (effect.party.type === party.type && effect.party.id === party.id)
+      delta += effect.deltaCents;
+  }
+  return delta;
+}

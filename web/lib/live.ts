@@ -1,0 +1,86 @@
+/**
+ * Live data (issue 9): one EventSource on GET /api/events while signed in. Each `change`
+ * refreshes exactly the queries it affects; after a dropped connection everything is
+ * refetched once (changes may have been missed). The connection state feeds the live
+ * indicator.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { atom, useAtomValue, useSetAtom } from "jotai";
+import { useEffect } from "react";
+
+export type LiveState = "connecting" | "live" | "offline";
+
+export const liveStateAtom = atom<LiveState>("connecting");
+
+export interface ChangeEvent {
+  action: string;
+  entityType: string;
+  entityId: string | null;
+}
+
+/** The query keys (first segment) that a change to an entity type can alter. */
+const AFFECTS: Record<string, readonly string[]> = {
+  // A bet moves the customer's balance and writes ledger rows; stats and reports follow.
+  BET: [
+    "/api/bets",
+    "/api/customers",
+    "/api/shops",
+    "/api/transactions",
+    "/api/dashboard/stats",
+    "/api/reports",
+    "/api/reports/periods",
+  ],
+  TRANSACTION: ["/api/transactions", "/api/customers", "/api/shops", "/api/dashboard/stats"],
+  CUSTOMER: ["/api/customers", "/api/dashboard/stats", "/api/bets", "/api/transactions"],
+  SHOP: ["/api/shops", "/api/bets", "/api/transactions"],
+  USER: ["/api/admin/users", "/api/users"],
+  ALERT: ["/api/alerts"],
+};
+
+/** The first segments of the query keys a change invalidates; null means all of them. */
+export function affectedKeys(event: ChangeEvent): readonly string[] | null {
+  return AFFECTS[event.entityType] ?? null;
+}
+
+/** Opens the stream while `enabled` (signed in); closes it on sign-out or unmount. */
+export function useLiveUpdates(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  const setState = useSetAtom(liveStateAtom);
+  useEffect(() => {
+    if (!enabled || typeof EventSource === "undefined") return;
+    let dropped = false;
+    setState("connecting");
+    const source = new EventSource("/api/events", { withCredentials: true });
+    source.addEventListener("ready", () => {
+      setState("live");
+      if (dropped) void queryClient.invalidateQueries();
+      dropped = false;
+    });
+    source.addEventListener("change", (message) => {
+      let event: ChangeEvent;
+      try {
+        event = JSON.parse((message as MessageEvent<string>).data) as ChangeEvent;
+      } catch {
+        return;
+      }
+      const keys = affectedKeys(event);
+      if (keys === null) {
+        void queryClient.invalidateQueries();
+        return;
+      }
+      for (const key of keys) void queryClient.invalidateQueries({ queryKey: [key] });
+    });
+    source.onerror = () => {
+      dropped = true;
+      setState("offline");
+    };
+    return () => {
+      source.close();
+      setState("connecting");
+    };
+  }, [enabled, queryClient, setState]);
+}
+
+export function useLiveState(): LiveState {
+  return useAtomValue(liveStateAtom);
+}

@@ -14,6 +14,7 @@ export const POLICY_MATRIX: Record<string, readonly [Expected, Expected, Expecte
   "GET /api/user": [401, "ok", "ok", "ok"],
   "GET /api/users/{id}": [401, "ok", "ok", "ok"],
   "GET /api/settings": [401, "ok", "ok", "ok"],
+  "GET /api/counts": [401, "ok", "ok", "ok"],
   "GET /api/dashboard/stats": [401, "ok", "ok", "ok"],
   "GET /api/customers": [401, "ok", "ok", "ok"],
   "GET /api/customers/{id}": [401, "ok", "ok", "ok"],

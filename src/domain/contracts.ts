@@ -9,6 +9,7 @@ import {
   auditEntryDto,
   betDto,
   booksReportDto,
+  countsDto,
   customerDto,
   customerStatsDto,
   dashboardStatsDto,
@@ -119,6 +120,15 @@ export const contracts = {
     access: EVERYONE,
     status: 200,
     response: settingsDto,
+  }),
+  counts: contract({
+    method: "get",
+    path: "/api/counts",
+    summary: "The sidebar's and the bell's numbers: customers, shops, pending bets, alerts",
+    tag: "Dashboard",
+    access: EVERYONE,
+    status: 200,
+    response: countsDto,
   }),
   dashboardStats: contract({
     method: "get",

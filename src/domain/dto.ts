@@ -277,6 +277,15 @@ export const settingsDto = z
   })
   .meta({ id: "Settings" });
 
+export const countsDto = z
+  .object({
+    customers: z.number().int(),
+    shops: z.number().int(),
+    pendingBets: z.number().int(),
+    alerts: z.number().int().meta({ description: "Undismissed alerts" }),
+  })
+  .meta({ id: "Counts" });
+
 export const messageDto = z.object({ message: z.string() }).meta({ id: "Message" });
 
 export type UserDto = z.output<typeof userDto>;
@@ -294,5 +303,6 @@ export type HealthDto = z.output<typeof healthDto>;
 export type RecalculationDto = z.output<typeof recalculationDto>;
 export type ReversalDto = z.output<typeof reversalDto>;
 export type AuditEntryDto = z.output<typeof auditEntryDto>;
+export type CountsDto = z.output<typeof countsDto>;
 export type SettingsDto = z.output<typeof settingsDto>;
 export type BooksReportDto = z.output<typeof booksReportDto>;

@@ -5,9 +5,9 @@
  * audit row named by the contract, and the OpenAPI entry.
  */
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { sql } from "drizzle-orm";
 import type { AppDb, Tx } from "../db/client";
 import { prepared, writeTx } from "../db/client";
 import { alerts } from "../db/schema";
@@ -16,8 +16,8 @@ import { type ContractName, contracts } from "../domain/contracts";
 import { type Mutation, type Op, recordMutation } from "./audit";
 import type { Actor } from "./context";
 import { AppError, ERROR_CODES } from "./errors";
-import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
 import { type ChangeEvent, publish } from "./events";
+import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
 import { idempotentWrite } from "./idempotency";
 
 export type { AuditTarget, Mutation, Op } from "./audit";

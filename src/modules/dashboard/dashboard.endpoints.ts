@@ -1,6 +1,6 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../../db/client";
-import { bets, customers } from "../../db/schema";
+import { alerts, bets, customers, shops } from "../../db/schema";
 import { contracts } from "../../domain/contracts";
 import { formatCents } from "../../domain/money";
 import { implement } from "../../lib/endpoint";
@@ -24,7 +24,18 @@ export function dashboardStats(db: AppDb) {
   };
 }
 
+/** The real numbers behind the sidebar badges and the bell (issue 9). */
+export function counts(db: AppDb) {
+  return {
+    customers: countWhere(db, customers),
+    shops: countWhere(db, shops),
+    pendingBets: countWhere(db, bets, eq(bets.status, "PENDING")),
+    alerts: countWhere(db, alerts, isNull(alerts.dismissedAt)),
+  };
+}
+
 export const dashboardEndpoints = [
+  implement(contracts.counts, ({ db }) => counts(db)),
   implement(contracts.dashboardStats, ({ db }) => dashboardStats(db)),
   implement(contracts.settings, ({ deps }) => ({
     largeAmount: formatCents(deps.largeAmountCents),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createTestApp, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -53,5 +53,25 @@ describe("settings", () => {
         largeAmount: "1000.00",
       });
     }
+  });
+});
+
+describe("counts", () => {
+  test("GET /api/counts answers the real numbers of customers, shops, pending bets and alerts", async () => {
+    const { shopId, customerId } = await seedBasics(t, { creditLimit: "5000" });
+    await t.json("POST", "/api/shops", { body: { name: "Second", location: "Cork" } });
+    const bet = await t.json<{ id: number }>("POST", "/api/bets", {
+      body: { customerId, shopId, description: "Big", stakeAmount: "1000", odds: "2" },
+    });
+    await t.json("POST", "/api/bets", {
+      body: { customerId, shopId, description: "Small", stakeAmount: "1", odds: "2" },
+    });
+    await t.json("PATCH", `/api/bets/${bet.id}/resolve`, { body: { status: "LOST" }, expect: 200 });
+    expect(await t.json("GET", "/api/counts", { as: "user", expect: 200 })).toEqual({
+      customers: 1,
+      shops: 2,
+      pendingBets: 1,
+      alerts: 1,
+    });
   });
 });

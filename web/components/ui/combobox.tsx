@@ -122,6 +122,11 @@ export function Combobox({
       } else if (event.key === "Escape" && isOpen) {
         // Close the list, not the dialog around it.
         event.stopPropagation();
+      } else if (event.key === "Escape") {
+        // With the list closed, Escape is the dialog's: never clear the chosen value.
+        (
+          event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }
+        ).preventDownshiftDefault = true;
       }
     },
     onBlur: () => {

@@ -12,6 +12,7 @@ export const POLICY_MATRIX: Record<string, readonly [Expected, Expected, Expecte
   "POST /api/login": ["ok", "ok", "ok", "ok"],
   "POST /api/logout": ["ok", "ok", "ok", "ok"],
   "GET /api/user": [401, "ok", "ok", "ok"],
+  "PATCH /api/user/shop": [401, 403, "ok", "ok"],
   "GET /api/users/{id}": [401, "ok", "ok", "ok"],
   "GET /api/settings": [401, "ok", "ok", "ok"],
   "GET /api/counts": [401, "ok", "ok", "ok"],

@@ -40,6 +40,7 @@ import {
   transferSchema,
   updateCustomerSchema,
   updateShopSchema,
+  workingShopSchema,
 } from "./schemas";
 
 /** A path id: digits only; anything else is "<What> not found" (404), as for a missing row. */
@@ -101,6 +102,18 @@ export const contracts = {
     access: "public",
     status: 200,
     response: userDto,
+  }),
+  setWorkingShop: contract({
+    method: "patch",
+    path: "/api/user/shop",
+    summary: "Set the signed-in staff user's working shop (preselected in money dialogs)",
+    tag: "Auth",
+    access: STAFF,
+    body: workingShopSchema,
+    status: 200,
+    response: userDto,
+    audit: "user.working-shop",
+    errors: [422],
   }),
   getUser: contract({
     method: "get",

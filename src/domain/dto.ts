@@ -35,7 +35,13 @@ const id = z.number().int().positive();
 const userRef = z.object({ id, username: z.string() });
 
 export const userDto = z
-  .object({ id, username: z.string(), role: z.enum(ROLES), createdAt: isoTime })
+  .object({
+    id,
+    username: z.string(),
+    role: z.enum(ROLES),
+    createdAt: isoTime,
+    shopId: id.nullable().meta({ description: "The staff user's working shop, or null" }),
+  })
   .meta({ id: "User" });
 
 export const customerDto = z

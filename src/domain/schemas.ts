@@ -452,6 +452,11 @@ export const changeRoleSchema = z.object({
   role: z.enum(ROLES, { error: "Role must be admin, user or customer" }),
 });
 
+/** The working shop: a shop's id, or null to clear it. */
+export const workingShopSchema = z.object({
+  shopId: z.union([requiredId("Shop is required"), z.null()]),
+});
+
 export type PlaceBetInput = z.output<typeof placeBetSchema>;
 export type ResolveBetInput = z.output<typeof resolveBetSchema>;
 export type CashMovementInput = z.output<typeof cashMovementSchema>;

@@ -57,6 +57,15 @@ const RECIPES: Record<string, Recipe> = {
     as: "user",
     prepare: async () => ({ method: "POST", path: "/api/logout" }),
   },
+  setWorkingShop: {
+    action: "user.working-shop",
+    entityType: "USER",
+    as: "user",
+    prepare: async (t) => {
+      const { shopId } = await seedBasics(t);
+      return { method: "PATCH", path: "/api/user/shop", body: { shopId } };
+    },
+  },
   createCustomer: {
     action: "customer.create",
     entityType: "CUSTOMER",

@@ -14,4 +14,6 @@ export interface SessionUser {
   username: string;
   role: Role;
   createdAt: number;
+  /** The staff user\'s working shop (null until chosen). */
+  shopId: number | null;
 }

@@ -53,6 +53,7 @@ const sam: UserDto = {
   username: "sam",
   role: "admin",
   createdAt: "2026-11-22T10:00:00.000Z",
+  shopId: null,
 };
 
 describe("call", () => {

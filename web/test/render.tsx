@@ -47,6 +47,7 @@ export function user(role: Role = "admin", id = 1): UserDto {
     username: `${role}-user`,
     role,
     createdAt: "2026-01-01T00:00:00.000Z",
+    shopId: null,
   });
 }
 

@@ -11,6 +11,8 @@ export const users = sqliteTable(
       .notNull()
       .default("user"),
     createdAt: integer("created_at").notNull(),
+    /** The shop this staff user works at (issue 9): preselected in money dialogs. */
+    shopId: integer("shop_id"),
   },
   (t) => [check("users_role_check", sql`${t.role} in ('admin', 'user', 'customer')`)],
 );

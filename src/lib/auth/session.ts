@@ -62,6 +62,7 @@ export function validateSession(
           username: users.username,
           role: users.role,
           createdAt: users.createdAt,
+          shopId: users.shopId,
         },
       })
       .from(sessions)

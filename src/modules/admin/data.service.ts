@@ -110,6 +110,8 @@ export function deleteAllData(
         tx.all<{ n: number }>(sql`select count(*) as n from ${table}${keep}`)[0]?.n ?? 0;
       tx.run(sql`delete from ${table}${keep}`);
     }
+    // The kept admin's working shop is gone with the shops.
+    tx.run(sql`update users set shop_id = null where id = ${actor.userId}`);
     return {
       body: { message: "All data has been deleted successfully" },
       audit: { entityType: "SYSTEM", after: { deletedRows, keptUserId: actor.userId } },

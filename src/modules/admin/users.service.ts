@@ -34,6 +34,7 @@ export function listUsers(db: AppDb, query: ListQuery) {
       username: users.username,
       role: users.role,
       createdAt: users.createdAt,
+      shopId: users.shopId,
     })
     .from(users)
     .where(where)

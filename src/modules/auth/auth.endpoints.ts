@@ -1,11 +1,14 @@
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
+import { users } from "../../db/schema";
 import { contracts } from "../../domain/contracts";
 import { deleteSession } from "../../lib/auth/session";
 import { implement } from "../../lib/endpoint";
-import { AppError } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import { type AppEnv, clientIp } from "../../lib/http";
 import { SESSION_COOKIE } from "../../lib/middleware";
+import { findShopRow } from "../shops/shops.service";
 import { toUserDto } from "../users/users.dto";
 import { startSession, verifySignIn } from "./auth.service";
 
@@ -53,6 +56,36 @@ export const authEndpoints = [
       if (!sessionId || !actor) return { body: undefined, unchanged: true, after };
       deleteSession(tx, sessionId);
       return { body: undefined, audit: { entityType: "USER", entityId: actor.userId }, after };
+    },
+  }),
+  // The staff user's working shop, remembered for their next sign-in.
+  implement(contracts.setWorkingShop, {
+    write: (tx, { op, body }) => {
+      const shopId = body.shopId;
+      if (shopId !== null) {
+        const shop = findShopRow(tx, shopId);
+        if (!shop) throw notFound("Shop");
+        if (!shop.isActive) throw new AppError("UNPROCESSABLE", "Shop is inactive");
+      }
+      const before = tx.select().from(users).where(eq(users.id, op.actor.userId)).get();
+      if (!before) throw notFound("User");
+      if (before.shopId === shopId) return { body: toUserDto(before), unchanged: true };
+      const after = tx
+        .update(users)
+        .set({ shopId })
+        .where(eq(users.id, op.actor.userId))
+        .returning()
+        .get();
+      if (!after) throw notFound("User");
+      return {
+        body: toUserDto(after),
+        audit: {
+          entityType: "USER",
+          entityId: after.id,
+          before: { shopId: before.shopId },
+          after: { shopId },
+        },
+      };
     },
   }),
   // Public, but it answers 401 itself: that is how the web app learns it is signed out.

@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import {
   createTestApp,
   ORIGIN,
+  seedBasics,
   TEST_PASSWORD,
   type TestApp,
 } from "../../../tests/helpers/test-app";
@@ -220,5 +221,52 @@ describe("first start", () => {
     expect(created?.generated).toBe(true);
     expect(created?.password.length).toBeGreaterThanOrEqual(12);
     empty.close();
+  });
+});
+
+describe("working shop", () => {
+  test("a staff user's working shop is remembered and answered by GET /api/user", async () => {
+    const t = await createTestApp();
+    const { shopId } = await seedBasics(t);
+    expect(
+      (await t.json<{ shopId: number | null }>("GET", "/api/user", { as: "user", expect: 200 }))
+        .shopId,
+    ).toBeNull();
+    const set = await t.json<{ shopId: number }>("PATCH", "/api/user/shop", {
+      as: "user",
+      body: { shopId },
+      expect: 200,
+    });
+    expect(set.shopId).toBe(shopId);
+    expect(
+      (await t.json<{ shopId: number }>("GET", "/api/user", { as: "user", expect: 200 })).shopId,
+    ).toBe(shopId);
+    // Another user's choice is their own.
+    expect(
+      (await t.json<{ shopId: number | null }>("GET", "/api/user", { as: "admin", expect: 200 }))
+        .shopId,
+    ).toBeNull();
+    await t.json("PATCH", "/api/user/shop", { as: "user", body: { shopId: null }, expect: 200 });
+    expect(
+      (await t.json<{ shopId: number | null }>("GET", "/api/user", { as: "user", expect: 200 }))
+        .shopId,
+    ).toBeNull();
+    t.close();
+  });
+
+  test("an unknown shop is 404, an inactive one 422, a customer-role user 403", async () => {
+    const t = await createTestApp();
+    const { shopId } = await seedBasics(t);
+    expect(
+      (await t.request("PATCH", "/api/user/shop", { as: "user", body: { shopId: 9999 } })).status,
+    ).toBe(404);
+    await t.json("PATCH", `/api/shops/${shopId}`, { body: { isActive: false }, expect: 200 });
+    expect(
+      (await t.request("PATCH", "/api/user/shop", { as: "user", body: { shopId } })).status,
+    ).toBe(422);
+    expect(
+      (await t.request("PATCH", "/api/user/shop", { as: "customer", body: { shopId } })).status,
+    ).toBe(403);
+    t.close();
   });
 });

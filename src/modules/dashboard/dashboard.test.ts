@@ -15,7 +15,7 @@ describe("users and dashboard", () => {
       as: "customer",
     });
     expect(u).toMatchObject({ id: t.ids.user, username: "user1", role: "user" });
-    expect(Object.keys(u).sort()).toEqual(["createdAt", "id", "role", "username"]);
+    expect(Object.keys(u).sort()).toEqual(["createdAt", "id", "role", "shopId", "username"]);
     expect((await t.request("GET", "/api/users/999")).status).toBe(404);
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `shop_id` integer;

@@ -33,7 +33,9 @@ describe("shell and routes", () => {
   });
 
   test("sidebar for an admin: username, role in upper case, ADMINISTRATION group", async () => {
-    renderApp("/", "admin");
+    renderApp("/", "admin", {
+      "GET /api/counts": { customers: 5, shops: 2, pendingBets: 0, alerts: 0 },
+    });
     const nav = await screen.findByRole("navigation", { name: "Main" });
     expect(screen.getByText("admin-user")).toBeTruthy();
     expect(screen.getByText("ADMIN")).toBeTruthy();
@@ -44,9 +46,12 @@ describe("shell and routes", () => {
     expect(within(nav).getByRole("link", { name: "System Admin" }).getAttribute("href")).toBe(
       "/admin",
     );
-    for (const label of ["Customers", "Shops", "Bets"]) {
-      expect(within(nav).getByTestId(`badge-${label}`).textContent).toBe("0");
-    }
+    // The real counts (issue 9), read out with what they count.
+    await waitFor(() =>
+      expect(within(nav).getByTestId("badge-Customers").textContent).toBe("5 customers"),
+    );
+    expect(within(nav).getByTestId("badge-Shops").textContent).toBe("2 shops");
+    expect(within(nav).getByTestId("badge-Bets").textContent).toBe("0 pending bets");
   });
 
   test("sidebar for user and customer roles has no ADMINISTRATION group", async () => {

@@ -59,6 +59,7 @@ const TransactionsPage = lazyScreen(() => import("./routes/transactions"));
 const UserPage = lazyScreen(() => import("./routes/user"));
 const AdminPage = lazyScreen(() => import("./routes/admin"));
 const ReportsPage = lazyScreen(() => import("./routes/reports"));
+const AlertsPage = lazyScreen(() => import("./routes/alerts"));
 const NotFoundPage = lazyScreen(() => import("./routes/not-found"));
 
 function ScreenFallback() {
@@ -129,6 +130,7 @@ const protectedRoutes: [string, LazyScreenHandle, string, string?][] = [
   ["/users/:id", UserPage, "User", "Users"],
   ["/admin", AdminPage, "System Administration"],
   ["/reports", ReportsPage, "Reports"],
+  ["/alerts", AlertsPage, "Alerts"],
 ];
 
 /** Signed in (again): back to where the expired session left off, else the dashboard. */

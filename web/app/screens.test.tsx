@@ -243,11 +243,12 @@ describe("lists", () => {
 });
 
 describe("dashboard", () => {
-  test("empty states, stat defaults and the fixed bell badge", async () => {
+  test("empty states, stat defaults, and the real counts on the badges and the bell", async () => {
     renderApp("/", "user", {
       "GET /api/bets": page([]),
       "GET /api/transactions": page([]),
       "GET /api/dashboard/stats": { status: 500 },
+      "GET /api/counts": { customers: 41, shops: 7, pendingBets: 12, alerts: 3 },
     });
     expect(await screen.findByText("No bets found")).toBeTruthy();
     expect(await screen.findByText("No transactions found")).toBeTruthy();
@@ -255,7 +256,13 @@ describe("dashboard", () => {
     expect(screen.getAllByText("€0.00").length).toBe(2);
     expect(screen.getByText("Open bets (0)")).toBeTruthy();
     expect(screen.getByText("Today's bets (0)")).toBeTruthy();
-    expect(screen.getByRole("button", { name: /^Notifications/ }).textContent).toContain("3");
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Notifications: 3 unread" })).toBeTruthy(),
+    );
+    expect(screen.getByTestId("bell-count").textContent).toBe("3");
+    expect(screen.getByTestId("badge-Customers").textContent).toContain("41");
+    expect(screen.getByTestId("badge-Shops").textContent).toContain("7");
+    expect(screen.getByTestId("badge-Bets").textContent).toContain("12");
   });
 
   test("bet and transaction rows with their fallbacks; alerts with dismiss", async () => {

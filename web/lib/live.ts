@@ -22,6 +22,7 @@ export interface ChangeEvent {
 const AFFECTS: Record<string, readonly string[]> = {
   // A bet moves the customer's balance and writes ledger rows; stats and reports follow.
   BET: [
+    "/api/counts",
     "/api/bets",
     "/api/customers",
     "/api/shops",
@@ -31,10 +32,16 @@ const AFFECTS: Record<string, readonly string[]> = {
     "/api/reports/periods",
   ],
   TRANSACTION: ["/api/transactions", "/api/customers", "/api/shops", "/api/dashboard/stats"],
-  CUSTOMER: ["/api/customers", "/api/dashboard/stats", "/api/bets", "/api/transactions"],
-  SHOP: ["/api/shops", "/api/bets", "/api/transactions"],
+  CUSTOMER: [
+    "/api/counts",
+    "/api/customers",
+    "/api/dashboard/stats",
+    "/api/bets",
+    "/api/transactions",
+  ],
+  SHOP: ["/api/counts", "/api/shops", "/api/bets", "/api/transactions"],
   USER: ["/api/admin/users", "/api/users"],
-  ALERT: ["/api/alerts"],
+  ALERT: ["/api/counts", "/api/alerts"],
 };
 
 /** The first segments of the query keys a change invalidates; null means all of them. */

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
+import { useLiveUpdates } from "../../lib/live";
 import { Sidebar } from "./sidebar";
 import { usePageHeading } from "./use-page-heading";
 
@@ -8,11 +9,13 @@ const MAIN_ID = "main-content";
 /** The signed-in frame: skip link, sidebar (behind a menu button under 1024 px), content. */
 export function AppShell({
   children,
+  sidebarHeader,
   sidebarFooter,
   title,
   section,
 }: {
   children: ReactNode;
+  sidebarHeader?: ReactNode;
   sidebarFooter?: ReactNode;
   /** The tab's title while the page has no heading yet. */
   title?: string;
@@ -24,6 +27,8 @@ export function AppShell({
   const [menuOpen, setMenuOpen] = useState(false);
   const [location] = useLocation();
   usePageHeading(main, { fallback: title, section });
+  // Other tills' changes refresh this screen while it is open (issue 9).
+  useLiveUpdates(true);
 
   // A chosen link closes the menu on small screens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every page change
@@ -48,7 +53,7 @@ export function AppShell({
       >
         Skip to content
       </a>
-      <Sidebar footer={sidebarFooter} open={menuOpen} onClose={closeMenu} />
+      <Sidebar header={sidebarHeader} footer={sidebarFooter} open={menuOpen} onClose={closeMenu} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-base-300 bg-base-100 px-2 py-1 lg:hidden">
           <button

@@ -1,20 +1,25 @@
 import { useAtomValue } from "jotai";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
+import { useCounts } from "../../lib/counts";
 import { currentUserAtom } from "../../lib/session";
+import { LiveIndicator } from "../ui/live-indicator";
 
 interface NavItem {
   href: string;
   label: string;
-  /** Placeholder count badges are a fixed 0 (SPEC section 2). */
+  /** Which real count its badge shows (issue 9; the SPEC's fixed 0 was a placeholder). */
+  count?: "customers" | "shops" | "pendingBets";
+  /** What the count means, for a screen reader and a hover. */
+  countLabel?: string;
   badge?: number;
 }
 
 const MAIN_LINKS: NavItem[] = [
   { href: "/", label: "Dashboard" },
-  { href: "/customers", label: "Customers", badge: 0 },
-  { href: "/shops", label: "Shops", badge: 0 },
-  { href: "/bets", label: "Bets", badge: 0 },
+  { href: "/customers", label: "Customers", count: "customers", countLabel: "customers" },
+  { href: "/shops", label: "Shops", count: "shops", countLabel: "shops" },
+  { href: "/bets", label: "Bets", count: "pendingBets", countLabel: "pending bets" },
   { href: "/transactions", label: "Transactions" },
 ];
 
@@ -40,8 +45,13 @@ function NavLinks({ items, current }: { items: NavItem[]; current: string }) {
             >
               <span className="flex-1">{item.label}</span>
               {item.badge !== undefined && (
-                <span className="badge badge-sm" data-testid={`badge-${item.label}`}>
+                <span
+                  className="badge badge-sm tabular-nums"
+                  data-testid={`badge-${item.label}`}
+                  title={`${item.badge} ${item.countLabel ?? ""}`.trim()}
+                >
                   {item.badge}
+                  <span className="sr-only"> {item.countLabel}</span>
                 </span>
               )}
             </Link>
@@ -58,16 +68,23 @@ function NavLinks({ items, current }: { items: NavItem[]; current: string }) {
  * menu button), and Escape or the backdrop closes it.
  */
 export function Sidebar({
+  header,
   footer,
   open = false,
   onClose,
 }: {
+  /** Under the user's name: the working shop control (the app passes the shops feature's). */
+  header?: ReactNode;
   footer?: ReactNode;
   open?: boolean;
   onClose?: () => void;
 }) {
   const user = useAtomValue(currentUserAtom);
   const [location] = useLocation();
+  const counts = useCounts();
+  const mainLinks = MAIN_LINKS.map((item) =>
+    item.count ? { ...item, badge: counts?.[item.count] } : item,
+  );
   const aside = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -103,9 +120,13 @@ export function Sidebar({
           <div className="text-lg font-bold">Betting Shop</div>
           <div className="mt-2 font-medium">{user.username}</div>
           <div className="text-xs text-base-content/70">{user.role.toUpperCase()}</div>
+          <div className="mt-2">
+            <LiveIndicator />
+          </div>
+          {header}
         </div>
         <nav aria-label="Main" className="flex-1">
-          <NavLinks items={MAIN_LINKS} current={location} />
+          <NavLinks items={mainLinks} current={location} />
           {user.role === "admin" && (
             <div>
               <h2 className="px-6 pt-4 text-xs font-semibold text-base-content/60">

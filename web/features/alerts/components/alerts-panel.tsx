@@ -1,16 +1,11 @@
-import { useAtomValue } from "jotai";
+import { Link } from "wouter";
 import { Panel } from "../../../components/ui/page-header";
-import { relativeAge } from "../../../lib/format";
-import { canMutateAtom } from "../../../lib/session";
-import { useDismissAlert } from "../api/dismiss-alert";
 import { useAlerts } from "../api/get-alerts";
+import { AlertItem } from "./alert-item";
 
-const ALERT_CLASS = { warning: "alert-warning", error: "alert-error", info: "alert-info" };
-
+/** The dashboard's latest five alerts, and a link to all of them (issue 9). */
 export function AlertsPanel() {
   const { data, isLoading } = useAlerts();
-  const dismiss = useDismissAlert();
-  const canMutate = useAtomValue(canMutateAtom);
   return (
     <Panel title="System Alerts">
       {isLoading ? (
@@ -18,27 +13,18 @@ export function AlertsPanel() {
       ) : !data?.length ? (
         <p className="py-4 text-center text-base-content/70">No alerts at this time</p>
       ) : (
-        <ul className="flex flex-col gap-2">
-          {data.map((alert) => (
-            <li key={alert.id} className={`alert ${ALERT_CLASS[alert.type] ?? ""} items-start`}>
-              <div className="flex-1">
-                <div className="font-semibold">{alert.title}</div>
-                <div className="text-sm">{alert.description}</div>
-                <div className="text-xs opacity-70">{relativeAge(alert.createdAt)}</div>
-              </div>
-              {canMutate && (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs"
-                  aria-label={`Dismiss ${alert.title}`}
-                  onClick={() => dismiss.mutate(alert.id)}
-                >
-                  ✕
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col gap-2">
+            {data.slice(0, 5).map((alert) => (
+              <AlertItem key={alert.id} alert={alert} />
+            ))}
+          </ul>
+          <div className="mt-3 text-right">
+            <Link href="/alerts" className="link link-primary">
+              View all
+            </Link>
+          </div>
+        </>
       )}
     </Panel>
   );

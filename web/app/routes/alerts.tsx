@@ -1,0 +1,5 @@
+import { AlertsPage } from "../../features/alerts";
+
+export default function AlertsRoute() {
+  return <AlertsPage />;
+}

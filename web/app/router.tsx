@@ -14,6 +14,7 @@ import { AppShell } from "../components/layouts/app-shell";
 import { ErrorBoundary } from "../components/ui/error-boundary";
 import { CenteredSpinner, Spinner } from "../components/ui/spinner";
 import { LogoutButton } from "../features/auth";
+import { WorkingShop } from "../features/shops";
 import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
 
 /** Lazy screens whose chunk failed to load; a retry loads them afresh. */
@@ -110,7 +111,12 @@ function Protected({
   if (user === undefined) return <CenteredSpinner />;
   if (!user) return <ToSignIn />;
   return (
-    <AppShell sidebarFooter={<LogoutButton />} title={title} section={section}>
+    <AppShell
+      sidebarHeader={<WorkingShop />}
+      sidebarFooter={<LogoutButton />}
+      title={title}
+      section={section}
+    >
       <Screen fallback={<ScreenFallback />}>{children}</Screen>
     </AppShell>
   );

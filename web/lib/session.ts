@@ -26,3 +26,6 @@ export const sessionExpiredAtom = atom(false);
 
 /** The page (path and query) to return to after signing in again. */
 export const returnToAtom = atom<string | null>(null);
+
+/** The staff user's working shop (issue 9), or null: preselected in the money dialogs. */
+export const workingShopIdAtom = atom((get) => get(currentUserAtom)?.shopId ?? null);

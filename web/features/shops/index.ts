@@ -3,6 +3,7 @@ import { lazy } from "react";
 
 export { ShopFormButton } from "./components/shop-form-button";
 export { ShopPicker } from "./components/shop-picker";
+export { WorkingShop } from "./components/working-shop";
 
 // Screens load on first use, like dialogs. The bundler splits by module, so a static
 // re-export here would put each screen in every chunk that imports this entry for a button.

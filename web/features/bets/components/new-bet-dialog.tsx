@@ -29,7 +29,7 @@ import { PickerField } from "../../../components/ui/picker-field";
 import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
-import { isAdminAtom } from "../../../lib/session";
+import { isAdminAtom, workingShopIdAtom } from "../../../lib/session";
 import { useLargeAmountCents } from "../../../lib/settings";
 import { CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
 import { ShopPicker } from "../../shops";
@@ -47,12 +47,14 @@ export interface NewBetDialogProps {
 /** 'Place New Bet': live payout, Customer Balance Info, the funds check before submit. */
 export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDialogProps) {
   const isAdmin = useAtomValue(isAdminAtom);
+  const workingShopId = useAtomValue(workingShopIdAtom);
   const notify = useNotify();
   const idempotency = useIdempotencyKey();
   const mutation = usePlaceBet();
   const defaults: BetFormInput = {
     customerId: customerId ? String(customerId) : "",
-    shopId: shopId ? String(shopId) : "",
+    // The page's shop, else the cashier's working shop (still changeable here).
+    shopId: String(shopId ?? workingShopId ?? ""),
     description: "",
     stakeAmount: "",
     odds: "",

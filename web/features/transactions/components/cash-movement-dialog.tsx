@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -18,6 +19,7 @@ import { PickerField } from "../../../components/ui/picker-field";
 import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
+import { workingShopIdAtom } from "../../../lib/session";
 import { useLargeAmountCents } from "../../../lib/settings";
 import { type Customer, CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
 import { ShopPicker } from "../../shops";
@@ -90,9 +92,11 @@ export default function CashMovementDialog({
   const deposit = useCreateDeposit();
   const withdrawal = useCreateWithdrawal();
   const mutation = kind === "deposit" ? deposit : withdrawal;
+  const workingShopId = useAtomValue(workingShopIdAtom);
   const defaults: CashFormInput = {
     customerId: customerId ? String(customerId) : "",
-    shopId: shopId ? String(shopId) : "",
+    // The page's shop, else the cashier's working shop (still changeable here).
+    shopId: String(shopId ?? workingShopId ?? ""),
     amount: "",
     description: "",
   };

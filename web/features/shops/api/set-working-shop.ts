@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { call } from "../../../lib/api-client";
+import { useNotify } from "../../../lib/notify";
+
+export const setWorkingShop = (shopId: number | null) =>
+  call("setWorkingShop", { body: { shopId } });
+
+/** Remembers the staff user's working shop on the server; the current user refreshes. */
+export function useSetWorkingShop() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: setWorkingShop,
+    onSuccess: (user) => {
+      queryClient.setQueryData(["/api/user"], user);
+      notify.success("Working shop saved");
+    },
+    onError: (error) => notify.error(error, "Failed to save the working shop"),
+  });
+}

@@ -14,18 +14,16 @@ export function AlertsBell() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   return (
-    <div
-      className="relative"
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          event.stopPropagation();
-          setOpen(false);
-        }
-      }}
-    >
+    <div className="relative">
       <button
         type="button"
         className="btn btn-ghost btn-circle"
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && open) {
+            event.stopPropagation();
+            setOpen(false);
+          }
+        }}
         aria-label={`Notifications: ${count} unread`}
         aria-expanded={open}
         aria-controls={menuId}

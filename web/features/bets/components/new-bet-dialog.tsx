@@ -20,7 +20,6 @@ import { Dialog } from "../../../components/ui/dialog";
 import {
   CheckboxField,
   FormActions,
-  InputField,
   MoneyField,
   SelectField,
   TextareaField,

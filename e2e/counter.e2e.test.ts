@@ -13,7 +13,7 @@ import {
   unique,
   visible,
 } from "./harness";
-import { createCustomer, createShop, deposit, placeBet } from "./seed";
+import { createCustomer, createShop, createUser, deposit, placeBet } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -254,6 +254,49 @@ describe("ledger lines", () => {
     const texts = await lines.allTextContents();
     expect(texts.map((t) => t.trim())).toEqual(["-€50.00", "+€50.00"]);
     expect(problems()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("session expiry with a dialog open", () => {
+  test("the deposit's typed values are kept through sign-in and the dialog opens again", async () => {
+    const admin = await suite.admin();
+    const username = unique("draft").replace(" ", "-");
+    await createUser(admin.page, username, "clerk-password-1", "user");
+    const shop = await createShop(admin.page, unique("Draft"));
+    const last = unique("Draft");
+    const customer = await createCustomer(admin.page, "Emer", last, { creditLimit: "0" });
+    await admin.context.close();
+
+    const { page, problems, context } = await suite.signedIn(username, "clerk-password-1");
+    await page.goto(`/customers/${customer.id}`);
+    await panel(page, "Account Balance").getByRole("button", { name: "Deposit" }).click();
+    const dep = page.getByRole("dialog", { name: "Process Customer Deposit" });
+    await pick(dep, "Shop", shop.name);
+    await dep.getByLabel("Amount (€)").fill("12,34");
+    await dep.getByLabel("Description (optional)").fill("Kept through sign-in");
+    // The session ends on the server; the next call meets the 401.
+    await api(page, "POST", "/api/logout");
+    await dep.getByRole("button", { name: "Process" }).click();
+    await page.waitForURL((u) => u.pathname === "/auth");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill("clerk-password-1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((u) => u.pathname === `/customers/${customer.id}`);
+    const again = page.getByRole("dialog", { name: "Process Customer Deposit" });
+    await visible(again);
+    expect(await again.getByLabel("Amount (€)").inputValue()).toBe("12,34");
+    expect(await again.getByLabel("Description (optional)").inputValue()).toBe(
+      "Kept through sign-in",
+    );
+    await again.getByRole("button", { name: "Process" }).click();
+    await expectToast(page, "Success", "Deposit processed successfully");
+    await balanceIs(page, "€12.34");
+    // Closed on purpose: the draft is gone, the page opens without the dialog.
+    await page.reload();
+    await visible(page.getByRole("heading", { name: `Emer ${last}`, exact: true }));
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(problems([/^401 /])).toEqual([]);
     await context.close();
   });
 });

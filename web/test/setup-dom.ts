@@ -22,6 +22,8 @@ console.error = (...args: unknown[]) => {
 afterEach(() => {
   cleanup();
   document.body.innerHTML = "";
+  // Each test starts with an empty tab: no dialog draft (web/lib/draft.ts) carried over.
+  window.sessionStorage.clear();
   const seen = errors;
   errors = [];
   if (seen.length > 0) {

@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, useState } from "react";
+import { draftDialogHere } from "../../lib/draft";
 
 /**
  * A button that mounts its (lazily loaded) dialog only while open, so the dialog's code
@@ -9,15 +10,18 @@ export function DialogButton({
   className,
   disabled,
   title,
+  draft,
   children,
 }: {
   label: string;
   className?: string;
   disabled?: boolean;
   title?: string;
+  /** The dialog's draft name: a draft left on this page by an expired session reopens it. */
+  draft?: string;
   children: (close: () => void) => ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(() => draft !== undefined && draftDialogHere() === draft);
   return (
     <>
       <button

@@ -18,7 +18,7 @@ export function NewBetButton({
   const canMutate = useAtomValue(canMutateAtom);
   if (!canMutate) return null;
   return (
-    <DialogButton label="New Bet" className="btn-primary" disabled={disabled}>
+    <DialogButton label="New Bet" className="btn-primary" disabled={disabled} draft="new-bet">
       {(close) => <NewBetDialog onClose={close} customerId={customerId} shopId={shopId} />}
     </DialogButton>
   );

@@ -25,6 +25,7 @@ import {
   TextareaField,
 } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
+import { useFormDraft } from "../../../lib/draft";
 import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
@@ -85,7 +86,9 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
     wonPayoutCents: number;
   } | null>(null);
 
+  const forgetDraft = useFormDraft("new-bet", form);
   const close = () => {
+    forgetDraft();
     setConfirming(null);
     form.reset(defaults);
     idempotency.reset();

@@ -28,6 +28,7 @@ function CashMovementButton({
       label={kind === "deposit" ? "Deposit" : "Withdraw"}
       className={className}
       disabled={disabled}
+      draft={kind}
     >
       {(close) => (
         <CashMovementDialog kind={kind} onClose={close} customerId={customerId} shopId={shopId} />

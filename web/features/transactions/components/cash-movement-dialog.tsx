@@ -16,6 +16,7 @@ import { AmountConfirmation } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, MoneyField, TextareaField } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
+import { useFormDraft } from "../../../lib/draft";
 import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
@@ -120,7 +121,9 @@ export default function CashMovementDialog({
     amountCents: number;
   } | null>(null);
 
+  const forgetDraft = useFormDraft(kind, form);
   const close = () => {
+    forgetDraft();
     setConfirming(null);
     form.reset(defaults);
     idempotency.reset();

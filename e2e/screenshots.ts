@@ -294,6 +294,36 @@ async function main() {
     await Bun.sleep(800);
     await page.screenshot({ path: join(OUT, "23-api-reference.png") });
 
+    // Issue 9's states: a large amount asked twice, a settlement confirmed, dark, a phone.
+    await page.goto(`/customers/${data.aoife.id}`);
+    await page.getByRole("button", { name: "Deposit" }).click();
+    const large = page.getByRole("dialog", { name: "Process Customer Deposit" });
+    await pick(large, "Shop", data.eyre.name);
+    await large.getByLabel("Amount (€)").fill("1.250,00");
+    await large.getByRole("button", { name: "Process" }).click();
+    await visible(large.getByTestId("large-amount"));
+    await shot(page, "24-large-amount-confirmation");
+    await large.getByRole("button", { name: "Go back" }).click();
+    await large.getByRole("button", { name: "Cancel" }).click();
+
+    await page.goto("/bets?q=Kerry");
+    await page.getByRole("button", { name: "Won" }).first().click();
+    await visible(page.getByTestId("settle-effect"));
+    await shot(page, "25-settle-confirmation");
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    await visible(page.getByText("Open bets", { exact: false }));
+    await shot(page, "26-dashboard-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/bets");
+    await visible(page.getByRole("heading", { name: "Bets", exact: true }));
+    await shot(page, "27-bets-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     const leftOver = problems();
     if (leftOver.length > 0) throw new Error(`problems while taking screenshots:\n${leftOver}`);
     await context.close();

@@ -136,3 +136,45 @@ describe("deposit and withdrawal dialogs", () => {
     expect(await screen.findByRole("button", { name: "Processing..." })).toBeTruthy();
   });
 });
+
+describe("the large-amount threshold (LARGE_AMOUNT from /api/settings)", () => {
+  function withThreshold(largeAmount: string) {
+    const ue = userEvent.setup();
+    const view = renderWithProviders(
+      <CashMovementDialog kind="deposit" onClose={() => {}} customerId={7} shopId={3} />,
+      "user",
+      {
+        "GET /api/settings": { largeAmount },
+        "GET /api/customers/:id": customer(),
+        "GET /api/shops/:id": shop(),
+        "POST /api/deposits": { status: 201, body: transaction() },
+      },
+    );
+    return { ue, ...view };
+  }
+
+  test("just below it, the deposit is sent at once", async () => {
+    const { ue, calls } = withThreshold("100.00");
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/settings")).toBe(true));
+    await ue.type(screen.getByLabelText("Amount (€)"), "99,99");
+    await ue.click(screen.getByRole("button", { name: "Process" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/deposits")).toBe(true));
+    expect(screen.queryByTestId("large-amount")).toBeNull();
+  });
+
+  test("from it, the amount is asked again in large type and only sent when confirmed", async () => {
+    const { ue, calls } = withThreshold("100.00");
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/settings")).toBe(true));
+    await ue.type(screen.getByLabelText("Amount (€)"), "100");
+    await ue.click(screen.getByRole("button", { name: "Process" }));
+    expect((await screen.findByTestId("large-amount")).textContent).toBe("€100.00");
+    expect(calls.some((c) => c.path === "/api/deposits")).toBe(false);
+    // The safe choice has the focus: a second Enter does not confirm.
+    expect(document.activeElement?.textContent).toBe("Go back");
+    await ue.click(screen.getByRole("button", { name: "Yes, deposit €100.00" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/deposits")).toBe(true));
+    expect(calls.find((c) => c.path === "/api/deposits")?.body).toMatchObject({ amount: "100.00" });
+  });
+});

@@ -2,9 +2,25 @@ import { useAtomValue } from "jotai";
 import { relativeAge } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
 import { useDismissAlert } from "../api/dismiss-alert";
-import type { Alert } from "../api/get-alerts";
+import { type Alert, useAlerts } from "../api/get-alerts";
 
 const ALERT_CLASS = { warning: "alert-warning", error: "alert-error", info: "alert-info" };
+
+/** The undismissed alerts (the first `limit` of them), or their loading and empty states. */
+export function AlertList({ limit }: { limit?: number }) {
+  const { data, isLoading } = useAlerts();
+  if (isLoading) return <p className="py-4 text-center">Loading alerts...</p>;
+  if (!data?.length) {
+    return <p className="py-4 text-center text-base-content/70">No alerts at this time</p>;
+  }
+  return (
+    <ul className="flex flex-col gap-2">
+      {data.slice(0, limit ?? data.length).map((alert) => (
+        <AlertItem key={alert.id} alert={alert} />
+      ))}
+    </ul>
+  );
+}
 
 /** One alert with its age and, for staff, a Dismiss button. */
 export function AlertItem({ alert }: { alert: Alert }) {

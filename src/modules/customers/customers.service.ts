@@ -157,18 +157,7 @@ export function createCustomer(
 ): Mutation<CustomerDto> {
   const row = tx
     .insert(customers)
-    .values({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phone: input.phone,
-      address: input.address,
-      dateOfBirth: input.dateOfBirth,
-      creditLimitCents: input.creditLimitCents,
-      allowOverdraft: input.allowOverdraft,
-      createdAt: now,
-      createdBy: actor.userId,
-    })
+    .values({ ...input, createdAt: now, createdBy: actor.userId })
     .returning()
     .get();
   return {
@@ -185,18 +174,8 @@ export function updateCustomer(
 ): Mutation<CustomerDto> {
   const before = tx.select().from(customers).where(eq(customers.id, id)).get();
   if (!before) throw notFound("Customer");
-  const changes = {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    phone: input.phone,
-    address: input.address,
-    dateOfBirth: input.dateOfBirth,
-    creditLimitCents: input.creditLimitCents,
-    allowOverdraft: input.allowOverdraft,
-    isActive: input.isActive,
-  };
-  const after = tx.update(customers).set(changes).where(eq(customers.id, id)).returning().get();
+  // The parsed input is named like the columns (credit limit in cents); unset fields stay.
+  const after = tx.update(customers).set(input).where(eq(customers.id, id)).returning().get();
   // A lowered credit limit can leave credit in use beyond it (no ledger move raises that).
   if (after && after.balanceCents < 0 && -after.balanceCents > after.creditLimitCents) {
     raiseCreditAlert(tx, after, now);

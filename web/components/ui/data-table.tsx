@@ -263,6 +263,26 @@ function cellClass(meta: ColumnMeta<any, any> | undefined, header = false): stri
   return `${numeric} ${grow} ${meta?.className ?? ""}`;
 }
 
+/** A phone card's key facts in one wrapping line: "Stake €5.00  Odds 2.00". */
+export function CardFacts({
+  facts,
+  className,
+}: {
+  facts: readonly [label: string, value: ReactNode][];
+  className?: string;
+}) {
+  return (
+    <dl className={`flex flex-wrap gap-x-4 tabular-nums ${className ?? ""}`}>
+      {facts.map(([label, value]) => (
+        <div key={label} className="flex gap-1">
+          <dt className="text-base-content/70">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The columns of a row as label/value lines (the default phone card). */
 function ColumnsCard<T>({ row }: { row: Row<T> }) {
   return (

@@ -10,6 +10,12 @@ export interface FilterOption {
   label: string;
 }
 
+/** The Active/Inactive filter of the customers and shops lists (their `status`). */
+export const ACTIVE_OPTIONS: readonly FilterOption[] = [
+  { value: "ACTIVE", label: "Active" },
+  { value: "INACTIVE", label: "Inactive" },
+];
+
 /** A labelled select; the first option ("All") clears the filter. */
 export function FilterSelect({
   state,

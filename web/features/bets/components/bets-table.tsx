@@ -2,7 +2,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useAtomValue } from "jotai";
 import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
-import { DataTable, useTableState } from "../../../components/ui/data-table";
+import { CardFacts, DataTable, useTableState } from "../../../components/ui/data-table";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { DateCell, Truncate } from "../../../components/ui/truncate";
 import { euro, formatDateTime } from "../../../lib/format";
@@ -152,20 +152,14 @@ function BetCard({ bet, canMutate }: { bet: Bet; canMutate: boolean }) {
         <ShopLink id={bet.shopId} shop={bet.shop} />
         <DateCell value={bet.createdAt} />
       </div>
-      <dl className="flex flex-wrap gap-x-4 text-sm tabular-nums">
-        <div className="flex gap-1">
-          <dt className="text-base-content/70">Stake</dt>
-          <dd>{euro(bet.stakeAmount)}</dd>
-        </div>
-        <div className="flex gap-1">
-          <dt className="text-base-content/70">Odds</dt>
-          <dd>{bet.odds}</dd>
-        </div>
-        <div className="flex gap-1">
-          <dt className="text-base-content/70">Payout</dt>
-          <dd>{euro(bet.potentialPayout)}</dd>
-        </div>
-      </dl>
+      <CardFacts
+        className="text-sm"
+        facts={[
+          ["Stake", euro(bet.stakeAmount)],
+          ["Odds", bet.odds],
+          ["Payout", euro(bet.potentialPayout)],
+        ]}
+      />
       {canMutate && <BetActions bet={bet} />}
     </article>
   );

@@ -1,9 +1,9 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Link, useLocation } from "wouter";
 import { ActiveBadge } from "../../../components/ui/badges";
-import { DataTable, useTableState } from "../../../components/ui/data-table";
+import { CardFacts, DataTable, useTableState } from "../../../components/ui/data-table";
 import { UserLink } from "../../../components/ui/links";
-import { ClearFilters, FilterSelect } from "../../../components/ui/table-filters";
+import { ACTIVE_OPTIONS, ClearFilters, FilterSelect } from "../../../components/ui/table-filters";
 import { Truncate } from "../../../components/ui/truncate";
 import { euro } from "../../../lib/format";
 import { useCustomers } from "../api/get-customers";
@@ -13,11 +13,6 @@ const col = createColumnHelper<Customer>();
 
 /** Columns shown from 1280 px (and on the customer's page), so the table fits at 1024 px. */
 const LARGE_ONLY = "hidden xl:table-cell";
-
-const ACTIVE_OPTIONS = [
-  { value: "ACTIVE", label: "Active" },
-  { value: "INACTIVE", label: "Inactive" },
-];
 
 const columns = [
   col.accessor("firstName", {
@@ -83,16 +78,12 @@ function CustomerCard({ customer }: { customer: Customer }) {
           {[customer.email, customer.phone].filter(Boolean).join(" · ")}
         </p>
       )}
-      <dl className="flex flex-wrap gap-x-4 tabular-nums">
-        <div className="flex gap-1">
-          <dt className="text-base-content/70">Balance</dt>
-          <dd>{euro(customer.balance)}</dd>
-        </div>
-        <div className="flex gap-1">
-          <dt className="text-base-content/70">Credit limit</dt>
-          <dd>{euro(customer.creditLimit)}</dd>
-        </div>
-      </dl>
+      <CardFacts
+        facts={[
+          ["Balance", euro(customer.balance)],
+          ["Credit limit", euro(customer.creditLimit)],
+        ]}
+      />
     </article>
   );
 }

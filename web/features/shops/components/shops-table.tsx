@@ -2,18 +2,13 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { Link, useLocation } from "wouter";
 import { ActiveBadge } from "../../../components/ui/badges";
 import { DataTable, useTableState } from "../../../components/ui/data-table";
-import { ClearFilters, FilterSelect } from "../../../components/ui/table-filters";
+import { ACTIVE_OPTIONS, ClearFilters, FilterSelect } from "../../../components/ui/table-filters";
 import { Truncate } from "../../../components/ui/truncate";
 import { euro } from "../../../lib/format";
 import { useShops } from "../api/get-shops";
 import type { Shop } from "../api/types";
 
 const col = createColumnHelper<Shop>();
-
-const ACTIVE_OPTIONS = [
-  { value: "ACTIVE", label: "Active" },
-  { value: "INACTIVE", label: "Inactive" },
-];
 
 const columns = [
   col.accessor("name", {

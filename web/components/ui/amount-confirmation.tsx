@@ -1,5 +1,25 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { formatEuro } from "../../../src/domain/money";
+import { useLargeAmountCents } from "../../lib/settings";
+
+/**
+ * The large-amount step of a money dialog: `holds(body, cents)` is true (and the
+ * confirmation is then shown, with `pending` set) when the amount reaches LARGE_AMOUNT and
+ * has not been confirmed yet; otherwise the caller sends at once. `back` returns to the form.
+ */
+export function useLargeAmountStep<B>() {
+  const largeAmountCents = useLargeAmountCents();
+  const [pending, setPending] = useState<{ body: B; amountCents: number } | null>(null);
+  return {
+    pending,
+    holds(body: B, amountCents: number): boolean {
+      if (pending || amountCents < largeAmountCents) return false;
+      setPending({ body, amountCents });
+      return true;
+    },
+    back: () => setPending(null),
+  };
+}
 
 /**
  * The second, explicit confirmation of a large amount (LARGE_AMOUNT, issue 9): the amount

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useAtomValue } from "jotai";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { BET_STATUSES } from "../../../../src/domain/enums";
@@ -15,7 +14,7 @@ import {
   payoutCents,
 } from "../../../../src/domain/money";
 import { placeBetSchema } from "../../../../src/domain/schemas";
-import { AmountConfirmation } from "../../../components/ui/amount-confirmation";
+import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
 import {
   CheckboxField,
@@ -30,7 +29,6 @@ import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
 import { isAdminAtom, workingShopIdAtom } from "../../../lib/session";
-import { useLargeAmountCents } from "../../../lib/settings";
 import { CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
 import { ShopPicker } from "../../shops";
 import { type PlaceBetBody, usePlaceBet } from "../api/place-bet";
@@ -79,17 +77,12 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
   const availableCents = availableFundsCents(balanceCents, creditLimitCents);
   const exceeds = Boolean(customer) && !customer?.allowOverdraft && stakeCents > availableCents;
 
-  const largeAmountCents = useLargeAmountCents();
-  const [confirming, setConfirming] = useState<{
-    body: PlaceBetBody;
-    stakeCents: number;
-    wonPayoutCents: number;
-  } | null>(null);
+  const large = useLargeAmountStep<PlaceBetBody>();
 
   const forgetDraft = useFormDraft("new-bet", form);
   const close = () => {
     forgetDraft();
-    setConfirming(null);
+    large.back();
     form.reset(defaults);
     idempotency.reset();
     onClose();
@@ -123,37 +116,35 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
       outcome: values.outcome,
       ...(values.outcome === "VOID" ? { voidReason: values.voidReason } : {}),
     };
-    const wonPayout =
-      values.outcome === "WON" ? payoutCents(values.stakeCents, values.oddsHundredths) : 0;
-    const largest = Math.max(values.stakeCents, wonPayout);
-    if (largest >= largeAmountCents && !confirming) {
-      setConfirming({ body, stakeCents: values.stakeCents, wonPayoutCents: wonPayout });
-      return;
-    }
-    send(body);
+    // Placed as Won, it also pays out at once: the payout (never below the stake) is asked.
+    const largest =
+      values.outcome === "WON"
+        ? payoutCents(values.stakeCents, values.oddsHundredths)
+        : values.stakeCents;
+    if (!large.holds(body, largest)) send(body);
   };
   const send = (body: PlaceBetBody) =>
     mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });
 
   return (
     <Dialog onClose={close} title="Place New Bet" wide>
-      {confirming && (
+      {large.pending && (
         <AmountConfirmation
           question={
-            confirming.wonPayoutCents >= largeAmountCents
+            large.pending.body.outcome === "WON"
               ? "Place this bet as Won and pay out this amount?"
               : `Take a stake of this amount from ${customer ? fullName(customer) : "the customer"}?`
           }
-          amountCents={Math.max(confirming.stakeCents, confirming.wonPayoutCents)}
-          details={<p className="text-sm">{confirming.body.description}</p>}
+          amountCents={large.pending.amountCents}
+          details={<p className="text-sm">{large.pending.body.description}</p>}
           confirmLabel={`Yes, place the bet`}
           pending={mutation.isPending}
           pendingLabel="Processing..."
-          onBack={() => setConfirming(null)}
-          onConfirm={() => send(confirming.body)}
+          onBack={large.back}
+          onConfirm={() => large.pending && send(large.pending.body)}
         />
       )}
-      <form noValidate hidden={confirming !== null} onSubmit={handleSubmit(submit)}>
+      <form noValidate hidden={large.pending !== null} onSubmit={handleSubmit(submit)}>
         <PickerField control={control} name="customerId" picker={CustomerPicker} />
         <PickerField control={control} name="shopId" picker={ShopPicker} />
         {customer && <CustomerBalanceInfo customer={customer} />}

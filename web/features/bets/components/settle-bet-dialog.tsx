@@ -1,9 +1,7 @@
-import { useState } from "react";
 import { centsOf, formatEuro } from "../../../../src/domain/money";
-import { AmountConfirmation } from "../../../components/ui/amount-confirmation";
+import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
 import { fullName } from "../../../lib/format";
-import { useLargeAmountCents } from "../../../lib/settings";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
 
@@ -21,26 +19,24 @@ export default function SettleBetDialog({
   onClose: () => void;
 }) {
   const resolve = useResolveBet();
-  const largeAmountCents = useLargeAmountCents();
-  const [checkingAmount, setCheckingAmount] = useState(false);
+  const large = useLargeAmountStep<null>();
   const won = status === "WON";
   const payoutCents = won ? centsOf(bet.potentialPayout) : 0;
   const who = bet.customer ? fullName(bet.customer) : `customer #${bet.customerId}`;
   const settle = () => resolve.mutate({ id: bet.id, status }, { onSuccess: onClose });
   const confirm = () => {
-    if (won && payoutCents >= largeAmountCents && !checkingAmount) setCheckingAmount(true);
-    else settle();
+    if (!(won && large.holds(null, payoutCents))) settle();
   };
   return (
     <Dialog onClose={onClose} title={`Settle bet #${bet.id} as ${won ? "Won" : "Lost"}`}>
-      {checkingAmount ? (
+      {large.pending ? (
         <AmountConfirmation
           question={`Pay out this amount to ${who}?`}
           amountCents={payoutCents}
           confirmLabel={`Yes, pay ${formatEuro(payoutCents)}`}
           pending={resolve.isPending}
           pendingLabel="Settling..."
-          onBack={() => setCheckingAmount(false)}
+          onBack={large.back}
           onConfirm={settle}
         />
       ) : (

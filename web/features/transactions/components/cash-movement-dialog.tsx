@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useAtomValue } from "jotai";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -12,7 +11,7 @@ import {
   withdrawableCents,
 } from "../../../../src/domain/money";
 import { cashMovementSchema } from "../../../../src/domain/schemas";
-import { AmountConfirmation } from "../../../components/ui/amount-confirmation";
+import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, MoneyField, TextareaField } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
@@ -21,7 +20,6 @@ import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
 import { workingShopIdAtom } from "../../../lib/session";
-import { useLargeAmountCents } from "../../../lib/settings";
 import { type Customer, CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
 import { ShopPicker } from "../../shops";
 import { type CashMovementBody, useCreateDeposit } from "../api/create-deposit";
@@ -115,16 +113,12 @@ export default function CashMovementDialog({
     customer !== undefined &&
     !checkWithdrawal(centsOf(customer.balance), amountCents).ok;
 
-  const largeAmountCents = useLargeAmountCents();
-  const [confirming, setConfirming] = useState<{
-    body: CashMovementBody;
-    amountCents: number;
-  } | null>(null);
+  const large = useLargeAmountStep<CashMovementBody>();
 
   const forgetDraft = useFormDraft(kind, form);
   const close = () => {
     forgetDraft();
-    setConfirming(null);
+    large.back();
     form.reset(defaults);
     idempotency.reset();
     onClose();
@@ -144,11 +138,7 @@ export default function CashMovementDialog({
       amount: formatCents(values.amountCents),
       description: values.description,
     };
-    if (values.amountCents >= largeAmountCents && !confirming) {
-      setConfirming({ body, amountCents: values.amountCents });
-      return;
-    }
-    send(body);
+    if (!large.holds(body, values.amountCents)) send(body);
   };
   const send = (body: CashMovementBody) =>
     mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });
@@ -158,22 +148,22 @@ export default function CashMovementDialog({
       onClose={close}
       title={kind === "deposit" ? "Process Customer Deposit" : "Process Customer Withdrawal"}
     >
-      {confirming && (
+      {large.pending && (
         <AmountConfirmation
           question={
             kind === "deposit"
               ? `Deposit this amount for ${customer ? fullName(customer) : "the customer"}?`
               : `Pay out this amount to ${customer ? fullName(customer) : "the customer"}?`
           }
-          amountCents={confirming.amountCents}
-          confirmLabel={`Yes, ${kind === "deposit" ? "deposit" : "withdraw"} ${formatEuro(confirming.amountCents)}`}
+          amountCents={large.pending.amountCents}
+          confirmLabel={`Yes, ${kind === "deposit" ? "deposit" : "withdraw"} ${formatEuro(large.pending.amountCents)}`}
           pending={mutation.isPending}
           pendingLabel="Processing..."
-          onBack={() => setConfirming(null)}
-          onConfirm={() => send(confirming.body)}
+          onBack={large.back}
+          onConfirm={() => large.pending && send(large.pending.body)}
         />
       )}
-      <form noValidate hidden={confirming !== null} onSubmit={handleSubmit(submit)}>
+      <form noValidate hidden={large.pending !== null} onSubmit={handleSubmit(submit)}>
         <PickerField control={control} name="customerId" picker={CustomerPicker} />
         <PickerField control={control} name="shopId" picker={ShopPicker} />
         {customer &&

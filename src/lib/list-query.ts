@@ -17,7 +17,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { DbOrTx } from "../db/client";
 import { AppError } from "./errors";
 
-export { type ListQuery, listQuery, listQuerySchema, SORT_KEYS } from "../domain/list-query";
+export type { ListQuery } from "../domain/list-query";
 
 import type { ListQuery } from "../domain/list-query";
 

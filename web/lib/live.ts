@@ -49,12 +49,12 @@ export function affectedKeys(event: ChangeEvent): readonly string[] | null {
   return AFFECTS[event.entityType] ?? null;
 }
 
-/** Opens the stream while `enabled` (signed in); closes it on sign-out or unmount. */
-export function useLiveUpdates(enabled: boolean): void {
+/** Opens the stream while mounted (the signed-in shell); closes it on sign-out or unmount. */
+export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   const setState = useSetAtom(liveStateAtom);
   useEffect(() => {
-    if (!enabled || typeof EventSource === "undefined") return;
+    if (typeof EventSource === "undefined") return;
     let dropped = false;
     setState("connecting");
     const source = new EventSource("/api/events", { withCredentials: true });
@@ -85,7 +85,7 @@ export function useLiveUpdates(enabled: boolean): void {
       source.close();
       setState("connecting");
     };
-  }, [enabled, queryClient, setState]);
+  }, [queryClient, setState]);
 }
 
 export function useLiveState(): LiveState {

@@ -28,7 +28,7 @@ export function AppShell({
   const [location] = useLocation();
   usePageHeading(main, { fallback: title, section });
   // Other tills' changes refresh this screen while it is open (issue 9).
-  useLiveUpdates(true);
+  useLiveUpdates();
 
   // A chosen link closes the menu on small screens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every page change

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { expectAccessible, unique, visible } from "./harness";
+import { expectAccessible, pick, unique, visible } from "./harness";
 import { createCustomer, createShop, deposit, placeBet } from "./seed";
 import { setUpSuite } from "./suite";
 
@@ -100,6 +100,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await checkPage(page, "/transactions", "Transactions");
       await checkPage(page, "/admin", "System Administration");
       await checkPage(page, "/users/1", /admin/);
+      await checkPage(page, "/alerts", "Alerts");
       await checkPage(page, "/reports", "Reports");
       await page.getByLabel("Time Period").selectOption("year");
       const year = page.getByLabel("Year", { exact: true });
@@ -142,6 +143,31 @@ for (const colorScheme of ["light", "dark"] as const) {
       const dialog = page.getByRole("dialog", { name: "Void Bet" });
       await visible(dialog);
       await expectAccessible(page, "the Void Bet dialog", "dialog[open]");
+      await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+      await dialog.waitFor({ state: "hidden" });
+      // Issue 9's dialogs: settling a bet, a large amount asked twice, the working shop.
+      await row.getByRole("button", { name: "Won", exact: true }).click();
+      const settleDialog = page.getByRole("dialog", { name: /Settle bet #\d+ as Won/ });
+      await visible(settleDialog);
+      await expectAccessible(page, "the Settle bet dialog", "dialog[open]");
+      await settleDialog.getByRole("button", { name: "Cancel", exact: true }).click();
+      await settleDialog.waitFor({ state: "hidden" });
+      await page.goto(`/customers/${seeded.customerId}`);
+      await visible(page.getByRole("heading", { name: seeded.customerName, exact: true }));
+      await page.getByRole("button", { name: "Deposit", exact: true }).click();
+      const deposit = page.getByRole("dialog", { name: "Process Customer Deposit" });
+      await pick(deposit, "Shop", seeded.shopName);
+      await deposit.getByLabel("Amount (€)").fill("2.500,00");
+      await deposit.getByRole("button", { name: "Process" }).click();
+      await visible(deposit.getByTestId("large-amount"));
+      await expectAccessible(page, "the large-amount confirmation", "dialog[open]");
+      await deposit.getByRole("button", { name: "Go back" }).click();
+      await deposit.getByRole("button", { name: "Cancel", exact: true }).click();
+      await deposit.waitFor({ state: "hidden" });
+      await page.getByRole("button", { name: /^(Choose|Change)$/ }).click();
+      const working = page.getByRole("dialog", { name: "Working shop" });
+      await visible(working);
+      await expectAccessible(page, "the Working shop dialog", "dialog[open]");
       expect(problems()).toEqual([]);
       await context.close();
     });

@@ -66,3 +66,20 @@ export const idempotencyKeys = sqliteTable(
     index("idempotency_created_idx").on(t.createdAt),
   ],
 );
+
+/** Backups taken by the server itself (BACKUP_DIR) or before a delete-all, with their check. */
+export const backups = sqliteTable(
+  "backups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** "scheduled" or "delete-all". */
+    reason: text("reason").notNull(),
+    path: text("path"),
+    ok: integer("ok", { mode: "boolean" }).notNull(),
+    /** "integrity ok, books balanced", or why it failed. */
+    detail: text("detail").notNull(),
+    sizeBytes: integer("size_bytes"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("backups_created_at_idx").on(t.createdAt)],
+);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { blob, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { customers } from "./customers";
 
 export const users = sqliteTable(
   "users",
@@ -13,8 +14,20 @@ export const users = sqliteTable(
     createdAt: integer("created_at").notNull(),
     /** The shop this staff user works at (issue 9): preselected in money dialogs. */
     shopId: integer("shop_id"),
+    /** A customer-role user's own customer record (issue 10): all it may see. */
+    customerId: integer("customer_id").references(() => customers.id),
+    /** Set when an admin disabled the account: it cannot sign in. */
+    disabledAt: integer("disabled_at"),
+    /** Set by an admin's password reset: the user must choose a new one at sign-in. */
+    mustChangePassword: integer("must_change_password", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    lastSignInAt: integer("last_sign_in_at"),
   },
-  (t) => [check("users_role_check", sql`${t.role} in ('admin', 'user', 'customer')`)],
+  (t) => [
+    check("users_role_check", sql`${t.role} in ('admin', 'user', 'customer')`),
+    index("users_customer_idx").on(t.customerId),
+  ],
 );
 
 /** Lucia-style sessions: the cookie holds `id.secret`; only SHA-256(secret) is stored. */
@@ -41,5 +54,8 @@ export const loginFailures = sqliteTable(
     ip: text("ip"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("login_failures_username_idx").on(t.username, t.createdAt)],
+  (t) => [
+    index("login_failures_username_idx").on(t.username, t.createdAt),
+    index("login_failures_ip_idx").on(t.ip, t.createdAt),
+  ],
 );

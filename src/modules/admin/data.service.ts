@@ -19,6 +19,7 @@ export const EXPORTED_TABLES = [
   "transactions",
   "alerts",
   "audit_log",
+  "backups",
 ] as const;
 
 /** Columns never exported. */

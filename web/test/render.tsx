@@ -48,6 +48,10 @@ export function user(role: Role = "admin", id = 1): UserDto {
     role,
     createdAt: "2026-01-01T00:00:00.000Z",
     shopId: null,
+    customerId: null,
+    disabled: false,
+    mustChangePassword: false,
+    lastSignInAt: null,
   });
 }
 

@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { type AppDb, openDatabase, type Tx } from "../src/db/client";
 import { customers, users } from "../src/db/schema";
 import { contracts } from "../src/domain/contracts";
+import { centsOf } from "../src/domain/money";
 import {
   cashMovementSchema,
   createCustomerSchema,
@@ -19,6 +20,7 @@ import {
   resolveBetSchema,
   updateCustomerSchema,
 } from "../src/domain/schemas";
+import { readEnv } from "../src/env";
 import { auditedWrite, type Mutation } from "../src/lib/audit";
 import { hashPassword } from "../src/lib/auth/password";
 import { checkBooks } from "../src/lib/books-check";
@@ -169,6 +171,12 @@ for (let i = 1; i <= 3; i++) {
   clerks.push(actorOf(row));
 }
 const staff = () => (random() < 0.15 ? adminActor : pick(clerks));
+// Four eyes (issue 10): what staff may not decide, an admin does (LARGE_AMOUNT, CREDIT_LIMIT_CAP).
+const { LARGE_AMOUNT, CREDIT_LIMIT_CAP } = readEnv({
+  LARGE_AMOUNT: process.env.LARGE_AMOUNT,
+  CREDIT_LIMIT_CAP: process.env.CREDIT_LIMIT_CAP,
+});
+const orAdmin = (actor: Actor, needsAdmin: boolean) => (needsAdmin ? adminActor : actor);
 /** One write at the simulated time, with the audit row of the endpoint that does the same. */
 function write<T>(
   action: string,
@@ -217,31 +225,30 @@ for (const at of customerTimes) {
     const first = pick(FIRST);
     const last = pick(LAST);
     const overdraft = random() < 0.03;
-    const c = write(contracts.createCustomer.audit, staff(), (tx, op) =>
-      createCustomer(
-        tx,
-        op,
-        createCustomerSchema.parse({
-          firstName: first,
-          lastName: last,
-          email:
-            random() < 0.7
-              ? `${first}.${last}${Math.floor(random() * 1000)}@example.ie`
-                  .toLowerCase()
-                  .replace("'", "")
-              : null,
-          phone:
-            random() < 0.8
-              ? `08${Math.floor(between(3, 9))} ${Math.floor(between(1_000_000, 9_999_999))}`
-              : null,
-          address:
-            random() < 0.6
-              ? `${1 + Math.floor(random() * 200)} ${pick(STREETS)}, ${pick(TOWNS)}`
-              : null,
-          creditLimit: pick(["0", "0", "0", "50", "100", "200", "500"]),
-          allowOverdraft: overdraft,
-        }),
-      ),
+    const clerk = staff();
+    const input = createCustomerSchema.parse({
+      firstName: first,
+      lastName: last,
+      email:
+        random() < 0.7
+          ? `${first}.${last}${Math.floor(random() * 1000)}@example.ie`
+              .toLowerCase()
+              .replace("'", "")
+          : null,
+      phone:
+        random() < 0.8
+          ? `08${Math.floor(between(3, 9))} ${Math.floor(between(1_000_000, 9_999_999))}`
+          : null,
+      address:
+        random() < 0.6
+          ? `${1 + Math.floor(random() * 200)} ${pick(STREETS)}, ${pick(TOWNS)}`
+          : null,
+      creditLimit: pick(["0", "0", "0", "50", "100", "200", "500"]),
+      allowOverdraft: overdraft,
+    });
+    const needsAdmin = overdraft || input.creditLimitCents > CREDIT_LIMIT_CAP;
+    const c = write(contracts.createCustomer.audit, orAdmin(clerk, needsAdmin), (tx, op) =>
+      createCustomer(tx, op, input, CREDIT_LIMIT_CAP),
     );
     // A first deposit when they join.
     const homeShop = pick(shopIds);
@@ -276,6 +283,7 @@ function settleLater(
   odds: number,
   customer: DemoCustomer,
   shopId: number,
+  payoutCents: number,
 ) {
   const settleAt = at + between(HOUR, 72 * HOUR);
   if (settleAt > end - 6 * HOUR) {
@@ -285,7 +293,8 @@ function settleLater(
   schedule(settleAt, () => {
     const roll = random();
     const status = roll < 0.03 ? "VOID" : roll < 0.03 + 0.92 / odds ? "WON" : "LOST";
-    const bet = write(contracts.resolveBet.audit, staff(), (tx, op) =>
+    const needsAdmin = status === "WON" && payoutCents >= LARGE_AMOUNT;
+    const bet = write(contracts.resolveBet.audit, orAdmin(staff(), needsAdmin), (tx, op) =>
       resolveBet(
         tx,
         op,
@@ -295,6 +304,7 @@ function settleLater(
           voidReason:
             status === "VOID" ? pick(["Race abandoned", "Match postponed", "Non-runner"]) : null,
         }),
+        LARGE_AMOUNT,
       ),
     );
     stats[status === "WON" ? "won" : status === "LOST" ? "lost" : "void"]++;
@@ -360,7 +370,7 @@ for (const at of betTimes) {
       ),
     );
     stats.bets++;
-    settleLater(bet.id, at, odds, customer, shopId);
+    settleLater(bet.id, at, odds, customer, shopId, centsOf(bet.potentialPayout));
   });
 }
 
@@ -375,7 +385,7 @@ while (queue.length > 0) {
 clock = end;
 for (const c of joined.slice(0, Math.floor(joined.length / 30))) {
   write(contracts.updateCustomer.audit, adminActor, (tx, op) =>
-    updateCustomer(tx, op, c.id, updateCustomerSchema.parse({ isActive: false })),
+    updateCustomer(tx, op, c.id, updateCustomerSchema.parse({ isActive: false }), CREDIT_LIMIT_CAP),
   );
 }
 if (shopIds.length > 3)

@@ -2,6 +2,22 @@
 import { z } from "zod";
 import { parseCents } from "./domain/money";
 
+/** An amount setting such as "1000.00", read as cents (at least `minCents`). */
+function amountSetting(fallback: string, minCents: number) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const cents = parseCents(v);
+      if (cents === null || cents < minCents) {
+        const what = minCents > 0 ? "a positive amount" : "an amount of 0 or more";
+        ctx.addIssue({ code: "custom", message: `must be ${what}, e.g. ${fallback}` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_PATH: z.string().min(1).default("data/betting-shop.db"),
@@ -17,17 +33,9 @@ const envSchema = z.object({
   /** integrity_check at start (DESIGN.md), or quick_check for very large databases. */
   STARTUP_INTEGRITY_CHECK: z.enum(["full", "quick"]).default("full"),
   /** Deposits, withdrawals, stakes and Won payouts from this amount ask for a second confirmation. */
-  LARGE_AMOUNT: z
-    .string()
-    .default("1000.00")
-    .transform((v, ctx) => {
-      const cents = parseCents(v);
-      if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: "custom", message: "must be a positive amount, e.g. 1000.00" });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+  LARGE_AMOUNT: amountSetting("1000.00", 1),
+  /** The highest credit limit staff may set; above it (or to allow overdraft) needs an admin. */
+  CREDIT_LIMIT_CAP: amountSetting("1000.00", 0),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -24,6 +24,7 @@ export async function startServer(env: Env) {
     startedAt: systemClock(),
     clock: systemClock,
     largeAmountCents: env.LARGE_AMOUNT,
+    creditLimitCapCents: env.CREDIT_LIMIT_CAP,
   };
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());
   if (admin?.generated) {

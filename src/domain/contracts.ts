@@ -128,7 +128,8 @@ export const contracts = {
   settings: contract({
     method: "get",
     path: "/api/settings",
-    summary: "The operator's settings the screens need (the large-amount threshold)",
+    summary:
+      "The operator's settings the screens need (the large-amount threshold, the staff credit-limit cap)",
     tag: "Settings",
     access: EVERYONE,
     status: 200,

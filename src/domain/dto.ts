@@ -278,7 +278,11 @@ export const settingsDto = z
   .object({
     largeAmount: moneyString.meta({
       description:
-        "From this amount a deposit, withdrawal, stake or Won payout asks for a second confirmation (LARGE_AMOUNT)",
+        "From this amount a deposit, withdrawal, stake or Won payout asks for a second confirmation (LARGE_AMOUNT); a Won paying it needs an admin",
+    }),
+    creditLimitCap: moneyString.meta({
+      description:
+        "The highest credit limit staff may set; above it, and to allow overdraft, an admin is needed (CREDIT_LIMIT_CAP)",
     }),
   })
   .meta({ id: "Settings" });

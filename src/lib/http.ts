@@ -21,6 +21,8 @@ export interface Deps {
   clock: Clock;
   /** LARGE_AMOUNT in cents: amounts from here on ask for a second confirmation. */
   largeAmountCents: number;
+  /** CREDIT_LIMIT_CAP in cents: staff may set credit limits up to here, admins beyond. */
+  creditLimitCapCents: number;
   /** Check every JSON answer against its declared schema (tests); off in production. */
   checkResponses?: boolean;
 }

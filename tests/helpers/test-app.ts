@@ -53,6 +53,7 @@ export async function createTestApp(path = ":memory:"): Promise<TestApp> {
     startedAt: Date.now(),
     clock: () => Date.now(),
     largeAmountCents: 100_000,
+    creditLimitCapCents: 100_000,
     checkResponses: true,
   };
   const app = createApp(deps);

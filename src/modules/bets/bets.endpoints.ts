@@ -7,6 +7,7 @@ export const betsEndpoints = [
   implement(contracts.getBet, ({ db, params }) => getBet(db, params.id)),
   implement(contracts.placeBet, { write: (tx, { op, body }) => placeBet(tx, op, body) }),
   implement(contracts.resolveBet, {
-    write: (tx, { op, params, body }) => resolveBet(tx, op, params.id, body),
+    write: (tx, { op, params, body, deps }) =>
+      resolveBet(tx, op, params.id, body, deps.largeAmountCents),
   }),
 ];

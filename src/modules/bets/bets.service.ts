@@ -3,7 +3,7 @@ import type { AppDb, DbOrTx, Tx } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
 import { BET_STATUSES } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
-import { checkBetFunds, formatCents, payoutCents } from "../../domain/money";
+import { checkBetFunds, formatCents, formatEuro, payoutCents } from "../../domain/money";
 import type { PlaceBetInput, ResolveBetInput } from "../../domain/schemas";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/endpoint";
@@ -147,6 +147,10 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
   if (input.allowOvercredit && actor.role !== "admin") {
     throw new AppError("FORBIDDEN", "Only admins may allow overcredit");
   }
+  // Four eyes (issue 10): a bet placed already settled is a settlement; staff place PENDING.
+  if (input.outcome !== "PENDING" && actor.role !== "admin") {
+    throw new AppError("FORBIDDEN", "An admin is needed to place a bet with an outcome");
+  }
   const potential = payoutCents(input.stakeCents, input.oddsHundredths);
   if (input.potentialPayoutCents !== undefined && input.potentialPayoutCents !== potential) {
     throw new AppError(
@@ -243,9 +247,26 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
   }
 }
 
-export function resolveBet(tx: Tx, op: Op, id: number, input: ResolveBetInput): Mutation<BetDto> {
+/** Settles a pending bet; staff may not settle Won a bet paying LARGE_AMOUNT or more. */
+export function resolveBet(
+  tx: Tx,
+  op: Op,
+  id: number,
+  input: ResolveBetInput,
+  largeAmountCents: number,
+): Mutation<BetDto> {
   const bet = tx.select().from(bets).where(eq(bets.id, id)).get();
   if (!bet) throw notFound("Bet");
+  if (
+    input.status === "WON" &&
+    bet.potentialPayoutCents >= largeAmountCents &&
+    op.actor.role !== "admin"
+  ) {
+    throw new AppError(
+      "FORBIDDEN",
+      `An admin is needed to settle a bet paying ${formatEuro(largeAmountCents)} or more`,
+    );
+  }
   const after = settle(tx, op, bet, input);
   return {
     body: getBet(tx, id),

@@ -13,9 +13,10 @@ export const customersEndpoints = [
   implement(contracts.getCustomer, ({ db, params }) => getCustomer(db, params.id)),
   implement(contracts.customerStats, ({ db, params }) => customerBetStats(db, params.id)),
   implement(contracts.createCustomer, {
-    write: (tx, { op, body }) => createCustomer(tx, op, body),
+    write: (tx, { op, body, deps }) => createCustomer(tx, op, body, deps.creditLimitCapCents),
   }),
   implement(contracts.updateCustomer, {
-    write: (tx, { op, params, body }) => updateCustomer(tx, op, params.id, body),
+    write: (tx, { op, params, body, deps }) =>
+      updateCustomer(tx, op, params.id, body, deps.creditLimitCapCents),
   }),
 ];

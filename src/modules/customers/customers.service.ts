@@ -3,11 +3,12 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, users } from "../../db/schema";
 import type { SortKey } from "../../domain/list-query";
-import { formatCents } from "../../domain/money";
+import { formatCents, formatEuro } from "../../domain/money";
 import type { CreateCustomerInput, UpdateCustomerInput } from "../../domain/schemas";
 import { raiseCreditAlert } from "../../lib/alerts";
+import type { Actor } from "../../lib/context";
 import type { Mutation, Op } from "../../lib/endpoint";
-import { notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 import {
   countRows,
   countWhere,
@@ -150,11 +151,37 @@ export function getCustomer(db: DbOrTx, id: number): CustomerDto {
   return toCustomerDto(row);
 }
 
+/**
+ * Four eyes on risk (issue 10): staff may not allow overdraft nor set a credit limit above
+ * CREDIT_LIMIT_CAP; an admin may. Only a change is checked: a value an admin already gave
+ * stays editable around it (`before` is the stored row; none when creating).
+ */
+function requireAdminForRisk(
+  actor: Actor,
+  capCents: number,
+  next: { creditLimitCents?: number; allowOverdraft?: boolean },
+  before?: { creditLimitCents: number; allowOverdraft: boolean },
+): void {
+  if (actor.role === "admin") return;
+  if (next.allowOverdraft === true && before?.allowOverdraft !== true) {
+    throw new AppError("FORBIDDEN", "An admin is needed to allow overdraft");
+  }
+  const limit = next.creditLimitCents;
+  if (limit !== undefined && limit > capCents && limit !== before?.creditLimitCents) {
+    throw new AppError(
+      "FORBIDDEN",
+      `An admin is needed to set a credit limit above ${formatEuro(capCents)}`,
+    );
+  }
+}
+
 export function createCustomer(
   tx: Tx,
   { actor, now }: Op,
   input: CreateCustomerInput,
+  creditLimitCapCents: number,
 ): Mutation<CustomerDto> {
+  requireAdminForRisk(actor, creditLimitCapCents, input);
   const row = tx
     .insert(customers)
     .values({ ...input, createdAt: now, createdBy: actor.userId })
@@ -168,12 +195,14 @@ export function createCustomer(
 
 export function updateCustomer(
   tx: Tx,
-  { now }: Op,
+  { actor, now }: Op,
   id: number,
   input: UpdateCustomerInput,
+  creditLimitCapCents: number,
 ): Mutation<CustomerDto> {
   const before = tx.select().from(customers).where(eq(customers.id, id)).get();
   if (!before) throw notFound("Customer");
+  requireAdminForRisk(actor, creditLimitCapCents, input, before);
   // The parsed input is named like the columns (credit limit in cents); unset fields stay.
   const after = tx.update(customers).set(input).where(eq(customers.id, id)).returning().get();
   // A lowered credit limit can leave credit in use beyond it (no ledger move raises that).

@@ -39,5 +39,6 @@ export const dashboardEndpoints = [
   implement(contracts.dashboardStats, ({ db }) => dashboardStats(db)),
   implement(contracts.settings, ({ deps }) => ({
     largeAmount: formatCents(deps.largeAmountCents),
+    creditLimitCap: formatCents(deps.creditLimitCapCents),
   })),
 ];

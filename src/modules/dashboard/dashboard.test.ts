@@ -47,10 +47,11 @@ describe("users and dashboard", () => {
 });
 
 describe("settings", () => {
-  test("GET /api/settings names the large-amount threshold for every signed-in role", async () => {
+  test("GET /api/settings names the large-amount threshold and the credit-limit cap for every signed-in role", async () => {
     for (const as of ["customer", "user", "admin"] as const) {
       expect(await t.json("GET", "/api/settings", { as, expect: 200 })).toEqual({
         largeAmount: "1000.00",
+        creditLimitCap: "1000.00",
       });
     }
   });

@@ -240,7 +240,8 @@ export async function signedInSession(
     await signIn(session.page, username, password);
     storageStates.set(key, await session.context.storageState());
   }
-  await session.page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
+  // Staff land on the Dashboard, a customer login on its own account (issue 10).
+  await session.page.getByRole("heading", { level: 1 }).first().waitFor();
   return session;
 }
 const storageStates = new Map<string, Awaited<ReturnType<BrowserContext["storageState"]>>>();

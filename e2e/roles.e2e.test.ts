@@ -15,6 +15,7 @@ import { setUpSuite } from "./suite";
 const suite = setUpSuite();
 let shop: ShopRow;
 let customer: CustomerRow;
+let other: CustomerRow;
 let betId: number;
 const STAFF = { username: "staff_e2e", password: "staff-password-1" };
 const CUSTOMER_USER = { username: "customer_e2e", password: "customer-password-1" };
@@ -22,9 +23,10 @@ const CUSTOMER_USER = { username: "customer_e2e", password: "customer-password-1
 beforeAll(async () => {
   const { page, context } = await suite.admin();
   await createUser(page, STAFF.username, STAFF.password, "user");
-  await createUser(page, CUSTOMER_USER.username, CUSTOMER_USER.password, "customer");
   shop = await createShop(page, "Castle Street");
   customer = await createCustomer(page, "Grainne", "Roche", { creditLimit: "100.00" });
+  other = await createCustomer(page, "Oisin", "Kelly", { creditLimit: "50.00" });
+  await createUser(page, CUSTOMER_USER.username, CUSTOMER_USER.password, "customer", customer.id);
   await deposit(page, customer.id, shop.id, "40.00");
   betId = (
     await placeBet(page, {
@@ -77,26 +79,36 @@ describe("roles", () => {
     await context.close();
   });
 
-  test("the customer role sees the data but no mutation buttons", async () => {
+  test("a customer login sees only its own account, as home, and no mutation buttons", async () => {
     const { page, problems, context } = await suite.signedIn(
       CUSTOMER_USER.username,
       CUSTOMER_USER.password,
     );
-    await expectText(page.locator("aside"), "CUSTOMER");
+    // Home is its own account page.
+    await page.waitForURL((u) => u.pathname === `/customers/${customer.id}`);
+    await visible(page.getByRole("heading", { name: "Grainne Roche", exact: true }));
+    await expectText(panel(page, "Account Balance"), "€30.00");
+    const sidebar = page.locator("aside");
+    await expectText(sidebar, "CUSTOMER");
+    await visible(sidebar.getByRole("link", { name: "My Account" }));
+    for (const name of ["Dashboard", "Customers", "Shops"]) {
+      expect(await sidebar.getByRole("link", { name, exact: true }).count()).toBe(0);
+    }
     await hidden(page.getByText("ADMINISTRATION", { exact: true }));
     await noMutationButtons(page);
 
     await page.goto("/customers");
     await visible(page.getByRole("row").filter({ hasText: "Roche" }));
+    expect(await page.getByRole("row").filter({ hasText: "Kelly" }).count()).toBe(0);
     await noMutationButtons(page);
 
-    await page.goto(`/customers/${customer.id}`);
-    await visible(page.getByRole("heading", { name: "Grainne Roche", exact: true }));
-    await expectText(panel(page, "Account Balance"), "€30.00");
-    await noMutationButtons(page);
+    await page.goto(`/customers/${other.id}`);
+    await visible(page.getByText("Customer Not Found", { exact: true }));
 
     await page.goto(`/shops/${shop.id}`);
     await visible(page.getByRole("heading", { name: "Castle Street", exact: true }));
+    // No till balance, no shop figures.
+    expect(await page.getByText("Shop Balance", { exact: true }).count()).toBe(0);
     await noMutationButtons(page);
 
     await page.goto("/bets");
@@ -111,7 +123,7 @@ describe("roles", () => {
 
     await page.goto("/admin");
     await visible(page.getByText("Admin access required to view this page.", { exact: true }));
-    expect(problems()).toEqual([]);
+    expect(problems([new RegExp(`^404 GET /api/customers/${other.id}$`)])).toEqual([]);
     await context.close();
   });
 });

@@ -108,7 +108,7 @@ async function seed(page: Page) {
 
   const staff = await createUser(page, "mary.kelly", "staff-password-1", "user");
   await createUser(page, "tom.daly", "staff-password-2", "user");
-  await createUser(page, "portal.viewer", "viewer-password-1", "customer");
+  await createUser(page, "aoife.portal", "viewer-password-1", "customer", aoife.id);
   return { aoife, niamh, eyre, staff };
 }
 

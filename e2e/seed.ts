@@ -138,6 +138,7 @@ export function createUser(
   username: string,
   password: string,
   role: "admin" | "user" | "customer",
+  customerId?: number,
 ): Promise<UserRow> {
-  return api<UserRow>(page, "POST", "/api/admin/users", { username, password, role });
+  return api<UserRow>(page, "POST", "/api/admin/users", { username, password, role, customerId });
 }

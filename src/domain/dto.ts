@@ -41,8 +41,25 @@ export const userDto = z
     role: z.enum(ROLES),
     createdAt: isoTime,
     shopId: id.nullable().meta({ description: "The staff user's working shop, or null" }),
+    customerId: id
+      .nullable()
+      .meta({ description: "A customer-role user's own customer record, or null" }),
+    disabled: z.boolean().meta({ description: "A disabled user cannot sign in" }),
+    mustChangePassword: z
+      .boolean()
+      .meta({ description: "Set by an admin's reset: the user must choose a new password" }),
+    lastSignInAt: isoTime.nullable(),
   })
   .meta({ id: "User" });
+
+/** A user as the admin's user list shows it: with whether sign-in is currently refused. */
+export const managedUserDto = userDto
+  .extend({
+    signInLocked: z
+      .boolean()
+      .meta({ description: "Too many failed sign-ins: refused for now (an admin can unlock)" }),
+  })
+  .meta({ id: "ManagedUser" });
 
 export const customerDto = z
   .object({
@@ -70,7 +87,9 @@ export const shopDto = z
     location: z.string(),
     address: z.string().nullable(),
     phone: z.string().nullable(),
-    balance: moneyString,
+    balance: moneyString
+      .nullable()
+      .meta({ description: "The till balance; null for customer-role users" }),
     isActive: z.boolean(),
     createdAt: isoTime,
   })
@@ -284,6 +303,10 @@ export const settingsDto = z
       description:
         "The highest credit limit staff may set; above it, and to allow overdraft, an admin is needed (CREDIT_LIMIT_CAP)",
     }),
+    backupIntervalHours: z.number().positive().nullable().meta({
+      description:
+        "Hours between the server's own backups (BACKUP_INTERVAL_HOURS); null when BACKUP_DIR is not set",
+    }),
   })
   .meta({ id: "Settings" });
 
@@ -298,7 +321,28 @@ export const countsDto = z
 
 export const messageDto = z.object({ message: z.string() }).meta({ id: "Message" });
 
+/** Delete all data's answer: the backup written first (restore it with `bun run restore`). */
+export const deleteAllDto = messageDto
+  .extend({
+    backupFile: z.string().meta({ description: "The checked backup taken just before the wipe" }),
+  })
+  .meta({ id: "DeleteAllResult" });
+
+/** One backup the server took (scheduled, or before a delete-all), with its check. */
+export const backupDto = z
+  .object({
+    id,
+    reason: z.enum(["scheduled", "delete-all"]),
+    file: z.string().nullable().meta({ description: "The backup file (absolute path)" }),
+    ok: z.boolean().meta({ description: "Written and checked: integrity ok, books balanced" }),
+    detail: z.string().meta({ description: "What the check found, or why it failed" }),
+    sizeBytes: z.number().int().nullable(),
+    createdAt: isoTime,
+  })
+  .meta({ id: "Backup" });
+
 export type UserDto = z.output<typeof userDto>;
+export type ManagedUserDto = z.output<typeof managedUserDto>;
 export type CustomerDto = z.output<typeof customerDto>;
 export type ShopDto = z.output<typeof shopDto>;
 export type CustomerStatsDto = z.output<typeof customerStatsDto>;
@@ -315,4 +359,6 @@ export type ReversalDto = z.output<typeof reversalDto>;
 export type AuditEntryDto = z.output<typeof auditEntryDto>;
 export type CountsDto = z.output<typeof countsDto>;
 export type SettingsDto = z.output<typeof settingsDto>;
+export type BackupDto = z.output<typeof backupDto>;
+export type DeleteAllDto = z.output<typeof deleteAllDto>;
 export type BooksReportDto = z.output<typeof booksReportDto>;

@@ -436,20 +436,73 @@ export const reverseSchema = z.object({
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-export const createUserSchema = z.object({
-  username: requiredText("Username and password are required", 100).pipe(
-    z.string().regex(/^[A-Za-z0-9_.@-]+$/, "Username may use letters, digits and . _ @ - only"),
-  ),
-  password: z
-    .string({ error: "Username and password are required" })
-    .min(1, "Username and password are required")
+function newPassword(required: string) {
+  return z
+    .string({ error: required })
+    .min(1, required)
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, "Password is too long"),
-  role: z.enum(ROLES, { error: "Role must be admin, user or customer" }).default("user"),
-});
+    .max(200, "Password is too long");
+}
+
+/** A customer login belongs to one customer record; other roles to none (issue 10). */
+function customerLink<T extends { role: string; customerId?: number | null }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
+  if (value.role === "customer" && value.customerId == null) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["customerId"],
+      message: "Customer is required for a customer login",
+    });
+  } else if (value.role !== "customer" && value.customerId != null) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["customerId"],
+      message: "Only a customer login belongs to a customer",
+    });
+  }
+}
+
+export const createUserSchema = z
+  .object({
+    username: requiredText("Username and password are required", 100).pipe(
+      z.string().regex(/^[A-Za-z0-9_.@-]+$/, "Username may use letters, digits and . _ @ - only"),
+    ),
+    password: newPassword("Username and password are required"),
+    role: z.enum(ROLES, { error: "Role must be admin, user or customer" }).default("user"),
+    customerId: requiredId("Customer is required").nullish(),
+  })
+  .superRefine(customerLink);
 
 export const changeRoleSchema = z.object({
   role: z.enum(ROLES, { error: "Role must be admin, user or customer" }),
+  /** Needed when the role becomes customer and the user has no customer record yet. */
+  customerId: requiredId("Customer is required").nullish(),
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(200, "Password is too long"),
+  newPassword: newPassword("New password is required"),
+});
+
+export const resetPasswordSchema = z.object({
+  newPassword: newPassword("New password is required"),
+});
+
+export const updateUserSchema = z.object({
+  disabled: z.boolean({ error: "disabled must be true or false" }),
+});
+
+/** Delete all data: the acting admin types their own password again (issue 10). */
+export const deleteAllSchema = z.object({
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(200, "Password is too long"),
 });
 
 /** The working shop: a shop's id, or null to clear it. */

@@ -4,6 +4,9 @@
  * or renaming a contract's audit action fails this test.
  */
 import { describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   createTestApp,
   seedBasics,
@@ -230,13 +233,64 @@ const RECIPES: Record<string, Recipe> = {
       body: { role: "customer" },
     }),
   },
+  changePassword: {
+    action: "user.password-change",
+    entityType: "USER",
+    as: "user",
+    prepare: async () => ({
+      method: "PATCH",
+      path: "/api/user/password",
+      body: { currentPassword: TEST_PASSWORD, newPassword: "another-long-pw" },
+    }),
+  },
+  resetUserPassword: {
+    action: "user.password-reset",
+    entityType: "USER",
+    as: "admin",
+    prepare: async (t) => ({
+      method: "POST",
+      path: `/api/admin/users/${t.ids.user}/password`,
+      body: { newPassword: "temporary-pw-1" },
+    }),
+  },
+  updateUser: {
+    action: "user.update",
+    entityType: "USER",
+    as: "admin",
+    prepare: async (t) => ({
+      method: "PATCH",
+      path: `/api/admin/users/${t.ids.user}`,
+      body: { disabled: true },
+    }),
+  },
+  unlockUser: {
+    action: "user.unlock",
+    entityType: "USER",
+    as: "admin",
+    prepare: async (t) => {
+      // A failed sign-in to clear (login writes no audit row when it fails).
+      await t.request("POST", "/api/login", {
+        as: "anonymous",
+        body: { username: "user1", password: "wrong-password" },
+      });
+      return { method: "POST", path: `/api/admin/users/${t.ids.user}/unlock` };
+    },
+  },
   deleteAllData: {
     action: "data.delete-all",
     entityType: "SYSTEM",
     as: "admin",
     prepare: async (t) => {
       await seedBasics(t);
-      return { method: "DELETE", path: "/api/admin/delete-all-data" };
+      // The backup it writes first goes to a temporary folder, removed when the run ends.
+      const dir = mkdtempSync(join(tmpdir(), "audit-backups-"));
+      process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+      t.deps.backups = { dir, intervalHours: null, keep: 14 };
+      return {
+        method: "DELETE",
+        path: "/api/admin/delete-all-data",
+        body: { password: TEST_PASSWORD },
+      };
     },
   },
 };

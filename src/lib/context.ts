@@ -16,4 +16,10 @@ export interface SessionUser {
   createdAt: number;
   /** The staff user\'s working shop (null until chosen). */
   shopId: number | null;
+  /** A customer-role user's own customer record: all it may see (issue 10). */
+  customerId: number | null;
+  disabledAt: number | null;
+  /** After an admin's reset: every call but changing the password is refused. */
+  mustChangePassword: boolean;
+  lastSignInAt: number | null;
 }

@@ -208,6 +208,10 @@ function accessRule(contract: Contract): MiddlewareHandler<AppEnv> {
     if (!contract.access.includes(user.role)) {
       throw new AppError("FORBIDDEN", "You do not have permission to do this");
     }
+    // After an admin's reset, nothing but choosing a new password (issue 10).
+    if (user.mustChangePassword && names.get(contract) !== "changePassword") {
+      throw new AppError("FORBIDDEN", "Choose a new password to continue");
+    }
     return next();
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { useAuth } from "../features/auth";
-import { renderApp } from "../test/render";
+import { renderApp, user } from "../test/render";
 
 function Orphan() {
   useAuth();
@@ -55,17 +55,35 @@ describe("shell and routes", () => {
   });
 
   test("sidebar for user and customer roles has no ADMINISTRATION group", async () => {
+    const menus = {
+      user: ["Dashboard", "Customers", "Shops", "Bets", "Transactions"],
+      // A customer login's menu is its own account (issue 10).
+      customer: ["My Account", "My Bets", "My Transactions"],
+    };
     for (const role of ["user", "customer"] as const) {
       const view = renderApp("/", role);
       const nav = await screen.findByRole("navigation", { name: "Main" });
       expect(screen.getByText(role.toUpperCase())).toBeTruthy();
       expect(within(nav).queryByText("ADMINISTRATION")).toBeNull();
       expect(within(nav).queryByRole("link", { name: "Reports" })).toBeNull();
-      for (const name of ["Dashboard", "Customers", "Shops", "Bets", "Transactions"]) {
-        expect(within(nav).getByRole("link", { name: new RegExp(`^${name}`) })).toBeTruthy();
-      }
+      const links = within(nav)
+        .getAllByRole("link")
+        .map((link) => link.textContent?.replace(/\d.*$/, "").trim());
+      expect(links).toEqual(menus[role]);
       view.unmount();
     }
+  });
+
+  test("a customer login's home is its own account; one without a record is told so", async () => {
+    const view = renderApp("/", "customer", {
+      "GET /api/customers/:id": { status: 404 },
+    });
+    await waitFor(() => expect(view.location.history?.at(-1)).toBe("/customers/7"));
+    view.unmount();
+    renderApp("/", "customer", {
+      "GET /api/user": { ...user("customer"), customerId: null },
+    });
+    expect(await screen.findByText("No Account Linked")).toBeTruthy();
   });
 
   test("non-admins see Access Denied on /admin and /reports", async () => {

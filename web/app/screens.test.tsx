@@ -317,7 +317,6 @@ describe("customer role", () => {
       expect(screen.queryByRole("button", { name: /^Dismiss/ })).toBeNull();
     };
     for (const [path, ready] of [
-      ["/", "Large stake"],
       ["/bets", "Arsenal to win"],
       ["/customers", "Byrne"],
       ["/shops", "Dublin"],

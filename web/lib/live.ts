@@ -7,6 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { atom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
+import { isCustomerAtom } from "./session";
 
 export type LiveState = "connecting" | "live" | "offline";
 
@@ -49,11 +50,23 @@ export function affectedKeys(event: ChangeEvent): readonly string[] | null {
   return AFFECTS[event.entityType] ?? null;
 }
 
-/** Opens the stream while mounted (the signed-in shell); closes it on sign-out or unmount. */
+/** How often a customer login's screens refresh: it has no live stream (issue 10). */
+export const CUSTOMER_REFRESH_MS = 30_000;
+
+/**
+ * Opens the stream while mounted (the signed-in shell); closes it on sign-out or unmount.
+ * The stream announces every till's changes, so a customer login gets none: its own
+ * account refreshes on a timer instead (and on focus, as every query does).
+ */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   const setState = useSetAtom(liveStateAtom);
+  const customer = useAtomValue(isCustomerAtom);
   useEffect(() => {
+    if (customer) {
+      const timer = setInterval(() => void queryClient.invalidateQueries(), CUSTOMER_REFRESH_MS);
+      return () => clearInterval(timer);
+    }
     if (typeof EventSource === "undefined") return;
     let dropped = false;
     setState("connecting");
@@ -85,7 +98,7 @@ export function useLiveUpdates(): void {
       source.close();
       setState("connecting");
     };
-  }, [queryClient, setState]);
+  }, [queryClient, setState, customer]);
 }
 
 export function useLiveState(): LiveState {

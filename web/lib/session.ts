@@ -21,6 +21,17 @@ export const canMutateAtom = atom((get) => {
   return role === "admin" || role === "user";
 });
 
+/** A customer-role user sees only its own account (issue 10): no staff screens, no alerts. */
+export const isCustomerAtom = atom((get) => get(currentUserAtom)?.role === "customer");
+
+/** A customer login's own account page, its home; null when the login has no record. */
+export const ownAccountHrefAtom = atom((get) => {
+  const user = get(currentUserAtom);
+  return user?.role === "customer" && user.customerId !== null
+    ? `/customers/${user.customerId}`
+    : null;
+});
+
 /** Set by AuthProvider when a call answers 401 while signed in; cleared by signing in. */
 export const sessionExpiredAtom = atom(false);
 

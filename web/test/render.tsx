@@ -48,7 +48,8 @@ export function user(role: Role = "admin", id = 1): UserDto {
     role,
     createdAt: "2026-01-01T00:00:00.000Z",
     shopId: null,
-    customerId: null,
+    // A customer login's own record is customer 7, the fixtures' customer.
+    customerId: role === "customer" ? 7 : null,
     disabled: false,
     mustChangePassword: false,
     lastSignInAt: null,

@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { blob, check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  blob,
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
 import { customers } from "./customers";
 
 export const users = sqliteTable(
@@ -15,7 +23,7 @@ export const users = sqliteTable(
     /** The shop this staff user works at (issue 9): preselected in money dialogs. */
     shopId: integer("shop_id"),
     /** A customer-role user's own customer record (issue 10): all it may see. */
-    customerId: integer("customer_id").references(() => customers.id),
+    customerId: integer("customer_id").references((): AnySQLiteColumn => customers.id),
     /** Set when an admin disabled the account: it cannot sign in. */
     disabledAt: integer("disabled_at"),
     /** Set by an admin's password reset: the user must choose a new one at sign-in. */

@@ -1,16 +1,17 @@
 /** User administration: list, create, change role, reset password (DESIGN.md sections 3 and 5). */
-import { type AnyColumn, and, count, eq, type SQL, sql } from "drizzle-orm";
-import type { AppDb, Tx } from "../../db/client";
-import { users } from "../../db/schema";
+import { type AnyColumn, and, count, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { type AppDb, type Tx, writeTx } from "../../db/client";
+import { customers, loginFailures, sessions, users } from "../../db/schema";
 import { ROLES, type Role } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/audit";
-import { hashPassword } from "../../lib/auth/password";
+import { hashPassword, verifyPassword } from "../../lib/auth/password";
 import { deleteUserSessions } from "../../lib/auth/session";
 import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { countWhere, enumFilter, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
+import { signInLocked } from "../auth/auth.service";
 import { toUserDto, type UserDto } from "../users/users.dto";
 
 const SORTS: Record<SortKey<"users">, AnyColumn | SQL> = {
@@ -20,7 +21,7 @@ const SORTS: Record<SortKey<"users">, AnyColumn | SQL> = {
   createdAt: users.createdAt,
 };
 
-export function listUsers(db: AppDb, query: ListQuery) {
+export function listUsers(db: AppDb, query: ListQuery, now: number) {
   const role = enumFilter("role", query.role?.toLowerCase(), ROLES);
   const where = and(
     ...([
@@ -29,20 +30,20 @@ export function listUsers(db: AppDb, query: ListQuery) {
     ] as (SQL | undefined)[]),
   );
   const rows = db
-    .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      createdAt: users.createdAt,
-      shopId: users.shopId,
-    })
+    .select()
     .from(users)
     .where(where)
     .orderBy(...orderBy(query, SORTS, { key: "username", order: "asc" }, users.id))
     .limit(query.limit)
     .offset(query.offset)
     .all();
-  return { items: rows.map(toUserDto), total: countWhere(db, users, where) };
+  return {
+    items: rows.map((row) => ({
+      ...toUserDto(row),
+      signInLocked: signInLocked(db, row.username, now),
+    })),
+    total: countWhere(db, users, where),
+  };
 }
 
 /** "Admin" and "admin" would be two accounts nobody can tell apart: names are unique ignoring case. */
@@ -69,17 +70,36 @@ export async function hashNewUserPassword(
   return hashPassword(input.password);
 }
 
+/** A customer login's record must exist (404 otherwise); other roles have none. */
+function customerLinkFor(tx: Tx, role: Role, customerId: number | null | undefined) {
+  if (role !== "customer" || customerId == null) return null;
+  const found = tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .get();
+  if (!found) throw notFound("Customer");
+  return found.id;
+}
+
 export function insertUser(
   tx: Tx,
   { actor, now }: UserOp,
-  input: { username: string; role: Role },
+  input: { username: string; role: Role; customerId?: number | null },
   passwordHash: string,
 ): Mutation<UserDto> {
   // Checked again inside the write transaction: another request may have won the race.
   if (findByUsername(tx, input.username)) throw taken(input.username);
+  const customerId = customerLinkFor(tx, input.role, input.customerId);
   const row = tx
     .insert(users)
-    .values({ username: input.username, passwordHash, role: input.role, createdAt: now })
+    .values({
+      username: input.username,
+      passwordHash,
+      role: input.role,
+      customerId,
+      createdAt: now,
+    })
     .returning()
     .get();
   const user = toUserDto(row);
@@ -103,25 +123,43 @@ function taken(username: string) {
  * Changes a user's role and ends all of that user's sessions, so the new role applies at
  * their next sign-in. The last admin cannot be demoted (409): somebody must keep access.
  */
+/** Whether `userId` is the only admin who can still sign in. */
+function isLastAdmin(tx: Tx, userId: number): boolean {
+  const others = tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNull(users.disabledAt), ne(users.id, userId)))
+    .get();
+  return (others?.n ?? 0) === 0;
+}
+
 export function changeUserRole(
   tx: Tx,
   { actor, now }: Op,
   userId: number,
   role: Role,
+  customerId?: number | null,
 ): Mutation<UserDto> {
   const before = tx.select().from(users).where(eq(users.id, userId)).get();
   if (!before) throw notFound("User");
-  if (before.role === role) return { body: toUserDto(before), unchanged: true };
-  if (before.role === "admin") {
-    const admins = tx.select({ n: count() }).from(users).where(eq(users.role, "admin")).get();
-    if ((admins?.n ?? 0) <= 1) {
-      throw new AppError(
-        "CONFLICT",
-        "The last admin cannot be demoted; make another user admin first",
-      );
-    }
+  // A customer login keeps its record unless another is named; other roles have none.
+  const link =
+    role === "customer" ? (customerLinkFor(tx, role, customerId) ?? before.customerId) : null;
+  if (before.role === role && before.customerId === link) {
+    return { body: toUserDto(before), unchanged: true };
   }
-  const after = tx.update(users).set({ role }).where(eq(users.id, userId)).returning().get();
+  if (before.role === "admin" && role !== "admin" && isLastAdmin(tx, userId)) {
+    throw new AppError(
+      "CONFLICT",
+      "The last admin cannot be demoted; make another user admin first",
+    );
+  }
+  const after = tx
+    .update(users)
+    .set({ role, customerId: link })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
   if (!after) throw notFound("User");
   deleteUserSessions(tx, userId);
   roleAlert(
@@ -133,7 +171,12 @@ export function changeUserRole(
   );
   return {
     body: toUserDto(after),
-    audit: { entityType: "USER", entityId: userId, before: { role: before.role }, after: { role } },
+    audit: {
+      entityType: "USER",
+      entityId: userId,
+      before: { role: before.role, customerId: before.customerId },
+      after: { role, customerId: link },
+    },
   };
 }
 
@@ -172,6 +215,134 @@ export function resetPassword(
       entityId: before.id,
       before: { role: before.role },
       after: { role },
+    },
+  };
+}
+
+/**
+ * Before the write: the current password is checked (slow), then the new one hashed. A
+ * wrong current password counts as a failed sign-in, so a borrowed session cannot be used
+ * to guess it past the sign-in throttle.
+ */
+export async function checkAndHashNewPassword(
+  db: AppDb,
+  userId: number,
+  input: { currentPassword: string; newPassword: string },
+  ip: string | null,
+  now: number,
+): Promise<string> {
+  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw notFound("User");
+  if (signInLocked(db, user.username, now)) {
+    throw new AppError("RATE_LIMITED", "Too many failed attempts. Try again later.");
+  }
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    writeTx(db, (tx) =>
+      tx
+        .insert(loginFailures)
+        .values({ username: user.username.toLowerCase(), ip, createdAt: now })
+        .run(),
+    );
+    throw new AppError("VALIDATION", "Current password is incorrect", {
+      currentPassword: "Current password is incorrect",
+    });
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new AppError("VALIDATION", "New password must differ from the current one", {
+      newPassword: "New password must differ from the current one",
+    });
+  }
+  return hashPassword(input.newPassword);
+}
+
+/** The user's own change: their other sessions end, a pending reset is satisfied. */
+export function changeOwnPassword(
+  tx: Tx,
+  { actor }: Op,
+  sessionId: string | null,
+  passwordHash: string,
+): Mutation<UserDto> {
+  const after = tx
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false })
+    .where(eq(users.id, actor.userId))
+    .returning()
+    .get();
+  if (!after) throw notFound("User");
+  tx.delete(sessions)
+    .where(
+      and(eq(sessions.userId, actor.userId), sessionId ? ne(sessions.id, sessionId) : undefined),
+    )
+    .run();
+  return {
+    body: toUserDto(after),
+    audit: { entityType: "USER", entityId: after.id, after: { otherSessionsEnded: true } },
+  };
+}
+
+/** An admin's reset: the user's sessions end and they choose a new password at sign-in. */
+export function resetUserPassword(
+  tx: Tx,
+  _op: Op,
+  userId: number,
+  passwordHash: string,
+): Mutation<UserDto> {
+  const after = tx
+    .update(users)
+    .set({ passwordHash, mustChangePassword: true })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
+  if (!after) throw notFound("User");
+  deleteUserSessions(tx, userId);
+  return {
+    body: toUserDto(after),
+    audit: { entityType: "USER", entityId: userId, after: { mustChangePassword: true } },
+  };
+}
+
+/** Disables (its sessions end, it cannot sign in) or enables a user. */
+export function setUserDisabled(
+  tx: Tx,
+  { actor, now }: Op,
+  userId: number,
+  disabled: boolean,
+): Mutation<UserDto> {
+  const before = tx.select().from(users).where(eq(users.id, userId)).get();
+  if (!before) throw notFound("User");
+  if ((before.disabledAt !== null) === disabled)
+    return { body: toUserDto(before), unchanged: true };
+  if (disabled && userId === actor.userId) {
+    throw new AppError("CONFLICT", "You cannot disable your own account");
+  }
+  if (disabled && before.role === "admin" && isLastAdmin(tx, userId)) {
+    throw new AppError(
+      "CONFLICT",
+      "The last admin cannot be disabled; make another user admin first",
+    );
+  }
+  const after = tx
+    .update(users)
+    .set({ disabledAt: disabled ? now : null })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
+  if (!after) throw notFound("User");
+  if (disabled) deleteUserSessions(tx, userId);
+  roleAlert(
+    tx,
+    now,
+    disabled ? "User disabled" : "User enabled",
+    `${actor.username} ${disabled ? "disabled" : "enabled"} user "${after.username}".`,
+    `user-status:${userId}:${now}`,
+  );
+  return {
+    body: toUserDto(after),
+    audit: {
+      entityType: "USER",
+      entityId: userId,
+      before: { disabled: before.disabledAt !== null },
+      after: { disabled },
     },
   };
 }

@@ -6,8 +6,9 @@ import { contracts } from "../../domain/contracts";
 import { deleteSession } from "../../lib/auth/session";
 import { implement } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
-import { type AppEnv, clientIp } from "../../lib/http";
+import { type AppEnv, clientIp, serverOrigin } from "../../lib/http";
 import { SESSION_COOKIE } from "../../lib/middleware";
+import { changeOwnPassword, checkAndHashNewPassword } from "../admin/users.service";
 import { findShopRow } from "../shops/shops.service";
 import { toUserDto } from "../users/users.dto";
 import { startSession, verifySignIn } from "./auth.service";
@@ -15,17 +16,35 @@ import { startSession, verifySignIn } from "./auth.service";
 function isSecure(c: Context<AppEnv>): boolean {
   const configured = c.get("deps").cookieSecure;
   if (configured !== undefined) return configured;
-  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+  // X-Forwarded-Proto counts only with TRUST_PROXY (serverOrigin, lib/http.ts).
+  return serverOrigin(c).startsWith("https:");
 }
 
 const COOKIE = { path: "/", httpOnly: true, sameSite: "Lax" } as const;
 
 export const authEndpoints = [
   implement(contracts.login, {
-    prepare: ({ c, db, body, now }) =>
-      verifySignIn(db, { ...body, ip: clientIp(c), requestId: c.get("requestId") }, now),
-    write: (tx, { c, prepared: user, now, deps }) => {
-      const token = startSession(tx, user, now);
+    prepare: async ({ c, db, body, now }) => {
+      const user = await verifySignIn(
+        db,
+        { ...body, ip: clientIp(c), requestId: c.get("requestId") },
+        now,
+      );
+      // Only the right password learns that the account is disabled.
+      if (user.disabledAt !== null) {
+        throw new AppError("UNAUTHENTICATED", "This account is disabled. Ask an admin.");
+      }
+      return user;
+    },
+    write: (tx, { c, prepared, now, deps }) => {
+      const token = startSession(tx, prepared, now);
+      const user =
+        tx
+          .update(users)
+          .set({ lastSignInAt: now })
+          .where(eq(users.id, prepared.id))
+          .returning()
+          .get() ?? prepared;
       const actor = {
         userId: user.id,
         username: user.username,
@@ -46,6 +65,12 @@ export const authEndpoints = [
         },
       };
     },
+  }),
+  // Ends the user's other sessions; also how a reset password is replaced at sign-in.
+  implement(contracts.changePassword, {
+    prepare: ({ c, db, actor, body, now }) =>
+      checkAndHashNewPassword(db, actor.userId, body, clientIp(c), now),
+    write: (tx, { c, op, prepared }) => changeOwnPassword(tx, op, c.get("sessionId"), prepared),
   }),
   // Public, so that an expired session still signs out cleanly.
   implement(contracts.logout, {

@@ -1,5 +1,6 @@
 import { contracts } from "../../domain/contracts";
 import { implement } from "../../lib/endpoint";
+import { assertVisibleCustomer, ownCustomerOf } from "../../lib/scope";
 import {
   createCustomer,
   customerBetStats,
@@ -9,9 +10,17 @@ import {
 } from "./customers.service";
 
 export const customersEndpoints = [
-  implement(contracts.listCustomers, ({ db, query }) => listCustomers(db, query)),
-  implement(contracts.getCustomer, ({ db, params }) => getCustomer(db, params.id)),
-  implement(contracts.customerStats, ({ db, params }) => customerBetStats(db, params.id)),
+  implement(contracts.listCustomers, ({ c, db, query }) =>
+    listCustomers(db, query, ownCustomerOf(c.get("user"))),
+  ),
+  implement(contracts.getCustomer, ({ c, db, params }) => {
+    assertVisibleCustomer(ownCustomerOf(c.get("user")), params.id, "Customer");
+    return getCustomer(db, params.id);
+  }),
+  implement(contracts.customerStats, ({ c, db, params }) => {
+    assertVisibleCustomer(ownCustomerOf(c.get("user")), params.id, "Customer");
+    return customerBetStats(db, params.id);
+  }),
   implement(contracts.createCustomer, {
     write: (tx, { op, body, deps }) => createCustomer(tx, op, body, deps.creditLimitCapCents),
   }),

@@ -1,13 +1,17 @@
-import { count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../../db/client";
 import { alerts, bets, customers, shops } from "../../db/schema";
 import { contracts } from "../../domain/contracts";
 import { formatCents } from "../../domain/money";
 import { implement } from "../../lib/endpoint";
 import { countWhere } from "../../lib/list-query";
+import { ownCustomerOf } from "../../lib/scope";
 
-/** DESIGN.md section 3: the four dashboard figures. */
-export function dashboardStats(db: AppDb) {
+/**
+ * DESIGN.md section 3: the four dashboard figures; `own` limits them to a customer-role
+ * caller's own record (issue 10).
+ */
+export function dashboardStats(db: AppDb, own: number | null = null) {
   const row = db
     .select({
       totalCustomers: count(),
@@ -15,30 +19,39 @@ export function dashboardStats(db: AppDb) {
       creditAtStake: sql<number>`coalesce(sum(case when ${customers.balanceCents} < 0 then -${customers.balanceCents} else 0 end), 0)`,
     })
     .from(customers)
+    .where(own === null ? undefined : eq(customers.id, own))
     .get();
   return {
     totalGivenCredit: formatCents(row?.givenCredit ?? 0),
     totalCreditAtStake: formatCents(row?.creditAtStake ?? 0),
-    activeBets: countWhere(db, bets, eq(bets.status, "PENDING")),
+    activeBets: countWhere(db, bets, pendingOf(own)),
     totalCustomers: row?.totalCustomers ?? 0,
   };
 }
 
 /** The real numbers behind the sidebar badges and the bell (issue 9). */
-export function counts(db: AppDb) {
+export function counts(db: AppDb, own: number | null = null) {
   return {
-    customers: countWhere(db, customers),
+    customers: countWhere(db, customers, own === null ? undefined : eq(customers.id, own)),
     shops: countWhere(db, shops),
-    pendingBets: countWhere(db, bets, eq(bets.status, "PENDING")),
-    alerts: countWhere(db, alerts, isNull(alerts.dismissedAt)),
+    pendingBets: countWhere(db, bets, pendingOf(own)),
+    // Alerts are for staff only.
+    alerts: own === null ? countWhere(db, alerts, isNull(alerts.dismissedAt)) : 0,
   };
 }
 
+function pendingOf(own: number | null) {
+  return and(eq(bets.status, "PENDING"), own === null ? undefined : eq(bets.customerId, own));
+}
+
 export const dashboardEndpoints = [
-  implement(contracts.counts, ({ db }) => counts(db)),
-  implement(contracts.dashboardStats, ({ db }) => dashboardStats(db)),
+  implement(contracts.counts, ({ c, db }) => counts(db, ownCustomerOf(c.get("user")))),
+  implement(contracts.dashboardStats, ({ c, db }) =>
+    dashboardStats(db, ownCustomerOf(c.get("user"))),
+  ),
   implement(contracts.settings, ({ deps }) => ({
     largeAmount: formatCents(deps.largeAmountCents),
     creditLimitCap: formatCents(deps.creditLimitCapCents),
+    backupIntervalHours: deps.backups?.intervalHours ?? null,
   })),
 ];

@@ -1,10 +1,24 @@
 import { contracts } from "../../domain/contracts";
+import type { ShopDto } from "../../domain/dto";
 import { implement } from "../../lib/endpoint";
 import { createShop, getShop, listShops, shopBetStats, updateShop } from "./shops.service";
 
+function noTill(shop: ShopDto): ShopDto {
+  return { ...shop, balance: null };
+}
+
 export const shopsEndpoints = [
-  implement(contracts.listShops, ({ db, query }) => listShops(db, query)),
-  implement(contracts.getShop, ({ db, params }) => getShop(db, params.id)),
+  // A customer-role caller sees shops without their till balances (issue 10).
+  implement(contracts.listShops, ({ c, db, query }) => {
+    if (c.get("user")?.role !== "customer") return listShops(db, query);
+    // Nor can it order the tills by balance.
+    const page = listShops(db, query.sort === "balance" ? { ...query, sort: undefined } : query);
+    return { ...page, items: page.items.map(noTill) };
+  }),
+  implement(contracts.getShop, ({ c, db, params }) => {
+    const shop = getShop(db, params.id);
+    return c.get("user")?.role === "customer" ? noTill(shop) : shop;
+  }),
   implement(contracts.shopStats, ({ db, params }) => shopBetStats(db, params.id)),
   implement(contracts.createShop, { write: (tx, { op, body }) => createShop(tx, op, body) }),
   implement(contracts.updateShop, {

@@ -1,9 +1,13 @@
 import { contracts } from "../../domain/contracts";
 import { implement } from "../../lib/endpoint";
+import { ownCustomerOf } from "../../lib/scope";
 import { deposit, listTransactions, transfer, withdraw } from "./transactions.service";
 
 export const transactionsEndpoints = [
-  implement(contracts.listTransactions, ({ db, query }) => listTransactions(db, query)),
+  implement(contracts.listTransactions, ({ c, db, query }) => {
+    const own = ownCustomerOf(c.get("user"));
+    return listTransactions(db, own === null ? query : { ...query, customerId: own });
+  }),
   implement(contracts.createTransfer, { write: (tx, { op, body }) => transfer(tx, op, body) }),
   implement(contracts.deposit, { write: (tx, { op, body }) => deposit(tx, op, body) }),
   implement(contracts.withdraw, { write: (tx, { op, body }) => withdraw(tx, op, body) }),

@@ -1,10 +1,14 @@
+import { useAtomValue } from "jotai";
+import { Redirect } from "wouter";
+import { StateCard } from "../../components/ui/load-state";
 import { PageHeader } from "../../components/ui/page-header";
 import { AlertsBell, AlertsPanel } from "../../features/alerts";
 import { NewBetButton } from "../../features/bets";
 import { CustomerFormButton } from "../../features/customers";
 import { BetsPanel, RecentTransactionsPanel, StatCards } from "../../features/dashboard";
+import { isCustomerAtom, ownAccountHrefAtom } from "../../lib/session";
 
-export default function DashboardPage() {
+function StaffDashboard() {
   return (
     <>
       <PageHeader
@@ -26,4 +30,20 @@ export default function DashboardPage() {
       </div>
     </>
   );
+}
+
+/** A customer login's home is its own account page (issue 10). */
+function CustomerHome() {
+  const home = useAtomValue(ownAccountHrefAtom);
+  if (home) return <Redirect to={home} replace />;
+  return (
+    <StateCard
+      title="No Account Linked"
+      text="This sign-in is not linked to a customer account. Please ask at the counter."
+    />
+  );
+}
+
+export default function DashboardPage() {
+  return useAtomValue(isCustomerAtom) ? <CustomerHome /> : <StaffDashboard />;
 }

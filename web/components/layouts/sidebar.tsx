@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { useCounts } from "../../lib/counts";
-import { currentUserAtom } from "../../lib/session";
+import { currentUserAtom, ownAccountHrefAtom } from "../../lib/session";
 import { LiveIndicator } from "../ui/live-indicator";
 
 interface NavItem {
@@ -22,6 +22,15 @@ const MAIN_LINKS: NavItem[] = [
   { href: "/bets", label: "Bets", count: "pendingBets", countLabel: "pending bets" },
   { href: "/transactions", label: "Transactions" },
 ];
+
+/** A customer login's menu (issue 10): its own account, bets and ledger rows only. */
+function customerLinks(accountHref: string | null): NavItem[] {
+  return [
+    ...(accountHref ? [{ href: accountHref, label: "My Account" }] : []),
+    { href: "/bets", label: "My Bets" },
+    { href: "/transactions", label: "My Transactions" },
+  ];
+}
 
 const ADMIN_LINKS: NavItem[] = [
   { href: "/reports", label: "Reports" },
@@ -82,9 +91,11 @@ export function Sidebar({
   const user = useAtomValue(currentUserAtom);
   const [location] = useLocation();
   const counts = useCounts();
-  const mainLinks = MAIN_LINKS.map((item) =>
-    item.count ? { ...item, badge: counts?.[item.count] } : item,
-  );
+  const accountHref = useAtomValue(ownAccountHrefAtom);
+  const mainLinks =
+    user?.role === "customer"
+      ? customerLinks(accountHref)
+      : MAIN_LINKS.map((item) => (item.count ? { ...item, badge: counts?.[item.count] } : item));
   const aside = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -120,9 +131,11 @@ export function Sidebar({
           <div className="text-lg font-bold">Betting Shop</div>
           <div className="mt-2 font-medium">{user.username}</div>
           <div className="text-xs text-base-content/70">{user.role.toUpperCase()}</div>
-          <div className="mt-2">
-            <LiveIndicator />
-          </div>
+          {user.role !== "customer" && (
+            <div className="mt-2">
+              <LiveIndicator />
+            </div>
+          )}
           {header}
         </div>
         <nav aria-label="Main" className="flex-1">

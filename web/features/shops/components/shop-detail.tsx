@@ -94,7 +94,8 @@ export default function ShopDetail({ id, actions, activity }: { id: number } & S
           {activity?.(shop)}
         </div>
         <div className="flex flex-col gap-6">
-          <ShopFigures shop={shop} />
+          {/* A customer login sees no till and no shop figures (issue 10). */}
+          {shop.balance !== null && <ShopFigures shop={shop} />}
         </div>
       </div>
     </>

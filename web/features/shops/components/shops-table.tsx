@@ -10,6 +10,11 @@ import type { Shop } from "../api/types";
 
 const col = createColumnHelper<Shop>();
 
+/** null: the caller may not see the till (a customer login). */
+function tillBalance(balance: string | null): string {
+  return balance === null ? "Not shown" : euro(balance);
+}
+
 const columns = [
   col.accessor("name", {
     header: "Shop Name",
@@ -31,7 +36,8 @@ const columns = [
   col.accessor("balance", {
     header: "Balance",
     meta: { numeric: true },
-    cell: (c) => euro(c.getValue()),
+    // A customer login is not shown the tills (issue 10).
+    cell: (c) => tillBalance(c.getValue()),
   }),
   col.accessor("isActive", {
     header: "Status",
@@ -53,7 +59,7 @@ function ShopCard({ shop }: { shop: Shop }) {
         {[shop.location, shop.address, shop.phone].filter(Boolean).join(" · ")}
       </p>
       <p className="tabular-nums">
-        <span className="text-base-content/70">Balance</span> {euro(shop.balance)}
+        <span className="text-base-content/70">Balance</span> {tillBalance(shop.balance)}
       </p>
     </article>
   );

@@ -1,14 +1,14 @@
 /** bun run backup: an online, consistent copy of the database, safe while the server runs. */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fail, fileStamp, fsyncPath, integrityOf, openExisting, parseScriptArgs } from "./cli";
+import { join } from "node:path";
+import { fileStamp, writeBackup } from "../src/lib/backup";
+import { fail, openExisting, parseScriptArgs } from "./cli";
 
 const USAGE = `
 Usage: bun run backup [--db PATH] [--out FILE | --dir DIR]
 
 Copies the database with VACUUM INTO, which reads one consistent snapshot, so the server
-can keep running and writing. The copy is fsynced, checked with PRAGMA integrity_check and
-only then given its final name.
+can keep running and writing. The copy is checked with PRAGMA integrity_check and the
+books check (every ledger invariant), fsynced and only then given its final name.
 
   --db PATH    database to copy (default: $DATABASE_PATH or data/betting-shop.db)
   --out FILE   where to write the copy (must not exist)
@@ -22,33 +22,15 @@ const { values, dbPath } = parseScriptArgs(USAGE, {
 });
 
 const out = values.out ?? join(values.dir ?? "backups", `betting-shop-${fileStamp()}.db`);
-if (existsSync(out)) fail(`Refusing to overwrite ${out}`);
-mkdirSync(dirname(out), { recursive: true });
-const partial = `${out}.partial`;
-rmSync(partial, { force: true });
-
 const started = performance.now();
 const source = openExisting(dbPath);
-try {
-  source.run("vacuum into ?", [partial]);
-} catch (err) {
-  rmSync(partial, { force: true });
-  fail(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
-} finally {
-  source.close();
+const outcome = writeBackup(source, out);
+source.close();
+if (!outcome.ok) {
+  // A copy whose books do not balance is kept (and named): it is still the data as it was.
+  const kept = outcome.sizeBytes === null ? "" : ` (the copy is kept at ${outcome.path})`;
+  fail(`Backup failed: ${outcome.detail}${kept}`);
 }
-
-const copy = openExisting(partial, { readonly: true });
-const integrity = integrityOf(copy);
-copy.close();
-if (integrity !== "ok") {
-  rmSync(partial, { force: true });
-  fail(`Backup failed its integrity check: ${integrity}`);
-}
-fsyncPath(partial);
-renameSync(partial, out);
-fsyncPath(dirname(out));
-
-const mb = (statSync(out).size / 1024 / 1024).toFixed(1);
+const mb = ((outcome.sizeBytes ?? 0) / 1024 / 1024).toFixed(1);
 const ms = Math.round(performance.now() - started);
-console.log(`Backup written to ${out} (${mb} MB, integrity ok, ${ms} ms)`);
+console.log(`Backup written to ${outcome.path} (${mb} MB, ${outcome.detail}, ${ms} ms)`);

@@ -18,6 +18,8 @@ function amountSetting(fallback: string, minCents: number) {
     });
 }
 
+const blankToUndefined = (v: string | undefined) => (v?.trim() ? v : undefined);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_PATH: z.string().min(1).default("data/betting-shop.db"),
@@ -36,6 +38,17 @@ const envSchema = z.object({
   LARGE_AMOUNT: amountSetting("1000.00", 1),
   /** The highest credit limit staff may set; above it (or to allow overdraft) needs an admin. */
   CREDIT_LIMIT_CAP: amountSetting("1000.00", 0),
+  /** HTTPS without a proxy: both a PEM certificate (chain) and its private key, or neither. */
+  TLS_CERT_PATH: z.string().optional().transform(blankToUndefined),
+  TLS_KEY_PATH: z.string().optional().transform(blankToUndefined),
+  /** Scheduled backups go here (none when unset; delete-all's go beside the database then). */
+  BACKUP_DIR: z.string().optional().transform(blankToUndefined),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 24, "must be at most 576 (24 days)")
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -45,6 +58,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${details}`);
+  }
+  if (!parsed.data.TLS_CERT_PATH !== !parsed.data.TLS_KEY_PATH) {
+    throw new Error("Invalid environment: set both TLS_CERT_PATH and TLS_KEY_PATH, or neither");
   }
   return parsed.data;
 }

@@ -1,16 +1,41 @@
 /** Builds the app's dependencies from the environment and starts Bun.serve. */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { createApp } from "./app";
 import { openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/session";
+import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./lib/backup";
 import { type Deps, systemClock } from "./lib/http";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
 import { log, setLogLevel } from "./lib/logger";
 import { ensureFirstAdmin } from "./modules/auth/auth.service";
 import { serveWeb } from "./web-static";
 
+/** TLS_CERT_PATH + TLS_KEY_PATH: Bun.serve speaks HTTPS itself (both files must exist). */
+function tlsOptions(env: Env) {
+  if (!env.TLS_CERT_PATH || !env.TLS_KEY_PATH) return undefined;
+  for (const [name, path] of [
+    ["TLS_CERT_PATH", env.TLS_CERT_PATH],
+    ["TLS_KEY_PATH", env.TLS_KEY_PATH],
+  ] as const) {
+    if (!existsSync(path)) throw new Error(`${name}: no file at ${path}`);
+  }
+  return { cert: Bun.file(env.TLS_CERT_PATH), key: Bun.file(env.TLS_KEY_PATH) };
+}
+
+/** BACKUP_*: scheduled only with BACKUP_DIR; delete-all's backup goes beside the database otherwise. */
+function backupSettings(env: Env): BackupSettings {
+  return {
+    dir: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : defaultBackupDir(env.DATABASE_PATH),
+    intervalHours: env.BACKUP_DIR ? env.BACKUP_INTERVAL_HOURS : null,
+    keep: env.BACKUP_KEEP,
+  };
+}
+
 export async function startServer(env: Env) {
   setLogLevel(env.LOG_LEVEL);
+  const tls = tlsOptions(env);
   const handle = openDatabase(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
   const deps: Deps = {
     db: handle.db,
@@ -20,11 +45,13 @@ export async function startServer(env: Env) {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
-    cookieSecure: env.COOKIE_SECURE,
+    // Under TLS the cookie is Secure unless COOKIE_SECURE says otherwise.
+    cookieSecure: env.COOKIE_SECURE ?? (tls ? true : undefined),
     startedAt: systemClock(),
     clock: systemClock,
     largeAmountCents: env.LARGE_AMOUNT,
     creditLimitCapCents: env.CREDIT_LIMIT_CAP,
+    backups: backupSettings(env),
   };
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());
   if (admin?.generated) {
@@ -37,6 +64,7 @@ export async function startServer(env: Env) {
   const web = serveWeb(env.WEB_DIST);
   const server = Bun.serve({
     port: env.PORT,
+    ...(tls ? { tls } : {}),
     fetch(request, srv) {
       const { pathname } = new URL(request.url);
       if (pathname.startsWith("/api/") || pathname === "/api" || pathname === "/healthz") {
@@ -50,12 +78,22 @@ export async function startServer(env: Env) {
     pruneIdempotencyKeys(handle.db, deps.clock());
   }, 10 * 60_000);
   housekeeping.unref();
-  log.info("listening", { url: `http://localhost:${server.port}`, database: env.DATABASE_PATH });
+  const { backups } = deps;
+  const backupScheduler =
+    backups?.intervalHours == null
+      ? null
+      : startBackupScheduler(deps, { ...backups, intervalHours: backups.intervalHours });
+  log.info("listening", {
+    url: `${tls ? "https" : "http"}://localhost:${server.port}`,
+    database: env.DATABASE_PATH,
+    backups: backupScheduler ? `every ${backups?.intervalHours} h to ${backups?.dir}` : "off",
+  });
   return {
     server,
     deps,
     stop() {
       clearInterval(housekeeping);
+      backupScheduler?.stop();
       server.stop(true);
       handle.close();
     },

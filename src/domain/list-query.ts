@@ -104,6 +104,7 @@ export const SORT_KEYS = {
   ],
   users: ["id", "username", "role", "createdAt"],
   audit: ["id", "createdAt", "action", "actor", "entityType"],
+  backups: ["id", "createdAt"],
 } as const;
 
 export type SortKey<L extends keyof typeof SORT_KEYS> = (typeof SORT_KEYS)[L][number];

@@ -3,6 +3,7 @@ import type { Database } from "bun:sqlite";
 import type { Context } from "hono";
 import type { AppDb } from "../db/client";
 import type { SessionPolicy } from "./auth/session";
+import type { BackupSettings } from "./backup";
 import type { Actor, SessionUser } from "./context";
 import { AppError } from "./errors";
 
@@ -23,6 +24,8 @@ export interface Deps {
   largeAmountCents: number;
   /** CREDIT_LIMIT_CAP in cents: staff may set credit limits up to here, admins beyond. */
   creditLimitCapCents: number;
+  /** BACKUP_*: where the server's backups go and how often; unset, see defaultBackupDir. */
+  backups?: BackupSettings;
   /** Check every JSON answer against its declared schema (tests); off in production. */
   checkResponses?: boolean;
 }

@@ -3,7 +3,8 @@ import { contracts } from "../../domain/contracts";
 import { checkBooks } from "../../lib/books-check";
 import { implement } from "../../lib/endpoint";
 import { listAuditLog } from "./audit.service";
-import { deleteAllData, exportAllData, exportFileName } from "./data.service";
+import { listBackups } from "./backups.service";
+import { deleteAllData, exportAllData, exportFileName, prepareDeleteAll } from "./data.service";
 import { recalculateBalance } from "./recalculate.service";
 import { reverseTransaction } from "./reversal.service";
 import { changeUserRole, hashNewUserPassword, insertUser, listUsers } from "./users.service";
@@ -31,8 +32,11 @@ export const adminEndpoints = [
     });
   }),
   implement(contracts.deleteAllData, {
-    write: (tx, { c, op }) => deleteAllData(tx, op, c.get("sessionId")),
+    // The password and the backup first (async); the wipe only after a good one.
+    prepare: ({ deps, actor, body, now }) => prepareDeleteAll(deps, actor, body.password, now),
+    write: (tx, { c, op, prepared }) => deleteAllData(tx, op, c.get("sessionId"), prepared),
   }),
+  implement(contracts.listBackups, ({ db, query }) => listBackups(db, query)),
   implement(contracts.auditLog, ({ db, query }) => listAuditLog(db, query)),
   implement(contracts.ledgerCheck, ({ db }) => checkBooks(db)),
 ];

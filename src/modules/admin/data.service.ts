@@ -1,12 +1,26 @@
 /**
  * Export all data and delete all data (DESIGN.md section 3). The export is one JSON document
  * of every table except secrets; the same builder serves GET /api/admin/export-all-data and
- * `bun run export`.
+ * `bun run export`. Delete-all needs the admin's password and a checked backup (issue 10).
  */
 import type { Database } from "bun:sqlite";
-import { sql } from "drizzle-orm";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { readSnapshot, type Tx } from "../../db/client";
+import { users } from "../../db/schema";
+import type { DeleteAllDto } from "../../domain/dto";
 import type { Mutation, Op } from "../../lib/audit";
+import { verifyPassword } from "../../lib/auth/password";
+import {
+  type BackupOutcome,
+  backupDatabase,
+  backupFileName,
+  defaultBackupDir,
+  recordBackup,
+} from "../../lib/backup";
+import type { Actor } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+import type { Deps } from "../../lib/http";
 
 export const EXPORT_VERSION = 1;
 
@@ -81,41 +95,86 @@ export function exportAllData(sqlite: Database, now = new Date()): string {
   return chunks.join("");
 }
 
+/** Tables delete-all leaves alone: the migrations' bookkeeping and the record of backups. */
+const KEPT_TABLES = ["__drizzle_migrations", "backups"];
+
 /**
- * Empties every table but keeps the acting admin's user row and the session they called
- * from, then writes the audit row of the wipe in the same transaction, so it survives.
+ * Delete-all's first step, before anything is deleted: the acting admin's password, then a
+ * backup of everything (written and checked, see src/lib/backup.ts) recorded in `backups`
+ * whatever its result. A wrong password is 403 and a failed backup 422; nothing is deleted.
+ */
+export async function prepareDeleteAll(
+  deps: Deps,
+  actor: Actor,
+  password: string,
+  now: number,
+): Promise<BackupOutcome> {
+  const user = deps.db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .get();
+  if (!user || !(await verifyPassword(password, user.hash))) {
+    throw new AppError("FORBIDDEN", "The password is not correct; nothing was deleted");
+  }
+  const dir = deps.backups?.dir ?? defaultBackupDir(deps.sqlite.filename);
+  const out = join(dir, backupFileName("delete-all", new Date(now)));
+  const backup = await backupDatabase(deps.sqlite, out);
+  recordBackup(deps.db, "delete-all", backup, deps.clock());
+  if (!backup.ok) {
+    throw new AppError("UNPROCESSABLE", `Backup failed: ${backup.detail}. Nothing was deleted.`);
+  }
+  return backup;
+}
+
+/**
+ * Empties every table but keeps the acting admin's user row, the session they called from
+ * and the backups list, then writes the audit row of the wipe in the same transaction, so it
+ * survives. `backup` is the one prepareDeleteAll took: if anything was written since (every
+ * write leaves an audit row), the backup would miss it, so nothing is deleted (409).
  */
 export function deleteAllData(
   tx: Tx,
   { actor }: Op,
   keepSessionId: string | null,
-): Mutation<{ message: string }> {
-  {
-    // Rows reference each other; checking foreign keys at commit lets any order work.
-    tx.run(sql`pragma defer_foreign_keys = on`);
-    const tables = tx.all<{ name: string }>(
-      sql`select name from sqlite_master where type = 'table'
-        and name not like 'sqlite_%' and name <> '__drizzle_migrations' order by name`,
+  backup: BackupOutcome,
+): Mutation<DeleteAllDto> {
+  const lastAuditId =
+    tx.all<{ n: number }>(sql`select coalesce(max(id), 0) as n from audit_log`)[0]?.n ?? 0;
+  if (lastAuditId !== backup.lastAuditId) {
+    throw new AppError(
+      "CONFLICT",
+      "Records changed while the backup was being written; nothing was deleted. Try again.",
     );
-    const deletedRows: Record<string, number> = {};
-    for (const { name } of tables) {
-      const keep =
-        name === "users"
-          ? sql` where id <> ${actor.userId}`
-          : name === "sessions"
-            ? sql` where id is not ${keepSessionId}`
-            : sql``;
-      // (Drizzle types run() as void on bun:sqlite, so count first rather than read changes.)
-      const table = sql.identifier(name);
-      deletedRows[name] =
-        tx.all<{ n: number }>(sql`select count(*) as n from ${table}${keep}`)[0]?.n ?? 0;
-      tx.run(sql`delete from ${table}${keep}`);
-    }
-    // The kept admin's working shop is gone with the shops.
-    tx.run(sql`update users set shop_id = null where id = ${actor.userId}`);
-    return {
-      body: { message: "All data has been deleted successfully" },
-      audit: { entityType: "SYSTEM", after: { deletedRows, keptUserId: actor.userId } },
-    };
   }
+  // Rows reference each other; checking foreign keys at commit lets any order work.
+  tx.run(sql`pragma defer_foreign_keys = on`);
+  const tables = tx.all<{ name: string }>(
+    sql`select name from sqlite_master where type = 'table'
+      and name not like 'sqlite_%' order by name`,
+  );
+  const deletedRows: Record<string, number> = {};
+  for (const { name } of tables) {
+    if (KEPT_TABLES.includes(name)) continue;
+    const keep =
+      name === "users"
+        ? sql` where id <> ${actor.userId}`
+        : name === "sessions"
+          ? sql` where id is not ${keepSessionId}`
+          : sql``;
+    // (Drizzle types run() as void on bun:sqlite, so count first rather than read changes.)
+    const table = sql.identifier(name);
+    deletedRows[name] =
+      tx.all<{ n: number }>(sql`select count(*) as n from ${table}${keep}`)[0]?.n ?? 0;
+    tx.run(sql`delete from ${table}${keep}`);
+  }
+  // The kept admin's working shop (and any customer link) is gone with the rows.
+  tx.run(sql`update users set shop_id = null, customer_id = null where id = ${actor.userId}`);
+  return {
+    body: { message: "All data has been deleted successfully", backupFile: backup.path },
+    audit: {
+      entityType: "SYSTEM",
+      after: { deletedRows, keptUserId: actor.userId, backupFile: backup.path },
+    },
+  };
 }

@@ -1,0 +1,369 @@
+/**
+ * Backups (issue 10): an online copy of the live database, checked before it gets its name.
+ * `writeBackup()` is the one way a copy is made (scripts/backup.ts, the scheduler and
+ * delete-all): VACUUM INTO a `.partial` file (one consistent snapshot, writers carry on),
+ * PRAGMA integrity_check and the books check (src/lib/books-check.ts) on the copy, fsync,
+ * rename, fsync the folder. The server records each of its own backups in the `backups`
+ * table and, for scheduled ones, removes the oldest beyond BACKUP_KEEP after a good one.
+ */
+import { Database } from "bun:sqlite";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
+import { desc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import { type AppDb, integrityCheck, writeTx } from "../db/client";
+import * as schema from "../db/schema";
+import { backups } from "../db/schema";
+import { raiseAlert } from "./alerts";
+import { checkBooks } from "./books-check";
+import type { Clock } from "./http";
+import { log } from "./logger";
+
+/** Why the server took a backup (the `backups.reason` column). */
+export type BackupReason = "scheduled" | "delete-all";
+
+/** Where the server's backups go, and whether it takes them by itself. */
+export interface BackupSettings {
+  /** BACKUP_DIR, or `<database folder>/backups` (delete-all writes there even unscheduled). */
+  dir: string;
+  /** BACKUP_INTERVAL_HOURS when BACKUP_DIR is set; null: no scheduled backups. */
+  intervalHours: number | null;
+  /** BACKUP_KEEP: scheduled backups kept in `dir`. */
+  keep: number;
+}
+
+/** What one backup attempt came to. */
+export interface BackupOutcome {
+  ok: boolean;
+  /** The file written (absolute), or the one that was to be written. */
+  path: string;
+  /** Size of the file kept; null when none was. */
+  sizeBytes: number | null;
+  /** "integrity ok, books balanced", or why it failed. */
+  detail: string;
+  /** The newest audit row in the copy (0 if none): what the copy is known to hold. */
+  lastAuditId: number;
+}
+
+export const BACKUP_CHECKED = "integrity ok, books balanced";
+
+/** 2026-11-22T08-26-34-205Z: an ISO time that is safe in a file name and sorts in order. */
+export function fileStamp(at = new Date()): string {
+  return at.toISOString().replace(/[:.]/g, "-");
+}
+
+const STAMP = "\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}-\\d{3}Z";
+
+/** Scheduled backups: the only files retention ever removes. */
+export const SCHEDULED_NAME = new RegExp(`^betting-shop-auto-${STAMP}\\.db$`);
+
+/** The file a server backup of `reason` taken at `at` is written to. */
+export function backupFileName(reason: BackupReason, at: Date): string {
+  const kind = reason === "scheduled" ? "auto" : "before-delete-all";
+  return `betting-shop-${kind}-${fileStamp(at)}.db`;
+}
+
+/** The default backup folder: `backups` beside the database (the temp folder for :memory:). */
+export function defaultBackupDir(databasePath: string): string {
+  if (!databasePath || databasePath === ":memory:") {
+    return join(tmpdir(), "betting-shop-backups");
+  }
+  return join(dirname(resolve(databasePath)), "backups");
+}
+
+/** Flushes a file (or a directory entry, after a rename) to disk. */
+export function fsyncPath(path: string): void {
+  const fd = openSync(path, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Removes a file if it is there; a cleanup that cannot happen is no reason to fail. */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // (e.g. ENOTDIR: the folder is not a folder, so the file was never written)
+  }
+}
+
+/**
+ * Copies `source` to `out` and checks the copy. Synchronous: it holds the thread for the
+ * whole copy, so the server runs it in a worker (`backupDatabase`). A copy failing its
+ * integrity check is removed; one whose books do not balance is kept (it is a faithful copy
+ * of books that need looking at) but is not ok.
+ */
+export function writeBackup(source: Database, out: string): BackupOutcome {
+  const path = resolve(out);
+  const failed = (detail: string): BackupOutcome => ({
+    ok: false,
+    path,
+    sizeBytes: null,
+    detail,
+    lastAuditId: 0,
+  });
+  if (existsSync(path)) return failed(`Refusing to overwrite ${path}`);
+  const partial = `${path}.partial`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    rmSync(partial, { force: true });
+    source.run("vacuum into ?", [partial]);
+  } catch (err) {
+    removeQuietly(partial);
+    return failed(`could not write the copy: ${messageOf(err)}`);
+  }
+  let integrity: string;
+  let books: ReturnType<typeof checkBooks> | null = null;
+  let lastAuditId = 0;
+  let copy: Database | undefined;
+  try {
+    copy = new Database(partial, { strict: true });
+    integrity = integrityCheck(copy, "full");
+    if (integrity === "ok") {
+      books = checkBooks(drizzle({ client: copy, schema }));
+      lastAuditId = (
+        copy.query("select coalesce(max(id), 0) as n from audit_log").get() as { n: number }
+      ).n;
+    }
+  } catch (err) {
+    integrity = messageOf(err);
+  } finally {
+    copy?.close();
+  }
+  if (integrity !== "ok" || !books) {
+    removeQuietly(partial);
+    return failed(`the copy failed its integrity check: ${integrity}`);
+  }
+  let sizeBytes: number;
+  try {
+    fsyncPath(partial);
+    renameSync(partial, path);
+    fsyncPath(dirname(path));
+    sizeBytes = statSync(path).size;
+  } catch (err) {
+    removeQuietly(partial);
+    return failed(`could not keep the copy: ${messageOf(err)}`);
+  }
+  if (!books.ok) {
+    const first = books.violations[0]?.message ?? "";
+    const more = books.violations.length > 1 ? ` (and ${books.violations.length - 1} more)` : "";
+    return {
+      ok: false,
+      path,
+      sizeBytes,
+      detail: `integrity ok, but the books do not balance: ${first}${more}`,
+      lastAuditId,
+    };
+  }
+  return { ok: true, path, sizeBytes, detail: BACKUP_CHECKED, lastAuditId };
+}
+
+/**
+ * `writeBackup` of the server's database without stopping the server: a worker thread opens
+ * its own connection to the file and does the copying and checking there, so requests keep
+ * being answered meanwhile. An in-memory database (tests) is copied in place. Aborting
+ * stops the worker (its `.partial` file is removed by the next backup of that name).
+ */
+export async function backupDatabase(
+  sqlite: Database,
+  out: string,
+  signal?: AbortSignal,
+): Promise<BackupOutcome> {
+  const file = sqlite.filename;
+  if (!file || file === ":memory:") return writeBackup(sqlite, out);
+  signal?.throwIfAborted();
+  const worker = new Worker(new URL("./backup-worker.ts", import.meta.url).href);
+  try {
+    return await new Promise<BackupOutcome>((done, fail) => {
+      worker.onmessage = (event: MessageEvent<BackupOutcome>) => done(event.data);
+      worker.onerror = (event) => fail(new Error(event.message));
+      signal?.addEventListener("abort", () => fail(signal.reason), { once: true });
+      worker.postMessage({ databasePath: file, out });
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return {
+      ok: false,
+      path: resolve(out),
+      sizeBytes: null,
+      detail: `the backup worker failed: ${messageOf(err)}`,
+      lastAuditId: 0,
+    };
+  } finally {
+    worker.terminate();
+  }
+}
+
+export type BackupRow = typeof backups.$inferSelect;
+
+/**
+ * Records one backup the server took, in its own transaction (so it stays whatever happens
+ * next). A failed scheduled backup also raises an error alert, once until dismissed.
+ */
+export function recordBackup(
+  db: AppDb,
+  reason: BackupReason,
+  outcome: BackupOutcome,
+  now: number,
+): BackupRow {
+  return writeTx(db, (tx) => {
+    const row = tx
+      .insert(backups)
+      .values({
+        reason,
+        path: outcome.path,
+        ok: outcome.ok,
+        detail: outcome.detail,
+        sizeBytes: outcome.sizeBytes,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    if (!outcome.ok && reason === "scheduled") {
+      raiseAlert(
+        tx,
+        {
+          type: "error",
+          title: "Backup failed",
+          description: `The scheduled backup to ${basename(outcome.path)} failed: ${outcome.detail.slice(0, 300)}`,
+          dedupeKey: "backup-failed",
+        },
+        now,
+      );
+    }
+    return row;
+  });
+}
+
+/**
+ * Removes the oldest scheduled backups in `dir` beyond the newest `keep`, and the `.partial`
+ * leftovers of scheduled backups cut short. Only files named as this server names them
+ * (SCHEDULED_NAME) are considered: the script's copies, the backups taken before a
+ * delete-all and anything else in the folder are never touched.
+ */
+export function pruneBackups(dir: string, keep: number): string[] {
+  const all = readdirSync(dir);
+  const removed: string[] = [];
+  for (const name of all) {
+    if (name.endsWith(".partial") && SCHEDULED_NAME.test(name.slice(0, -".partial".length))) {
+      rmSync(join(dir, name), { force: true });
+      removed.push(join(dir, name));
+    }
+  }
+  const names = all
+    .filter((name) => SCHEDULED_NAME.test(name))
+    .sort()
+    .reverse();
+  for (const name of names.slice(keep)) {
+    const path = join(dir, name);
+    rmSync(path, { force: true });
+    removed.push(path);
+  }
+  return removed;
+}
+
+export interface ScheduledRun {
+  outcome: BackupOutcome;
+  row: BackupRow;
+  /** Old backups removed after this one (none after a failure). */
+  pruned: string[];
+}
+
+interface BackupDeps {
+  db: AppDb;
+  sqlite: Database;
+  clock: Clock;
+}
+
+/**
+ * One scheduled backup: copy and check, record it, and only when it is good remove the
+ * oldest beyond `keep`. Never throws for a failed backup: the failure is the outcome.
+ */
+export async function runScheduledBackup(
+  deps: BackupDeps,
+  settings: { dir: string; keep: number },
+  signal?: AbortSignal,
+): Promise<ScheduledRun> {
+  const at = deps.clock();
+  const out = join(settings.dir, backupFileName("scheduled", new Date(at)));
+  const started = performance.now();
+  const outcome = await backupDatabase(deps.sqlite, out, signal);
+  signal?.throwIfAborted();
+  const row = recordBackup(deps.db, "scheduled", outcome, deps.clock());
+  let pruned: string[] = [];
+  if (outcome.ok) {
+    pruned = pruneBackups(settings.dir, settings.keep);
+    log.info("backup written", {
+      file: outcome.path,
+      bytes: outcome.sizeBytes,
+      ms: Math.round(performance.now() - started),
+      pruned: pruned.length,
+    });
+  } else {
+    log.error("backup failed", { file: outcome.path, detail: outcome.detail });
+  }
+  return { outcome, row, pruned };
+}
+
+/** When the next scheduled backup is due: one interval after the last attempt, or now. */
+export function nextBackupAt(db: AppDb, intervalMs: number, now: number): number {
+  const last = db
+    .select({ at: backups.createdAt })
+    .from(backups)
+    .where(eq(backups.reason, "scheduled"))
+    .orderBy(desc(backups.createdAt))
+    .limit(1)
+    .get();
+  return last ? Math.max(now, last.at + intervalMs) : now;
+}
+
+/**
+ * Takes a backup every `intervalHours` in the background (the first one at once if the
+ * last is older than that). The timer never keeps the process alive; `stop()` cancels the
+ * timer and any backup under way.
+ */
+export function startBackupScheduler(
+  deps: BackupDeps,
+  settings: { dir: string; keep: number; intervalHours: number },
+) {
+  const intervalMs = Math.round(settings.intervalHours * 3_600_000);
+  const aborter = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = (at: number) => {
+    if (aborter.signal.aborted) return;
+    timer = setTimeout(run, Math.max(0, at - deps.clock()));
+    timer.unref();
+  };
+  const run = async () => {
+    try {
+      await runScheduledBackup(deps, settings, aborter.signal);
+    } catch (err) {
+      if (aborter.signal.aborted) return;
+      log.error("backup failed", { detail: messageOf(err) });
+    }
+    schedule(deps.clock() + intervalMs);
+  };
+  schedule(nextBackupAt(deps.db, intervalMs, deps.clock()));
+  return {
+    stop() {
+      aborter.abort(new Error("the server is stopping"));
+      clearTimeout(timer);
+    },
+  };
+}

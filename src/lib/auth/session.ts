@@ -127,3 +127,34 @@ export function deleteExpiredSessions(db: AppDb, policy: SessionPolicy, now: num
     )
     .run();
 }
+
+/**
+ * Whether a session is still good, without renewing it: long-lived streams (the live
+ * events) re-check their caller with this, so a session that was ended, expired, or whose
+ * user was disabled or must change its password stops receiving at once.
+ */
+export function sessionStillValid(
+  db: AppDb,
+  sessionId: string,
+  policy: SessionPolicy,
+  now: number,
+): boolean {
+  const row = db
+    .select({
+      createdAt: sessions.createdAt,
+      lastVerifiedAt: sessions.lastVerifiedAt,
+      disabledAt: users.disabledAt,
+      mustChangePassword: users.mustChangePassword,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .get();
+  return (
+    row !== undefined &&
+    row.disabledAt === null &&
+    !row.mustChangePassword &&
+    now - row.createdAt < policy.absoluteMs &&
+    now - row.lastVerifiedAt < policy.idleMs
+  );
+}

@@ -43,7 +43,7 @@ describe("GET /api/events", () => {
   test("announces a committed bet, with its id, to every open stream", async () => {
     const { shopId, customerId } = await seedBasics(t, { creditLimit: "100" });
     const staff = await openStream("user");
-    const reader = await openStream("customer");
+    const reader = await openStream("admin");
     await staff.next("ready");
     await reader.next("ready");
     const bet = await t.json<{ id: number }>("POST", "/api/bets", {
@@ -95,6 +95,18 @@ describe("GET /api/events", () => {
     expect(subscriberCount()).toBe(before + 1);
     await stream.close();
     expect(subscriberCount()).toBe(before);
+  });
+
+  test("a user's stream ends as soon as the user is disabled", async () => {
+    const stream = await openStream("user");
+    await stream.next("ready");
+    await t.json("PATCH", `/api/admin/users/${t.ids.user}`, { body: { disabled: true } });
+    // The disabling itself is not delivered: the stream ends instead.
+    await expect(stream.next("change")).rejects.toThrow("stream ended");
+  });
+
+  test("customer logins get no stream (403)", async () => {
+    expect((await t.request("GET", "/api/events", { as: "customer" })).status).toBe(403);
   });
 
   test("anonymous callers get 401", async () => {

@@ -1,6 +1,6 @@
 /** What every admin script shares: argument parsing with --help, the database path, exits. */
 import { Database } from "bun:sqlite";
-import { closeSync, existsSync, fsyncSync, openSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
@@ -9,9 +9,13 @@ export const DEFAULT_DATABASE_PATH = "data/betting-shop.db";
 
 /**
  * Parses argv against `options` plus --help and --db. Prints `usage` and exits 0 on --help;
- * prints the problem and the usage and exits 2 on a bad argument.
+ * prints the problem and the usage and exits 2 on a bad argument. Installs the one-line
+ * handler for unforeseen errors.
  */
 export function parseScriptArgs<O extends Options>(usage: string, options: O) {
+  // Every script calls this first: from here on, no raw stack trace reaches the operator.
+  process.on("uncaughtException", oneLine);
+  process.on("unhandledRejection", oneLine);
   let parsed: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>;
   try {
     parsed = parseArgs({
@@ -42,12 +46,29 @@ export function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-/** Opens an existing database file without creating or migrating it. */
+/** Opens an existing database file without creating or migrating it; a one-line error otherwise. */
 export function openExisting(path: string, opts: { readonly?: boolean } = {}): Database {
   if (!existsSync(path)) fail(`No database at ${path} (set --db or DATABASE_PATH)`);
-  const sqlite = new Database(path, { readonly: opts.readonly ?? false, strict: true });
-  sqlite.run("pragma busy_timeout = 5000");
-  return sqlite;
+  if (!statSync(path).isFile())
+    fail(`${path} is not a file (give a database file, not a directory)`);
+  try {
+    const sqlite = new Database(path, { readonly: opts.readonly ?? false, strict: true });
+    sqlite.run("pragma busy_timeout = 5000");
+    return sqlite;
+  } catch (err) {
+    fail(`Cannot open ${path}: ${messageOf(err)}`);
+  }
+}
+
+/** An error as one line: its message, never its stack. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** An error no script foresaw still ends in one line and exit code 1; the stack only with DEBUG set. */
+function oneLine(err: unknown): never {
+  if (process.env.DEBUG) console.error(err);
+  fail(`Error: ${messageOf(err)}`);
 }
 
 export function integrityOf(sqlite: Database): string {

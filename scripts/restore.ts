@@ -1,6 +1,6 @@
 /** bun run restore: puts a checked backup in place of the database, with the server stopped. */
 import type { Database } from "bun:sqlite";
-import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { integrityCheck, openDatabase } from "../src/db/client";
 import { fail, fileStamp, fsyncPath, integrityOf, openExisting, parseScriptArgs } from "./cli";
@@ -23,6 +23,8 @@ const { positionals, dbPath } = parseScriptArgs(USAGE, {});
 const backupPath = positionals[0];
 if (!backupPath || positionals.length > 1) fail(`Give exactly one backup file.\n${USAGE}`, 2);
 if (!existsSync(backupPath)) fail(`No backup at ${backupPath}`);
+if (!statSync(backupPath).isFile())
+  fail(`${backupPath} is a directory: give the backup file itself`);
 
 /** Migration timestamps this code ships (drizzle/meta/_journal.json). */
 async function knownMigrations(): Promise<Set<number>> {

@@ -8,7 +8,7 @@ import { createApi, openApiDocument } from "./lib/endpoint";
 import { AppError, ERROR_CODES, ERROR_STATUS, errorBody } from "./lib/errors";
 import type { AppEnv, Deps } from "./lib/http";
 import { log } from "./lib/logger";
-import { loadSession, originAndContentType, requestContext } from "./lib/middleware";
+import { loadSession, originAndContentType, requestContext, requestIdOf } from "./lib/middleware";
 import { adminEndpoints } from "./modules/admin/admin.endpoints";
 import { alertsEndpoints } from "./modules/alerts/alerts.endpoints";
 import { authEndpoints } from "./modules/auth/auth.endpoints";
@@ -104,13 +104,19 @@ export function createApp(deps: Deps) {
         status === 400 ? "Malformed JSON in request body" : err.message || "Request refused";
       return c.json({ message, code }, status);
     }
+    // The stack goes to the log only; the caller gets the request id to quote.
+    const requestId = c.get("requestId") ?? requestIdOf(null);
     log.error("unhandled error", {
-      requestId: c.get("requestId"),
+      requestId,
       path: c.req.path,
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
       stack: err instanceof Error ? err.stack : undefined,
     });
-    return c.json({ message: "Internal server error", code: "INTERNAL" }, 500);
+    c.header("X-Request-Id", requestId);
+    return c.json(
+      { message: `Internal server error (request id ${requestId})`, code: "INTERNAL" },
+      500,
+    );
   });
   return app;
 }

@@ -9,8 +9,41 @@ import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./l
 import { type Deps, systemClock } from "./lib/http";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
 import { log, setLogLevel } from "./lib/logger";
-import { ensureFirstAdmin } from "./modules/auth/auth.service";
+import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
 import { serveWeb } from "./web-static";
+
+/** How often the housekeeping below runs (and once at start). */
+export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+
+/** Deletes what has expired: sessions, idempotency keys, failed sign-ins past their use. */
+export function housekeeping(deps: Pick<Deps, "db" | "sessionPolicy" | "clock">): void {
+  const now = deps.clock();
+  try {
+    deleteExpiredSessions(deps.db, deps.sessionPolicy, now);
+    pruneIdempotencyKeys(deps.db, now);
+    pruneLoginFailures(deps.db, now);
+  } catch (err) {
+    // A busy database now is no reason to stop the server; the next round tries again.
+    log.error("housekeeping failed", { error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/**
+ * Anything a handler did not catch: a plain 500 naming a request id, the stack to the log
+ * only. Never Bun's developer page (which shows source, paths and the stack).
+ */
+function unexpectedError(error: Error): Response {
+  const requestId = crypto.randomUUID();
+  log.error("unhandled error", {
+    requestId,
+    error: `${error.name}: ${error.message}`,
+    stack: error.stack,
+  });
+  return new Response(`Internal server error (request id ${requestId})`, {
+    status: 500,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Request-Id": requestId },
+  });
+}
 
 /** TLS_CERT_PATH + TLS_KEY_PATH: Bun.serve speaks HTTPS itself (both files must exist). */
 function tlsOptions(env: Env) {
@@ -50,6 +83,7 @@ export async function startServer(env: Env) {
     startedAt: systemClock(),
     clock: systemClock,
     largeAmountCents: env.LARGE_AMOUNT,
+    trustProxy: env.TRUST_PROXY,
     creditLimitCapCents: env.CREDIT_LIMIT_CAP,
     backups: backupSettings(env),
   };
@@ -65,6 +99,9 @@ export async function startServer(env: Env) {
   const server = Bun.serve({
     port: env.PORT,
     ...(tls ? { tls } : {}),
+    // Whatever NODE_ENV says: development mode would answer errors with source and stack.
+    development: false,
+    error: unexpectedError,
     fetch(request, srv) {
       const { pathname } = new URL(request.url);
       if (pathname.startsWith("/api/") || pathname === "/api" || pathname === "/healthz") {
@@ -73,11 +110,9 @@ export async function startServer(env: Env) {
       return web(request);
     },
   });
-  const housekeeping = setInterval(() => {
-    deleteExpiredSessions(handle.db, deps.sessionPolicy, deps.clock());
-    pruneIdempotencyKeys(handle.db, deps.clock());
-  }, 10 * 60_000);
-  housekeeping.unref();
+  housekeeping(deps);
+  const housekeepingTimer = setInterval(() => housekeeping(deps), HOUSEKEEPING_INTERVAL_MS);
+  housekeepingTimer.unref();
   const { backups } = deps;
   const backupScheduler =
     backups?.intervalHours == null
@@ -92,7 +127,7 @@ export async function startServer(env: Env) {
     server,
     deps,
     stop() {
-      clearInterval(housekeeping);
+      clearInterval(housekeepingTimer);
       backupScheduler?.stop();
       server.stop(true);
       handle.close();

@@ -7,12 +7,29 @@ import { join, normalize, resolve } from "node:path";
 
 const MISSING_BUILD = `<!doctype html><title>Betting Shop</title><p>The web app is not built. Run <code>bun run build</code>.</p>`;
 
+/** The decoded path, or null when it is malformed (`/%`, `/%00`): a 400, not a server error. */
+function decodePath(pathname: string): string | null {
+  try {
+    const decoded = decodeURIComponent(pathname);
+    return decoded.includes("\0") ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
 export function serveWeb(distDir: string) {
   const root = resolve(distDir);
   const indexPath = join(root, "index.html");
   return async (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url);
-    const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
+    const decoded = decodePath(pathname);
+    if (decoded === null) {
+      return new Response("Bad request: malformed path", {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    }
+    const safe = normalize(decoded).replace(/^(\.\.[/\\])+/, "");
     const filePath = join(root, safe);
     if (filePath.startsWith(root) && pathname !== "/" && pathname.includes(".")) {
       const file = Bun.file(filePath);

@@ -24,6 +24,8 @@ export interface Deps {
   largeAmountCents: number;
   /** CREDIT_LIMIT_CAP in cents: staff may set credit limits up to here, admins beyond. */
   creditLimitCapCents: number;
+  /** TRUST_PROXY: believe the nearest hop's X-Forwarded-For/-Proto/-Host; otherwise ignore them. */
+  trustProxy: boolean;
   /** BACKUP_*: where the server's backups go and how often; unset, see defaultBackupDir. */
   backups?: BackupSettings;
   /** Check every JSON answer against its declared schema (tests); off in production. */
@@ -52,12 +54,38 @@ export function actorOf(c: Context<AppEnv>): Actor {
   };
 }
 
+/**
+ * An `X-Forwarded-*` header as our own proxy set it: only with TRUST_PROXY, and only its last
+ * value (the nearest hop appends to whatever the client sent, so earlier values are the
+ * client's word). Without TRUST_PROXY anyone could write these headers: null.
+ */
+export function forwarded(c: Context<AppEnv>, name: "for" | "proto" | "host"): string | null {
+  if (!c.get("deps").trustProxy) return null;
+  const value = c.req.header(`x-forwarded-${name}`);
+  const last = value?.split(",").at(-1)?.trim();
+  return last || null;
+}
+
+/** The caller's address: the socket's peer, or with TRUST_PROXY the nearest proxy's word. */
 export function clientIp(c: Context<AppEnv>): string | null {
-  const forwarded = c.req.header("x-forwarded-for");
-  if (forwarded) return forwarded.split(",")[0]?.trim() ?? null;
+  const viaProxy = forwarded(c, "for");
+  if (viaProxy) return viaProxy.slice(0, 64);
   const server = (c.env as { server?: { requestIP(r: Request): { address: string } | null } })
     ?.server;
   return server?.requestIP?.(c.req.raw)?.address ?? null;
+}
+
+/** This server's origin as the browser sees it (scheme, host and port), e.g. "https://shop:8443". */
+export function serverOrigin(c: Context<AppEnv>): string {
+  const url = new URL(c.req.url);
+  const proto = forwarded(c, "proto");
+  const scheme = proto === "https" || proto === "http" ? `${proto}:` : url.protocol;
+  const host = forwarded(c, "host") ?? url.host;
+  try {
+    return new URL(`${scheme}//${host}`).origin;
+  } catch {
+    return url.origin;
+  }
 }
 
 /** A 400's message (naming the first bad field) and one message per field. */

@@ -2,20 +2,38 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { validateSession } from "./auth/session";
-import { AppError } from "./errors";
+import { AppError, errorBody } from "./errors";
 import type { AppEnv } from "./http";
-import { clientIp } from "./http";
+import { clientIp, serverOrigin } from "./http";
 import { log } from "./logger";
 
 export const SESSION_COOKIE = "session";
 
+/** A client's X-Request-Id is kept only if it is a short token (a UUID fits); else we make one. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function requestIdOf(given: string | null | undefined): string {
+  return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+/** A path whose percent-escapes do not decode (`/api/%`) is a 400, not a 500. */
+function decodablePath(url: string): boolean {
+  try {
+    decodeURIComponent(new URL(url).pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+  const requestId = requestIdOf(c.req.header("x-request-id"));
   c.set("requestId", requestId);
   c.set("user", null);
   c.set("sessionId", null);
   const started = performance.now();
-  await next();
+  if (decodablePath(c.req.url)) await next();
+  else c.res = c.json(errorBody(new AppError("VALIDATION", "Malformed path")), 400);
   c.header("X-Request-Id", requestId);
   c.header("Cache-Control", "no-store");
   const user = c.get("user");
@@ -34,17 +52,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Hono's csrf() lets JSON through, so state-changing requests must prove they come from our
- * own pages: a matching Origin, or Sec-Fetch-Site: same-origin. A body must be JSON.
+ * own pages: an Origin equal to ours (scheme, host and port), or Sec-Fetch-Site: same-origin.
+ * X-Forwarded-Host/-Proto count only with TRUST_PROXY (lib/http.ts). A body must be JSON.
  */
 export const originAndContentType: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const origin = c.req.header("origin");
   const fetchSite = c.req.header("sec-fetch-site");
-  const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
   let sameOrigin = fetchSite === "same-origin";
   if (origin) {
     try {
-      sameOrigin = new URL(origin).host === host;
+      sameOrigin = new URL(origin).origin === serverOrigin(c);
     } catch {
       sameOrigin = false;
     }

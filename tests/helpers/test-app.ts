@@ -43,7 +43,10 @@ export interface TestApp {
   close(): void;
 }
 
-export async function createTestApp(path = ":memory:"): Promise<TestApp> {
+export async function createTestApp(
+  path = ":memory:",
+  opts: { trustProxy?: boolean } = {},
+): Promise<TestApp> {
   const handle = openDatabase(path);
   const deps: Deps = {
     db: handle.db,
@@ -54,6 +57,7 @@ export async function createTestApp(path = ":memory:"): Promise<TestApp> {
     clock: () => Date.now(),
     largeAmountCents: 100_000,
     creditLimitCapCents: 100_000,
+    trustProxy: opts.trustProxy ?? false,
     checkResponses: true,
   };
   const app = createApp(deps);

@@ -2,6 +2,7 @@
 import { contracts } from "../../domain/contracts";
 import { checkBooks } from "../../lib/books-check";
 import { implement } from "../../lib/endpoint";
+import { unlockUser } from "../auth/auth.service";
 import { listAuditLog } from "./audit.service";
 import { listBackups } from "./backups.service";
 import { deleteAllData, exportAllData, exportFileName, prepareDeleteAll } from "./data.service";
@@ -39,4 +40,7 @@ export const adminEndpoints = [
   implement(contracts.listBackups, ({ db, query }) => listBackups(db, query)),
   implement(contracts.auditLog, ({ db, query }) => listAuditLog(db, query)),
   implement(contracts.ledgerCheck, ({ db }) => checkBooks(db)),
+  implement(contracts.unlockUser, {
+    write: (tx, { op, params }) => unlockUser(tx, op, params.userId),
+  }),
 ];

@@ -1,38 +1,160 @@
-import { and, count, eq, gt, min } from "drizzle-orm";
-import { type AppDb, type Tx, writeTx } from "../../db/client";
-import { loginFailures, users } from "../../db/schema";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { type AppDb, type DbOrTx, type Tx, writeTx } from "../../db/client";
+import { alerts, loginFailures, users } from "../../db/schema";
 import { raiseAlert } from "../../lib/alerts";
-import { auditedWrite } from "../../lib/audit";
+import { auditedWrite, type Mutation, type Op } from "../../lib/audit";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/auth/password";
 import { createSession } from "../../lib/auth/session";
-import { AppError } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
+import { countWhere } from "../../lib/list-query";
 import { log } from "../../lib/logger";
+import { toUserDto, type UserDto } from "../users/users.dto";
 
-export const MAX_FAILURES = 5;
+/**
+ * Sign-in limits (docs/security.md, decisions/018). Every attempt is counted, before its
+ * password is checked, as a failure that a success deletes again; all counts are over the
+ * last FAILURE_WINDOW_MS.
+ */
 export const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Attempts for one username from one address; the next one is a 429. */
+export const MAX_PER_USERNAME_ADDRESS = 5;
+/** Attempts from one address, all usernames together; the next one is a 429. */
+export const MAX_PER_ADDRESS = 20;
+/** Failures for one username from other addresses after which its sign-ins are slowed, never refused. */
+export const SLOW_AFTER = 5;
+/** The slowdown doubles from 250 ms with each further failure, up to this. */
+export const MAX_DELAY_MS = 3_000;
+/** Failures for one username (any address) that raise the alert, once per window. */
+export const ALERT_AFTER = 5;
+/** Failed sign-ins are kept a day (the export shows them), then housekeeping deletes them. */
+export const FAILURE_RETENTION_MS = 24 * 60 * 60_000;
+/** What an alert or a log line quotes of a typed username. */
+const USERNAME_QUOTE_CHARS = 64;
 const INVALID = "Invalid username or password";
-
-function recentFailures(db: AppDb, username: string, now: number) {
-  return (
-    db
-      .select({ n: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.username, username),
-          gt(loginFailures.createdAt, now - FAILURE_WINDOW_MS),
-        ),
-      )
-      .get() ?? { n: 0, oldest: null }
-  );
-}
 
 type UserRow = typeof users.$inferSelect;
 
+const fromAddress = (ip: string | null) =>
+  ip === null ? isNull(loginFailures.ip) : eq(loginFailures.ip, ip);
+const notFromAddress = (ip: string | null) =>
+  ip === null
+    ? isNotNull(loginFailures.ip)
+    : or(isNull(loginFailures.ip), ne(loginFailures.ip, ip));
+const inWindow = (now: number) => gt(loginFailures.createdAt, now - FAILURE_WINDOW_MS);
+
+/** A typed username as alerts and logs show it: at most 64 characters, in quotes, escaped. */
+export function quoteUsername(typed: string): string {
+  const short =
+    typed.length > USERNAME_QUOTE_CHARS ? `${typed.slice(0, USERNAME_QUOTE_CHARS)}…` : typed;
+  return JSON.stringify(short);
+}
+
+/** Seconds until the `limit`-th newest of these failures leaves the window (Retry-After). */
+function retryAfterSeconds(db: DbOrTx, where: SQL | undefined, limit: number, now: number) {
+  const row = db
+    .select({ at: loginFailures.createdAt })
+    .from(loginFailures)
+    .where(where)
+    .orderBy(desc(loginFailures.createdAt))
+    .limit(1)
+    .offset(limit - 1)
+    .get();
+  return Math.max(1, Math.ceil(((row?.at ?? now) + FAILURE_WINDOW_MS - now) / 1000));
+}
+
+/** The slowdown for a username that `foreign` failures from other addresses point at. */
+export function slowdownMs(foreign: number): number {
+  if (foreign < SLOW_AFTER) return 0;
+  return Math.min(MAX_DELAY_MS, 250 * 2 ** (foreign - SLOW_AFTER));
+}
+
+/** How long a sign-in for `username` from `ip` waits before its password is checked. */
+export function signInDelayMs(db: DbOrTx, username: string, ip: string | null, now: number) {
+  const key = username.toLowerCase();
+  return slowdownMs(
+    countWhere(
+      db,
+      loginFailures,
+      and(eq(loginFailures.username, key), notFromAddress(ip), inWindow(now)),
+    ),
+  );
+}
+
 /**
- * Checks a sign-in before anything is written for it: throttled per username; unknown user
- * and wrong password answer alike. A failure is recorded (and may raise the alert) in its
- * own transaction, since the 401 that follows must not roll it back.
+ * Counts the attempt before anything else, in one synchronous IMMEDIATE transaction, so no
+ * burst can outrun the count: refused with 429 once its username+address or its address has
+ * used up the window (refusals are not counted, so they do not extend it); otherwise recorded.
+ * Answers the recorded row's id and the slowdown due to failures from elsewhere.
+ */
+function admitAttempt(db: AppDb, username: string, ip: string | null, now: number) {
+  return writeTx(db, (tx) => {
+    const limits: [SQL | undefined, number][] = [
+      [
+        and(eq(loginFailures.username, username), fromAddress(ip), inWindow(now)),
+        MAX_PER_USERNAME_ADDRESS,
+      ],
+      [and(fromAddress(ip), inWindow(now)), MAX_PER_ADDRESS],
+    ];
+    for (const [where, limit] of limits) {
+      if (countWhere(tx, loginFailures, where) >= limit) {
+        throw new AppError(
+          "RATE_LIMITED",
+          "Too many failed sign-in attempts. Try again later.",
+          undefined,
+          { "Retry-After": String(retryAfterSeconds(tx, where, limit, now)) },
+        );
+      }
+    }
+    tx.insert(loginFailures).values({ username, ip, createdAt: now }).run();
+    return { delayMs: signInDelayMs(tx, username, ip, now) };
+  });
+}
+
+/** The alert for a username under attack: quoting it, at most one per username per window. */
+function alertRepeatedFailures(tx: Tx, username: string, typed: string, now: number): void {
+  const failures = countWhere(
+    tx,
+    loginFailures,
+    and(eq(loginFailures.username, username), inWindow(now)),
+  );
+  if (failures < ALERT_AFTER) return;
+  const dedupeKey = `login-failures:${username.slice(0, USERNAME_QUOTE_CHARS)}`;
+  const recent = tx
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.dedupeKey, dedupeKey), gt(alerts.createdAt, now - FAILURE_WINDOW_MS)))
+    .get();
+  if (recent) return;
+  raiseAlert(
+    tx,
+    {
+      type: "error",
+      title: "Repeated failed sign-ins",
+      description: `${failures} failed sign-ins within 15 minutes for the username ${quoteUsername(typed)}.`,
+      dedupeKey,
+    },
+    now,
+  );
+}
+
+/**
+ * Checks a sign-in: the attempt is counted first (admitAttempt), slowed if the username is
+ * under attack from elsewhere, then the password is checked; unknown user and wrong password
+ * answer alike. A success deletes this address's failures for the username; a failure stays
+ * counted and may raise the alert. Answers the user row; the caller adds its own checks.
  */
 export async function verifySignIn(
   db: AppDb,
@@ -40,49 +162,72 @@ export async function verifySignIn(
   now: number,
 ): Promise<UserRow> {
   const username = input.username.toLowerCase();
-  const before = recentFailures(db, username, now);
-  if (before.n >= MAX_FAILURES) {
-    const retryAfter = Math.max(
-      1,
-      Math.ceil(((before.oldest ?? now) + FAILURE_WINDOW_MS - now) / 1000),
-    );
-    throw new AppError(
-      "RATE_LIMITED",
-      "Too many failed sign-in attempts. Try again later.",
-      undefined,
-      {
-        "Retry-After": String(retryAfter),
-      },
-    );
-  }
+  const { delayMs } = admitAttempt(db, username, input.ip, now);
+  if (delayMs > 0) await Bun.sleep(delayMs);
   const user = db.select().from(users).where(eq(users.username, input.username)).get();
   const ok = await verifyPassword(
     input.password,
     user?.passwordHash ?? (await dummyPasswordHash()),
   );
-  if (user && ok) return user;
-  writeTx(db, (tx) => {
-    tx.insert(loginFailures).values({ username, ip: input.ip, createdAt: now }).run();
-    if (before.n + 1 >= MAX_FAILURES) {
-      raiseAlert(
-        tx,
-        {
-          type: "error",
-          title: "Repeated failed sign-ins",
-          description: `${MAX_FAILURES} failed sign-ins for username "${input.username}" within 15 minutes.`,
-          dedupeKey: `login-failures:${username}`,
-        },
-        now,
-      );
-    }
+  if (user && ok) {
+    writeTx(db, (tx) =>
+      tx
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.username, username), fromAddress(input.ip)))
+        .run(),
+    );
+    return user;
+  }
+  writeTx(db, (tx) => alertRepeatedFailures(tx, username, input.username, now));
+  log.warn("login failed", {
+    requestId: input.requestId,
+    username: quoteUsername(input.username),
+    ip: input.ip,
   });
-  log.warn("login failed", { requestId: input.requestId, username: input.username, ip: input.ip });
   throw new AppError("UNAUTHENTICATED", INVALID);
 }
 
-/** The write of a good sign-in: failures forgotten, a new session; the token goes in the cookie. */
+/** True while some address is refused for this username (the user list shows it). */
+export function signInLocked(db: AppDb, username: string, now: number): boolean {
+  const row = db
+    .select({ ip: loginFailures.ip })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.username, username.toLowerCase()), inWindow(now)))
+    .groupBy(loginFailures.ip)
+    .having(sql`count(*) >= ${MAX_PER_USERNAME_ADDRESS}`)
+    .limit(1)
+    .all();
+  return row.length > 0;
+}
+
+/** An admin clears a lock: the username's failed sign-ins from every address are forgotten. */
+export function unlockUser(tx: Tx, _op: Op, userId: number): Mutation<UserDto> {
+  const user = tx.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw notFound("User");
+  const ofUser = eq(loginFailures.username, user.username.toLowerCase());
+  const changes = countWhere(tx, loginFailures, ofUser);
+  tx.delete(loginFailures).where(ofUser).run();
+  if (changes === 0) return { body: toUserDto(user), unchanged: true };
+  return {
+    body: toUserDto(user),
+    audit: {
+      entityType: "USER",
+      entityId: user.id,
+      before: { failedSignIns: changes },
+      after: { failedSignIns: 0 },
+    },
+  };
+}
+
+/** Housekeeping: failed sign-ins older than FAILURE_RETENTION_MS are deleted. */
+export function pruneLoginFailures(db: AppDb, now: number): void {
+  db.delete(loginFailures)
+    .where(lte(loginFailures.createdAt, now - FAILURE_RETENTION_MS))
+    .run();
+}
+
+/** The write of a good sign-in: a new session; the token goes in the cookie. */
 export function startSession(tx: Tx, user: UserRow, now: number) {
-  tx.delete(loginFailures).where(eq(loginFailures.username, user.username.toLowerCase())).run();
   return createSession(tx, user.id, now);
 }
 

@@ -26,7 +26,17 @@ describe("admin users", () => {
     const user = await t.json<User & Record<string, unknown>>("POST", "/api/admin/users", {
       body: { username: "clerk", password: "long-enough-1", role: "user" },
     });
-    expect(Object.keys(user).sort()).toEqual(["createdAt", "id", "role", "shopId", "username"]);
+    expect(Object.keys(user).sort()).toEqual([
+      "createdAt",
+      "customerId",
+      "disabled",
+      "id",
+      "lastSignInAt",
+      "mustChangePassword",
+      "role",
+      "shopId",
+      "username",
+    ]);
     expect(user).toMatchObject({ username: "clerk", role: "user" });
     expect((await signIn("clerk", "long-enough-1")).status).toBe(200);
   });

@@ -12,10 +12,20 @@ const valid = { firstName: "Grace", lastName: "Hopper", creditLimit: "250.00" };
 describe("users and dashboard", () => {
   test("GET /api/users/:id returns the user without secrets; unknown is 404", async () => {
     const u = await t.json<Record<string, unknown>>("GET", `/api/users/${t.ids.user}`, {
-      as: "customer",
+      as: "user",
     });
     expect(u).toMatchObject({ id: t.ids.user, username: "user1", role: "user" });
-    expect(Object.keys(u).sort()).toEqual(["createdAt", "id", "role", "shopId", "username"]);
+    expect(Object.keys(u).sort()).toEqual([
+      "createdAt",
+      "customerId",
+      "disabled",
+      "id",
+      "lastSignInAt",
+      "mustChangePassword",
+      "role",
+      "shopId",
+      "username",
+    ]);
     expect((await t.request("GET", "/api/users/999")).status).toBe(404);
   });
 
@@ -36,7 +46,7 @@ describe("users and dashboard", () => {
     await t.json("POST", "/api/deposits", {
       body: { customerId: a.id, shopId: shop.id, amount: "10" },
     });
-    const stats = await t.json("GET", "/api/dashboard/stats", { as: "customer" });
+    const stats = await t.json("GET", "/api/dashboard/stats", { as: "user" });
     expect(stats).toEqual({
       totalGivenCredit: "100.00",
       totalCreditAtStake: "20.00",

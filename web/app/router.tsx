@@ -13,7 +13,7 @@ import { matchRoute, Route, Switch, useLocation, useRouter, useSearch } from "wo
 import { AppShell } from "../components/layouts/app-shell";
 import { ErrorBoundary } from "../components/ui/error-boundary";
 import { CenteredSpinner, Spinner } from "../components/ui/spinner";
-import { LogoutButton } from "../features/auth";
+import { ChangePasswordButton, ForcedPasswordChange, LogoutButton } from "../features/auth";
 import { WorkingShop } from "../features/shops";
 import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
 
@@ -110,10 +110,23 @@ function Protected({
   const user = useAtomValue(currentUserAtom);
   if (user === undefined) return <CenteredSpinner />;
   if (!user) return <ToSignIn />;
+  // After an admin's reset, nothing else opens until the user chooses a new password.
+  if (user.mustChangePassword) {
+    return (
+      <Screen fallback={<CenteredSpinner />}>
+        <ForcedPasswordChange />
+      </Screen>
+    );
+  }
   return (
     <AppShell
       sidebarHeader={<WorkingShop />}
-      sidebarFooter={<LogoutButton />}
+      sidebarFooter={
+        <div className="flex flex-col gap-2">
+          <ChangePasswordButton />
+          <LogoutButton />
+        </div>
+      }
       title={title}
       section={section}
     >

@@ -54,6 +54,10 @@ const sam: UserDto = {
   role: "admin",
   createdAt: "2026-11-22T10:00:00.000Z",
   shopId: null,
+  customerId: null,
+  disabled: false,
+  mustChangePassword: false,
+  lastSignInAt: null,
 };
 
 describe("call", () => {

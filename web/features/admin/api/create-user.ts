@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Role } from "../../../../src/domain/enums";
-import { call } from "../../../lib/api-client";
+import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
-export const createUser = (body: { username: string; password: string; role: Role }) =>
-  call("createUser", { body });
+/** username, password, role, and for a customer login its customer record (issue 10). */
+export const createUser = (body: BodyOf<"createUser">) => call("createUser", { body });
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

@@ -1,22 +1,31 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createColumnHelper } from "@tanstack/react-table";
+import { useAtomValue } from "jotai";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import type { ManagedUserDto } from "../../../../src/domain/dto";
 import { ROLES, type Role } from "../../../../src/domain/enums";
 import { createUserSchema } from "../../../../src/domain/schemas";
-import { DataTable, useTableState } from "../../../components/ui/data-table";
+import { CardFacts, DataTable, useTableState } from "../../../components/ui/data-table";
 import { InputField, SelectField } from "../../../components/ui/field";
 import { UserLink } from "../../../components/ui/links";
 import { Panel } from "../../../components/ui/page-header";
+import { PickerField } from "../../../components/ui/picker-field";
 import { capitalise, formatDate } from "../../../lib/format";
-import type { User } from "../../users";
+import { currentUserAtom } from "../../../lib/session";
+import { CustomerPicker } from "../../customers";
+import { lastSignInText, UserStatusBadges } from "../../users";
 import { useChangeUserRole } from "../api/change-user-role";
 import { useCreateUser } from "../api/create-user";
 import { useAdminUsers } from "../api/get-admin-users";
+import { UserActions } from "./user-actions";
 
-const col = createColumnHelper<User>();
+const col = createColumnHelper<ManagedUserDto>();
 
-function RoleSelect({ user }: { user: User }) {
+/** Shown from 1280 px only, so the panel's table fits beside Create User at 1024 px. */
+const LARGE_ONLY = "hidden xl:table-cell";
+
+function RoleSelect({ user }: { user: ManagedUserDto }) {
   const mutation = useChangeUserRole();
   return (
     <select
@@ -35,14 +44,61 @@ function RoleSelect({ user }: { user: User }) {
   );
 }
 
+/** The row's actions; the signed-in admin's own row cannot be disabled. */
+function RowActions({ user }: { user: ManagedUserDto }) {
+  const me = useAtomValue(currentUserAtom);
+  return <UserActions user={user} isSelf={me?.id === user.id} />;
+}
+
 const columns = [
   col.accessor("username", {
     header: "Username",
     cell: (c) => <UserLink user={c.row.original} fallback="" />,
   }),
   col.accessor("role", { header: "Role", cell: (c) => <RoleSelect user={c.row.original} /> }),
-  col.accessor("createdAt", { header: "Created", cell: (c) => formatDate(c.getValue()) }),
+  col.display({
+    id: "status",
+    header: "Status",
+    cell: (c) => <UserStatusBadges user={c.row.original} />,
+  }),
+  col.accessor("lastSignInAt", {
+    header: "Last sign-in",
+    enableSorting: false,
+    cell: (c) => lastSignInText(c.getValue()),
+  }),
+  col.accessor("createdAt", {
+    header: "Created",
+    meta: { className: LARGE_ONLY },
+    cell: (c) => formatDate(c.getValue()),
+  }),
+  col.display({
+    id: "actions",
+    header: "Actions",
+    cell: (c) => <RowActions user={c.row.original} />,
+  }),
 ];
+
+/** A user on a phone: name and status, role, last sign-in, then the actions. */
+function UserCard({ user }: { user: ManagedUserDto }) {
+  return (
+    <article className="flex flex-col gap-2 text-sm" aria-label={user.username}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <span className="min-w-0 font-semibold break-words">
+          <UserLink user={user} fallback="" />
+        </span>
+        <UserStatusBadges user={user} />
+      </div>
+      <RoleSelect user={user} />
+      <CardFacts
+        facts={[
+          ["Last sign-in", lastSignInText(user.lastSignInAt)],
+          ["Created", formatDate(user.createdAt)],
+        ]}
+      />
+      <RowActions user={user} />
+    </article>
+  );
+}
 
 export function UserRolesPanel() {
   const state = useTableState();
@@ -56,15 +112,18 @@ export function UserRolesPanel() {
         loadingText="Loading users..."
         emptyText="No users found"
         searchLabel="Search users"
+        renderCard={(user) => <UserCard user={user} />}
       />
     </Panel>
   );
 }
 
+type CreateUserValues = z.input<typeof createUserSchema>;
+
 export function CreateUserPanel() {
   const mutation = useCreateUser();
-  const { register, handleSubmit, formState, reset } = useForm<
-    z.input<typeof createUserSchema>,
+  const { register, handleSubmit, formState, reset, control, watch, setValue } = useForm<
+    CreateUserValues,
     unknown,
     z.output<typeof createUserSchema>
   >({
@@ -72,6 +131,8 @@ export function CreateUserPanel() {
     defaultValues: { username: "", password: "", role: "user" },
   });
   const errors = formState.errors;
+  // A customer login belongs to one customer record (issue 10): picked here, and only then.
+  const customerLogin = watch("role") === "customer";
   return (
     <Panel title="Create User">
       <form
@@ -95,7 +156,11 @@ export function CreateUserPanel() {
           label="Role"
           defaultValue="user"
           error={errors.role?.message}
-          {...register("role")}
+          {...register("role", {
+            onChange: (event: { target: { value: string } }) => {
+              if (event.target.value !== "customer") setValue("customerId", undefined);
+            },
+          })}
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
@@ -103,6 +168,9 @@ export function CreateUserPanel() {
             </option>
           ))}
         </SelectField>
+        {customerLogin && (
+          <PickerField control={control} name="customerId" picker={CustomerPicker} />
+        )}
         <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
           {mutation.isPending ? "Creating..." : "Create User"}
         </button>

@@ -34,8 +34,26 @@ describe("sign-in", () => {
     const ue = userEvent.setup();
     await ue.type(await screen.findByLabelText("Username"), "admin");
     await ue.type(screen.getByLabelText("Password"), "wrong{Enter}");
-    expect(await screen.findByText("Login failed")).toBeTruthy();
-    expect(screen.getByText("Invalid username or password")).toBeTruthy();
+    const toast = (await screen.findByText("Login failed")).closest("[role=status]");
+    expect(toast?.textContent).toContain("Invalid username or password");
+  });
+
+  test("the server's reason also stays in the form, e.g. a disabled account", async () => {
+    renderApp("/auth", null, {
+      "POST /api/login": {
+        status: 401,
+        body: { message: "This account is disabled. Ask an admin.", code: "UNAUTHENTICATED" },
+      },
+    });
+    const ue = userEvent.setup();
+    await ue.type(await screen.findByLabelText("Username"), "sam");
+    await ue.type(screen.getByLabelText("Password"), "right-password{Enter}");
+    const form = (await screen.findByRole("button", { name: "Sign In" })).closest("form");
+    await waitFor(() =>
+      expect(form?.querySelector("[role=alert]")?.textContent).toBe(
+        "This account is disabled. Ask an admin.",
+      ),
+    );
   });
 
   test("lists the three features on the marketing panel", async () => {

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { loginSchema } from "../../../../src/domain/schemas";
 import { InputField } from "../../../components/ui/field";
+import { ApiError } from "../../../lib/api-client";
 import { sessionExpiredAtom } from "../../../lib/session";
 import { useAuth } from "./auth-provider";
 
@@ -22,6 +23,10 @@ export default function LoginForm() {
     defaultValues: { username: "", password: "" },
   });
   const expired = useAtomValue(sessionExpiredAtom);
+  // The server's reason stays beside the form (the toast goes after a while): wrong
+  // credentials, too many attempts, or an account an admin disabled.
+  const failure =
+    loginMutation.error instanceof ApiError ? loginMutation.error.serverMessage : null;
   // The page exists to sign in: the cursor starts in the username field.
   useEffect(() => setFocus("username"), [setFocus]);
   return (
@@ -30,9 +35,14 @@ export default function LoginForm() {
       onSubmit={handleSubmit((values) => loginMutation.mutate(values))}
       className="flex flex-col"
     >
-      {expired && (
+      {expired && !failure && (
         <p role="alert" className="alert alert-warning mb-4 text-sm">
           Your session has expired. Sign in again to continue where you were.
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="alert alert-error mb-4 text-sm">
+          {failure}
         </p>
       )}
       <InputField

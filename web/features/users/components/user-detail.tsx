@@ -3,6 +3,7 @@ import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { capitalise, formatDate } from "../../../lib/format";
 import { useUserById } from "../api/get-user-by-id";
+import { lastSignInText, UserStatusBadges } from "./user-status";
 
 const ACCESS_TEXT: Record<Role, string> = {
   admin: "Full system administration access",
@@ -27,6 +28,10 @@ export function UserDetail({ id }: { id: number }) {
           <Detail label="Username">{user.username}</Detail>
           <Detail label="Role">{capitalise(user.role)}</Detail>
           <Detail label="Created">{user.createdAt ? formatDate(user.createdAt) : "Unknown"}</Detail>
+          <Detail label="Status">
+            <UserStatusBadges user={user} />
+          </Detail>
+          <Detail label="Last sign-in">{lastSignInText(user.lastSignInAt)}</Detail>
           <Detail label="System Access">{ACCESS_TEXT[user.role] ?? ""}</Detail>
           <Detail label="User ID">{user.id}</Detail>
         </dl>

@@ -1,0 +1,247 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useAtomValue } from "jotai";
+import type { ReactNode } from "react";
+import { type ManagedUserDto, managedUserDto } from "../../../../src/domain/dto";
+import { currentUserAtom } from "../../../lib/session";
+import { customer } from "../../../test/fixtures";
+import { page, renderWithProviders } from "../../../test/render";
+import { CreateUserPanel, UserRolesPanel } from "./user-management";
+
+/** A row of the admin's user list, parsed by its schema. */
+function managed(overrides: Partial<ManagedUserDto>): ManagedUserDto {
+  return managedUserDto.parse({
+    id: 2,
+    username: "sam",
+    role: "user",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    shopId: null,
+    customerId: null,
+    disabled: false,
+    mustChangePassword: false,
+    lastSignInAt: null,
+    signInLocked: false,
+    ...overrides,
+  });
+}
+
+// The signed-in admin is id 1 (renderWithProviders' user); sam is disabled and locked out,
+// kim must change her password and signed in once.
+const ME = managed({ id: 1, username: "admin-user", role: "admin" });
+const SAM = managed({ id: 2, username: "sam", disabled: true, signInLocked: true });
+const KIM = managed({
+  id: 3,
+  username: "kim",
+  mustChangePassword: true,
+  lastSignInAt: "2026-03-04T09:30:00.000Z",
+});
+
+/** Like the admin page, shown once the signed-in user is known (the rows compare with it). */
+function SignedIn({ children }: { children: ReactNode }) {
+  return useAtomValue(currentUserAtom) ? children : null;
+}
+
+function renderUsers(extra = {}) {
+  const ue = userEvent.setup();
+  const view = renderWithProviders(
+    <SignedIn>
+      <UserRolesPanel />
+    </SignedIn>,
+    "admin",
+    {
+      "GET /api/admin/users": page([ME, SAM, KIM]),
+      ...extra,
+    },
+  );
+  return { ue, ...view };
+}
+
+/** The table row of `username`. */
+async function row(username: string): Promise<HTMLElement> {
+  const link = await screen.findByRole("link", { name: username });
+  const tr = link.closest("tr");
+  if (!tr) throw new Error(`no row for ${username}`);
+  return tr;
+}
+
+const badges = (tr: HTMLElement) =>
+  [...tr.querySelectorAll(".badge")].map((badge) => badge.textContent);
+
+describe("User Role Management: status and last sign-in", () => {
+  test("each row shows its status badges and last sign-in", async () => {
+    renderUsers();
+    expect(await screen.findByRole("columnheader", { name: "Status" })).toBeTruthy();
+    expect(screen.getByRole("columnheader", { name: "Last sign-in" })).toBeTruthy();
+    const me = await row("admin-user");
+    expect(badges(me)).toEqual(["Active"]);
+    expect(me.textContent).toContain("Never");
+    const sam = await row("sam");
+    expect(badges(sam)).toEqual(["Disabled", "Locked"]);
+    const kim = await row("kim");
+    expect(badges(kim)).toEqual(["Active", "Must change password"]);
+    expect(kim.textContent).not.toContain("Never");
+    expect(kim.textContent).toContain("2026");
+  });
+
+  test("Unlock only where sign-in is locked; Enable for a disabled user, else Disable", async () => {
+    renderUsers();
+    const sam = await row("sam");
+    expect(within(sam).getByRole("button", { name: "Unlock" })).toBeTruthy();
+    expect(within(sam).getByRole("button", { name: "Enable" })).toBeTruthy();
+    expect(within(sam).queryByRole("button", { name: "Disable" })).toBeNull();
+    const kim = await row("kim");
+    expect(within(kim).queryByRole("button", { name: "Unlock" })).toBeNull();
+    expect(within(kim).getByRole("button", { name: "Disable" })).toBeTruthy();
+  });
+
+  test("the admin's own Disable is disabled, with the reason", async () => {
+    renderUsers();
+    const disable = within(await row("admin-user")).getByRole("button", { name: "Disable" });
+    expect((disable as HTMLButtonElement).disabled).toBe(true);
+    expect(disable.getAttribute("title")).toBe("You cannot disable your own account");
+  });
+});
+
+describe("User Role Management: account actions", () => {
+  test("Reset password checks the length, then posts the new password", async () => {
+    const { ue, calls } = renderUsers({
+      "POST /api/admin/users/:userId/password": managed({ ...KIM, mustChangePassword: true }),
+    });
+    await ue.click(within(await row("kim")).getByRole("button", { name: "Reset password" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reset password of kim" });
+    expect(dialog.textContent).toContain("must choose a new one");
+    const field = within(dialog).getByLabelText("New password");
+    expect(field.getAttribute("autocomplete")).toBe("new-password");
+    await ue.type(field, "short");
+    await ue.click(within(dialog).getByRole("button", { name: "Reset password" }));
+    expect(await within(dialog).findByText("Password must be at least 8 characters")).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await ue.type(field, "-but-long-now");
+    await ue.click(within(dialog).getByRole("button", { name: "Reset password" }));
+    expect(
+      await screen.findByText("Password reset. kim chooses a new one at the next sign-in."),
+    ).toBeTruthy();
+    const post = calls.find((c) => c.method === "POST");
+    expect(post?.path).toBe("/api/admin/users/3/password");
+    expect(post?.body).toEqual({ newPassword: "short-but-long-now" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  test("Disable asks first, explaining that sessions end, then patches disabled: true", async () => {
+    const { ue, calls } = renderUsers({
+      "PATCH /api/admin/users/:userId": managed({ ...KIM, disabled: true }),
+    });
+    await ue.click(within(await row("kim")).getByRole("button", { name: "Disable" }));
+    const dialog = await screen.findByRole("dialog", { name: "Disable kim?" });
+    expect(dialog.textContent).toContain("signed out everywhere");
+    await ue.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+
+    await ue.click(within(await row("kim")).getByRole("button", { name: "Disable" }));
+    const again = await screen.findByRole("dialog", { name: "Disable kim?" });
+    await ue.click(within(again).getByRole("button", { name: "Disable" }));
+    expect(await screen.findByText("kim is disabled")).toBeTruthy();
+    const patch = calls.find((c) => c.method === "PATCH");
+    expect(patch?.path).toBe("/api/admin/users/3");
+    expect(patch?.body).toEqual({ disabled: true });
+  });
+
+  test("Enable patches disabled: false at once", async () => {
+    const { ue, calls } = renderUsers({
+      "PATCH /api/admin/users/:userId": managed({ ...SAM, disabled: false }),
+    });
+    await ue.click(within(await row("sam")).getByRole("button", { name: "Enable" }));
+    expect(await screen.findByText("sam is enabled again")).toBeTruthy();
+    const patch = calls.find((c) => c.method === "PATCH");
+    expect(patch?.path).toBe("/api/admin/users/2");
+    expect(patch?.body).toEqual({ disabled: false });
+  });
+
+  test("Unlock posts to the user's unlock and refetches the list", async () => {
+    const { ue, calls } = renderUsers({
+      "POST /api/admin/users/:userId/unlock": managed({ ...SAM, signInLocked: false }),
+    });
+    await ue.click(within(await row("sam")).getByRole("button", { name: "Unlock" }));
+    expect(await screen.findByText("sam can sign in again")).toBeTruthy();
+    const post = calls.find((c) => c.method === "POST");
+    expect(post?.path).toBe("/api/admin/users/2/unlock");
+    expect(post?.body).toBeUndefined();
+    await waitFor(() => expect(calls.filter((c) => c.path === "/api/admin/users").length).toBe(2));
+  });
+
+  test("a refusal shows the server's message", async () => {
+    const { ue } = renderUsers({
+      "PATCH /api/admin/users/:userId": {
+        status: 409,
+        body: { message: "The last admin cannot be disabled; make another user admin first" },
+      },
+    });
+    await ue.click(within(await row("kim")).getByRole("button", { name: "Disable" }));
+    const dialog = await screen.findByRole("dialog", { name: "Disable kim?" });
+    await ue.click(within(dialog).getByRole("button", { name: "Disable" }));
+    expect(
+      await screen.findByText("The last admin cannot be disabled; make another user admin first"),
+    ).toBeTruthy();
+  });
+});
+
+describe("Create User: a customer login", () => {
+  function renderCreate() {
+    const ue = userEvent.setup();
+    const view = renderWithProviders(<CreateUserPanel />, "admin", {
+      "GET /api/customers": page([customer()]),
+      "GET /api/customers/:id": customer(),
+      "POST /api/admin/users": {
+        status: 201,
+        body: managed({ id: 9, username: "ann", role: "customer", customerId: 7 }),
+      },
+    });
+    return { ue, ...view };
+  }
+
+  test("role Customer shows a required customer picker and sends customerId", async () => {
+    const { ue, calls } = renderCreate();
+    expect(screen.queryByRole("combobox", { name: "Customer" })).toBeNull();
+    await ue.type(screen.getByLabelText("Username"), "ann");
+    await ue.type(screen.getByLabelText("Password"), "longenough");
+    await ue.selectOptions(screen.getByLabelText("Role"), "customer");
+    const picker = await screen.findByRole("combobox", { name: "Customer" });
+    await ue.click(screen.getByRole("button", { name: "Create User" }));
+    expect(await screen.findByText("Customer is required for a customer login")).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    await ue.click(picker);
+    await ue.click(await screen.findByRole("option", { name: /Ann Byrne/ }));
+    await waitFor(() =>
+      expect(screen.queryByText("Customer is required for a customer login")).toBeNull(),
+    );
+    await ue.click(screen.getByRole("button", { name: "Create User" }));
+    expect(await screen.findByText("User created successfully")).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      username: "ann",
+      password: "longenough",
+      role: "customer",
+      customerId: 7,
+    });
+  });
+
+  test("changing the role away hides the picker and sends no customerId", async () => {
+    const { ue, calls } = renderCreate();
+    await ue.type(screen.getByLabelText("Username"), "kim");
+    await ue.type(screen.getByLabelText("Password"), "longenough");
+    await ue.selectOptions(screen.getByLabelText("Role"), "customer");
+    await ue.click(await screen.findByRole("combobox", { name: "Customer" }));
+    await ue.click(await screen.findByRole("option", { name: /Ann Byrne/ }));
+    await ue.selectOptions(screen.getByLabelText("Role"), "user");
+    await waitFor(() => expect(screen.queryByRole("combobox", { name: "Customer" })).toBeNull());
+    await ue.click(screen.getByRole("button", { name: "Create User" }));
+    expect(await screen.findByText("User created successfully")).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      username: "kim",
+      password: "longenough",
+      role: "user",
+    });
+  });
+});

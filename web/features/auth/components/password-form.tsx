@@ -1,0 +1,89 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { changePasswordSchema } from "../../../../src/domain/schemas";
+import { InputField } from "../../../components/ui/field";
+import { ApiError } from "../../../lib/api-client";
+import { useChangePassword } from "../api/change-password";
+
+/** The server's rules plus a second typing of the new password, which must match. */
+const passwordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((value) => value.confirmPassword === value.newPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+type PasswordValues = z.input<typeof passwordFormSchema>;
+
+const FIELDS = ["currentPassword", "newPassword"] as const;
+
+/**
+ * Current, new and confirm: the change-password dialog and the forced change after an admin's
+ * reset. Field errors from the server (a wrong current password) show under their field.
+ * `actions(pending)` renders the submit button and whatever goes beside it.
+ */
+export function PasswordForm({
+  currentLabel = "Current password",
+  onDone,
+  actions,
+}: {
+  currentLabel?: string;
+  onDone?: () => void;
+  actions: (pending: boolean) => ReactNode;
+}) {
+  const mutation = useChangePassword();
+  const { register, handleSubmit, formState, setError } = useForm<
+    PasswordValues,
+    unknown,
+    z.output<typeof passwordFormSchema>
+  >({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const errors = formState.errors;
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(({ currentPassword, newPassword }) =>
+        mutation.mutate(
+          { currentPassword, newPassword },
+          {
+            onSuccess: () => onDone?.(),
+            onError: (error) => {
+              if (!(error instanceof ApiError) || !error.fields) return;
+              for (const name of FIELDS) {
+                const message = error.fields[name];
+                if (message) setError(name, { message }, { shouldFocus: true });
+              }
+            },
+          },
+        ),
+      )}
+    >
+      <InputField
+        label={currentLabel}
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register("currentPassword")}
+      />
+      <InputField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register("newPassword")}
+      />
+      <InputField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      {actions(mutation.isPending)}
+    </form>
+  );
+}

@@ -171,3 +171,38 @@ describe("Place New Bet", () => {
     expect(screen.getByText("Customer is inactive")).toBeTruthy();
   });
 });
+
+describe("four eyes on risk (issue 10): the outcome", () => {
+  test("staff see the outcome fixed at PENDING, disabled with the reason, and place PENDING", async () => {
+    const { ue, calls } = setup("user");
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    const outcome = screen.getByLabelText("Outcome (optional)") as HTMLSelectElement;
+    expect(outcome.disabled).toBe(true);
+    expect(outcome.value).toBe("PENDING");
+    const reason = document.getElementById(outcome.getAttribute("aria-describedby") ?? "");
+    expect(reason?.textContent).toBe("Only an admin can place a bet with an outcome");
+    expect(screen.getByText("Only an admin can place a bet with an outcome")).toBeTruthy();
+    await ue.type(screen.getByLabelText("Description"), "Fair bet");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "10");
+    await ue.type(screen.getByLabelText("Odds"), "2");
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ outcome: "PENDING" });
+  });
+
+  test("an admin may choose an outcome and sees no reason", async () => {
+    const { ue, calls } = setup("admin");
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    const outcome = screen.getByLabelText("Outcome (optional)") as HTMLSelectElement;
+    await waitFor(() => expect(outcome.disabled).toBe(false));
+    expect(outcome.getAttribute("aria-describedby")).toBeNull();
+    expect(screen.queryByText("Only an admin can place a bet with an outcome")).toBeNull();
+    await ue.selectOptions(outcome, "LOST");
+    await ue.type(screen.getByLabelText("Description"), "Settled bet");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "10");
+    await ue.type(screen.getByLabelText("Odds"), "2");
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ outcome: "LOST" });
+  });
+});

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useAtomValue } from "jotai";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { BET_STATUSES } from "../../../../src/domain/enums";
@@ -42,11 +43,15 @@ export interface NewBetDialogProps {
   shopId?: number;
 }
 
-/** 'Place New Bet': live payout, Customer Balance Info, the funds check before submit. */
+/**
+ * 'Place New Bet': live payout, Customer Balance Info, the funds check before submit. Only an
+ * admin may place a bet already settled (issue 10): staff see the outcome fixed at PENDING.
+ */
 export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDialogProps) {
   const isAdmin = useAtomValue(isAdminAtom);
   const workingShopId = useAtomValue(workingShopIdAtom);
   const notify = useNotify();
+  const outcomeReasonId = useId();
   const idempotency = useIdempotencyKey();
   const mutation = usePlaceBet();
   const defaults: BetFormInput = {
@@ -113,12 +118,13 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
       odds: formatCents(values.oddsHundredths),
       potentialPayout: formatCents(payoutCents(values.stakeCents, values.oddsHundredths)),
       allowOvercredit: overcredit,
-      outcome: values.outcome,
-      ...(values.outcome === "VOID" ? { voidReason: values.voidReason } : {}),
+      // Staff place PENDING whatever a restored draft says (the server would refuse).
+      outcome: isAdmin ? values.outcome : ("PENDING" as const),
+      ...(isAdmin && values.outcome === "VOID" ? { voidReason: values.voidReason } : {}),
     };
     // Placed as Won, it also pays out at once: the payout (never below the stake) is asked.
     const largest =
-      values.outcome === "WON"
+      body.outcome === "WON"
         ? payoutCents(values.stakeCents, values.oddsHundredths)
         : values.stakeCents;
     if (!large.holds(body, largest)) send(body);
@@ -169,14 +175,24 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
             {...register("odds")}
           />
         </div>
-        <SelectField label="Outcome (optional)" {...register("outcome")}>
+        <SelectField
+          label="Outcome (optional)"
+          {...register("outcome")}
+          disabled={!isAdmin}
+          aria-describedby={isAdmin ? undefined : outcomeReasonId}
+        >
           {BET_STATUSES.map((status) => (
             <option key={status} value={status}>
               {status}
             </option>
           ))}
         </SelectField>
-        {watch("outcome") === "VOID" && (
+        {!isAdmin && (
+          <p id={outcomeReasonId} className="-mt-2 mb-3 text-sm text-base-content/80">
+            Only an admin can place a bet with an outcome
+          </p>
+        )}
+        {isAdmin && watch("outcome") === "VOID" && (
           <TextareaField
             label="Void reason"
             rows={2}

@@ -1,13 +1,16 @@
+import { useId } from "react";
 import { centsOf, formatEuro } from "../../../../src/domain/money";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
 import { fullName } from "../../../lib/format";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
+import { useWonNeedsAdmin } from "./won-needs-admin";
 
 /**
  * 'Settle bet' (issue 9): Won and Lost are confirmed, naming the bet and what it pays. A Won
- * payout from LARGE_AMOUNT asks once more, with the amount in large type.
+ * payout from LARGE_AMOUNT asks once more, with the amount in large type; for staff it needs
+ * an admin (issue 10): Confirm Won is disabled, saying why.
  */
 export default function SettleBetDialog({
   bet,
@@ -23,6 +26,9 @@ export default function SettleBetDialog({
   const won = status === "WON";
   const payoutCents = won ? centsOf(bet.potentialPayout) : 0;
   const who = bet.customer ? fullName(bet.customer) : `customer #${bet.customerId}`;
+  const needsAdmin = useWonNeedsAdmin(bet);
+  const reasonId = useId();
+  const blocked = won && needsAdmin !== null;
   const settle = () => resolve.mutate({ id: bet.id, status }, { onSuccess: onClose });
   const confirm = () => {
     if (!(won && large.holds(null, payoutCents))) settle();
@@ -56,6 +62,11 @@ export default function SettleBetDialog({
               ? `Pays ${formatEuro(payoutCents)} to ${who}.`
               : `Pays nothing: the stake of ${formatEuro(centsOf(bet.stakeAmount))} is kept.`}
           </p>
+          {blocked && (
+            <p id={reasonId} className="mt-3 text-sm font-medium">
+              {needsAdmin}
+            </p>
+          )}
           <div className="modal-action flex-wrap gap-3">
             <button type="button" className="btn" onClick={onClose}>
               Cancel
@@ -63,7 +74,8 @@ export default function SettleBetDialog({
             <button
               type="button"
               className={`btn ${won ? "btn-success" : "btn-error"}`}
-              disabled={resolve.isPending}
+              disabled={resolve.isPending || blocked}
+              aria-describedby={blocked ? reasonId : undefined}
               onClick={confirm}
             >
               {resolve.isPending ? "Settling..." : won ? "Confirm Won" : "Confirm Lost"}

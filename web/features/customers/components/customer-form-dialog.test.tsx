@@ -86,3 +86,133 @@ describe("Add New Customer", () => {
     });
   });
 });
+
+describe("four eyes on risk (issue 10)", () => {
+  /** CREDIT_LIMIT_CAP as GET /api/settings answers it (not the default, so its arrival shows). */
+  const settings = (creditLimitCap = "2000.00") => ({
+    "GET /api/settings": { largeAmount: "1000.00", creditLimitCap, backupIntervalHours: null },
+  });
+  /** An admin's form does not depend on the settings: they never answer. */
+  const noSettings = { "GET /api/settings": { pending: true } };
+
+  /** The text of the elements an element's aria-describedby names. */
+  const description = (element: HTMLElement) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(" ");
+
+  test("staff see the cap, and Allow overdraft disabled with the reason tied to it", async () => {
+    renderWithProviders(<CustomerFormDialog onClose={() => {}} />, "user", settings());
+    expect(await screen.findByText("A credit limit above €2,000.00 needs an admin.")).toBeTruthy();
+    const overdraft = screen.getByLabelText("Allow overdraft") as HTMLInputElement;
+    expect(overdraft.disabled).toBe(true);
+    expect(screen.getByText("Only an admin can allow overdraft")).toBeTruthy();
+    expect(description(overdraft)).toBe("Only an admin can allow overdraft");
+  });
+
+  test("an admin may tick it and sees neither the cap nor a reason", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<CustomerFormDialog onClose={() => {}} />, "admin", noSettings);
+    const overdraft = screen.getByLabelText("Allow overdraft") as HTMLInputElement;
+    // The role arrives with the session: wait until the form knows it is an admin's.
+    await waitFor(() => expect(overdraft.disabled).toBe(false));
+    expect(overdraft.getAttribute("aria-describedby")).toBeNull();
+    expect(screen.queryByText("Only an admin can allow overdraft")).toBeNull();
+    expect(screen.queryByText(/needs an admin/)).toBeNull();
+    await ue.click(overdraft);
+    expect(overdraft.checked).toBe(true);
+  });
+
+  test("staff asking for a credit limit above the cap are told why and nothing is sent", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(<CustomerFormDialog onClose={() => {}} />, "user", {
+      ...settings("500.00"),
+      "POST /api/customers": { status: 201, body: customer() },
+    });
+    await screen.findByText("A credit limit above €500.00 needs an admin.");
+    await ue.type(screen.getByLabelText("First Name *"), "Ann");
+    await ue.type(screen.getByLabelText("Last Name *"), "Byrne");
+    const limit = screen.getByLabelText("Credit Limit (€) *");
+    await ue.clear(limit);
+    await ue.type(limit, "99.999.999,99");
+    await ue.click(screen.getByRole("button", { name: "Create Customer" }));
+    const reason = "Only an admin can set a credit limit above €500.00";
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(description(limit)).toBe(reason);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    // Up to the cap is fine.
+    await ue.clear(limit);
+    await ue.type(limit, "500");
+    await waitFor(() => expect(screen.queryByText(reason)).toBeNull());
+    await ue.click(screen.getByRole("button", { name: "Create Customer" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ creditLimit: "500.00" });
+  });
+
+  test("an admin may set any credit limit and allow overdraft", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(<CustomerFormDialog onClose={() => {}} />, "admin", {
+      ...noSettings,
+      "POST /api/customers": { status: 201, body: customer() },
+    });
+    const overdraft = screen.getByLabelText("Allow overdraft") as HTMLInputElement;
+    await waitFor(() => expect(overdraft.disabled).toBe(false));
+    await ue.type(screen.getByLabelText("First Name *"), "Ann");
+    await ue.type(screen.getByLabelText("Last Name *"), "Byrne");
+    const limit = screen.getByLabelText("Credit Limit (€) *");
+    await ue.clear(limit);
+    await ue.type(limit, "99999999.99");
+    await ue.click(overdraft);
+    await ue.click(screen.getByRole("button", { name: "Create Customer" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
+      creditLimit: "99999999.99",
+      allowOverdraft: true,
+    });
+    expect(await screen.findByText("Customer created successfully")).toBeTruthy();
+  });
+
+  test("staff editing a customer keep what an admin gave: a limit above the cap and overdraft", async () => {
+    const ue = userEvent.setup();
+    const given = customer({ creditLimit: "5000.00", allowOverdraft: true }) as Customer;
+    const { calls } = renderWithProviders(
+      <CustomerFormDialog onClose={() => {}} customer={given} />,
+      "user",
+      { ...settings(), "PATCH /api/customers/:id": given },
+    );
+    await screen.findByText("A credit limit above €2,000.00 needs an admin.");
+    const overdraft = screen.getByLabelText("Allow overdraft") as HTMLInputElement;
+    expect(overdraft.disabled).toBe(false);
+    expect(overdraft.checked).toBe(true);
+    await ue.clear(screen.getByLabelText("Last Name *"));
+    await ue.type(screen.getByLabelText("Last Name *"), "Murray");
+    await ue.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")?.body).toMatchObject({
+      lastName: "Murray",
+      creditLimit: "5000.00",
+      allowOverdraft: true,
+    });
+    expect(await screen.findByText("Customer updated successfully")).toBeTruthy();
+  });
+
+  test("staff editing cannot raise a limit above the cap", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(
+      <CustomerFormDialog onClose={() => {}} customer={customer() as Customer} />,
+      "user",
+      { ...settings(), "PATCH /api/customers/:id": customer() },
+    );
+    await screen.findByText("A credit limit above €2,000.00 needs an admin.");
+    const limit = screen.getByLabelText("Credit Limit (€) *");
+    await ue.clear(limit);
+    await ue.type(limit, "2000.01");
+    await ue.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(
+      await screen.findByText("Only an admin can set a credit limit above €2,000.00"),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+});

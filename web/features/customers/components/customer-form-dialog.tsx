@@ -1,6 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useAtomValue } from "jotai";
+import { useId } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { formatCents } from "../../../../src/domain/money";
+import { centsOf, formatCents, formatEuro, parseCents } from "../../../../src/domain/money";
 import {
   createCustomerSchema,
   type UpdateCustomerInput,
@@ -14,6 +16,8 @@ import {
   MoneyField,
   TextareaField,
 } from "../../../components/ui/field";
+import { isAdminAtom } from "../../../lib/session";
+import { useCreditLimitCapCents } from "../../../lib/settings";
 import { useCreateCustomer } from "../api/create-customer";
 import type { Customer } from "../api/types";
 import { useUpdateCustomer } from "../api/update-customer";
@@ -44,9 +48,31 @@ function defaultsOf(customer?: Customer): CustomerFormValues {
   };
 }
 
+/** The form's resolver, given only the form's own values and answer types. */
+type FormResolver = Resolver<CustomerFormValues, unknown, UpdateCustomerInput>;
+
+/**
+ * Four eyes on risk (issue 10): for staff, a credit limit above CREDIT_LIMIT_CAP is refused
+ * here with the server's reason, unless it is the value an admin already gave.
+ */
+function withCreditLimitCap(
+  resolver: FormResolver,
+  rule: { capCents: number; keptCents?: number; reason: string } | null,
+): FormResolver {
+  if (!rule) return resolver;
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    const cents = parseCents(values.creditLimit);
+    if (cents === null || cents <= rule.capCents || cents === rule.keptCents) return result;
+    const creditLimit = { type: "cap", message: rule.reason };
+    return { values: {}, errors: { ...result.errors, creditLimit } };
+  };
+}
+
 /**
  * 'Add New Customer' (identical wherever it opens) and, given a customer, 'Edit Customer'
- * with the same rules plus date of birth and the active flag.
+ * with the same rules plus date of birth and the active flag. Staff see the four-eyes
+ * limits (issue 10): overdraft and a credit limit above the cap need an admin.
  */
 export default function CustomerFormDialog({
   onClose,
@@ -59,10 +85,23 @@ export default function CustomerFormDialog({
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
   const mutation = editing ? update : create;
+  const isAdmin = useAtomValue(isAdminAtom);
+  const capCents = useCreditLimitCapCents();
+  const overdraftReasonId = useId();
+  // Staff may keep (or clear) an overdraft an admin allowed, not allow one.
+  const overdraftLocked = !isAdmin && !customer?.allowOverdraft;
+  const capRule = isAdmin
+    ? null
+    : {
+        capCents,
+        keptCents: customer ? centsOf(customer.creditLimit) : undefined,
+        reason: `Only an admin can set a credit limit above ${formatEuro(capCents)}`,
+      };
   const form = useForm<CustomerFormValues, unknown, UpdateCustomerInput>({
-    resolver: zodResolver(
-      editing ? updateCustomerSchema : createCustomerSchema,
-    ) as unknown as Resolver<CustomerFormValues, unknown, UpdateCustomerInput>,
+    resolver: withCreditLimitCap(
+      zodResolver(editing ? updateCustomerSchema : createCustomerSchema) as unknown as FormResolver,
+      capRule,
+    ),
     defaultValues: defaultsOf(customer),
   });
   const { register, handleSubmit, formState, watch } = form;
@@ -145,7 +184,22 @@ export default function CustomerFormDialog({
             />
           )}
         </div>
-        <CheckboxField label="Allow overdraft" {...register("allowOverdraft")} />
+        {capRule && (
+          <p className="-mt-2 mb-3 text-sm text-base-content/80">
+            A credit limit above {formatEuro(capCents)} needs an admin.
+          </p>
+        )}
+        <CheckboxField
+          label="Allow overdraft"
+          {...register("allowOverdraft")}
+          disabled={overdraftLocked}
+          aria-describedby={overdraftLocked ? overdraftReasonId : undefined}
+        />
+        {overdraftLocked && (
+          <p id={overdraftReasonId} className="-mt-2 mb-3 text-sm text-base-content/80">
+            Only an admin can allow overdraft
+          </p>
+        )}
         {editing && <CheckboxField label="Customer is active" {...register("isActive")} />}
         <FormActions
           onCancel={close}

@@ -1,0 +1,16 @@
+import { useAtomValue } from "jotai";
+import { centsOf, formatEuro } from "../../../../src/domain/money";
+import { isAdminAtom } from "../../../lib/session";
+import { useLargeAmountCents } from "../../../lib/settings";
+import type { Bet } from "../api/types";
+
+/**
+ * Four eyes on risk (issue 10): a Won paying LARGE_AMOUNT or more is settled by an admin.
+ * The reason staff cannot settle this bet Won, or null when they can (and for admins).
+ */
+export function useWonNeedsAdmin(bet: Pick<Bet, "potentialPayout">): string | null {
+  const isAdmin = useAtomValue(isAdminAtom);
+  const largeAmountCents = useLargeAmountCents();
+  if (isAdmin || centsOf(bet.potentialPayout) < largeAmountCents) return null;
+  return `Only an admin can settle a bet paying ${formatEuro(largeAmountCents)} or more`;
+}

@@ -1,9 +1,12 @@
+import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import {
   ADMIN_PASSWORD,
   api,
   detail,
+  expectAccessible,
   expectText,
   expectToast,
   panel,
@@ -25,7 +28,7 @@ async function openAdmin(session: Session): Promise<void> {
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 describe("system administration", () => {
-  test("the admin page shows health, the fixed system information and the reversal warning", async () => {
+  test("the admin page shows health, the system information and the reversal warning", async () => {
     const session = await suite.admin();
     const { page, problems, context } = session;
     await openAdmin(session);
@@ -36,6 +39,11 @@ describe("system administration", () => {
     await expectText(detail(info, "Version"), "1.0.0", { exact: true });
     await expectText(detail(info, "Environment"), "Production", { exact: true });
     await expectText(detail(info, "Uptime"), "99.9%", { exact: true });
+    // The server has taken no backup yet, and takes none by itself without BACKUP_DIR.
+    await expectText(detail(info, "Last Backup"), "No backup taken yet", { exact: true });
+    await expectText(detail(info, "Automatic Backups"), "Off (BACKUP_DIR not set)", {
+      exact: true,
+    });
     await expectText(
       panel(page, "Transaction Reversal"),
       "Reversing a transaction archives the original and creates an opposite one.",
@@ -155,20 +163,21 @@ describe("system administration", () => {
     await context.close();
   });
 
-  test("delete all data needs two confirmations and keeps the admin signed in", async () => {
+  test("delete all data needs two confirmations and the admin's password, writes a backup first and keeps the admin signed in", async () => {
     const session = await suite.admin();
     const { page, problems, context } = session;
     const lastName = unique("Gallagher");
     await createCustomer(page, "Sean", lastName);
     await openAdmin(session);
-    const button = panel(page, "Delete All Data").getByRole("button", { name: "Delete All Data" });
+    const area = panel(page, "Delete All Data");
+    const button = area.getByRole("button", { name: "Delete All Data" });
     const prompts: string[] = [];
     let deletes = 0;
     page.on("request", (req) => {
       if (req.method() === "DELETE") deletes += 1;
     });
 
-    // Declining the second confirmation deletes nothing.
+    // Declining the second confirmation asks for no password and deletes nothing.
     let answers = [true, false];
     page.on("dialog", async (dialog) => {
       prompts.push(`${dialog.type()}: ${dialog.message()}`);
@@ -180,22 +189,51 @@ describe("system administration", () => {
     expect(prompts).toHaveLength(2);
     expect(prompts.every((p) => p.startsWith("confirm: "))).toBe(true);
     expect(prompts[0]).not.toBe(prompts[1]);
+    expect(await page.getByRole("dialog").count()).toBe(0);
     expect(deletes).toBe(0);
+
+    // Accepting both asks for the password.
+    answers = [true, true];
+    await button.click();
+    const dialog = page.getByRole("dialog", { name: "Confirm with your password" });
+    await visible(dialog);
+    expect(prompts).toHaveLength(4);
+    await expectAccessible(page, "delete-all password dialog", "dialog");
+    const password = dialog.getByLabel("Your password");
+    expect(await password.getAttribute("autocomplete")).toBe("current-password");
+
+    // A wrong password: said under the field, nothing deleted.
+    await password.fill("not-the-admin-password");
+    await dialog.getByRole("button", { name: "Delete All Data" }).click();
+    await visible(dialog.getByText("The password is not correct; nothing was deleted"));
+    expect(deletes).toBe(1);
     const before = await api<unknown[]>(page, "GET", `/api/customers?q=${lastName}`);
     expect(before).toHaveLength(1);
 
-    // Accepting both deletes everything but the acting admin.
-    answers = [true, true];
-    await button.click();
+    // The right one: a backup first, then everything but the acting admin is deleted.
+    await password.fill(ADMIN_PASSWORD);
+    await dialog.getByRole("button", { name: "Delete All Data" }).click();
     await expectToast(page, "Success", "All data has been deleted successfully");
-    expect(prompts).toHaveLength(4);
-    expect(deletes).toBe(1);
+    expect(deletes).toBe(2);
+    await visible(area.getByText(/The data as it was is kept in the backup/));
+    const backupFile = (await area.locator("code").textContent()) ?? "";
+    expect(backupFile).toStartWith(join(suite.server.dir, "backups"));
+    const copy = new Database(backupFile, { readonly: true });
+    const kept = copy
+      .query("select count(*) as n from customers where last_name = ?")
+      .get(lastName);
+    copy.close();
+    expect(kept).toEqual({ n: 1 });
+    const info = panel(page, "System Information");
+    await expectText(detail(info, "Last Backup"), "OK");
+    await expectText(detail(info, "Backup Check"), "integrity ok, books balanced", { exact: true });
+
     await page.getByRole("link", { name: "Customers" }).click();
     await visible(page.getByText("No customers found", { exact: true }));
     const users = await api<{ username: string }[]>(page, "GET", "/api/admin/users");
     expect(users.map((u) => u.username)).toEqual(["admin"]);
     await visible(page.getByRole("heading", { name: "Customers", exact: true }));
-    expect(problems()).toEqual([]);
+    expect(problems([/^403 DELETE \/api\/admin\/delete-all-data$/])).toEqual([]);
     await context.close();
   });
 });

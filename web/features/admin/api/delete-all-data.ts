@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { call } from "../../../lib/api-client";
+import { ApiError, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { CURRENT_USER_KEY } from "../../auth";
 
-export const deleteAllData = () => call("deleteAllData");
+/** Needs the acting admin's password; the server writes and checks a backup first. */
+export const deleteAllData = ({ password }: { password: string }) =>
+  call("deleteAllData", { body: { password } });
 
-/** Empties every table but the acting admin; every cached list is refetched. */
+/**
+ * Empties every table but the acting admin; every cached list is refetched. A refusal
+ * (wrong password 403, failed backup 422, a write meanwhile 409) is the dialog's to show.
+ */
 export function useDeleteAllData() {
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -17,6 +22,8 @@ export function useDeleteAllData() {
         predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0],
       });
     },
-    onError: (error) => notify.error(error),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) notify.error(error);
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { page, renderApp } from "../../../test/render";
 
@@ -12,14 +12,38 @@ const health = {
   uptime: 7500,
 };
 
+const goodBackup = {
+  id: 4,
+  reason: "scheduled",
+  file: "/srv/shop/backups/betting-shop-auto-2026-03-01T03-00-00-000Z.db",
+  ok: true,
+  detail: "integrity ok, books balanced",
+  sizeBytes: 81920,
+  createdAt: "2026-03-01T03:00:00.000Z",
+};
+
+const settings = (backupIntervalHours: number | null) => ({
+  largeAmount: "1000.00",
+  creditLimitCap: "1000.00",
+  backupIntervalHours,
+});
+
 function renderAdmin(extra = {}) {
   return renderApp("/admin", "admin", {
     "GET /api/health": health,
     "GET /api/admin/users": page([
       { id: 2, username: "sam", role: "user", createdAt: "2026-01-01T00:00:00Z" },
     ]),
+    "GET /api/admin/backups": page([]),
+    "GET /api/settings": settings(null),
     ...extra,
   });
+}
+
+/** The value of one row of the System Information panel. */
+async function info(name: string): Promise<string> {
+  const term = await screen.findByText(name, { selector: "dt" });
+  return term.nextElementSibling?.textContent ?? "";
 }
 
 describe("admin page", () => {
@@ -31,6 +55,7 @@ describe("admin page", () => {
     expect(screen.getByText("1.0.0")).toBeTruthy();
     expect(screen.getByText("Production")).toBeTruthy();
     expect(screen.getByText("99.9%")).toBeTruthy();
+    expect(screen.queryByText("2024-01-15 03:00 UTC")).toBeNull();
     expect(
       screen.getByText(
         "Reversing a transaction archives the original and creates an opposite one.",
@@ -92,23 +117,88 @@ describe("admin page", () => {
     });
   });
 
-  test("delete all data needs two confirmations", async () => {
-    const ue = userEvent.setup();
-    const { calls } = renderAdmin({
-      "DELETE /api/admin/delete-all-data": { message: "All data deleted" },
+  test("system information shows the last backup the server took and its result", async () => {
+    renderAdmin({
+      "GET /api/admin/backups": page([goodBackup], 9),
+      "GET /api/settings": settings(24),
     });
+    await waitFor(async () => expect(await info("Last Backup")).toContain("OK"));
+    expect(await info("Backup File")).toBe("betting-shop-auto-2026-03-01T03-00-00-000Z.db");
+    expect(await info("Backup Check")).toBe("integrity ok, books balanced");
+    expect(await info("Automatic Backups")).toBe("Every 24 h");
+  });
+
+  test("a failed backup says so and why; none yet and automatic backups off are said too", async () => {
+    const failed = {
+      ...goodBackup,
+      ok: false,
+      sizeBytes: null,
+      detail: "could not write the copy: disk full",
+    };
+    const view = renderAdmin({ "GET /api/admin/backups": page([failed]) });
+    await waitFor(async () => expect(await info("Last Backup")).toContain("Failed"));
+    expect(await info("Backup Check")).toBe("could not write the copy: disk full");
+    expect(await info("Automatic Backups")).toBe("Off (BACKUP_DIR not set)");
+    view.unmount();
+
+    renderAdmin();
+    await waitFor(async () => expect(await info("Last Backup")).toBe("No backup taken yet"));
+    expect(screen.queryByText("Backup File")).toBeNull();
+  });
+
+  test("delete all data: two confirmations, then the admin's password", async () => {
+    const ue = userEvent.setup();
+    const backupFile = "/srv/shop/backups/betting-shop-before-delete-all-2026-03-02.db";
+    const { calls } = renderAdmin({
+      "DELETE /api/admin/delete-all-data": ({ body }: { body: { password: string } }) =>
+        body.password === "right-password"
+          ? { message: "All data has been deleted successfully", backupFile }
+          : {
+              status: 403,
+              body: {
+                message: "The password is not correct; nothing was deleted",
+                code: "FORBIDDEN",
+              },
+            },
+    });
+    // Declining the second confirmation asks for nothing more.
     const answers = [true, false];
     window.confirm = () => answers.shift() ?? false;
     await ue.click(await screen.findByRole("button", { name: "Delete All Data" }));
-    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    expect(screen.queryByRole("dialog")).toBeNull();
+
     let asked = 0;
     window.confirm = () => {
       asked += 1;
       return true;
     };
     await ue.click(screen.getByRole("button", { name: "Delete All Data" }));
-    await waitFor(() => expect(calls.some((c) => c.method === "DELETE")).toBe(true));
     expect(asked).toBe(2);
+    const dialog = await screen.findByRole("dialog", { name: "Confirm with your password" });
+    const password = within(dialog).getByLabelText("Your password");
+    expect(password.getAttribute("type")).toBe("password");
+    expect(password.getAttribute("autocomplete")).toBe("current-password");
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+
+    // Nothing typed: the schema's message, no request.
+    await ue.click(within(dialog).getByRole("button", { name: "Delete All Data" }));
+    expect(await within(dialog).findByText("Password is required")).toBeTruthy();
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+
+    // A wrong password: the server's 403 under the field, the dialog stays.
+    await ue.type(password, "wrong-password{Enter}");
+    expect(
+      await within(dialog).findByText("The password is not correct; nothing was deleted"),
+    ).toBeTruthy();
+
+    await ue.clear(password);
+    await ue.type(password, "right-password{Enter}");
     expect(await screen.findByText("All data has been deleted successfully")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByText(backupFile)).toBeTruthy();
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.body)).toEqual([
+      { password: "wrong-password" },
+      { password: "right-password" },
+    ]);
   });
 });

@@ -1,5 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { Panel } from "../../../components/ui/page-header";
 import { formatDateTime } from "../../../lib/format";
+import { settingsQuery } from "../../../lib/settings";
+import { type Backup, useLatestBackup } from "../api/get-backups";
 import { useHealth } from "../api/get-health";
 
 const SYSTEM_STATUS: Record<string, { text: string; className: string }> = {
@@ -58,8 +61,42 @@ export function SystemStatusCards() {
   );
 }
 
-/** Fixed text (SPEC section 9). */
+/** One backup's time and result: "OK" or "Failed", with the file and what the check found. */
+function BackupFacts({ backup }: { backup: Backup }) {
+  const name = backup.file?.split(/[\\/]/).at(-1) ?? "";
+  return (
+    <>
+      <div className="flex justify-between gap-3 py-1">
+        <dt>Last Backup</dt>
+        <dd className="flex items-center gap-2 text-right">
+          {formatDateTime(backup.createdAt)}
+          <span className={`badge badge-sm ${backup.ok ? "badge-success" : "badge-error"}`}>
+            {backup.ok ? "OK" : "Failed"}
+          </span>
+        </dd>
+      </div>
+      <div className="flex justify-between gap-3 py-1">
+        <dt>Backup File</dt>
+        <dd className="min-w-0 break-all text-right" title={backup.file ?? undefined}>
+          {name}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-3 py-1">
+        <dt>Backup Check</dt>
+        <dd className={`text-right ${backup.ok ? "" : "text-error"}`}>{backup.detail}</dd>
+      </div>
+    </>
+  );
+}
+
+/**
+ * SPEC section 9's fixed text, except the backup rows: the newest backup the server took
+ * and its check (issue 10), and whether it takes them by itself (BACKUP_DIR).
+ */
 export function SystemInformation() {
+  const latest = useLatestBackup();
+  const { data: settings } = useQuery(settingsQuery);
+  const hours = settings?.backupIntervalHours;
   return (
     <Panel title="System Information">
       <dl className="text-sm">
@@ -71,9 +108,25 @@ export function SystemInformation() {
           <dt>Environment</dt>
           <dd>Production</dd>
         </div>
-        <div className="flex justify-between py-1">
-          <dt>Last Backup</dt>
-          <dd>2024-01-15 03:00 UTC</dd>
+        {latest.data ? (
+          <BackupFacts backup={latest.data} />
+        ) : (
+          <div className="flex justify-between gap-3 py-1">
+            <dt>Last Backup</dt>
+            <dd className="text-right">
+              {latest.isPending ? "..." : latest.isError ? "Unknown" : "No backup taken yet"}
+            </dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-3 py-1">
+          <dt>Automatic Backups</dt>
+          <dd className="text-right">
+            {settings === undefined
+              ? "..."
+              : hours
+                ? `Every ${hours} h`
+                : "Off (BACKUP_DIR not set)"}
+          </dd>
         </div>
         <div className="flex justify-between py-1">
           <dt>Uptime</dt>

@@ -171,10 +171,10 @@ for (let i = 1; i <= 3; i++) {
   clerks.push(actorOf(row));
 }
 const staff = () => (random() < 0.15 ? adminActor : pick(clerks));
-// Four eyes (issue 10): what staff may not decide, an admin does (LARGE_AMOUNT, CREDIT_LIMIT_CAP).
-const { LARGE_AMOUNT, CREDIT_LIMIT_CAP } = readEnv({
+// Four eyes (issue 10): what staff may not decide, an admin does (LARGE_AMOUNT, STAFF_MAX_CREDIT_LIMIT).
+const { LARGE_AMOUNT, STAFF_MAX_CREDIT_LIMIT } = readEnv({
   LARGE_AMOUNT: process.env.LARGE_AMOUNT,
-  CREDIT_LIMIT_CAP: process.env.CREDIT_LIMIT_CAP,
+  STAFF_MAX_CREDIT_LIMIT: process.env.STAFF_MAX_CREDIT_LIMIT,
 });
 const orAdmin = (actor: Actor, needsAdmin: boolean) => (needsAdmin ? adminActor : actor);
 /** One write at the simulated time, with the audit row of the endpoint that does the same. */
@@ -246,9 +246,9 @@ for (const at of customerTimes) {
       creditLimit: pick(["0", "0", "0", "50", "100", "200", "500"]),
       allowOverdraft: overdraft,
     });
-    const needsAdmin = overdraft || input.creditLimitCents > CREDIT_LIMIT_CAP;
+    const needsAdmin = overdraft || input.creditLimitCents > STAFF_MAX_CREDIT_LIMIT;
     const c = write(contracts.createCustomer.audit, orAdmin(clerk, needsAdmin), (tx, op) =>
-      createCustomer(tx, op, input, CREDIT_LIMIT_CAP),
+      createCustomer(tx, op, input, STAFF_MAX_CREDIT_LIMIT),
     );
     // A first deposit when they join.
     const homeShop = pick(shopIds);
@@ -385,7 +385,13 @@ while (queue.length > 0) {
 clock = end;
 for (const c of joined.slice(0, Math.floor(joined.length / 30))) {
   write(contracts.updateCustomer.audit, adminActor, (tx, op) =>
-    updateCustomer(tx, op, c.id, updateCustomerSchema.parse({ isActive: false }), CREDIT_LIMIT_CAP),
+    updateCustomer(
+      tx,
+      op,
+      c.id,
+      updateCustomerSchema.parse({ isActive: false }),
+      STAFF_MAX_CREDIT_LIMIT,
+    ),
   );
 }
 if (shopIds.length > 3)

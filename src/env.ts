@@ -42,7 +42,7 @@ const envSchema = z.object({
   /** Deposits, withdrawals, stakes and Won payouts from this amount ask for a second confirmation. */
   LARGE_AMOUNT: amountSetting("1000.00", 1),
   /** The highest credit limit staff may set; above it (or to allow overdraft) needs an admin. */
-  CREDIT_LIMIT_CAP: amountSetting("1000.00", 0),
+  STAFF_MAX_CREDIT_LIMIT: amountSetting("1000.00", 0),
   /** HTTPS without a proxy: both a PEM certificate (chain) and its private key, or neither. */
   TLS_CERT_PATH: z.string().optional().transform(blankToUndefined),
   TLS_KEY_PATH: z.string().optional().transform(blankToUndefined),

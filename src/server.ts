@@ -84,7 +84,7 @@ export async function startServer(env: Env) {
     clock: systemClock,
     largeAmountCents: env.LARGE_AMOUNT,
     trustProxy: env.TRUST_PROXY,
-    creditLimitCapCents: env.CREDIT_LIMIT_CAP,
+    creditLimitCapCents: env.STAFF_MAX_CREDIT_LIMIT,
     backups: backupSettings(env),
   };
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());

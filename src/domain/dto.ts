@@ -301,7 +301,7 @@ export const settingsDto = z
     }),
     creditLimitCap: moneyString.meta({
       description:
-        "The highest credit limit staff may set; above it, and to allow overdraft, an admin is needed (CREDIT_LIMIT_CAP)",
+        "The highest credit limit staff may set; above it, and to allow overdraft, an admin is needed (STAFF_MAX_CREDIT_LIMIT)",
     }),
     backupIntervalHours: z.number().positive().nullable().meta({
       description:

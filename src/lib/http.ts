@@ -22,7 +22,7 @@ export interface Deps {
   clock: Clock;
   /** LARGE_AMOUNT in cents: amounts from here on ask for a second confirmation. */
   largeAmountCents: number;
-  /** CREDIT_LIMIT_CAP in cents: staff may set credit limits up to here, admins beyond. */
+  /** STAFF_MAX_CREDIT_LIMIT in cents: staff may set credit limits up to here, admins beyond. */
   creditLimitCapCents: number;
   /** TRUST_PROXY: believe the nearest hop's X-Forwarded-For/-Proto/-Host; otherwise ignore them. */
   trustProxy: boolean;

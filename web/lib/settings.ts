@@ -17,11 +17,11 @@ export function useLargeAmountCents(): number {
   return data ? centsOf(data.largeAmount) : DEFAULT_LARGE_AMOUNT_CENTS;
 }
 
-/** The default CREDIT_LIMIT_CAP until the server's answer arrives. */
-const DEFAULT_CREDIT_LIMIT_CAP_CENTS = 100_000;
+/** The default STAFF_MAX_CREDIT_LIMIT until the server's answer arrives. */
+const DEFAULT_STAFF_MAX_CREDIT_LIMIT_CENTS = 100_000;
 
 /** The highest credit limit (in cents) staff may set; above it an admin is needed (issue 10). */
 export function useCreditLimitCapCents(): number {
   const { data } = useQuery(settingsQuery);
-  return data ? centsOf(data.creditLimitCap) : DEFAULT_CREDIT_LIMIT_CAP_CENTS;
+  return data ? centsOf(data.creditLimitCap) : DEFAULT_STAFF_MAX_CREDIT_LIMIT_CENTS;
 }

@@ -1,6 +1,6 @@
 /**
  * Issue 10, four eyes on risk: staff may not allow overdraft nor set a credit limit above
- * CREDIT_LIMIT_CAP (default €1,000.00); an admin may. A refused write changes nothing and
+ * STAFF_MAX_CREDIT_LIMIT (default €1,000.00); an admin may. A refused write changes nothing and
  * writes no audit row.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
@@ -57,7 +57,7 @@ describe("creating a customer", () => {
     expect(c).toMatchObject({ creditLimit: "99999999.99", allowOverdraft: true });
   });
 
-  test("the cap comes from CREDIT_LIMIT_CAP and the message names it", async () => {
+  test("the cap comes from STAFF_MAX_CREDIT_LIMIT and the message names it", async () => {
     t.deps.creditLimitCapCents = 50_000;
     await refused(
       "POST",
@@ -115,9 +115,14 @@ describe("editing a customer", () => {
     await refused("PATCH", `/api/customers/${c.id}`, { creditLimit: "5000" }, ABOVE_CAP);
   });
 
-  test("any new value above the cap needs an admin, a lower one too", async () => {
+  test("above the cap staff may lower an admin's limit but never raise it", async () => {
     const c = await create({ creditLimit: "5000" });
-    await refused("PATCH", `/api/customers/${c.id}`, { creditLimit: "4000" }, ABOVE_CAP);
+    const lowered = await t.json<{ creditLimit: string }>("PATCH", `/api/customers/${c.id}`, {
+      as: "user",
+      body: { creditLimit: "4000" },
+    });
+    expect(lowered.creditLimit).toBe("4000.00");
+    await refused("PATCH", `/api/customers/${c.id}`, { creditLimit: "4000.01" }, ABOVE_CAP);
   });
 
   test("an admin may raise the limit and allow overdraft", async () => {

@@ -92,7 +92,8 @@ const SORTS: Record<SortKey<"customers">, AnyColumn | SQL> = {
   createdBy: creator.username,
 };
 
-export function listCustomers(db: AppDb, query: ListQuery) {
+/** `only`: a customer-role caller's own record, the one row it may list (issue 10). */
+export function listCustomers(db: AppDb, query: ListQuery, only: number | null = null) {
   const status = enumFilter("status", query.status, ["ACTIVE", "INACTIVE"] as const);
   const filters: (SQL | undefined)[] = [
     searchAny(query.q, [
@@ -105,6 +106,7 @@ export function listCustomers(db: AppDb, query: ListQuery) {
       creator.username,
     ]),
     status ? eq(customers.isActive, status === "ACTIVE") : undefined,
+    only !== null ? eq(customers.id, only) : undefined,
   ];
   const where = and(...filters);
   const rows = db
@@ -153,8 +155,8 @@ export function getCustomer(db: DbOrTx, id: number): CustomerDto {
 
 /**
  * Four eyes on risk (issue 10): staff may not allow overdraft nor set a credit limit above
- * CREDIT_LIMIT_CAP; an admin may. Only a change is checked: a value an admin already gave
- * stays editable around it (`before` is the stored row; none when creating).
+ * STAFF_MAX_CREDIT_LIMIT; an admin may. Only a rise is checked: a value an admin already gave
+ * may be kept or lowered (`before` is the stored row; none when creating).
  */
 function requireAdminForRisk(
   actor: Actor,
@@ -166,8 +168,10 @@ function requireAdminForRisk(
   if (next.allowOverdraft === true && before?.allowOverdraft !== true) {
     throw new AppError("FORBIDDEN", "An admin is needed to allow overdraft");
   }
+  // Lowering a limit an admin gave reduces the risk: staff may, even if it stays above.
   const limit = next.creditLimitCents;
-  if (limit !== undefined && limit > capCents && limit !== before?.creditLimitCents) {
+  const raised = before === undefined || (limit ?? 0) > before.creditLimitCents;
+  if (limit !== undefined && limit > capCents && raised) {
     throw new AppError(
       "FORBIDDEN",
       `An admin is needed to set a credit limit above ${formatEuro(capCents)}`,

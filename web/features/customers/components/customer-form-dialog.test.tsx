@@ -88,7 +88,7 @@ describe("Add New Customer", () => {
 });
 
 describe("four eyes on risk (issue 10)", () => {
-  /** CREDIT_LIMIT_CAP as GET /api/settings answers it (not the default, so its arrival shows). */
+  /** STAFF_MAX_CREDIT_LIMIT as GET /api/settings answers it (not the default, so its arrival shows). */
   const settings = (creditLimitCap = "2000.00") => ({
     "GET /api/settings": { largeAmount: "1000.00", creditLimitCap, backupIntervalHours: null },
   });

@@ -52,8 +52,8 @@ function defaultsOf(customer?: Customer): CustomerFormValues {
 type FormResolver = Resolver<CustomerFormValues, unknown, UpdateCustomerInput>;
 
 /**
- * Four eyes on risk (issue 10): for staff, a credit limit above CREDIT_LIMIT_CAP is refused
- * here with the server's reason, unless it is the value an admin already gave.
+ * Four eyes on risk (issue 10): for staff, a credit limit above STAFF_MAX_CREDIT_LIMIT is refused
+ * here with the server's reason, unless it is no higher than the value an admin already gave.
  */
 function withCreditLimitCap(
   resolver: FormResolver,
@@ -63,7 +63,8 @@ function withCreditLimitCap(
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
     const cents = parseCents(values.creditLimit);
-    if (cents === null || cents <= rule.capCents || cents === rule.keptCents) return result;
+    const kept = rule.keptCents ?? 0;
+    if (cents === null || cents <= rule.capCents || cents <= kept) return result;
     const creditLimit = { type: "cap", message: rule.reason };
     return { values: {}, errors: { ...result.errors, creditLimit } };
   };

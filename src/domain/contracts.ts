@@ -17,7 +17,6 @@ import {
   deleteAllDto,
   healthDto,
   managedUserDto,
-  messageDto,
   periodsDto,
   recalculationDto,
   reportDto,

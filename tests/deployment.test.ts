@@ -143,11 +143,10 @@ describe("BACKUP_DIR", () => {
       // None was ever taken, so the first is due at once; wait for its row (no timing assumed).
       const db = new Database(databasePath);
       db.run("pragma busy_timeout = 5000");
-      let row: { path: string; ok: number; detail: string } | null = null;
-      while (!row) {
-        row = db.query("select path, ok, detail from backups").get() as typeof row;
-        if (!row) await Bun.sleep(50);
-      }
+      type Row = { path: string; ok: number; detail: string };
+      const first = () => db.query("select path, ok, detail from backups").get() as Row | null;
+      while (first() === null) await Bun.sleep(50);
+      const row = first() as Row;
       db.close();
       expect(row).toMatchObject({ ok: 1, detail: "integrity ok, books balanced" });
       expect(readdirSync(backups)).toEqual([row.path.split("/").at(-1) as string]);

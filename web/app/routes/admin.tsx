@@ -28,8 +28,9 @@ export default function AdminPage() {
           <RecalculateBalancePanel />
           <ReverseTransactionPanel />
         </div>
-        <div className="grid gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+        {/* The user list needs the width: Create User sits beside it from 1280 px. */}
+        <div className="grid gap-6 xl:grid-cols-3">
+          <div className="xl:col-span-2">
             <UserRolesPanel />
           </div>
           <CreateUserPanel />

@@ -1,6 +1,5 @@
-import { lazy } from "react";
+import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from "react";
 import type { ManagedUserDto } from "../../../../src/domain/dto";
-import { DialogButton } from "../../../components/ui/dialog-button";
 import { useSetUserDisabled, useUnlockUser } from "../api/manage-user";
 
 const ResetPasswordDialog = lazy(() => import("./reset-password-dialog"));
@@ -8,20 +7,50 @@ const DisableUserDialog = lazy(() => import("./disable-user-dialog"));
 
 const SELF_DISABLE_REASON = "You cannot disable your own account";
 
+type UserDialog = { kind: "reset" | "disable"; user: ManagedUserDto };
+
+const OpenUserDialog = createContext<(dialog: UserDialog) => void>(() => {});
+
+/**
+ * Holds the row actions' open dialog above the table: a row is keyed by its place in the
+ * page, so a refetch that moves it (a search settling, a live update) would remount it and
+ * close a dialog kept inside it.
+ */
+export function UserDialogs({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState<UserDialog | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <OpenUserDialog.Provider value={setOpen}>
+      {children}
+      {open && (
+        <Suspense fallback={null}>
+          {open.kind === "reset" ? (
+            <ResetPasswordDialog user={open.user} onClose={close} />
+          ) : (
+            <DisableUserDialog user={open.user} onClose={close} />
+          )}
+        </Suspense>
+      )}
+    </OpenUserDialog.Provider>
+  );
+}
+
 /** A user row's account actions: Reset password, Disable or Enable, and Unlock when locked. */
 export function UserActions({ user, isSelf }: { user: ManagedUserDto; isSelf: boolean }) {
+  const openDialog = useContext(OpenUserDialog);
   const enable = useSetUserDisabled();
   const unlock = useUnlockUser();
-  const small = "btn-outline btn-xs";
+  const button = "btn btn-outline btn-xs";
   return (
-    <div className="flex flex-wrap gap-1">
-      <DialogButton label="Reset password" className={small}>
-        {(close) => <ResetPasswordDialog user={user} onClose={close} />}
-      </DialogButton>
+    // In a table row (from 640 px) one under the other; on a phone card side by side.
+    <div className="flex flex-wrap gap-1 sm:flex-col sm:flex-nowrap">
+      <button type="button" className={button} onClick={() => openDialog({ kind: "reset", user })}>
+        Reset password
+      </button>
       {user.disabled ? (
         <button
           type="button"
-          className={`btn ${small}`}
+          className={button}
           disabled={enable.isPending}
           onClick={() => enable.mutate({ userId: user.id, disabled: false })}
         >
@@ -30,21 +59,22 @@ export function UserActions({ user, isSelf }: { user: ManagedUserDto; isSelf: bo
       ) : (
         // A disabled button gets no pointer events in some browsers: the reason sits on
         // the wrapper too, and is the button's accessible description.
-        <span title={isSelf ? SELF_DISABLE_REASON : undefined}>
-          <DialogButton
-            label="Disable"
-            className={`${small} btn-error`}
+        <span className="flex" title={isSelf ? SELF_DISABLE_REASON : undefined}>
+          <button
+            type="button"
+            className={`${button} btn-error flex-1`}
             disabled={isSelf}
             title={isSelf ? SELF_DISABLE_REASON : undefined}
+            onClick={() => openDialog({ kind: "disable", user })}
           >
-            {(close) => <DisableUserDialog user={user} onClose={close} />}
-          </DialogButton>
+            Disable
+          </button>
         </span>
       )}
       {user.signInLocked && (
         <button
           type="button"
-          className={`btn ${small}`}
+          className={button}
           disabled={unlock.isPending}
           onClick={() => unlock.mutate({ userId: user.id })}
         >

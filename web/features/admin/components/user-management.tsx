@@ -11,26 +11,26 @@ import { InputField, SelectField } from "../../../components/ui/field";
 import { UserLink } from "../../../components/ui/links";
 import { Panel } from "../../../components/ui/page-header";
 import { PickerField } from "../../../components/ui/picker-field";
-import { capitalise, formatDate } from "../../../lib/format";
+import { capitalise, formatCompactDateTime, formatDate } from "../../../lib/format";
 import { currentUserAtom } from "../../../lib/session";
 import { CustomerPicker } from "../../customers";
 import { lastSignInText, UserStatusBadges } from "../../users";
 import { useChangeUserRole } from "../api/change-user-role";
 import { useCreateUser } from "../api/create-user";
 import { useAdminUsers } from "../api/get-admin-users";
-import { UserActions } from "./user-actions";
+import { UserActions, UserDialogs } from "./user-actions";
 
 const col = createColumnHelper<ManagedUserDto>();
 
-/** Shown from 1280 px only, so the panel's table fits beside Create User at 1024 px. */
-const LARGE_ONLY = "hidden xl:table-cell";
+/** Shown from 1536 px only, so the panel's table fits beside Create User (and on cards). */
+const WIDE_ONLY = "hidden 2xl:table-cell";
 
 function RoleSelect({ user }: { user: ManagedUserDto }) {
   const mutation = useChangeUserRole();
   return (
     <select
       aria-label={`Role of ${user.username}`}
-      className="select select-bordered select-sm"
+      className="select select-bordered select-sm min-w-24"
       value={user.role}
       disabled={mutation.isPending}
       onChange={(event) => mutation.mutate({ userId: user.id, role: event.target.value as Role })}
@@ -42,6 +42,12 @@ function RoleSelect({ user }: { user: ManagedUserDto }) {
       ))}
     </select>
   );
+}
+
+/** A table's short "22 Nov 14:05", the full date and time on hover; "Never" if never. */
+function LastSignIn({ at }: { at: string | null }) {
+  if (!at) return "Never";
+  return <span title={lastSignInText(at)}>{formatCompactDateTime(at)}</span>;
 }
 
 /** The row's actions; the signed-in admin's own row cannot be disabled. */
@@ -59,16 +65,16 @@ const columns = [
   col.display({
     id: "status",
     header: "Status",
-    cell: (c) => <UserStatusBadges user={c.row.original} />,
+    cell: (c) => <UserStatusBadges user={c.row.original} compact />,
   }),
   col.accessor("lastSignInAt", {
     header: "Last sign-in",
     enableSorting: false,
-    cell: (c) => lastSignInText(c.getValue()),
+    cell: (c) => <LastSignIn at={c.getValue()} />,
   }),
   col.accessor("createdAt", {
     header: "Created",
-    meta: { className: LARGE_ONLY },
+    meta: { className: WIDE_ONLY },
     cell: (c) => formatDate(c.getValue()),
   }),
   col.display({
@@ -105,15 +111,17 @@ export function UserRolesPanel() {
   const query = useAdminUsers(state.params);
   return (
     <Panel title="User Role Management">
-      <DataTable
-        columns={columns}
-        state={state}
-        query={query}
-        loadingText="Loading users..."
-        emptyText="No users found"
-        searchLabel="Search users"
-        renderCard={(user) => <UserCard user={user} />}
-      />
+      <UserDialogs>
+        <DataTable
+          columns={columns}
+          state={state}
+          query={query}
+          loadingText="Loading users..."
+          emptyText="No users found"
+          searchLabel="Search users"
+          renderCard={(user) => <UserCard user={user} />}
+        />
+      </UserDialogs>
     </Panel>
   );
 }

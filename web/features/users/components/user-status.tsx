@@ -14,12 +14,18 @@ function statusesOf(user: AccountState): [label: string, badgeClass: string][] {
   return statuses;
 }
 
-/** The account's status as badges: Active or Disabled, then Must change password, Locked. */
-export function UserStatusBadges({ user }: { user: AccountState }) {
+/**
+ * The account's status as badges: Active or Disabled, then Must change password, Locked.
+ * `compact`: small badges one under the other, for a table column.
+ */
+export function UserStatusBadges({ user, compact }: { user: AccountState; compact?: boolean }) {
   return (
-    <span className="inline-flex flex-wrap gap-1">
+    <span className={`inline-flex gap-1 ${compact ? "flex-col items-start" : "flex-wrap"}`}>
       {statusesOf(user).map(([label, badge]) => (
-        <span key={label} className={`badge whitespace-nowrap ${badge}`}>
+        <span
+          key={label}
+          className={`badge whitespace-nowrap ${compact ? "badge-sm" : ""} ${badge}`}
+        >
           {label}
         </span>
       ))}

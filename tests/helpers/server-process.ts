@@ -1,0 +1,92 @@
+/**
+ * The real server as a separate process (`bun src/index.ts`), the way it runs in
+ * production, for tests that must kill it (tests/crash.test.ts). No web bundle is needed:
+ * the API answers without one. Like e2e/harness.ts, it waits for /healthz and keeps the
+ * tail of the server's stderr for error messages.
+ */
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+import type { Subprocess } from "bun";
+
+const ROOT = resolve(import.meta.dir, "../..");
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  proc: Subprocess<"ignore", "ignore", "pipe">;
+  /** The last few KB the server wrote to stderr. */
+  stderrTail(): string;
+  /** Sends the signal and waits for the process to end. */
+  kill(signal: "SIGKILL" | "SIGTERM"): Promise<void>;
+}
+
+/** Starts the server on a free port with `dbPath`, once it answers /healthz. */
+export async function spawnServer(dbPath: string, adminPassword: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_PATH: dbPath,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: "warn",
+  };
+  // Nothing from the caller's environment that changes how the server runs.
+  for (const name of ["BACKUP_DIR", "TLS_CERT_PATH", "TLS_KEY_PATH", "TRUST_PROXY", "NODE_ENV"]) {
+    delete env[name];
+  }
+  const proc = Bun.spawn(["bun", "src/index.ts"], {
+    cwd: ROOT,
+    env,
+    stdin: "ignore",
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  // Drain stderr (a full pipe would stall the server) and keep its tail.
+  let stderrText = "";
+  void (async () => {
+    const decoder = new TextDecoder();
+    const reader = proc.stderr.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      stderrText = (stderrText + decoder.decode(value, { stream: true })).slice(-8_000);
+    }
+  })();
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill("SIGKILL");
+      throw new Error(`server did not start: ${stderrText.slice(-4_000)}`);
+    }
+    await Bun.sleep(50);
+  }
+  return {
+    url,
+    proc,
+    stderrTail: () => stderrText.slice(-4_000),
+    async kill(signal) {
+      proc.kill(signal);
+      await proc.exited;
+    },
+  };
+}

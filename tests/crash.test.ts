@@ -369,4 +369,4 @@ test(`crash test: ${ROUNDS} rounds of SIGKILL under a write load, every acknowle
     await server?.kill("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
   }
-}, 90_000);
+}, 60_000);

@@ -1,7 +1,10 @@
 /** What every admin script shares: argument parsing with --help, the database path, exits. */
 import { Database } from "bun:sqlite";
-import { closeSync, existsSync, fsyncSync, openSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
+
+/** Shared with the server's own backups. */
+export { fileStamp, fsyncPath } from "../src/lib/backup";
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
 
@@ -74,19 +77,4 @@ function oneLine(err: unknown): never {
 export function integrityOf(sqlite: Database): string {
   const rows = sqlite.query("pragma integrity_check").all() as { integrity_check: string }[];
   return rows.map((r) => r.integrity_check).join("; ");
-}
-
-/** Flushes a file (or a directory entry, after a rename) to disk. */
-export function fsyncPath(path: string): void {
-  const fd = openSync(path, "r");
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** 2026-11-22T08-26-34-205Z: an ISO time that is safe in a file name and sorts in order. */
-export function fileStamp(now = new Date()): string {
-  return now.toISOString().replace(/[:.]/g, "-");
 }

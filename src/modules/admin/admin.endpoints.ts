@@ -1,5 +1,6 @@
 /** /api/admin/*: every contract here admits admins only (src/domain/contracts.ts). */
 import { contracts } from "../../domain/contracts";
+import { hashPassword } from "../../lib/auth/password";
 import { checkBooks } from "../../lib/books-check";
 import { implement } from "../../lib/endpoint";
 import { unlockUser } from "../auth/auth.service";
@@ -8,7 +9,14 @@ import { listBackups } from "./backups.service";
 import { deleteAllData, exportAllData, exportFileName, prepareDeleteAll } from "./data.service";
 import { recalculateBalance } from "./recalculate.service";
 import { reverseTransaction } from "./reversal.service";
-import { changeUserRole, hashNewUserPassword, insertUser, listUsers } from "./users.service";
+import {
+  changeUserRole,
+  hashNewUserPassword,
+  insertUser,
+  listUsers,
+  resetUserPassword,
+  setUserDisabled,
+} from "./users.service";
 
 export const adminEndpoints = [
   implement(contracts.recalculateBalance, {
@@ -17,13 +25,21 @@ export const adminEndpoints = [
   implement(contracts.reverseTransaction, {
     write: (tx, { op, body }) => reverseTransaction(tx, op, body),
   }),
-  implement(contracts.listUsers, ({ db, query }) => listUsers(db, query)),
+  implement(contracts.listUsers, ({ db, query, now }) => listUsers(db, query, now)),
   implement(contracts.createUser, {
     prepare: ({ db, body }) => hashNewUserPassword(db, body),
     write: (tx, { op, body, prepared }) => insertUser(tx, op, body, prepared),
   }),
   implement(contracts.changeUserRole, {
-    write: (tx, { op, params, body }) => changeUserRole(tx, op, params.userId, body.role),
+    write: (tx, { op, params, body }) =>
+      changeUserRole(tx, op, params.userId, body.role, body.customerId),
+  }),
+  implement(contracts.resetUserPassword, {
+    prepare: ({ body }) => hashPassword(body.newPassword),
+    write: (tx, { op, params, prepared }) => resetUserPassword(tx, op, params.userId, prepared),
+  }),
+  implement(contracts.updateUser, {
+    write: (tx, { op, params, body }) => setUserDisabled(tx, op, params.userId, body.disabled),
   }),
   implement(contracts.exportAllData, ({ c, deps, now }) => {
     const at = new Date(now);

@@ -10,7 +10,6 @@ import { readSnapshot, type Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import type { DeleteAllDto } from "../../domain/dto";
 import type { Mutation, Op } from "../../lib/audit";
-import { verifyPassword } from "../../lib/auth/password";
 import {
   type BackupOutcome,
   backupDatabase,
@@ -21,6 +20,7 @@ import {
 import type { Actor } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { Deps } from "../../lib/http";
+import { confirmPassword } from "../auth/auth.service";
 
 export const EXPORT_VERSION = 1;
 
@@ -109,12 +109,9 @@ export async function prepareDeleteAll(
   password: string,
   now: number,
 ): Promise<BackupOutcome> {
-  const user = deps.db
-    .select({ hash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, actor.userId))
-    .get();
-  if (!user || !(await verifyPassword(password, user.hash))) {
+  const user = deps.db.select().from(users).where(eq(users.id, actor.userId)).get();
+  // A wrong password counts as a failed sign-in (429 once locked).
+  if (!user || !(await confirmPassword(deps.db, user, password, actor.ip, now))) {
     throw new AppError("FORBIDDEN", "The password is not correct; nothing was deleted");
   }
   const dir = deps.backups?.dir ?? defaultBackupDir(deps.sqlite.filename);

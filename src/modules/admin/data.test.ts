@@ -126,6 +126,15 @@ describe("delete all data", () => {
     expect(count("backups")).toBe(0);
   });
 
+  test("wrong passwords count as failed sign-ins: guessing is throttled (429)", async () => {
+    const attempt = () => t.request("DELETE", DELETE_ALL, { body: { password: "a-guess-1234" } });
+    // One failed sign-in of admin1 is already counted (beforeEach): four more to the lock.
+    for (let i = 0; i < 4; i++) expect((await attempt()).status).toBe(403);
+    const locked = await attempt();
+    expect(locked.status).toBe(429);
+    expect(count("customers")).toBe(1);
+  });
+
   test("another admin's password does not do either", async () => {
     const res = await t.request("DELETE", DELETE_ALL, {
       as: "user",

@@ -1,17 +1,17 @@
 /** User administration: list, create, change role, reset password (DESIGN.md sections 3 and 5). */
 import { type AnyColumn, and, count, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
-import { type AppDb, type Tx, writeTx } from "../../db/client";
-import { customers, loginFailures, sessions, users } from "../../db/schema";
+import type { AppDb, Tx } from "../../db/client";
+import { customers, sessions, users } from "../../db/schema";
 import { ROLES, type Role } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/audit";
-import { hashPassword, verifyPassword } from "../../lib/auth/password";
+import { hashPassword } from "../../lib/auth/password";
 import { deleteUserSessions } from "../../lib/auth/session";
 import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { countWhere, enumFilter, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
-import { signInLocked } from "../auth/auth.service";
+import { confirmPassword, signInLocked } from "../auth/auth.service";
 import { toUserDto, type UserDto } from "../users/users.dto";
 
 const SORTS: Record<SortKey<"users">, AnyColumn | SQL> = {
@@ -220,9 +220,8 @@ export function resetPassword(
 }
 
 /**
- * Before the write: the current password is checked (slow), then the new one hashed. A
- * wrong current password counts as a failed sign-in, so a borrowed session cannot be used
- * to guess it past the sign-in throttle.
+ * Before the write: the current password is checked (slow; a wrong one counts as a failed
+ * sign-in, see confirmPassword), then the new one hashed.
  */
 export async function checkAndHashNewPassword(
   db: AppDb,
@@ -233,16 +232,7 @@ export async function checkAndHashNewPassword(
 ): Promise<string> {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw notFound("User");
-  if (signInLocked(db, user.username, now)) {
-    throw new AppError("RATE_LIMITED", "Too many failed attempts. Try again later.");
-  }
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    writeTx(db, (tx) =>
-      tx
-        .insert(loginFailures)
-        .values({ username: user.username.toLowerCase(), ip, createdAt: now })
-        .run(),
-    );
+  if (!(await confirmPassword(db, user, input.currentPassword, ip, now))) {
     throw new AppError("VALIDATION", "Current password is incorrect", {
       currentPassword: "Current password is incorrect",
     });

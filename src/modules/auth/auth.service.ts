@@ -187,6 +187,31 @@ export async function verifySignIn(
   throw new AppError("UNAUTHENTICATED", INVALID);
 }
 
+/**
+ * Re-authentication of a signed-in user (changing its own password, delete-all): a wrong
+ * password counts as a failed sign-in for the username and address, so a borrowed session
+ * cannot guess past the sign-in throttle; while the username is locked the answer is 429.
+ */
+export async function confirmPassword(
+  db: AppDb,
+  user: { username: string; passwordHash: string },
+  password: string,
+  ip: string | null,
+  now: number,
+): Promise<boolean> {
+  if (signInLocked(db, user.username, now)) {
+    throw new AppError("RATE_LIMITED", "Too many failed attempts. Try again later.");
+  }
+  if (await verifyPassword(password, user.passwordHash)) return true;
+  writeTx(db, (tx) =>
+    tx
+      .insert(loginFailures)
+      .values({ username: user.username.toLowerCase(), ip, createdAt: now })
+      .run(),
+  );
+  return false;
+}
+
 /** True while some address is refused for this username (the user list shows it). */
 export function signInLocked(db: AppDb, username: string, now: number): boolean {
   const row = db

@@ -79,9 +79,8 @@ interface Planned {
   path: string;
   body?: unknown;
   key?: string;
-  /** The predicted status; `alsoAllowed` for rules another part of issue 10 may tighten. */
+  /** The predicted status. */
   expect: number;
-  alsoAllowed?: number[];
   /** Applies the effect to the model once the answer is 2xx (and may check the answer). */
   accepted?(body: Record<string, unknown>): void;
   customers?: number[];
@@ -305,17 +304,16 @@ class Simulation {
       body.outcome = outcome;
       if (outcome === "VOID") body.voidReason = "Simulated void";
     }
+    // Four eyes (issue 10): staff may neither allow overcredit nor place a settled bet.
     let expect = 201;
-    const alsoAllowed: number[] = [];
     if (overcredit && as !== "admin") expect = 403;
+    else if (outcome && as !== "admin") expect = 403;
     else if (wrongPayout) expect = 400;
     else if (!c) expect = 404;
     else if (!c.isActive) expect = 422;
     else if (!s) expect = 404;
     else if (!s.isActive) expect = 422;
     else if (!c.allowOverdraft && !overcredit && stake > c.balance + c.creditLimit) expect = 422;
-    // Staff placing a bet already settled: issue 10 makes that an admin's call.
-    if (outcome && as !== "admin" && expect !== 400 && expect !== 403) alsoAllowed.push(403);
     const key = this.key();
     return {
       label: `${as} bet ${money(stake)} @ ${money(odds)} customer ${customerId} shop ${shopId}${outcome ? ` outcome ${outcome}` : ""}${overcredit ? " overcredit" : ""}${wrongPayout ? " wrong payout" : ""}`,
@@ -325,7 +323,6 @@ class Simulation {
       body,
       key,
       expect,
-      alsoAllowed,
       customers: [customerId],
       shops: [shopId],
       accepted: (b) => {
@@ -356,11 +353,12 @@ class Simulation {
     const missingReason = status === "VOID" && this.r.chance(0.15);
     const body: Record<string, unknown> = { status };
     if (status === "VOID" && !missingReason) body.voidReason = "Event cancelled";
+    // Four eyes: staff may not settle Won a bet paying LARGE_AMOUNT or more, settled or not.
+    const largeWin = status === "WON" && bet.potential >= this.t.deps.largeAmountCents;
     let expect = 200;
     if (missingReason) expect = 400;
+    else if (as !== "admin" && largeWin) expect = 403;
     else if (bet.status !== "PENDING") expect = 409;
-    // Staff settling Won: issue 10 makes a large payout an admin's call.
-    const alsoAllowed = as !== "admin" && status === "WON" ? [403] : [];
     return {
       label: `${as} resolve bet ${bet.id} (${bet.status}) as ${status}${missingReason ? " without reason" : ""}`,
       as,
@@ -368,7 +366,6 @@ class Simulation {
       path: `/api/bets/${bet.id}/resolve`,
       body,
       expect,
-      alsoAllowed,
       customers: [bet.customerId],
       accepted: (b) => {
         const c = this.model.customer(bet.customerId) as MCustomer;
@@ -518,18 +515,20 @@ class Simulation {
     if (what === "limit") body.creditLimit = money(change.creditLimit);
     if (what === "overdraft") body.allowOverdraft = change.allowOverdraft;
     if (what === "active") body.isActive = change.isActive;
-    // Staff raising a limit above the cap or allowing overdraft: issue 10 asks for an admin.
-    const risky =
-      (what === "limit" && change.creditLimit > 100_000) ||
-      (what === "overdraft" && change.allowOverdraft);
+    // Four eyes: staff may not allow overdraft, nor raise a limit above the cap.
+    const refused =
+      as !== "admin" &&
+      ((what === "limit" &&
+        change.creditLimit > this.t.deps.creditLimitCapCents &&
+        change.creditLimit > c.creditLimit) ||
+        (what === "overdraft" && change.allowOverdraft));
     return {
       label: `${as} edit customer ${c.id}: ${JSON.stringify(body)}`,
       as,
       method: "PATCH",
       path: `/api/customers/${c.id}`,
       body,
-      expect: 200,
-      alsoAllowed: as !== "admin" && risky ? [403] : [],
+      expect: refused ? 403 : 200,
       customers: [c.id],
       accepted: () => {
         Object.assign(c, change);
@@ -668,8 +667,7 @@ class Simulation {
     const res = await this.t.request(p.method, p.path, { as: p.as, body: p.body, headers });
     const text = await res.text();
     this.log.push(`${this.step}: ${p.label} -> ${res.status} (predicted ${p.expect})`);
-    const allowed = [p.expect, ...(p.alsoAllowed ?? [])];
-    if (!allowed.includes(res.status)) {
+    if (res.status !== p.expect) {
       this.fail(`${p.label}: answered ${res.status}, the auditor predicted ${p.expect}: ${text}`);
     }
     if (res.status < 300) p.accepted?.(JSON.parse(text) as Record<string, unknown>);

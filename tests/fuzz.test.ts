@@ -249,7 +249,7 @@ function requestsFor(name: string, c: Contract): fc.Arbitrary<FuzzRequest> {
   const paramNames = [...c.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
   const paramValue = fc.oneof(
     { arbitrary: fc.constantFrom(...TARGET_IDS.map(String)), weight: 3 },
-    { arbitrary: hostileString.map((s) => encodeURIComponent(s)), weight: 3 },
+    { arbitrary: hostileString.map((s) => encodeURIComponent(s.toWellFormed())), weight: 3 },
     { arbitrary: fc.constantFrom(...RAW_SEGMENTS), weight: 1 },
   );
   const params = fc.tuple(...paramNames.map(() => paramValue));

@@ -14,14 +14,14 @@
  * Replay with `CRASH_SEED=<seed> bun test tests/crash.test.ts` (`CRASH_ROUNDS=<n>`).
  */
 import { Database } from "bun:sqlite";
-import { expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatCents } from "../src/domain/money";
 import { ledgerViolations } from "./helpers/invariants";
 import { createPrng, type Prng, seedFrom } from "./helpers/prng";
-import { type ServerProcess, spawnServer } from "./helpers/server-process";
+import { killRunningServers, type ServerProcess, spawnServer } from "./helpers/server-process";
 
 const SEED = seedFrom("CRASH_SEED", 20_261_020);
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
@@ -47,6 +47,9 @@ interface Acked extends Write {
 }
 
 class CrashError extends Error {}
+
+// Should the test time out, no server is left running.
+afterAll(killRunningServers);
 
 /** The HTTP client: one admin session, the same-origin header, JSON bodies. */
 class Client {

@@ -10,6 +10,19 @@ import type { Subprocess } from "bun";
 
 const ROOT = resolve(import.meta.dir, "../..");
 
+/** Servers started here and still running: killed when the test process ends, come what may. */
+const running = new Set<Subprocess>();
+process.once("exit", () => {
+  for (const proc of running) proc.kill("SIGKILL");
+});
+
+/** Kills every server this helper started that is still running (for afterAll). */
+export async function killRunningServers(): Promise<void> {
+  const procs = [...running];
+  for (const proc of procs) proc.kill("SIGKILL");
+  await Promise.all(procs.map((proc) => proc.exited));
+}
+
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -54,6 +67,8 @@ export async function spawnServer(dbPath: string, adminPassword: string): Promis
     stdout: "ignore",
     stderr: "pipe",
   });
+  running.add(proc);
+  void proc.exited.then(() => running.delete(proc));
   // Drain stderr (a full pipe would stall the server) and keep its tail.
   let stderrText = "";
   void (async () => {

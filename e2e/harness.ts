@@ -4,7 +4,6 @@
  * playwright-core. Never a downloaded browser.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import {
@@ -14,25 +13,13 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
+import { freePort, type ServerProcess, spawnServer } from "../tests/helpers/server-process";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const ADMIN_PASSWORD = "e2e-admin-password";
 const ROOT = resolve(import.meta.dir, "..");
 /** Also the screenshots' size: small PNGs that still show a whole screen. */
 export const VIEWPORT = { width: 1280, height: 800 };
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 let built = false;
 /** Builds the web bundle once per process, so the suite tests the code in the tree. */
@@ -71,69 +58,23 @@ export async function startServer(
   const port = await freePort();
   const dbPath = join(dir, "e2e.db");
   await options.prepare?.(dbPath);
-  const url = `http://127.0.0.1:${port}`;
-  let proc = await spawnServer(port, dbPath, url);
+  let server: ServerProcess = await spawnServer(dbPath, ADMIN_PASSWORD, port);
   return {
-    url,
+    url: server.url,
     dir,
     dbPath,
     async stop() {
-      proc.kill();
-      await proc.exited;
+      await server.kill("SIGTERM");
       rmSync(dir, { recursive: true, force: true });
     },
     async halt() {
-      proc.kill();
-      await proc.exited;
+      await server.kill("SIGTERM");
     },
     async start() {
-      if (proc.exitCode === null && !proc.killed) return;
-      proc = await spawnServer(port, dbPath, url);
+      if (server.proc.exitCode === null && !server.proc.killed) return;
+      server = await spawnServer(dbPath, ADMIN_PASSWORD, port);
     },
   };
-}
-
-/** `bun src/index.ts` on `port`, once it answers /healthz. */
-async function spawnServer(port: number, dbPath: string, url: string) {
-  const proc = Bun.spawn(["bun", "src/index.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_PATH: dbPath,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: "warn",
-    },
-    stdout: "ignore",
-    stderr: "pipe",
-  });
-  // Drain the server's stderr (a full pipe would stall it) and keep the tail for errors.
-  let stderrText = "";
-  const stderrTail = () => stderrText.slice(-4000);
-  void (async () => {
-    const decoder = new TextDecoder();
-    const reader = proc.stderr.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      stderrText = (stderrText + decoder.decode(value, { stream: true })).slice(-16_000);
-    }
-  })();
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || proc.exitCode !== null) {
-      proc.kill();
-      throw new Error(`server did not start: ${stderrTail()}`);
-    }
-    await Bun.sleep(100);
-  }
-  return proc;
 }
 
 export async function launchBrowser(): Promise<Browser> {

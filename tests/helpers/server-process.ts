@@ -1,8 +1,8 @@
 /**
  * The real server as a separate process (`bun src/index.ts`), the way it runs in
- * production, for tests that must kill it (tests/crash.test.ts). No web bundle is needed:
- * the API answers without one. Like e2e/harness.ts, it waits for /healthz and keeps the
- * tail of the server's stderr for error messages.
+ * production, for tests that must kill it (tests/crash.test.ts) and for the browser suite
+ * (which builds the web bundle first; the API answers without one). It waits for /healthz
+ * and keeps the tail of the server's stderr for error messages.
  */
 import { createServer } from "node:net";
 import { resolve } from "node:path";
@@ -46,9 +46,16 @@ export interface ServerProcess {
   kill(signal: "SIGKILL" | "SIGTERM"): Promise<void>;
 }
 
-/** Starts the server on a free port with `dbPath`, once it answers /healthz. */
-export async function spawnServer(dbPath: string, adminPassword: string): Promise<ServerProcess> {
-  const port = await freePort();
+/**
+ * Starts the server with `dbPath` on `port` (a free one by default), once it answers
+ * /healthz. The browser suite starts its servers here too (e2e/harness.ts).
+ */
+export async function spawnServer(
+  dbPath: string,
+  adminPassword: string,
+  port?: number,
+): Promise<ServerProcess> {
+  port ??= await freePort();
   const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),

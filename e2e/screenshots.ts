@@ -8,10 +8,13 @@ import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import {
   ADMIN_PASSWORD,
+  api,
   launchBrowser,
   newWatchedPage,
+  panel,
   pick,
   signedInSession,
+  signIn,
   startServer,
   visible,
 } from "./harness";
@@ -107,8 +110,21 @@ async function seed(page: Page) {
   await withdraw(page, siobhan.id, patrick.id, "150.00", "Cash paid out at the counter");
 
   const staff = await createUser(page, "mary.kelly", "staff-password-1", "user");
-  await createUser(page, "tom.daly", "staff-password-2", "user");
+  const tom = await createUser(page, "tom.daly", "staff-password-2", "user");
   await createUser(page, "aoife.portal", "viewer-password-1", "customer", aoife.id);
+  // Issue 10's account states: a reset, a disabled and a locked user.
+  const sean = await createUser(page, "sean.burke", "staff-password-3", "user");
+  await createUser(page, "niall.ryan", "staff-password-4", "user");
+  await api(page, "POST", `/api/admin/users/${tom.id}/password`, {
+    newPassword: "temporary-pass-1",
+  });
+  await api(page, "PATCH", `/api/admin/users/${sean.id}`, { disabled: true });
+  for (let i = 0; i < 5; i++) {
+    await page.request.post("/api/login", {
+      data: { username: "niall.ryan", password: "not-his-password" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+  }
   return { aoife, niamh, eyre, staff };
 }
 
@@ -333,6 +349,28 @@ async function main() {
     await visible(staff.page.getByText("Access Denied"));
     await shot(staff.page, "21-access-denied");
     await staff.context.close();
+
+    // Issue 10: a customer login's own account, the forced password change, accounts.
+    const portal = await signedInSession(browser, server.url, "aoife.portal", "viewer-password-1");
+    await visible(portal.page.getByRole("heading", { name: "Aoife Walsh", exact: true }));
+    await shot(portal.page, "28-customer-login-home");
+    await portal.context.close();
+
+    const reset = await newWatchedPage(browser, server.url);
+    await signIn(reset.page, "tom.daly", "temporary-pass-1");
+    await visible(reset.page.getByRole("heading", { name: "Choose a new password" }));
+    await shot(reset.page, "29-forced-password-change");
+    await reset.context.close();
+
+    const admin = await signedInSession(browser, server.url, "admin", ADMIN_PASSWORD);
+    await admin.page.goto("/admin");
+    const users = panel(admin.page, "User Role Management");
+    await visible(users.getByText("Disabled", { exact: true }).first());
+    await users.scrollIntoViewIfNeeded();
+    await settle(admin.page);
+    await users.screenshot({ path: join(OUT, "30-user-accounts.png") });
+    console.log("docs/screenshots/30-user-accounts.png");
+    await admin.context.close();
   } finally {
     await browser.close();
     await server.stop();

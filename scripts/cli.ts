@@ -2,6 +2,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { messageOf } from "../src/lib/errors";
 
 /** Shared with the server's own backups. */
 export { fileStamp, fsyncPath } from "../src/lib/backup";
@@ -31,7 +32,7 @@ export function parseScriptArgs<O extends Options>(usage: string, options: O) {
       allowPositionals: true,
     });
   } catch (err) {
-    console.error(`${err instanceof Error ? err.message : String(err)}\n\n${usage.trim()}`);
+    console.error(`${messageOf(err)}\n\n${usage.trim()}`);
     process.exit(2);
   }
   const values = parsed.values as Record<string, unknown>;
@@ -61,11 +62,6 @@ export function openExisting(path: string, opts: { readonly?: boolean } = {}): D
   } catch (err) {
     fail(`Cannot open ${path}: ${messageOf(err)}`);
   }
-}
-
-/** An error as one line: its message, never its stack. */
-export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** An error no script foresaw still ends in one line and exit code 1; the stack only with DEBUG set. */

@@ -5,6 +5,7 @@ import { contracts } from "../src/domain/contracts";
 import { PASSWORD_MIN_LENGTH } from "../src/domain/schemas";
 import { auditedWrite } from "../src/lib/audit";
 import { hashPassword } from "../src/lib/auth/password";
+import { messageOf } from "../src/lib/errors";
 import { setLogLevel } from "../src/lib/logger";
 import { insertUser, resetPassword } from "../src/modules/admin/users.service";
 import { fail, parseScriptArgs } from "./cli";
@@ -61,7 +62,7 @@ try {
   console.log(`User "${user.username}" (role ${user.role}) is ready; any sessions were ended.`);
   if (generated) console.log(`Password (shown once): ${password}`);
 } catch (err) {
-  fail(`create-admin failed: ${err instanceof Error ? err.message : String(err)}`);
+  fail(`create-admin failed: ${messageOf(err)}`);
 } finally {
   handle.close();
 }

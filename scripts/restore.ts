@@ -3,6 +3,7 @@ import type { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { integrityCheck, openDatabase } from "../src/db/client";
+import { messageOf } from "../src/lib/errors";
 import { fail, fileStamp, fsyncPath, integrityOf, openExisting, parseScriptArgs } from "./cli";
 
 const USAGE = `
@@ -38,7 +39,7 @@ function checkBackup(sqlite: Database, known: Set<number>): string | null {
   try {
     integrity = integrityOf(sqlite);
   } catch (err) {
-    return `not a readable SQLite database (${err instanceof Error ? err.message : String(err)})`;
+    return `not a readable SQLite database (${messageOf(err)})`;
   }
   if (integrity !== "ok") return `integrity check failed: ${integrity}`;
   const tables = new Set(
@@ -101,7 +102,7 @@ try {
 } catch (err) {
   for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) rmSync(file, { force: true });
   if (existsSync(aside)) renameSync(aside, dbPath);
-  fail(`Restore failed and was undone: ${err instanceof Error ? err.message : String(err)}`);
+  fail(`Restore failed and was undone: ${messageOf(err)}`);
 }
 console.log(`Restored ${backupPath} to ${dbPath}.`);
 if (existsSync(aside)) console.log(`The previous database was kept as ${aside}.`);

@@ -6,6 +6,7 @@ import { openDatabase } from "./db/client";
 import type { Env } from "./env";
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/session";
 import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./lib/backup";
+import { messageOf } from "./lib/errors";
 import { type Deps, systemClock } from "./lib/http";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
 import { log, setLogLevel } from "./lib/logger";
@@ -24,7 +25,7 @@ export function housekeeping(deps: Pick<Deps, "db" | "sessionPolicy" | "clock">)
     pruneLoginFailures(deps.db, now);
   } catch (err) {
     // A busy database now is no reason to stop the server; the next round tries again.
-    log.error("housekeeping failed", { error: err instanceof Error ? err.message : String(err) });
+    log.error("housekeeping failed", { error: messageOf(err) });
   }
 }
 

@@ -27,6 +27,7 @@ import * as schema from "../db/schema";
 import { backups } from "../db/schema";
 import { raiseAlert } from "./alerts";
 import { checkBooks } from "./books-check";
+import { messageOf } from "./errors";
 import type { Clock } from "./http";
 import { log } from "./logger";
 
@@ -91,8 +92,6 @@ export function fsyncPath(path: string): void {
     closeSync(fd);
   }
 }
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Removes a file if it is there; a cleanup that cannot happen is no reason to fail. */
 function removeQuietly(path: string): void {

@@ -32,6 +32,11 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   INTERNAL: 500,
 };
 
+/** An error as one line, for a log or an operator: its message, never its stack. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** The one error type handlers throw; `onError` turns it into `{ message, code, fields? }`. */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;

@@ -41,6 +41,15 @@ function hashSecret(secret: string): Buffer {
   return Buffer.from(sha256(new TextEncoder().encode(secret)));
 }
 
+/** Past its idle timeout or its absolute lifetime (validateSession and sessionStillValid). */
+function expired(
+  row: { createdAt: number; lastVerifiedAt: number },
+  policy: SessionPolicy,
+  now: number,
+): boolean {
+  return now - row.createdAt >= policy.absoluteMs || now - row.lastVerifiedAt >= policy.idleMs;
+}
+
 export function createSession(db: DbOrTx, userId: number, now: number): string {
   const id = randomString(15);
   const secret = randomString(32);
@@ -87,7 +96,7 @@ export function validateSession(
   const given = hashSecret(secret);
   if (given.length !== row.secretHash.length || !timingSafeEqual(given, row.secretHash))
     return null;
-  if (now - row.createdAt >= policy.absoluteMs || now - row.lastVerifiedAt >= policy.idleMs) {
+  if (expired(row, policy, now)) {
     db.delete(sessions).where(eq(sessions.id, id)).run();
     return null;
   }
@@ -139,22 +148,24 @@ export function sessionStillValid(
   policy: SessionPolicy,
   now: number,
 ): boolean {
-  const row = db
-    .select({
-      createdAt: sessions.createdAt,
-      lastVerifiedAt: sessions.lastVerifiedAt,
-      disabledAt: users.disabledAt,
-      mustChangePassword: users.mustChangePassword,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
-    .get();
+  // Asked by every open stream at every event: prepared once.
+  const row = prepared(db, "session.still-valid", (d) =>
+    d
+      .select({
+        createdAt: sessions.createdAt,
+        lastVerifiedAt: sessions.lastVerifiedAt,
+        disabledAt: users.disabledAt,
+        mustChangePassword: users.mustChangePassword,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id: sessionId });
   return (
     row !== undefined &&
     row.disabledAt === null &&
     !row.mustChangePassword &&
-    now - row.createdAt < policy.absoluteMs &&
-    now - row.lastVerifiedAt < policy.idleMs
+    !expired(row, policy, now)
   );
 }

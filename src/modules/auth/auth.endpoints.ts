@@ -37,14 +37,7 @@ export const authEndpoints = [
       return user;
     },
     write: (tx, { c, prepared, now, deps }) => {
-      const token = startSession(tx, prepared, now);
-      const user =
-        tx
-          .update(users)
-          .set({ lastSignInAt: now })
-          .where(eq(users.id, prepared.id))
-          .returning()
-          .get() ?? prepared;
+      const { token, user } = startSession(tx, prepared, now);
       const actor = {
         userId: user.id,
         username: user.username,
@@ -68,8 +61,8 @@ export const authEndpoints = [
   }),
   // Ends the user's other sessions; also how a reset password is replaced at sign-in.
   implement(contracts.changePassword, {
-    prepare: ({ c, db, actor, body, now }) =>
-      checkAndHashNewPassword(db, actor.userId, body, clientIp(c), now),
+    prepare: ({ db, actor, body, now }) =>
+      checkAndHashNewPassword(db, actor.userId, body, actor.ip, now),
     write: (tx, { c, op, prepared }) => changeOwnPassword(tx, op, c.get("sessionId"), prepared),
   }),
   // Public, so that an expired session still signs out cleanly.

@@ -251,9 +251,16 @@ export function pruneLoginFailures(db: AppDb, now: number): void {
     .run();
 }
 
-/** The write of a good sign-in: a new session; the token goes in the cookie. */
+/**
+ * The write of a good sign-in: a new session (its token goes in the cookie) and the time of
+ * it (the user list's last sign-in). Answers the token and the user as now stored.
+ */
 export function startSession(tx: Tx, user: UserRow, now: number) {
-  return createSession(tx, user.id, now);
+  const token = createSession(tx, user.id, now);
+  const signedIn =
+    tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id)).returning().get() ??
+    user;
+  return { token, user: signedIn };
 }
 
 /** First start: with no user at all, create `admin` with ADMIN_PASSWORD or a printed random one. */

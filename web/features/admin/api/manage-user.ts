@@ -1,5 +1,6 @@
 /** The admin's account actions on one user (issue 10): reset password, disable/enable, unlock. */
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { UserDto } from "../../../../src/domain/dto";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -17,49 +18,37 @@ export const setUserDisabled = ({ userId, disabled }: { userId: number; disabled
 export const unlockUser = ({ userId }: { userId: number }) =>
   call("unlockUser", { params: { userId } });
 
-/** The user list and the user's own page show the new state. */
-function refreshUsers(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
-  void queryClient.invalidateQueries({ queryKey: ["/api/users"] });
-}
-
-export function useResetUserPassword() {
+/**
+ * One account action on a user: on success a toast saying what happened and a refetch of
+ * the user list and the user's own page; a refusal is a toast with the server's message.
+ */
+export function useUserAction<V>(
+  mutationFn: (variables: V) => Promise<UserDto>,
+  done: (user: UserDto) => string,
+) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   return useMutation({
-    mutationFn: resetUserPassword,
+    mutationFn,
     onSuccess: (user) => {
-      notify.success(`Password reset. ${user.username} chooses a new one at the next sign-in.`);
-      refreshUsers(queryClient);
+      notify.success(done(user));
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/users"] });
     },
     onError: (error) => notify.error(error),
   });
 }
 
-export function useSetUserDisabled() {
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  return useMutation({
-    mutationFn: setUserDisabled,
-    onSuccess: (user) => {
-      notify.success(
-        user.disabled ? `${user.username} is disabled` : `${user.username} is enabled again`,
-      );
-      refreshUsers(queryClient);
-    },
-    onError: (error) => notify.error(error),
-  });
-}
+export const useResetUserPassword = () =>
+  useUserAction(
+    resetUserPassword,
+    (user) => `Password reset. ${user.username} chooses a new one at the next sign-in.`,
+  );
 
-export function useUnlockUser() {
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  return useMutation({
-    mutationFn: unlockUser,
-    onSuccess: (user) => {
-      notify.success(`${user.username} can sign in again`);
-      refreshUsers(queryClient);
-    },
-    onError: (error) => notify.error(error),
-  });
-}
+export const useSetUserDisabled = () =>
+  useUserAction(setUserDisabled, (user) =>
+    user.disabled ? `${user.username} is disabled` : `${user.username} is enabled again`,
+  );
+
+export const useUnlockUser = () =>
+  useUserAction(unlockUser, (user) => `${user.username} can sign in again`);

@@ -4,17 +4,14 @@
  */
 import { existsSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
+import { decodedPath } from "./lib/http";
 
 const MISSING_BUILD = `<!doctype html><title>Betting Shop</title><p>The web app is not built. Run <code>bun run build</code>.</p>`;
 
 /** The decoded path, or null when it is malformed (`/%`, `/%00`): a 400, not a server error. */
 function decodePath(pathname: string): string | null {
-  try {
-    const decoded = decodeURIComponent(pathname);
-    return decoded.includes("\0") ? null : decoded;
-  } catch {
-    return null;
-  }
+  const decoded = decodedPath(pathname);
+  return decoded?.includes("\0") ? null : decoded;
 }
 
 export function serveWeb(distDir: string) {

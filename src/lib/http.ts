@@ -88,6 +88,15 @@ export function serverOrigin(c: Context<AppEnv>): string {
   }
 }
 
+/** A URL path decoded, or null when its percent-escapes do not decode (`/%`): a 400, not a 500. */
+export function decodedPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+}
+
 /** A 400's message (naming the first bad field) and one message per field. */
 export function firstIssueMessage(
   issues: readonly { message: string; path: readonly PropertyKey[]; params?: unknown }[],

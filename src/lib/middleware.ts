@@ -4,7 +4,7 @@ import { getCookie } from "hono/cookie";
 import { validateSession } from "./auth/session";
 import { AppError, errorBody } from "./errors";
 import type { AppEnv } from "./http";
-import { clientIp, serverOrigin } from "./http";
+import { clientIp, decodedPath, serverOrigin } from "./http";
 import { log } from "./logger";
 
 export const SESSION_COOKIE = "session";
@@ -16,23 +16,13 @@ export function requestIdOf(given: string | null | undefined): string {
   return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
-/** A path whose percent-escapes do not decode (`/api/%`) is a 400, not a 500. */
-function decodablePath(url: string): boolean {
-  try {
-    decodeURIComponent(new URL(url).pathname);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const requestId = requestIdOf(c.req.header("x-request-id"));
   c.set("requestId", requestId);
   c.set("user", null);
   c.set("sessionId", null);
   const started = performance.now();
-  if (decodablePath(c.req.url)) await next();
+  if (decodedPath(new URL(c.req.url).pathname) !== null) await next();
   else c.res = c.json(errorBody(new AppError("VALIDATION", "Malformed path")), 400);
   c.header("X-Request-Id", requestId);
   c.header("Cache-Control", "no-store");

@@ -18,21 +18,19 @@ function amountSetting(fallback: string, minCents: number) {
     });
 }
 
+/** An on/off setting: true, false, 1, 0, or empty/unset. */
+const flag = z.enum(["true", "false", "1", "0", ""]).optional();
+const isOn = (v: string | undefined) => v === "true" || v === "1";
+
 const blankToUndefined = (v: string | undefined) => (v?.trim() ? v : undefined);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_PATH: z.string().min(1).default("data/betting-shop.db"),
   ADMIN_PASSWORD: z.string().optional(),
-  COOKIE_SECURE: z
-    .enum(["true", "false", "1", "0", ""])
-    .optional()
-    .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
+  COOKIE_SECURE: flag.transform((v) => (v === undefined || v === "" ? undefined : isOn(v))),
   /** Behind a reverse proxy: believe its X-Forwarded-For/-Proto/-Host (the nearest hop only). */
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .optional()
-    .transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: flag.transform(isOn),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),

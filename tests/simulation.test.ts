@@ -735,30 +735,27 @@ class Simulation {
         total: res.headers.get("X-Total-Count"),
       };
     };
-    const customers = await list("/api/customers");
-    if (customers.rows.length !== m.customers.size)
-      this.fail(`${customers.rows.length} customers listed, the auditor knows ${m.customers.size}`);
-    for (const row of customers.rows) {
-      const c = m.customer(row.id as number);
-      if (!c) this.fail(`customer ${row.id} is unknown to the auditor`);
-      this.compareCustomer(c, row);
-    }
-    const shops = await list("/api/shops");
-    if (shops.rows.length !== m.shops.size)
-      this.fail(`${shops.rows.length} shops listed, the auditor knows ${m.shops.size}`);
-    for (const row of shops.rows) {
-      const s = m.shop(row.id as number);
-      if (!s) this.fail(`shop ${row.id} is unknown to the auditor`);
-      this.compareShop(s, row);
-    }
-    const bets = await list("/api/bets");
-    if (bets.rows.length !== m.bets.size)
-      this.fail(`${bets.rows.length} bets listed, the auditor knows ${m.bets.size}`);
-    for (const row of bets.rows) {
-      const bet = m.bets.get(row.id as number);
-      if (!bet) this.fail(`bet ${row.id} is unknown to the auditor`);
-      this.checkBet(row, bet);
-    }
+    /** Each listed row is one the auditor knows, compared with it, and none is missing. */
+    const compareAll = async <T>(
+      path: string,
+      what: string,
+      known: Map<number, T>,
+      compare: (expected: T, row: Record<string, unknown>) => void,
+    ) => {
+      const { rows } = await list(path);
+      if (rows.length !== known.size)
+        this.fail(`${rows.length} ${what}s listed, the auditor knows ${known.size}`);
+      for (const row of rows) {
+        const expected = known.get(row.id as number);
+        if (!expected) this.fail(`${what} ${row.id} is unknown to the auditor`);
+        compare(expected, row);
+      }
+    };
+    await compareAll("/api/customers", "customer", m.customers, (c, row) =>
+      this.compareCustomer(c, row),
+    );
+    await compareAll("/api/shops", "shop", m.shops, (s, row) => this.compareShop(s, row));
+    await compareAll("/api/bets", "bet", m.bets, (bet, row) => this.checkBet(row, bet));
     const ledger = await list("/api/transactions");
     if (Number(ledger.total) !== m.ledgerRows())
       this.fail(`the ledger holds ${ledger.total} rows, the auditor expects ${m.ledgerRows()}`);

@@ -53,40 +53,57 @@ export function FilterSelect({
   );
 }
 
+/** One end of a date range: a labelled date input kept on its side of the other end. */
+function DateBound({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={FIELD}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className="input input-bordered input-sm w-full sm:w-36"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 /** "From" and "To" dates (YYYY-MM-DD, both inclusive) in the `from` and `to` filters. */
 export function DateRangeFilter({ state }: { state: TableState }) {
-  const fromId = useId();
-  const toId = useId();
   const from = state.filters.from ?? "";
   const to = state.filters.to ?? "";
   return (
     <>
-      <div className={FIELD}>
-        <label htmlFor={fromId} className="text-sm font-medium">
-          From
-        </label>
-        <input
-          id={fromId}
-          type="date"
-          className="input input-bordered input-sm w-full sm:w-36"
-          value={from}
-          max={to || undefined}
-          onChange={(event) => state.setFilters({ from: event.target.value })}
-        />
-      </div>
-      <div className={FIELD}>
-        <label htmlFor={toId} className="text-sm font-medium">
-          To
-        </label>
-        <input
-          id={toId}
-          type="date"
-          className="input input-bordered input-sm w-full sm:w-36"
-          value={to}
-          min={from || undefined}
-          onChange={(event) => state.setFilters({ to: event.target.value })}
-        />
-      </div>
+      <DateBound
+        label="From"
+        value={from}
+        max={to}
+        onChange={(value) => state.setFilters({ from: value })}
+      />
+      <DateBound
+        label="To"
+        value={to}
+        min={from}
+        onChange={(value) => state.setFilters({ to: value })}
+      />
     </>
   );
 }

@@ -165,12 +165,20 @@ describe("the user list", () => {
   test("shows status and last sign-in", async () => {
     await login("user1", TEST_PASSWORD);
     await t.json("PATCH", `/api/admin/users/${t.ids.customer}`, { body: { disabled: true } });
-    type Row = { username: string; disabled: boolean; lastSignInAt: string | null };
+    // Five failed sign-ins lock "Customer1" (any case) for this address.
+    for (let i = 0; i < 5; i++) await login("Customer1", "not-the-password");
+    type Row = {
+      username: string;
+      disabled: boolean;
+      lastSignInAt: string | null;
+      signInLocked: boolean;
+    };
     const rows = await t.json<Row[]>("GET", "/api/admin/users");
     const byName = Object.fromEntries(rows.map((r) => [r.username, r]));
     expect(byName.user1?.lastSignInAt).not.toBeNull();
     expect(byName.user1?.disabled).toBe(false);
     expect(byName.customer1?.disabled).toBe(true);
     expect(byName.customer1?.lastSignInAt).toBeNull();
+    expect(rows.filter((r) => r.signInLocked).map((r) => r.username)).toEqual(["customer1"]);
   });
 });

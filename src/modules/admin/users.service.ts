@@ -11,7 +11,7 @@ import { deleteUserSessions } from "../../lib/auth/session";
 import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { countWhere, enumFilter, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
-import { confirmPassword, signInLocked } from "../auth/auth.service";
+import { confirmPassword, lockedUsernames } from "../auth/auth.service";
 import { toUserDto, type UserDto } from "../users/users.dto";
 
 const SORTS: Record<SortKey<"users">, AnyColumn | SQL> = {
@@ -37,10 +37,15 @@ export function listUsers(db: AppDb, query: ListQuery, now: number) {
     .limit(query.limit)
     .offset(query.offset)
     .all();
+  const locked = lockedUsernames(
+    db,
+    rows.map((row) => row.username),
+    now,
+  );
   return {
     items: rows.map((row) => ({
       ...toUserDto(row),
-      signInLocked: signInLocked(db, row.username, now),
+      signInLocked: locked.has(row.username.toLowerCase()),
     })),
     total: countWhere(db, users, where),
   };

@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   gt,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -214,15 +215,28 @@ export async function confirmPassword(
 
 /** True while some address is refused for this username (the user list shows it). */
 export function signInLocked(db: AppDb, username: string, now: number): boolean {
-  const row = db
-    .select({ ip: loginFailures.ip })
+  return lockedUsernames(db, [username], now).size > 0;
+}
+
+/** Which of `usernames` (lowercased) are refused for some address now: one query for a page. */
+export function lockedUsernames(db: AppDb, usernames: string[], now: number): Set<string> {
+  if (usernames.length === 0) return new Set();
+  const rows = db
+    .selectDistinct({ username: loginFailures.username })
     .from(loginFailures)
-    .where(and(eq(loginFailures.username, username.toLowerCase()), inWindow(now)))
-    .groupBy(loginFailures.ip)
+    .where(
+      and(
+        inArray(
+          loginFailures.username,
+          usernames.map((name) => name.toLowerCase()),
+        ),
+        inWindow(now),
+      ),
+    )
+    .groupBy(loginFailures.username, loginFailures.ip)
     .having(sql`count(*) >= ${MAX_PER_USERNAME_ADDRESS}`)
-    .limit(1)
     .all();
-  return row.length > 0;
+  return new Set(rows.map((row) => row.username));
 }
 
 /** An admin clears a lock: the username's failed sign-ins from every address are forgotten. */

@@ -1,1 +1,2 @@
--- Custom SQL migration file, put your code below! --
+-- Filled by issue 11 (placeholder until then).
+SELECT 1;

@@ -1,5 +1,6 @@
 export * from "./bets";
 export * from "./customers";
+export * from "./rollups";
 export * from "./system";
 export * from "./transactions";
 export * from "./users";

@@ -1,0 +1,53 @@
+/**
+ * Report roll-ups (drizzle/0004_rollups.sql, docs/reports.md): derived from `bets` and kept
+ * in step by triggers in the same write transaction, never written by the application.
+ * Both tables are WITHOUT ROWID in SQL. `bucket` is the start of the period in UTC
+ * milliseconds (0 for the `all` grain); a row exists only while its bucket has bets.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Each shop's figures per UTC day (`day`) and calendar month (`month`). */
+export const reportShopRollups = sqliteTable(
+  "report_shop_rollups",
+  {
+    grain: text("grain", { enum: ["day", "month"] }).notNull(),
+    bucket: integer("bucket").notNull(),
+    shopId: integer("shop_id").notNull(),
+    betCount: integer("bet_count").notNull(),
+    wonCount: integer("won_count").notNull(),
+    lostCount: integer("lost_count").notNull(),
+    pendingCount: integer("pending_count").notNull(),
+    voidCount: integer("void_count").notNull(),
+    /** Stakes of non-void bets. */
+    stakedCents: integer("staked_cents").notNull(),
+    /** Stakes of settled (WON, LOST) bets. */
+    revenueCents: integer("revenue_cents").notNull(),
+    /** Actual payouts of WON bets. */
+    payoutCents: integer("payout_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.bucket, t.shopId] })],
+);
+
+/** Each customer's bets and non-void stakes per ISO week, calendar month, year and all time. */
+export const reportCustomerRollups = sqliteTable(
+  "report_customer_rollups",
+  {
+    grain: text("grain", { enum: ["week", "month", "year", "all"] }).notNull(),
+    bucket: integer("bucket").notNull(),
+    customerId: integer("customer_id").notNull(),
+    betCount: integer("bet_count").notNull(),
+    stakedCents: integer("staked_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.grain, t.bucket, t.customerId] }),
+    // A period's top five customers: the first five entries of its range.
+    index("report_customer_rollups_top_idx").on(
+      t.grain,
+      t.bucket,
+      sql`${t.stakedCents} desc`,
+      sql`${t.betCount} desc`,
+      t.customerId,
+    ),
+  ],
+);

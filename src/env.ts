@@ -35,8 +35,14 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   WEB_DIST: z.string().default("dist/web"),
-  /** integrity_check at start (DESIGN.md), or quick_check for very large databases. */
-  STARTUP_INTEGRITY_CHECK: z.enum(["full", "quick"]).default("full"),
+  /** quick_check at start (seconds at any size); `full` runs integrity_check before serving. */
+  STARTUP_INTEGRITY_CHECK: z.enum(["full", "quick"]).default("quick"),
+  /** Hours between full integrity checks in the background (decision 025); 0 turns them off. */
+  INTEGRITY_CHECK_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 24, "must be at most 576 (24 days)")
+    .default(24),
   /** Deposits, withdrawals, stakes and Won payouts from this amount ask for a second confirmation. */
   LARGE_AMOUNT: amountSetting("1000.00", 1),
   /** The highest credit limit staff may set; above it (or to allow overdraft) needs an admin. */

@@ -8,6 +8,7 @@ import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/sessio
 import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./lib/backup";
 import { messageOf } from "./lib/errors";
 import { type Deps, systemClock } from "./lib/http";
+import { recordStartupCheck, startIntegrityScheduler } from "./lib/integrity";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
 import { log, setLogLevel } from "./lib/logger";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
@@ -95,6 +96,7 @@ export async function startServer(env: Env) {
   } else if (admin) {
     log.info("first start: created user admin with ADMIN_PASSWORD");
   }
+  recordStartupCheck(handle, deps.clock());
   const app = createApp(deps);
   const web = serveWeb(env.WEB_DIST);
   const server = Bun.serve({
@@ -119,6 +121,11 @@ export async function startServer(env: Env) {
     backups?.intervalHours == null
       ? null
       : startBackupScheduler(deps, { ...backups, intervalHours: backups.intervalHours });
+  // The full integrity_check, daily in a worker (quick_check ran before serving).
+  const integrityScheduler =
+    env.INTEGRITY_CHECK_HOURS > 0
+      ? startIntegrityScheduler(deps, { intervalHours: env.INTEGRITY_CHECK_HOURS })
+      : null;
   log.info("listening", {
     url: `${tls ? "https" : "http"}://localhost:${server.port}`,
     database: env.DATABASE_PATH,
@@ -130,6 +137,7 @@ export async function startServer(env: Env) {
     stop() {
       clearInterval(housekeepingTimer);
       backupScheduler?.stop();
+      integrityScheduler?.stop();
       server.stop(true);
       handle.close();
     },

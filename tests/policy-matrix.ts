@@ -52,6 +52,7 @@ export const POLICY_MATRIX: Record<string, readonly [Expected, Expected, Expecte
   "GET /api/admin/export-all-data": [401, 403, 403, "ok"],
   "DELETE /api/admin/delete-all-data": [401, 403, 403, "ok"],
   "GET /api/admin/backups": [401, 403, 403, "ok"],
+  "GET /api/admin/integrity": [401, 403, 403, "ok"],
   "GET /api/admin/audit": [401, 403, 403, "ok"],
   "GET /api/admin/ledger-check": [401, 403, 403, "ok"],
   "GET /api/events": [401, 403, "ok", "ok"],

@@ -16,6 +16,7 @@ import {
   dashboardStatsDto,
   deleteAllDto,
   healthDto,
+  integrityStatusDto,
   managedUserDto,
   periodsDto,
   recalculationDto,
@@ -564,6 +565,15 @@ export const contracts = {
     status: 200,
     response: backupDto,
     paged: true,
+  }),
+  integrityStatus: contract({
+    method: "get",
+    path: "/api/admin/integrity",
+    summary: "The newest integrity checks of the database: at start (quick) and daily (full)",
+    tag: "Admin",
+    access: ADMIN,
+    status: 200,
+    response: integrityStatusDto,
   }),
   auditLog: contract({
     method: "get",

@@ -341,6 +341,28 @@ export const backupDto = z
   })
   .meta({ id: "Backup" });
 
+/** One integrity check of the live database (src/lib/integrity.ts). */
+export const integrityCheckDto = z
+  .object({
+    id,
+    kind: z.enum(["quick", "full"]).meta({
+      description: "quick: quick_check at start; full: integrity_check, daily in the background",
+    }),
+    ok: z.boolean(),
+    detail: z.string().meta({ description: '"ok", or what SQLite found' }),
+    startedAt: isoTime,
+    finishedAt: isoTime,
+    durationMs: z.number().int(),
+  })
+  .meta({ id: "IntegrityCheck" });
+
+export const integrityStatusDto = z
+  .object({
+    quick: integrityCheckDto.nullable().meta({ description: "The newest start-up check" }),
+    full: integrityCheckDto.nullable().meta({ description: "The newest full check" }),
+  })
+  .meta({ id: "IntegrityStatus" });
+
 export type UserDto = z.output<typeof userDto>;
 export type ManagedUserDto = z.output<typeof managedUserDto>;
 export type CustomerDto = z.output<typeof customerDto>;
@@ -360,5 +382,6 @@ export type AuditEntryDto = z.output<typeof auditEntryDto>;
 export type CountsDto = z.output<typeof countsDto>;
 export type SettingsDto = z.output<typeof settingsDto>;
 export type BackupDto = z.output<typeof backupDto>;
+export type IntegrityStatusDto = z.output<typeof integrityStatusDto>;
 export type DeleteAllDto = z.output<typeof deleteAllDto>;
 export type BooksReportDto = z.output<typeof booksReportDto>;

@@ -83,3 +83,23 @@ export const backups = sqliteTable(
   },
   (t) => [index("backups_created_at_idx").on(t.createdAt)],
 );
+
+/**
+ * Integrity checks of the live database (issue 11): the `quick` check at every start and the
+ * `full` PRAGMA integrity_check run once a day in a worker, with what SQLite found.
+ */
+export const integrityChecks = sqliteTable(
+  "integrity_checks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** "quick" (quick_check at start) or "full" (integrity_check, in the background). */
+    kind: text("kind", { enum: ["quick", "full"] }).notNull(),
+    ok: integer("ok", { mode: "boolean" }).notNull(),
+    /** "ok", or SQLite's first findings. */
+    detail: text("detail").notNull(),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+  },
+  (t) => [index("integrity_checks_kind_idx").on(t.kind, t.finishedAt)],
+);

@@ -1,5 +1,9 @@
 import { contracts } from "../../domain/contracts";
 import { implement } from "../../lib/endpoint";
+import { integrityStatus } from "../../lib/integrity";
 import { checkHealth } from "./health.service";
 
-export const healthEndpoints = [implement(contracts.health, ({ deps }) => checkHealth(deps))];
+export const healthEndpoints = [
+  implement(contracts.health, ({ deps }) => checkHealth(deps)),
+  implement(contracts.integrityStatus, ({ db }) => integrityStatus(db)),
+];

@@ -4,6 +4,7 @@ import { formatDateTime } from "../../../lib/format";
 import { settingsQuery } from "../../../lib/settings";
 import { type Backup, useLatestBackup } from "../api/get-backups";
 import { useHealth } from "../api/get-health";
+import { IntegrityFacts } from "./integrity-facts";
 
 const SYSTEM_STATUS: Record<string, { text: string; className: string }> = {
   operational: { text: "Operational", className: "badge-success" },
@@ -118,6 +119,7 @@ export function SystemInformation() {
             </dd>
           </div>
         )}
+        <IntegrityFacts />
         <div className="flex justify-between gap-3 py-1">
           <dt>Automatic Backups</dt>
           <dd className="text-right">

@@ -1,0 +1,72 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor } from "@testing-library/react";
+import { page, renderApp } from "../../../test/render";
+
+const check = {
+  id: 3,
+  kind: "full",
+  ok: true,
+  detail: "ok",
+  startedAt: "2026-03-01T03:00:00.000Z",
+  finishedAt: "2026-03-01T03:01:40.000Z",
+  durationMs: 100_400,
+};
+const quick = { ...check, id: 4, kind: "quick", durationMs: 2_900 };
+
+function renderAdmin(integrity: unknown) {
+  return renderApp("/admin", "admin", {
+    "GET /api/health": {
+      systemStatus: "operational",
+      databaseStatus: "connected",
+      databaseLatency: 1,
+      lastCheck: "2026-01-01T00:00:00Z",
+      activeSessions: 1,
+      uptime: 60,
+    },
+    "GET /api/admin/users": page([]),
+    "GET /api/admin/backups": page([]),
+    "GET /api/settings": {
+      largeAmount: "1000.00",
+      creditLimitCap: "1000.00",
+      backupIntervalHours: null,
+    },
+    "GET /api/admin/integrity": integrity,
+  });
+}
+
+/** The value of one row of the System Information panel. */
+async function info(name: string): Promise<string> {
+  const term = await screen.findByText(name, { selector: "dt" });
+  return term.nextElementSibling?.textContent ?? "";
+}
+
+describe("integrity checks on the admin page", () => {
+  test("the start-up check and the daily full check, each with its result and duration", async () => {
+    renderAdmin({ quick, full: check });
+    await waitFor(async () => expect(await info("Full Integrity Check")).toContain("OK"));
+    expect(await info("Full Integrity Check")).toContain("100.4 s");
+    expect(await info("Start-up Check")).toContain("OK");
+    expect(await info("Start-up Check")).toContain("2.9 s");
+    expect(screen.queryByText("Integrity Findings")).toBeNull();
+  });
+
+  test("a failed full check says Failed and shows what SQLite found", async () => {
+    const detail = "row 151 missing from index customers_last_name_idx";
+    renderAdmin({ quick, full: { ...check, ok: false, detail } });
+    await waitFor(async () => expect(await info("Full Integrity Check")).toContain("Failed"));
+    expect(await info("Integrity Findings")).toBe(detail);
+  });
+
+  test("before the first full check, and when the status cannot be read", async () => {
+    renderAdmin({ quick: null, full: null });
+    await waitFor(async () =>
+      expect(await info("Full Integrity Check")).toBe("Not run yet (daily, in the background)"),
+    );
+    expect(await info("Start-up Check")).toBe("Not recorded");
+  });
+
+  test("an unreadable status shows Unknown", async () => {
+    renderAdmin({ status: 500, body: { message: "boom", code: "INTERNAL" } });
+    await waitFor(async () => expect(await info("Full Integrity Check")).toBe("Unknown"));
+  });
+});

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppDb, Tx } from "../db/client";
-import { prepared, writeTx } from "../db/client";
+import { prepared } from "../db/client";
 import { alerts } from "../db/schema";
 import { type Contract, EVERYONE, type ParsedInput } from "../domain/contract";
 import { type ContractName, contracts } from "../domain/contracts";
@@ -18,7 +18,8 @@ import type { Actor } from "./context";
 import { AppError, ERROR_CODES } from "./errors";
 import { type ChangeEvent, publish } from "./events";
 import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
-import { idempotentWrite } from "./idempotency";
+import { groupWrite } from "./group-commit";
+import { idempotent } from "./idempotency";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
 
@@ -133,14 +134,17 @@ export function implement<const C extends Contract, P>(
           path: c.req.path,
           body: await c.req.json(),
         };
-        const stored = idempotentWrite(deps.db, request, contract.status, step, ctx.now);
+        const stored = await groupWrite(
+          deps.db,
+          idempotent(request, contract.status, step, ctx.now),
+        );
         body = stored.body;
         // A replay changed nothing: nothing to announce.
         if (stored.replayed) changes.length = 0;
       } else {
-        body = writeTx(deps.db, step);
+        body = await groupWrite(deps.db, step);
       }
-      // Announced only once committed.
+      // Announced only once committed (groupWrite settles after the COMMIT that holds it).
       for (const event of changes) publish(event);
       after?.(c);
       return send(c, contract, body);

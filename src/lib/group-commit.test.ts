@@ -1,0 +1,134 @@
+/**
+ * Group commit (issue 11, decisions/027) through the real app on a real SQLite file:
+ * concurrent bet placements share one transaction, a refused one rolls back alone with its
+ * own 422, a lone write is committed before its reply, and a failed COMMIT fails them all.
+ * No timing assertions: what is observed is the committer's counters and the database.
+ */
+import { Database } from "bun:sqlite";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ledgerViolations } from "../../tests/helpers/invariants";
+import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
+import { commitStats, groupWrite } from "./group-commit";
+
+let dir: string;
+let t: TestApp;
+let ids: { shopId: number; customerId: number };
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "group-commit-"));
+  t = await createTestApp(join(dir, "test.db"));
+  ids = await seedBasics(t, { creditLimit: "100.00" });
+});
+afterEach(() => {
+  expect(ledgerViolations(t.handle.sqlite)).toEqual([]);
+  t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const place = (key: string, body: Record<string, unknown> = {}) =>
+  t.request("POST", "/api/bets", {
+    as: "user",
+    headers: { "Idempotency-Key": key },
+    body: { ...ids, description: "Derby", stakeAmount: "10.00", odds: "2.00", ...body },
+  });
+
+/** Rows as another connection sees them: only what has been committed. */
+function committed(): { bets: number; audits: number; keys: number } {
+  const reader = new Database(join(dir, "test.db"), { readonly: true });
+  try {
+    const n = (sql: string) => (reader.query(sql).get() as { n: number }).n;
+    return {
+      bets: n("select count(*) as n from bets"),
+      audits: n("select count(*) as n from audit_log where action = 'bet.place'"),
+      keys: n("select count(*) as n from idempotency_keys"),
+    };
+  } finally {
+    reader.close();
+  }
+}
+
+const statsNow = () => ({ ...commitStats(t.handle.db) });
+
+describe("group commit", () => {
+  test("concurrent placements share one BEGIN IMMEDIATE ... COMMIT", async () => {
+    const before = statsNow();
+    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => place(`k-${i}`)));
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const after = statsNow();
+    expect(after.commits - before.commits).toBe(1);
+    expect(after.writes - before.writes).toBe(8);
+    expect(committed()).toEqual({ bets: 8, audits: 8, keys: 8 });
+    // Every placement got its own bet.
+    const betIds = await Promise.all(
+      responses.map(async (r) => ((await r.json()) as { id: number }).id),
+    );
+    expect(new Set(betIds).size).toBe(8);
+  });
+
+  test("a refused write in a batch gets its own 422; the others commit", async () => {
+    const before = statsNow();
+    const responses = await Promise.all([
+      place("ok-1"),
+      place("refused", { stakeAmount: "500.00" }),
+      place("ok-2"),
+      place("ok-3"),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([201, 422, 201, 201]);
+    expect(((await (responses[1] as Response).json()) as { message: string }).message).toStartWith(
+      "Insufficient Funds",
+    );
+    const after = statsNow();
+    expect(after.commits - before.commits).toBe(1);
+    expect(after.writes - before.writes).toBe(4);
+    // The refused write left nothing: no bet, no audit row, no idempotency key.
+    expect(committed()).toEqual({ bets: 3, audits: 3, keys: 3 });
+    const customer = await t.json<{ balance: string }>("GET", `/api/customers/${ids.customerId}`);
+    expect(customer.balance).toBe("-30.00");
+    // Its key is free: sent again with a stake that fits, it applies now.
+    expect((await place("refused", { stakeAmount: "5.00" })).status).toBe(201);
+  });
+
+  test("the same key twice in one batch applies once and replays the answer", async () => {
+    const [first, second] = (await Promise.all([place("same"), place("same")])) as [
+      Response,
+      Response,
+    ];
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(await first.json()).toEqual(await second.json());
+    expect(committed()).toEqual({ bets: 1, audits: 1, keys: 1 });
+  });
+
+  test("a lone write commits at once and is on disk before its reply", async () => {
+    const before = statsNow();
+    const res = await place("lone");
+    expect(res.status).toBe(201);
+    // Another connection sees it as soon as the reply is there.
+    expect(committed()).toEqual({ bets: 1, audits: 1, keys: 1 });
+    const after = statsNow();
+    expect(after.commits - before.commits).toBe(1);
+    expect(after.writes - before.writes).toBe(1);
+  });
+
+  test("a failed COMMIT fails every write of the batch and writes nothing", async () => {
+    const before = committed();
+    // Queued first, in the same turn: a deferred foreign key violation that only COMMIT sees.
+    const poison = groupWrite(t.handle.db, () => {
+      t.handle.sqlite.run("PRAGMA defer_foreign_keys = ON");
+      t.handle.sqlite.run(
+        "insert into bets (description, customer_id, shop_id, stake_cents, odds_hundredths, potential_payout_cents, status, created_at) values ('x', 999999, 999999, 100, 200, 200, 'PENDING', 0)",
+      );
+    });
+    const responses = await Promise.all([place("c-1"), place("c-2"), place("c-3")]);
+    await expect(poison).rejects.toThrow(/FOREIGN KEY/);
+    expect(responses.map((r) => r.status)).toEqual([500, 500, 500]);
+    expect(committed()).toEqual(before);
+    expect(t.handle.sqlite.inTransaction).toBe(false);
+    // Nothing was stored under their keys: sent again, each applies once.
+    const again = await Promise.all([place("c-1"), place("c-2"), place("c-3")]);
+    expect(again.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(committed().bets).toBe(before.bets + 3);
+  });
+});

@@ -29,7 +29,7 @@ export interface Contract {
   query?: ZodType;
   body?: ZodType;
   /** The success status. */
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   /** The success body; none for 204. For a paged list: the schema of one item. */
   response?: ZodType;
   /** A paged list: the body is an array of `response`, the total in X-Total-Count. */

@@ -17,6 +17,7 @@ import {
   deleteAllDto,
   healthDto,
   integrityStatusDto,
+  jobDto,
   managedUserDto,
   periodsDto,
   recalculationDto,
@@ -43,6 +44,7 @@ import {
   resetPasswordSchema,
   resolveBetSchema,
   reverseSchema,
+  startJobSchema,
   transferSchema,
   updateCustomerSchema,
   updateShopSchema,
@@ -66,6 +68,13 @@ function pathId(what: string) {
 }
 
 const idParams = (what: string) => z.object({ id: pathId(what) });
+
+/** A background job's id (a UUID); anything else is "Job not found" (404). */
+const jobParams = z.object({
+  jobId: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Job not found"),
+});
 
 export const periodQuery = z.object({
   period: z
@@ -594,6 +603,59 @@ export const contracts = {
     access: ADMIN,
     status: 200,
     response: booksReportDto,
+  }),
+
+  // --- background jobs (src/lib/jobs.ts; in memory, forgotten at restart) -------------
+  startJob: contract({
+    method: "post",
+    path: "/api/admin/jobs",
+    summary:
+      "Start the books check or the export in the background (changes no data, writes no audit row)",
+    tag: "Admin",
+    access: ADMIN,
+    body: startJobSchema,
+    status: 202,
+    response: jobDto,
+  }),
+  listJobs: contract({
+    method: "get",
+    path: "/api/admin/jobs",
+    summary: "The background jobs since the server started, newest first",
+    tag: "Admin",
+    access: ADMIN,
+    status: 200,
+    response: z.array(jobDto),
+  }),
+  getJob: contract({
+    method: "get",
+    path: "/api/admin/jobs/{jobId}",
+    summary: "One background job: state, progress and, once done, its result",
+    tag: "Admin",
+    access: ADMIN,
+    params: jobParams,
+    status: 200,
+    response: jobDto,
+  }),
+  cancelJob: contract({
+    method: "delete",
+    path: "/api/admin/jobs/{jobId}",
+    summary: "Cancel a queued or running job (a finished one is answered as it is)",
+    tag: "Admin",
+    access: ADMIN,
+    params: jobParams,
+    status: 200,
+    response: jobDto,
+  }),
+  downloadJob: contract({
+    method: "get",
+    path: "/api/admin/jobs/{jobId}/download",
+    summary: "A finished export job's file, as the export download",
+    tag: "Admin",
+    access: ADMIN,
+    params: jobParams,
+    status: 200,
+    produces: "application/json; download",
+    errors: [409],
   }),
 
   // --- live changes ------------------------------------------------------------------

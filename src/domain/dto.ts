@@ -9,6 +9,8 @@ import {
   ALERT_TYPES,
   BET_STATUSES,
   ENTITY_TYPES,
+  JOB_KINDS,
+  JOB_STATES,
   ROLES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -293,6 +295,28 @@ export const booksReportDto = z
   })
   .meta({ id: "BooksReport" });
 
+/** A background job (src/lib/jobs.ts); jobs live in the server's memory until it restarts. */
+export const jobDto = z
+  .object({
+    id: z.string(),
+    kind: z.enum(JOB_KINDS),
+    state: z.enum(JOB_STATES),
+    progress: z.number().min(0).max(1).meta({ description: "0..1" }),
+    phrase: z.string().meta({ description: "What the job is doing, in words" }),
+    startedBy: z.string().meta({ description: "The admin who started it" }),
+    createdAt: isoTime,
+    startedAt: isoTime.nullable(),
+    finishedAt: isoTime.nullable(),
+    error: z.string().nullable().meta({ description: "Why it failed" }),
+    result: booksReportDto.nullable().meta({
+      description: "A finished books check: the same body as GET /api/admin/ledger-check",
+    }),
+    download: z.object({ fileName: z.string(), sizeBytes: z.number().int() }).nullable().meta({
+      description: "A finished export's file, at GET /api/admin/jobs/{jobId}/download",
+    }),
+  })
+  .meta({ id: "Job" });
+
 export const settingsDto = z
   .object({
     largeAmount: moneyString.meta({
@@ -385,3 +409,4 @@ export type BackupDto = z.output<typeof backupDto>;
 export type IntegrityStatusDto = z.output<typeof integrityStatusDto>;
 export type DeleteAllDto = z.output<typeof deleteAllDto>;
 export type BooksReportDto = z.output<typeof booksReportDto>;
+export type JobDto = z.output<typeof jobDto>;

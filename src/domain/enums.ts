@@ -23,6 +23,12 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 export const ALERT_TYPES = ["warning", "error", "info"] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
+/** Background jobs (src/lib/jobs.ts): what they do and where they stand. */
+export const JOB_KINDS = ["ledger-check", "export"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+export const JOB_STATES = ["queued", "running", "done", "failed", "cancelled"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
 /** Types shown with a plus sign (money towards the customer); the rest with a minus. */
 export const CREDIT_TYPES: readonly TransactionType[] = ["DEPOSIT", "PAYOUT", "REFUND"];
 export const DEBIT_TYPES: readonly TransactionType[] = ["WITHDRAWAL", "BETTING"];

@@ -4,7 +4,7 @@
  * hundredths, blank optional text as null.
  */
 import { z } from "zod";
-import { BET_STATUSES, ROLES } from "./enums";
+import { BET_STATUSES, JOB_KINDS, ROLES } from "./enums";
 import { MAX_ODDS_HUNDREDTHS, MIN_ODDS_HUNDREDTHS, type MoneyParse, parseMoney } from "./money";
 
 /**
@@ -503,6 +503,11 @@ export const deleteAllSchema = z.object({
     .string({ error: "Password is required" })
     .min(1, "Password is required")
     .max(200, "Password is too long"),
+});
+
+/** Starts a background job: the books check or the export (src/lib/jobs.ts). */
+export const startJobSchema = z.object({
+  kind: z.enum(JOB_KINDS, { error: `Kind must be one of: ${JOB_KINDS.join(", ")}` }),
 });
 
 /** The working shop: a shop's id, or null to clear it. */

@@ -269,14 +269,33 @@ function reversalViolations(db: DbOrTx, limit: number): BooksViolation[] {
   }));
 }
 
+/**
+ * Told before each step of the check (done of total steps, and what comes next) and once at
+ * the end; a background job reports it as progress and may throw from it to cancel.
+ */
+export type BooksProgress = (done: number, total: number, phrase: string) => void;
+
+/** The check's steps, in order: one set-based query each. */
+const STEPS: [string, (db: DbOrTx, limit: number) => BooksViolation[]][] = [
+  ["Comparing stored balances with the ledger", balanceViolations],
+  ["Checking each bet against its ledger rows", betViolations],
+  ["Checking the shape of every ledger row", ledgerRowViolations],
+  ["Checking reversals", reversalViolations],
+];
+
 /** Runs every rule in one read transaction (one consistent snapshot). */
-export function checkBooks(db: AppDb, limit = MAX_PER_RULE): BooksReport {
-  const violations = readSnapshot(db.$client, () => [
-    ...balanceViolations(db, limit),
-    ...betViolations(db, limit),
-    ...ledgerRowViolations(db, limit),
-    ...reversalViolations(db, limit),
-  ]);
+export function checkBooks(
+  db: AppDb,
+  limit = MAX_PER_RULE,
+  onProgress?: BooksProgress,
+): BooksReport {
+  const violations = readSnapshot(db.$client, () =>
+    STEPS.flatMap(([phrase, step], i) => {
+      onProgress?.(i, STEPS.length, phrase);
+      return step(db, limit);
+    }),
+  );
+  onProgress?.(STEPS.length, STEPS.length, "Done");
   const perRule = new Map<BooksRule, number>();
   for (const v of violations) perRule.set(v.rule, (perRule.get(v.rule) ?? 0) + 1);
   const truncated = [...perRule.values()].some((n) => n >= limit);

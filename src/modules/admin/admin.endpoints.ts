@@ -1,12 +1,12 @@
 /** /api/admin/*: every contract here admits admins only (src/domain/contracts.ts). */
 import { contracts } from "../../domain/contracts";
 import { hashPassword } from "../../lib/auth/password";
-import { checkBooks } from "../../lib/books-check";
 import { implement } from "../../lib/endpoint";
 import { unlockUser } from "../auth/auth.service";
 import { listAuditLog } from "./audit.service";
 import { listBackups } from "./backups.service";
-import { deleteAllData, exportAllData, exportFileName, prepareDeleteAll } from "./data.service";
+import { deleteAllData, prepareDeleteAll } from "./data.service";
+import { jobsEndpoints } from "./jobs.endpoints";
 import { recalculateBalance } from "./recalculate.service";
 import { reverseTransaction } from "./reversal.service";
 import {
@@ -41,13 +41,6 @@ export const adminEndpoints = [
   implement(contracts.updateUser, {
     write: (tx, { op, params, body }) => setUserDisabled(tx, op, params.userId, body.disabled),
   }),
-  implement(contracts.exportAllData, ({ c, deps, now }) => {
-    const at = new Date(now);
-    return c.body(exportAllData(deps.sqlite, at), 200, {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFileName(at)}"`,
-    });
-  }),
   implement(contracts.deleteAllData, {
     // The password and the backup first (async); the wipe only after a good one.
     prepare: ({ deps, actor, body, now }) => prepareDeleteAll(deps, actor, body.password, now),
@@ -55,8 +48,9 @@ export const adminEndpoints = [
   }),
   implement(contracts.listBackups, ({ db, query }) => listBackups(db, query)),
   implement(contracts.auditLog, ({ db, query }) => listAuditLog(db, query)),
-  implement(contracts.ledgerCheck, ({ db }) => checkBooks(db)),
   implement(contracts.unlockUser, {
     write: (tx, { op, params }) => unlockUser(tx, op, params.userId),
   }),
+  // The books check, the export and the background jobs that run them (jobs.endpoints.ts).
+  ...jobsEndpoints,
 ];

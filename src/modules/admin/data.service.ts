@@ -6,7 +6,7 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { readSnapshot, type Tx } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import type { DeleteAllDto } from "../../domain/dto";
 import type { Mutation, Op } from "../../lib/audit";
@@ -21,6 +21,7 @@ import type { Actor } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { Deps } from "../../lib/http";
 import { confirmPassword } from "../auth/auth.service";
+import { suspendRollups } from "../reports/rollups";
 
 export const EXPORT_VERSION = 1;
 
@@ -47,6 +48,8 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   idempotency_keys: "replay keys of money-moving requests",
   login_failures: "typed usernames and IP addresses of failed sign-ins",
   __drizzle_migrations: "schema bookkeeping",
+  report_shop_rollups: "report roll-ups, derived from bets (rebuilt from them)",
+  report_customer_rollups: "report roll-ups, derived from bets (rebuilt from them)",
 };
 
 /** `betting-shop-export-2026-11-18.json` (UTC date). */
@@ -56,39 +59,74 @@ export function exportFileName(now = new Date()): string {
 
 const FLUSH_AT = 64 * 1024;
 
-/**
- * Writes the export as JSON text in chunks, from one read transaction so every table comes
- * from the same snapshot (the export script may run beside a live server).
- */
-export function writeExport(sqlite: Database, write: (chunk: string) => void, now = new Date()) {
-  let buffer = `{"version":${EXPORT_VERSION},"exportedAt":${JSON.stringify(now.toISOString())},"tables":{`;
-  const emit = (text: string) => {
-    buffer += text;
-    if (buffer.length >= FLUSH_AT) {
-      write(buffer);
-      buffer = "";
-    }
-  };
-  readSnapshot(sqlite, () => {
-    EXPORTED_TABLES.forEach((table, i) => {
-      const hidden = REDACTED_COLUMNS[table] ?? [];
-      const columns = (sqlite.query(`pragma table_info("${table}")`).all() as { name: string }[])
-        .map((c) => c.name)
-        .filter((name) => !hidden.includes(name));
-      const list = columns.map((c) => `"${c}"`).join(", ");
-      emit(`${i === 0 ? "" : ","}${JSON.stringify(table)}:[`);
-      let first = true;
-      for (const row of sqlite.query(`select ${list} from "${table}" order by rowid`).iterate()) {
-        emit((first ? "" : ",") + JSON.stringify(row));
-        first = false;
-      }
-      emit("]");
-    });
-  });
-  write(`${buffer}}}`);
+/** Where an export is: rows written so far out of all, and the table being read. */
+export interface ExportProgress {
+  done: number;
+  total: number;
+  table: string;
 }
 
-/** The whole export as one string (the HTTP download). */
+/**
+ * The export as JSON text in chunks of about 64 KB, read row by row (`.iterate()`) from one
+ * read transaction, so every table comes from the same snapshot and memory stays flat
+ * whatever the size. The transaction opens at the first chunk and ends when the generator
+ * ends, is abandoned (`return()`) or throws, so the connection must not be shared meanwhile:
+ * the export script and the job worker (src/lib/job-worker.ts) each use their own.
+ * `onProgress` is called with each chunk; a cancellation may throw from it.
+ */
+export function* exportChunks(
+  sqlite: Database,
+  now = new Date(),
+  onProgress?: (progress: ExportProgress) => void,
+): Generator<string, void, undefined> {
+  let buffer = `{"version":${EXPORT_VERSION},"exportedAt":${JSON.stringify(now.toISOString())},"tables":{`;
+  const owned = !sqlite.inTransaction;
+  if (owned) sqlite.run("begin deferred");
+  try {
+    const columnsOf = (table: string) => {
+      const hidden = REDACTED_COLUMNS[table as (typeof EXPORTED_TABLES)[number]] ?? [];
+      return (sqlite.query(`pragma table_info("${table}")`).all() as { name: string }[])
+        .map((c) => c.name)
+        .filter((name) => !hidden.includes(name));
+    };
+    // Counted inside the snapshot, so the progress ends exactly at the last row.
+    const total = EXPORTED_TABLES.reduce(
+      (sum, table) =>
+        sum + (sqlite.query(`select count(*) as n from "${table}"`).get() as { n: number }).n,
+      0,
+    );
+    let done = 0;
+    for (const [i, table] of EXPORTED_TABLES.entries()) {
+      const list = columnsOf(table)
+        .map((c) => `"${c}"`)
+        .join(", ");
+      buffer += `${i === 0 ? "" : ","}${JSON.stringify(table)}:[`;
+      let first = true;
+      for (const row of sqlite.query(`select ${list} from "${table}" order by rowid`).iterate()) {
+        buffer += (first ? "" : ",") + JSON.stringify(row);
+        first = false;
+        done += 1;
+        if (buffer.length >= FLUSH_AT) {
+          onProgress?.({ done, total, table });
+          yield buffer;
+          buffer = "";
+        }
+      }
+      buffer += "]";
+    }
+    onProgress?.({ done, total, table: "" });
+    yield `${buffer}}}`;
+  } finally {
+    if (owned && sqlite.inTransaction) sqlite.run("rollback");
+  }
+}
+
+/** Writes the whole export through `write` (the export script: a file or stdout). */
+export function writeExport(sqlite: Database, write: (chunk: string) => void, now = new Date()) {
+  for (const chunk of exportChunks(sqlite, now)) write(chunk);
+}
+
+/** The whole export as one string (tests; the HTTP download streams it instead). */
 export function exportAllData(sqlite: Database, now = new Date()): string {
   const chunks: string[] = [];
   writeExport(sqlite, (chunk) => chunks.push(chunk), now);
@@ -146,6 +184,8 @@ export function deleteAllData(
   }
   // Rows reference each other; checking foreign keys at commit lets any order work.
   tx.run(sql`pragma defer_foreign_keys = on`);
+  // The bets go at once, not one roll-up update per row (the roll-ups end up empty).
+  const restoreRollups = suspendRollups(tx);
   const tables = tx.all<{ name: string }>(
     sql`select name from sqlite_master where type = 'table'
       and name not like 'sqlite_%' order by name`,
@@ -165,6 +205,7 @@ export function deleteAllData(
       tx.all<{ n: number }>(sql`select count(*) as n from ${table}${keep}`)[0]?.n ?? 0;
     tx.run(sql`delete from ${table}${keep}`);
   }
+  restoreRollups();
   // The kept admin's working shop (and any customer link) is gone with the rows.
   tx.run(sql`update users set shop_id = null, customer_id = null where id = ${actor.userId}`);
   return {

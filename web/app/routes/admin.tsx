@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { AccessDenied } from "../../components/ui/access-denied";
 import { PageHeader } from "../../components/ui/page-header";
 import {
+  BooksCheckPanel,
   CreateUserPanel,
   DeleteDataPanel,
   ExportDataPanel,
@@ -24,9 +25,11 @@ export default function AdminPage() {
       <PageHeader title="System Administration" subtitle="Health, balances, users and data" />
       <div className="flex flex-col gap-6">
         <SystemStatusCards />
-        <div className="grid gap-6 lg:grid-cols-2">
+        {/* The ledger tools side by side; the books check runs as a background job. */}
+        <div className="grid gap-6 lg:grid-cols-3">
           <RecalculateBalancePanel />
           <ReverseTransactionPanel />
+          <BooksCheckPanel />
         </div>
         {/* The user list needs the width: Create User sits beside it from 1280 px. */}
         <div className="grid gap-6 xl:grid-cols-3">

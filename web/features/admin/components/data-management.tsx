@@ -1,27 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import { Panel } from "../../../components/ui/page-header";
-import { useExportAllData } from "../api/export-all-data";
 
 const DeleteAllDialog = lazy(() => import("./delete-all-dialog"));
 
-export function ExportDataPanel() {
-  const mutation = useExportAllData();
-  return (
-    <Panel title="Export All Data">
-      <p className="mb-3 text-sm text-base-content/70">
-        Downloads every table (without passwords or sessions) as one JSON file.
-      </p>
-      <button
-        type="button"
-        className="btn btn-outline"
-        disabled={mutation.isPending}
-        onClick={() => mutation.mutate()}
-      >
-        {mutation.isPending ? "Exporting..." : "Export All Data"}
-      </button>
-    </Panel>
-  );
-}
+// Export All Data is a background job now: ExportDataPanel in ./jobs.tsx.
 
 /**
  * Two browser confirmations, then the admin's password in a dialog (issue 10); the server

@@ -2,17 +2,7 @@
  * Paged list queries (DESIGN.md section 4): limit, offset, q, sort, order and filters.
  * The body is a JSON array; the total count goes in X-Total-Count.
  */
-import {
-  type AnyColumn,
-  asc,
-  count,
-  desc,
-  inArray,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from "drizzle-orm";
+import { type AnyColumn, and, asc, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { DbOrTx } from "../db/client";
 import { AppError } from "./errors";
@@ -64,71 +54,234 @@ export function searchAny(q: string | undefined, columns: (AnyColumn | SQL)[]): 
   return or(...columns.map((column) => sql`${column} like ${pattern} escape '\\'`));
 }
 
-/** Number of rows a (joined, filtered) select would return, counted by SQLite. */
-export function countRows(db: DbOrTx, query: SQLWrapper): number {
-  // Raw SQL through Drizzle's get() comes back as an array of column values.
-  return db.get<[number]>(sql`select count(*) from (${query})`)?.[0] ?? 0;
-}
-
 /** `select count(*) from table where ...`, synchronously (Drizzle's $count is async-only). */
 export function countWhere(db: DbOrTx, table: SQLiteTable, where?: SQL): number {
   return db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
 }
 
-/** The few builder steps a joined list select needs, whatever its columns. */
-interface JoinedSelect<R> {
-  where(where: SQL | undefined): SQLWrapper & {
-    orderBy(...order: SQL[]): {
-      all(): R[];
-      limit(limit: number): { offset(offset: number): { all(): R[] } };
-    };
-  };
+/**
+ * Counts above this are not counted further: the list answers `X-Total-Count: 10000` with
+ * `X-Total-Count-Capped: true` and the web app shows "10,000+" (docs/decisions/023).
+ */
+export const TOTAL_CAP = 10_000;
+
+/** A list's total, `capped` when more than TOTAL_CAP rows match. */
+export interface Total {
+  total: number;
+  capped: boolean;
+}
+
+/** Counts the rows of `table` matching `where`, stopping after TOTAL_CAP + 1. */
+export function cappedCount(db: DbOrTx, table: SQLiteTable, where: SQL | undefined): Total {
+  const n =
+    db.get<[number]>(
+      sql`select count(*) from (select 1 from ${table} where ${where ?? sql`1`} limit ${TOTAL_CAP + 1})`,
+    )?.[0] ?? 0;
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false };
+}
+
+/** Shorter queries cannot use the trigram indexes: they are matched row by row with LIKE. */
+export const MIN_INDEXED_QUERY = 3;
+
+/** True when `q` is long enough for the FTS5 trigram indexes (3 characters, not bytes). */
+export function indexable(q: string): boolean {
+  return [...q].length >= MIN_INDEXED_QUERY;
 }
 
 /**
- * One page of a joined list and its total. When neither the filter nor the sort needs the
- * joins, the page's ids are taken from the base table alone (so SQLite walks its sort
- * index) and the joins are loaded for those rows only; a plan over the joined select would
- * sort the whole table.
+ * An FTS5 MATCH expression finding `q` as a case-insensitive substring: one quoted phrase
+ * (its own quotes doubled), so no character the user types is FTS syntax. `columns`
+ * narrows it to those columns of the FTS table.
  */
-export function joinedPage<R>(
+export function ftsPhrase(q: string, columns?: string[]): string {
+  const phrase = `"${q.replaceAll('"', '""')}"`;
+  return columns ? `{${columns.join(" ")}} : ${phrase}` : phrase;
+}
+
+/** `select rowid from <fts> where <fts> match <q as a phrase>`: the ids whose text has q. */
+export function ftsIds(fts: string, q: string, columns?: string[]): SQL {
+  const table = sql.identifier(fts);
+  return sql`select rowid from ${table} where ${table} match ${ftsPhrase(q, columns)}`;
+}
+
+/**
+ * How a list finds `q` (issue 11). `sources` are subqueries, each selecting the id of every
+ * row it matches through an index (an FTS table, or a b-tree over a foreign key); their
+ * union is the whole match. `row` is the same match as a test on one row (LIKE on its own
+ * text, primary-key lookups for the names it shows). Without sources (a query too short
+ * for the trigram index) the row test is all there is.
+ */
+export interface Search {
+  sources?: SQL[];
+  row: SQL;
+  /** Subqueries whose size alone says "many" (the customers a name matches, say). */
+  gates?: SQL[];
+}
+
+/**
+ * A sort by a name in another table (customer, shop, the users who placed, resolved or
+ * processed): that table is walked in its name index and the list's rows looked up by
+ * `fk`, in the order of `within` (the columns after `fk` in the foreign-key index) and id.
+ * `nullable`: rows without that link come first ascending, last descending, as SQLite
+ * sorts NULL.
+ */
+export interface JoinedSort {
+  join: SQLiteTable;
+  joinId: SQLiteColumn;
+  fk: SQLiteColumn;
+  by: AnyColumn[];
+  within: AnyColumn[];
+  nullable: boolean;
+}
+
+export type ListSort = AnyColumn | SQL | JoinedSort;
+
+function isJoinedSort(sort: ListSort): sort is JoinedSort {
+  return typeof sort === "object" && sort !== null && "joinId" in sort && "fk" in sort;
+}
+
+/** One part of a list in sort order: `ids(limit, offset)` and how many rows it holds. */
+interface Segment {
+  ids(limit: number, offset: number): number[];
+  count(): number;
+}
+
+/** One page across segments that follow one another in the list's order. */
+function pageAcross(segments: Segment[], limit: number, offset: number): number[] {
+  const out: number[] = [];
+  let skip = offset;
+  for (const segment of segments) {
+    if (out.length >= limit) break;
+    const ids = segment.ids(limit - out.length, skip);
+    if (ids.length > 0) {
+      out.push(...ids);
+      skip = 0;
+    } else if (skip > 0) {
+      skip = Math.max(0, skip - segment.count());
+    }
+  }
+  return out;
+}
+
+/**
+ * One page of a list, as ids in order, and its (capped) total. The page is always taken from
+ * an index: a search matching few rows (every source under TOTAL_CAP) collects them through
+ * its sources and sorts those; a search matching many, or none at all, walks the sort's
+ * index and tests each row, which finds a page after a few hundred rows. A sort by a joined
+ * name walks the joined table's name index (see JoinedSort). The caller loads the rows.
+ */
+export function listPage(
   db: DbOrTx,
   query: ListQuery,
   spec: {
     table: SQLiteTable;
     id: SQLiteColumn;
-    where: SQL | undefined;
-    order: SQL[];
-    joined: boolean;
-    select: () => JoinedSelect<R>;
+    filters: SQL | undefined;
+    search: Search | undefined;
+    sorts: Record<string, ListSort>;
+    fallback: { key: string; order: "asc" | "desc" };
   },
-): { rows: R[]; total: number } {
-  const { table, id, where, order } = spec;
-  if (spec.joined) {
-    const rows = spec
-      .select()
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset)
-      .all();
-    return { rows, total: countRows(db, spec.select().where(where)) };
+): { ids: number[] } & Total {
+  const { table, id, filters, search } = spec;
+  const key = query.sort ?? spec.fallback.key;
+  const sort = Object.hasOwn(spec.sorts, key) ? spec.sorts[key] : undefined;
+  if (!sort) {
+    throw new AppError("VALIDATION", `sort must be one of: ${Object.keys(spec.sorts).join(", ")}`);
   }
-  const ids = db
-    .select({ id })
-    .from(table)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset)
-    .all()
-    .map((r) => r.id as number);
-  const rows = ids.length
-    ? spec
-        .select()
-        .where(inArray(id, ids))
-        .orderBy(...order)
-        .all()
-    : [];
-  return { rows, total: countWhere(db, table, where) };
+  const by = (query.order ?? (query.sort ? "asc" : spec.fallback.order)) === "asc" ? asc : desc;
+
+  // Few matches: their ids through the indexes. Many (or no index): the row test.
+  let matched: SQL | undefined;
+  let few = false;
+  let many = false;
+  let sourceOverCap = false;
+  if (search) {
+    const overCap = (ids: SQL) =>
+      (db.get<[number]>(sql`select count(*) from (${ids} limit ${TOTAL_CAP + 1})`)?.[0] ?? 0) >
+      TOTAL_CAP;
+    many = !search.sources || (search.gates ?? []).some(overCap);
+    sourceOverCap = !many && (search.sources ?? []).some(overCap);
+    many ||= sourceOverCap;
+    few = !many;
+    matched =
+      few && search.sources
+        ? sql`${id} in (${sql.join(search.sources, sql` union `)})`
+        : search.row;
+  }
+  const where = and(matched, filters);
+  const { limit, offset } = query;
+
+  let ids: number[];
+  if (!isJoinedSort(sort)) {
+    // With few matches, `+` keeps SQLite from walking the whole sort index to find them.
+    const column = few ? sql`+${sort}` : sort;
+    ids = db
+      .select({ id })
+      .from(table)
+      .where(where)
+      .orderBy(by(column), by(id))
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map((r) => r.id as number);
+  } else if (few) {
+    ids = db
+      .select({ id })
+      .from(table)
+      .leftJoin(sort.join, eq(sort.joinId, sort.fk))
+      .where(where)
+      .orderBy(...[...sort.by, sort.joinId, ...sort.within, id].map((c) => by(c)))
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map((r) => r.id as number);
+  } else {
+    // CROSS JOIN makes SQLite walk the joined table's name index as the outer loop.
+    const linked: Segment = {
+      ids: (n, skip) =>
+        db
+          .select({ id })
+          .from(sort.join)
+          .crossJoin(table)
+          .where(and(eq(sort.fk, sort.joinId), where))
+          .orderBy(...[...sort.by, sort.joinId, ...sort.within, id].map((c) => by(c)))
+          .limit(n)
+          .offset(skip)
+          .all()
+          .map((r) => r.id as number),
+      count: () => 0, // never needed: it is the last segment or followed by none
+    };
+    const unlinked: Segment = {
+      ids: (n, skip) =>
+        db
+          .select({ id })
+          .from(table)
+          .where(and(isNull(sort.fk), where))
+          .orderBy(...[...sort.within, id].map((c) => by(c)))
+          .limit(n)
+          .offset(skip)
+          .all()
+          .map((r) => r.id as number),
+      count: () => countWhere(db, table, and(isNull(sort.fk), where)),
+    };
+    const segments = !sort.nullable
+      ? [linked]
+      : by === asc
+        ? [unlinked, linked]
+        : [linked, unlinked];
+    ids = pageAcross(segments, limit, offset);
+  }
+  // Many matches and nothing else to narrow them: more than TOTAL_CAP without counting.
+  const total: Total =
+    sourceOverCap && !filters ? { total: TOTAL_CAP, capped: true } : cappedCount(db, table, where);
+  return { ids, ...total };
+}
+
+/** `rows` put in the order of `ids` (a page loaded with `id in (...)`). */
+export function inIdOrder<R>(ids: number[], rows: R[], idOf: (row: R) => number): R[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [row];
+  });
 }

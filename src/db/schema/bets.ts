@@ -47,5 +47,12 @@ export const bets = sqliteTable(
     index("bets_customer_created_idx").on(t.customerId, t.createdAt),
     index("bets_shop_created_idx").on(t.shopId, t.createdAt),
     index("bets_stake_idx").on(t.stakeCents),
+    // Sorting by every list column walks an index (issue 11; drizzle/0005_search.sql).
+    index("bets_placed_by_idx").on(t.placedBy, t.createdAt),
+    index("bets_resolved_by_idx").on(t.resolvedBy, t.createdAt),
+    index("bets_description_idx").on(t.description),
+    index("bets_odds_idx").on(t.oddsHundredths),
+    index("bets_potential_payout_idx").on(t.potentialPayoutCents),
+    index("bets_resolved_at_idx").on(t.resolvedAt),
   ],
 );

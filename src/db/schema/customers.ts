@@ -27,6 +27,11 @@ export const customers = sqliteTable(
     index("customers_balance_idx").on(t.balanceCents),
     index("customers_credit_limit_idx").on(t.creditLimitCents),
     index("customers_email_idx").on(t.email),
+    // Sorting by every list column walks an index (issue 11; drizzle/0005_search.sql).
+    index("customers_phone_idx").on(t.phone),
+    index("customers_created_by_idx").on(t.createdBy),
+    index("customers_is_active_idx").on(t.isActive),
+    index("customers_allow_overdraft_idx").on(t.allowOverdraft),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx, Tx } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
 import { BET_STATUSES } from "../../domain/enums";
@@ -9,7 +9,17 @@ import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
 import { postLedgerEntry } from "../../lib/ledger";
-import { enumFilter, joinedPage, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
+import {
+  enumFilter,
+  ftsIds,
+  indexable,
+  inIdOrder,
+  type ListQuery,
+  type ListSort,
+  likePattern,
+  listPage,
+  type Search,
+} from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { findCustomerRow } from "../customers/customers.service";
 import { findShopRow } from "../shops/shops.service";
@@ -18,36 +28,91 @@ import { type BetDto, betJoins, selectBets, toBetDto } from "./bets.dto";
 const LARGE_STAKE_CENTS = 100_000;
 const LARGE_PAYOUT_CENTS = 1_000_000;
 
-const JOINED_SORTS = new Set(["customer", "shop", "placedBy", "resolvedBy"]);
+const { placer, resolver } = betJoins;
 
-const SORTS: Record<SortKey<"bets">, AnyColumn | SQL> = {
+const SORTS: Record<SortKey<"bets">, ListSort> = {
   id: bets.id,
   description: bets.description,
-  customer: customers.lastName,
-  shop: shops.name,
-  placedBy: betJoins.placer.username,
+  customer: {
+    join: customers,
+    joinId: customers.id,
+    fk: bets.customerId,
+    by: [customers.lastName, customers.firstName],
+    within: [bets.createdAt],
+    nullable: false,
+  },
+  shop: {
+    join: shops,
+    joinId: shops.id,
+    fk: bets.shopId,
+    by: [shops.name],
+    within: [bets.createdAt],
+    nullable: false,
+  },
+  placedBy: {
+    join: placer,
+    joinId: placer.id,
+    fk: bets.placedBy,
+    by: [placer.username],
+    within: [bets.createdAt],
+    nullable: true,
+  },
   stakeAmount: bets.stakeCents,
   odds: bets.oddsHundredths,
   potentialPayout: bets.potentialPayoutCents,
   status: bets.status,
-  resolvedBy: betJoins.resolver.username,
+  resolvedBy: {
+    join: resolver,
+    joinId: resolver.id,
+    fk: bets.resolvedBy,
+    by: [resolver.username],
+    within: [bets.createdAt],
+    nullable: true,
+  },
   createdAt: bets.createdAt,
   resolvedAt: bets.resolvedAt,
 };
 
+/**
+ * `q` in a bet's description, its customer's or shop's name, the username of who placed it
+ * or its status, case-insensitively. The description through bets_fts, the names through
+ * customers_fts and shops_fts and the bets' customer and shop indexes.
+ */
+function betSearch(q: string): Search {
+  const pattern = likePattern(q);
+  const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
+  const statuses = BET_STATUSES.filter((s) => s.toLowerCase().includes(q.toLowerCase()));
+  const staff = sql`select id from users where ${like(sql`username`)}`;
+  const row = or(
+    like(bets.description),
+    statuses.length ? inArray(bets.status, statuses) : undefined,
+    sql`exists (select 1 from customers c where c.id = ${bets.customerId}
+      and ${like(sql`c.first_name || ' ' || c.last_name`)})`,
+    sql`exists (select 1 from shops s where s.id = ${bets.shopId} and ${like(sql`s.name`)})`,
+    sql`${bets.placedBy} in (${staff})`,
+  ) as SQL;
+  if (!indexable(q)) return { row };
+  const byCustomer = ftsIds("customers_fts", q, ["name"]);
+  const byShop = ftsIds("shops_fts", q, ["name"]);
+  return {
+    row,
+    gates: [byCustomer],
+    sources: [
+      ftsIds("bets_fts", q),
+      sql`select id from bets where customer_id in (${byCustomer})`,
+      sql`select id from bets where shop_id in (${byShop})`,
+      sql`select id from bets where placed_by in (${staff})`,
+      ...(statuses.length
+        ? [sql`select id from bets where ${inArray(bets.status, statuses)}`]
+        : []),
+    ],
+  };
+}
+
 export function listBets(db: AppDb, query: ListQuery) {
   const status = enumFilter("status", query.status, BET_STATUSES);
-  const where = and(
+  const filters = and(
     ...([
-      searchAny(query.q, [
-        bets.description,
-        customers.firstName,
-        customers.lastName,
-        sql`${customers.firstName} || ' ' || ${customers.lastName}`,
-        shops.name,
-        betJoins.placer.username,
-        bets.status,
-      ]),
       status ? eq(bets.status, status) : undefined,
       query.customerId ? eq(bets.customerId, query.customerId) : undefined,
       query.shopId ? eq(bets.shopId, query.shopId) : undefined,
@@ -55,17 +120,16 @@ export function listBets(db: AppDb, query: ListQuery) {
       query.to !== undefined ? lt(bets.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),
   );
-  const order = orderBy(query, SORTS, { key: "createdAt", order: "desc" }, bets.id);
-  const joined = Boolean(query.q) || JOINED_SORTS.has(query.sort ?? "");
-  const { rows, total } = joinedPage(db, query, {
+  const { ids, total, capped } = listPage(db, query, {
     table: bets,
     id: bets.id,
-    where,
-    order,
-    joined,
-    select: () => selectBets(db),
+    filters,
+    search: query.q ? betSearch(query.q) : undefined,
+    sorts: SORTS,
+    fallback: { key: "createdAt", order: "desc" },
   });
-  return { items: rows.map(toBetDto), total };
+  const rows = ids.length ? selectBets(db).where(inArray(bets.id, ids)).all() : [];
+  return { items: inIdOrder(ids, rows, (r) => r.bet.id).map(toBetDto), total, capped };
 }
 
 export function getBet(db: DbOrTx, id: number): BetDto {

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, users } from "../../db/schema";
@@ -10,12 +10,15 @@ import type { Actor } from "../../lib/context";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
 import {
-  countRows,
-  countWhere,
   enumFilter,
+  ftsIds,
+  indexable,
+  inIdOrder,
   type ListQuery,
-  orderBy,
-  searchAny,
+  type ListSort,
+  likePattern,
+  listPage,
+  type Search,
 } from "../../lib/list-query";
 
 const creator = alias(users, "creator");
@@ -78,7 +81,7 @@ export function toCustomerDto(row: CustomerRow) {
 
 export type CustomerDto = ReturnType<typeof toCustomerDto>;
 
-const SORTS: Record<SortKey<"customers">, AnyColumn | SQL> = {
+const SORTS: Record<SortKey<"customers">, ListSort> = {
   id: customers.id,
   firstName: customers.firstName,
   lastName: customers.lastName,
@@ -89,46 +92,54 @@ const SORTS: Record<SortKey<"customers">, AnyColumn | SQL> = {
   allowOverdraft: customers.allowOverdraft,
   isActive: customers.isActive,
   createdAt: customers.createdAt,
-  createdBy: creator.username,
+  createdBy: {
+    join: creator,
+    joinId: creator.id,
+    fk: customers.createdBy,
+    by: [creator.username],
+    within: [],
+    nullable: true,
+  },
 };
+
+/** `q` in a customer's name ("first last"), email, phone or address, through customers_fts. */
+function customerSearch(q: string): Search {
+  const pattern = likePattern(q);
+  const row = or(
+    ...[
+      sql`${customers.firstName} || ' ' || ${customers.lastName}`,
+      customers.email,
+      customers.phone,
+      customers.address,
+    ].map((text) => sql`${text} like ${pattern} escape '\\'`),
+  ) as SQL;
+  return indexable(q) ? { row, sources: [ftsIds("customers_fts", q)] } : { row };
+}
 
 /** `only`: a customer-role caller's own record, the one row it may list (issue 10). */
 export function listCustomers(db: AppDb, query: ListQuery, only: number | null = null) {
   const status = enumFilter("status", query.status, ["ACTIVE", "INACTIVE"] as const);
-  const filters: (SQL | undefined)[] = [
-    searchAny(query.q, [
-      customers.firstName,
-      customers.lastName,
-      customers.email,
-      customers.phone,
-      customers.address,
-      sql`${customers.firstName} || ' ' || ${customers.lastName}`,
-      creator.username,
-    ]),
+  const filters = and(
     status ? eq(customers.isActive, status === "ACTIVE") : undefined,
     only !== null ? eq(customers.id, only) : undefined,
-  ];
-  const where = and(...filters);
-  const rows = db
-    .select(customerColumns)
-    .from(customers)
-    .leftJoin(creator, eq(creator.id, customers.createdBy))
-    .where(where)
-    .orderBy(...orderBy(query, SORTS, { key: "createdAt", order: "desc" }, customers.id))
-    .limit(query.limit)
-    .offset(query.offset)
-    .all();
-  const total = query.q
-    ? countRows(
-        db,
-        db
-          .select({ id: customers.id })
-          .from(customers)
-          .leftJoin(creator, eq(creator.id, customers.createdBy))
-          .where(where),
-      )
-    : countWhere(db, customers, where);
-  return { items: rows.map(toCustomerDto), total };
+  );
+  const { ids, total, capped } = listPage(db, query, {
+    table: customers,
+    id: customers.id,
+    filters,
+    search: query.q ? customerSearch(query.q) : undefined,
+    sorts: SORTS,
+    fallback: { key: "createdAt", order: "desc" },
+  });
+  const rows = ids.length
+    ? db
+        .select(customerColumns)
+        .from(customers)
+        .leftJoin(creator, eq(creator.id, customers.createdBy))
+        .where(inArray(customers.id, ids))
+        .all()
+    : [];
+  return { items: inIdOrder(ids, rows, (r) => r.id).map(toCustomerDto), total, capped };
 }
 
 /** The customers row by id (a prepared statement: bets and cash movements read it first). */

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, count, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, shops } from "../../db/schema";
 import type { SortKey } from "../../domain/list-query";
@@ -6,7 +6,16 @@ import { formatCents } from "../../domain/money";
 import type { CreateShopInput, UpdateShopInput } from "../../domain/schemas";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
-import { countWhere, enumFilter, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
+import {
+  enumFilter,
+  ftsIds,
+  indexable,
+  inIdOrder,
+  type ListQuery,
+  likePattern,
+  listPage,
+  type Search,
+} from "../../lib/list-query";
 
 type ShopRow = typeof shops.$inferSelect;
 
@@ -36,23 +45,29 @@ const SORTS: Record<SortKey<"shops">, AnyColumn | SQL> = {
   createdAt: shops.createdAt,
 };
 
+/** `q` in a shop's name, location, address or phone, through shops_fts. */
+function shopSearch(q: string): Search {
+  const pattern = likePattern(q);
+  const row = or(
+    ...[shops.name, shops.location, shops.address, shops.phone].map(
+      (text) => sql`${text} like ${pattern} escape '\\'`,
+    ),
+  ) as SQL;
+  return indexable(q) ? { row, sources: [ftsIds("shops_fts", q)] } : { row };
+}
+
 export function listShops(db: AppDb, query: ListQuery) {
   const status = enumFilter("status", query.status, ["ACTIVE", "INACTIVE"] as const);
-  const where = and(
-    ...([
-      searchAny(query.q, [shops.name, shops.location, shops.address, shops.phone]),
-      status ? eq(shops.isActive, status === "ACTIVE") : undefined,
-    ] as (SQL | undefined)[]),
-  );
-  const rows = db
-    .select()
-    .from(shops)
-    .where(where)
-    .orderBy(...orderBy(query, SORTS, { key: "name", order: "asc" }, shops.id))
-    .limit(query.limit)
-    .offset(query.offset)
-    .all();
-  return { items: rows.map(toShopDto), total: countWhere(db, shops, where) };
+  const { ids, total, capped } = listPage(db, query, {
+    table: shops,
+    id: shops.id,
+    filters: status ? eq(shops.isActive, status === "ACTIVE") : undefined,
+    search: query.q ? shopSearch(query.q) : undefined,
+    sorts: SORTS,
+    fallback: { key: "name", order: "asc" },
+  });
+  const rows = ids.length ? db.select().from(shops).where(inArray(shops.id, ids)).all() : [];
+  return { items: inIdOrder(ids, rows, (r) => r.id).map(toShopDto), total, capped };
 }
 
 /** The shops row by id (a prepared statement: bets and cash movements read it first). */

@@ -3,6 +3,7 @@ import {
   and,
   eq,
   gte,
+  inArray,
   isNotNull,
   isNull,
   lt,
@@ -19,31 +20,96 @@ import type { CashMovementInput, TransferInput } from "../../domain/schemas";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
 import { postLedgerEntry } from "../../lib/ledger";
-import { enumFilter, joinedPage, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
+import {
+  enumFilter,
+  ftsIds,
+  indexable,
+  inIdOrder,
+  type ListQuery,
+  type ListSort,
+  likePattern,
+  listPage,
+  type Search,
+} from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { findCustomerRow } from "../customers/customers.service";
 import { findShopRow } from "../shops/shops.service";
 import {
-  fromCustomer,
-  fromShop,
   processor,
   selectTransactions,
   type TransactionDto,
-  toCustomer,
-  toShop,
   toTransactionDto,
 } from "./transactions.dto";
 
-const SORTS: Record<SortKey<"transactions">, AnyColumn | SQL> = {
+const SORTS: Record<SortKey<"transactions">, ListSort> = {
   id: transactions.id,
   type: transactions.type,
   amount: transactions.amountCents,
   description: transactions.description,
   status: transactions.status,
   betId: transactions.betId,
-  processedBy: processor.username,
+  processedBy: {
+    join: processor,
+    joinId: processor.id,
+    fk: transactions.processedBy,
+    by: [processor.username],
+    within: [transactions.createdAt],
+    nullable: true,
+  },
   createdAt: transactions.createdAt,
 };
+
+/**
+ * `q` in a ledger row's description, type or status, the name of either party (customer or
+ * shop) or the username of who processed it, case-insensitively; digits also find the row
+ * with that id. The description through transactions_fts, the parties through
+ * customers_fts and shops_fts and the ledger's from/to indexes.
+ */
+function transactionSearch(q: string): Search {
+  const pattern = likePattern(q);
+  const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
+  const lower = q.toLowerCase();
+  const types = TRANSACTION_TYPES.filter((t) => t.toLowerCase().includes(lower));
+  const statuses = TRANSACTION_STATUSES.filter((s) => s.toLowerCase().includes(lower));
+  const id = /^\d{1,15}$/.test(q) ? Number(q) : undefined;
+  const staff = sql`select id from users where ${like(sql`username`)}`;
+  const sides = [
+    [transactions.fromEntityType, transactions.fromEntityId],
+    [transactions.toEntityType, transactions.toEntityId],
+  ] as const;
+  const row = or(
+    like(transactions.description),
+    types.length ? inArray(transactions.type, types) : undefined,
+    statuses.length ? inArray(transactions.status, statuses) : undefined,
+    id !== undefined ? eq(transactions.id, id) : undefined,
+    ...sides.flatMap(([type, entity]) => [
+      sql`(${type} = 'CUSTOMER' and exists (select 1 from customers c where c.id = ${entity}
+        and ${like(sql`c.first_name || ' ' || c.last_name`)}))`,
+      sql`(${type} = 'SHOP' and exists (select 1 from shops s where s.id = ${entity}
+        and ${like(sql`s.name`)}))`,
+    ]),
+    sql`${transactions.processedBy} in (${staff})`,
+  ) as SQL;
+  if (!indexable(q)) return { row };
+  const byCustomer = ftsIds("customers_fts", q, ["name"]);
+  const byShop = ftsIds("shops_fts", q, ["name"]);
+  const where = (condition: SQL) => sql`select id from transactions where ${condition}`;
+  return {
+    row,
+    gates: [byCustomer],
+    sources: [
+      ftsIds("transactions_fts", q),
+      ...(types.length ? [where(inArray(transactions.type, types))] : []),
+      ...(statuses.length ? [where(inArray(transactions.status, statuses))] : []),
+      ...(id !== undefined ? [where(eq(transactions.id, id))] : []),
+      ...sides.flatMap(([type, entity]) => [
+        where(sql`${type} = 'CUSTOMER' and ${entity} in (${byCustomer})`),
+        where(sql`${type} = 'SHOP' and ${entity} in (${byShop})`),
+      ]),
+      where(sql`processed_by in (${staff})`),
+    ],
+  };
+}
 
 export function listTransactions(db: AppDb, query: ListQuery) {
   const type = enumFilter("type", query.type, TRANSACTION_TYPES);
@@ -55,21 +121,8 @@ export function listTransactions(db: AppDb, query: ListQuery) {
           and(eq(transactions.fromEntityType, entityType), eq(transactions.fromEntityId, id)),
           and(eq(transactions.toEntityType, entityType), eq(transactions.toEntityId, id)),
         );
-  const where = and(
+  const filters = and(
     ...([
-      searchAny(query.q, [
-        transactions.type,
-        transactions.description,
-        transactions.status,
-        sql`cast(${transactions.id} as text)`,
-        fromCustomer.firstName,
-        fromCustomer.lastName,
-        toCustomer.firstName,
-        toCustomer.lastName,
-        fromShop.name,
-        toShop.name,
-        processor.username,
-      ]),
       type ? eq(transactions.type, type) : undefined,
       status ? eq(transactions.status, status) : undefined,
       involves("CUSTOMER", query.customerId),
@@ -81,17 +134,16 @@ export function listTransactions(db: AppDb, query: ListQuery) {
       query.to !== undefined ? lt(transactions.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),
   );
-  const order = orderBy(query, SORTS, { key: "createdAt", order: "desc" }, transactions.id);
-  const joined = Boolean(query.q) || query.sort === "processedBy";
-  const { rows, total } = joinedPage(db, query, {
+  const { ids, total, capped } = listPage(db, query, {
     table: transactions,
     id: transactions.id,
-    where,
-    order,
-    joined,
-    select: () => selectTransactions(db),
+    filters,
+    search: query.q ? transactionSearch(query.q) : undefined,
+    sorts: SORTS,
+    fallback: { key: "createdAt", order: "desc" },
   });
-  return { items: rows.map(toTransactionDto), total };
+  const rows = ids.length ? selectTransactions(db).where(inArray(transactions.id, ids)).all() : [];
+  return { items: inIdOrder(ids, rows, (r) => r.t.id).map(toTransactionDto), total, capped };
 }
 
 export function getTransaction(db: DbOrTx, id: number): TransactionDto {

@@ -374,6 +374,12 @@ export function jobsOf(sqlite: Database, options?: JobRegistryOptions): JobRegis
   return registry;
 }
 
+/** Stops the jobs of a connection, if it has any, and removes their files (server stop). */
+export function disposeJobs(sqlite: Database): void {
+  registries.get(sqlite)?.dispose();
+  registries.delete(sqlite);
+}
+
 /** The work of a job in a worker thread with its own connection to `databasePath`. */
 function runInWorker(
   databasePath: string,

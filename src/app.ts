@@ -3,25 +3,14 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
+import { moduleEndpoints } from "./endpoints";
 import type { Endpoint } from "./lib/endpoint";
 import { createApi, openApiDocument } from "./lib/endpoint";
 import { AppError, ERROR_CODES, ERROR_STATUS, errorBody } from "./lib/errors";
 import type { AppEnv, Deps } from "./lib/http";
 import { log } from "./lib/logger";
 import { loadSession, originAndContentType, requestContext, requestIdOf } from "./lib/middleware";
-import { adminEndpoints } from "./modules/admin/admin.endpoints";
-import { alertsEndpoints } from "./modules/alerts/alerts.endpoints";
-import { authEndpoints } from "./modules/auth/auth.endpoints";
-import { betsEndpoints } from "./modules/bets/bets.endpoints";
-import { customersEndpoints } from "./modules/customers/customers.endpoints";
-import { dashboardEndpoints } from "./modules/dashboard/dashboard.endpoints";
-import { eventsEndpoints } from "./modules/events/events.endpoints";
-import { healthEndpoints } from "./modules/health/health.endpoints";
 import { referenceEndpoints } from "./modules/reference/reference.endpoints";
-import { reportsEndpoints } from "./modules/reports/reports.endpoints";
-import { shopsEndpoints } from "./modules/shops/shops.endpoints";
-import { transactionsEndpoints } from "./modules/transactions/transactions.endpoints";
-import { usersEndpoints } from "./modules/users/users.endpoints";
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -29,18 +18,7 @@ let cachedDocument: unknown = null;
 
 /** Every endpoint of the API, each declared once in src/domain/contracts.ts. */
 export const endpoints: readonly Endpoint[] = [
-  ...authEndpoints,
-  ...usersEndpoints,
-  ...dashboardEndpoints,
-  ...customersEndpoints,
-  ...shopsEndpoints,
-  ...betsEndpoints,
-  ...transactionsEndpoints,
-  ...alertsEndpoints,
-  ...adminEndpoints,
-  ...reportsEndpoints,
-  ...healthEndpoints,
-  ...eventsEndpoints,
+  ...moduleEndpoints,
   ...referenceEndpoints(() => cachedDocument),
 ];
 

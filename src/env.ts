@@ -58,6 +58,8 @@ const envSchema = z.object({
     .max(24 * 24, "must be at most 576 (24 days)")
     .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** Reads run in this many workers, off the request thread (0: on it, as tests do). */
+  READ_WORKERS: z.coerce.number().int().min(0).max(32).default(4),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -8,9 +8,10 @@ import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/sessio
 import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./lib/backup";
 import { messageOf } from "./lib/errors";
 import { type Deps, systemClock } from "./lib/http";
-import { recordStartupCheck, startIntegrityScheduler } from "./lib/integrity";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
+import { recordStartupCheck, startIntegrityScheduler } from "./lib/integrity";
 import { log, setLogLevel } from "./lib/logger";
+import { ReadPool } from "./lib/read-pool";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
 import { serveWeb } from "./web-static";
 
@@ -97,6 +98,10 @@ export async function startServer(env: Env) {
     log.info("first start: created user admin with ADMIN_PASSWORD");
   }
   recordStartupCheck(handle, deps.clock());
+  if (env.READ_WORKERS > 0 && env.DATABASE_PATH !== ":memory:") {
+    const { db: _db, sqlite: _sqlite, clock: _clock, ...settings } = deps;
+    deps.readPool = new ReadPool(handle.sqlite.filename, env.READ_WORKERS, settings);
+  }
   const app = createApp(deps);
   const web = serveWeb(env.WEB_DIST);
   const server = Bun.serve({
@@ -139,6 +144,7 @@ export async function startServer(env: Env) {
       backupScheduler?.stop();
       integrityScheduler?.stop();
       server.stop(true);
+      deps.readPool?.close();
       handle.close();
     },
   };

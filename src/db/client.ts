@@ -66,6 +66,18 @@ export function openDatabase(path: string, check: IntegrityCheck = "quick"): DbH
 }
 
 /**
+ * A read-only connection to an existing, migrated database file, for a read worker
+ * (src/lib/read-worker.ts): same statement cache and binding rules, no checks, no migrations.
+ */
+export function openReader(path: string): Omit<DbHandle, "startupCheck"> {
+  const sqlite = new Database(path, { readonly: true, strict: true });
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  sqlite.prepare = ((text: string) => sqlite.query(text)) as typeof sqlite.prepare;
+  const db = drizzle({ client: sqlite, schema });
+  return { sqlite, db, close: () => sqlite.close() };
+}
+
+/**
  * Runs `fn` in one IMMEDIATE write transaction. The callback must be synchronous: with
  * bun:sqlite, Drizzle commits at the first await, so an async callback would not roll back.
  */

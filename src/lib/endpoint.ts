@@ -17,8 +17,8 @@ import { type Mutation, type Op, recordMutation } from "./audit";
 import type { Actor } from "./context";
 import { AppError, ERROR_CODES } from "./errors";
 import { type ChangeEvent, publish } from "./events";
-import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
 import { groupWrite } from "./group-commit";
+import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
 import { idempotent } from "./idempotency";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
@@ -58,6 +58,8 @@ export interface Endpoint {
   name: ContractName;
   contract: Contract;
   handle(c: Context<AppEnv>): Promise<Response>;
+  /** A read's handler, also run by the read workers (src/lib/read-worker.ts). */
+  read?: ReadHandler<Contract>;
 }
 
 const names = new Map<Contract, ContractName>(
@@ -87,6 +89,7 @@ export function implement<const C extends Contract, P>(
   return {
     name,
     contract,
+    read: contract.audit ? undefined : (handler as ReadHandler<Contract>),
     async handle(c) {
       const deps = c.get("deps");
       const ctx = {
@@ -100,6 +103,23 @@ export function implement<const C extends Contract, P>(
         body: contract.body ? c.req.valid("json" as never) : undefined,
       } as unknown as RequestContext<C>;
       if (!contract.audit) {
+        const pool = deps.readPool;
+        if (pool?.serves(name)) {
+          // Off the request thread: a slow read holds only its own caller (issue 11).
+          const { reply, headers } = await pool.run({
+            name,
+            params: ctx.params,
+            query: ctx.query,
+            body: ctx.body,
+            actor: ctx.actor,
+            user: c.get("user"),
+            sessionId: c.get("sessionId"),
+            requestId: c.get("requestId"),
+            now: ctx.now,
+          });
+          for (const [header, value] of headers) c.header(header, value);
+          return send(c, contract, reply);
+        }
         const reply = await (handler as ReadHandler<C>)(ctx);
         return send(c, contract, reply);
       }

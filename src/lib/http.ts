@@ -6,6 +6,7 @@ import type { SessionPolicy } from "./auth/session";
 import type { BackupSettings } from "./backup";
 import type { Actor, SessionUser } from "./context";
 import { AppError } from "./errors";
+import type { ReadPool } from "./read-pool";
 
 /** The time source every service reads; scripts replaying history pass their own. */
 export type Clock = () => number;
@@ -30,6 +31,8 @@ export interface Deps {
   backups?: BackupSettings;
   /** Check every JSON answer against its declared schema (tests); off in production. */
   checkResponses?: boolean;
+  /** READ_WORKERS: reads run in these workers, off the request thread (absent: inline). */
+  readPool?: ReadPool;
 }
 
 export interface AppEnv {

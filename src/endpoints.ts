@@ -1,0 +1,32 @@
+/**
+ * Every module's endpoints (the API reference's own two are added in app.ts). The read
+ * workers (src/lib/read-worker.ts) load this list too, to run the same read handlers.
+ */
+import type { Endpoint } from "./lib/endpoint";
+import { adminEndpoints } from "./modules/admin/admin.endpoints";
+import { alertsEndpoints } from "./modules/alerts/alerts.endpoints";
+import { authEndpoints } from "./modules/auth/auth.endpoints";
+import { betsEndpoints } from "./modules/bets/bets.endpoints";
+import { customersEndpoints } from "./modules/customers/customers.endpoints";
+import { dashboardEndpoints } from "./modules/dashboard/dashboard.endpoints";
+import { eventsEndpoints } from "./modules/events/events.endpoints";
+import { healthEndpoints } from "./modules/health/health.endpoints";
+import { reportsEndpoints } from "./modules/reports/reports.endpoints";
+import { shopsEndpoints } from "./modules/shops/shops.endpoints";
+import { transactionsEndpoints } from "./modules/transactions/transactions.endpoints";
+import { usersEndpoints } from "./modules/users/users.endpoints";
+
+export const moduleEndpoints: readonly Endpoint[] = [
+  ...authEndpoints,
+  ...usersEndpoints,
+  ...dashboardEndpoints,
+  ...customersEndpoints,
+  ...shopsEndpoints,
+  ...betsEndpoints,
+  ...transactionsEndpoints,
+  ...alertsEndpoints,
+  ...adminEndpoints,
+  ...reportsEndpoints,
+  ...healthEndpoints,
+  ...eventsEndpoints,
+];

@@ -6,6 +6,7 @@
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../src/db/client";
+import { suspendRollups } from "../src/modules/reports/rollups";
 
 const { values } = parseArgs({
   options: {
@@ -76,6 +77,8 @@ const insertTx = sqlite.prepare(
 );
 let transactions = 0;
 const BATCH = 50_000;
+// The report roll-ups are built once from the loaded bets, not row by row by their triggers.
+const restoreRollups = suspendRollups(sqlite);
 for (let start = 1; start <= BETS; start += BATCH) {
   sqlite.transaction(() => {
     for (let id = start; id < Math.min(start + BATCH, BETS + 1); id++) {
@@ -145,6 +148,7 @@ for (let start = 1; start <= BETS; start += BATCH) {
     }
   })();
 }
+restoreRollups();
 while (transactions < TRANSACTIONS) {
   sqlite.transaction(() => {
     for (let i = 0; i < BATCH && transactions < TRANSACTIONS; i++, transactions++) {

@@ -94,6 +94,43 @@ export function aggregateBets(sqlite: Database, from: number, to: number): BetAg
   return agg;
 }
 
+/**
+ * What a report needs from the bets of a period, whichever way it was computed: from the
+ * roll-ups (figuresFromRollups, what the API serves) or from the bets themselves
+ * (figuresFromBets, the reference the roll-up tests compare with). Money in cents.
+ */
+export interface PeriodFigures {
+  totalBets: number;
+  wonBets: number;
+  lostBets: number;
+  pendingBets: number;
+  voidBets: number;
+  stakes: number;
+  revenue: number;
+  payouts: number;
+  activeCustomers: number;
+  /** The first `top` customers by stakes, then bets, then id. */
+  topCustomers: { id: number; betCount: number; staked: number }[];
+  /** The first `top` shops by revenue (settled stakes minus payouts), then bets, then id. */
+  topShops: { id: number; betCount: number; revenue: number }[];
+}
+
+/** The figures of the bets created in [from, to), read from the bets (one pass, see above). */
+export function figuresFromBets(
+  sqlite: Database,
+  from: number,
+  to: number,
+  top: number,
+): PeriodFigures {
+  const { customers, shops, ...totals } = aggregateBets(sqlite, from, to);
+  return {
+    ...totals,
+    activeCustomers: customers.size,
+    topCustomers: topBy(customers, (c) => c.staked, top),
+    topShops: topBy(shops, (s) => s.revenue, top),
+  };
+}
+
 /** The first `n` entries by `value` desc, then count desc, then id asc (stable, as SQL did). */
 export function topBy<T extends { betCount: number }>(
   entries: Map<number, T>,

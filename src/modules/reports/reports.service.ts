@@ -1,14 +1,15 @@
 /**
- * Business reports (DESIGN.md section 3), aggregated in SQL over the bets created in a
- * period. Definitions are written out in docs/reports.md; VOID bets count as bets but
- * never as money.
+ * Business reports (DESIGN.md section 3) over the bets created in a period, read from the
+ * report roll-ups (rollups.ts). Definitions are written out in docs/reports.md; VOID bets
+ * count as bets but never as money.
  */
 import { and, gte, inArray, lt, max, min, type SQL, sql } from "drizzle-orm";
 import type { AppDb } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
 import { countWhere } from "../../lib/list-query";
-import { aggregateBets, topBy } from "./bet-aggregate";
+import { figuresFromBets, type PeriodFigures } from "./bet-aggregate";
 import { type Period, periodContaining } from "./periods";
+import { figuresFromRollups } from "./rollups";
 
 const TOP = 5;
 
@@ -41,17 +42,24 @@ function betsIn(period: Pick<Period, "from" | "to">): SQL | undefined {
   );
 }
 
-/** Settled = WON or LOST; a stake is revenue once its bet is settled. */
-export function buildReport(db: AppDb, period: Period) {
+/** Where a report's figures come from: the roll-ups, or (the reference) the bets themselves. */
+export type FigureSource = "rollups" | "bets";
+
+function periodFigures(db: AppDb, period: Period, source: FigureSource): PeriodFigures {
+  if (source === "rollups") return figuresFromRollups(db.$client, period, TOP);
   const bounds = betTimeBounds(db);
   const from = period.from ?? bounds.first ?? 0;
   const to = period.to ?? (bounds.last ?? -1) + 1;
-  const f = aggregateBets(db.$client, from, to);
+  return figuresFromBets(db.$client, from, to, TOP);
+}
+
+/** Settled = WON or LOST; a stake is revenue once its bet is settled. */
+export function buildReport(db: AppDb, period: Period, source: FigureSource = "rollups") {
+  const f = periodFigures(db, period, source);
   const profit = f.revenue - f.payouts;
   const settled = f.wonBets + f.lostBets;
   const nonVoid = f.totalBets - f.voidBets;
-  const topCustomers = topBy(f.customers, (c) => c.staked, TOP);
-  const topShops = topBy(f.shops, (s) => s.revenue, TOP);
+  const { topCustomers, topShops } = f;
   const customerNames = new Map(
     db
       .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
@@ -107,7 +115,7 @@ export function buildReport(db: AppDb, period: Period) {
     },
     customers: {
       totalCustomers: countWhere(db, customers, registeredBy(customers.createdAt)),
-      activeCustomers: f.customers.size,
+      activeCustomers: f.activeCustomers,
       topCustomers: topCustomers.map((c) => ({
         id: c.id,
         name: customerNames.get(c.id) ?? `Customer ${c.id}`,

@@ -1,0 +1,168 @@
+/**
+ * The report roll-ups (drizzle/0004_rollups.sql, docs/reports.md): reading a period's
+ * figures from them, and their maintenance. The triggers on `bets` keep them in step row by
+ * row; a bulk load (the benchmark's seed) or a wipe (delete-all) suspends those triggers and
+ * rebuilds the roll-ups once at the end, with the very statements the migration ran to
+ * backfill them.
+ */
+import { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { readSnapshot, type Tx } from "../../db/client";
+import type { PeriodFigures } from "./bet-aggregate";
+import type { Period } from "./periods";
+
+/** The customer grain that holds exactly one period of each type (its bucket: period.from). */
+const CUSTOMER_GRAIN = { totals: "all", year: "year", month: "month", week: "week" } as const;
+
+type ShopRow = [
+  shopId: number,
+  bets: number,
+  won: number,
+  lost: number,
+  pending: number,
+  voids: number,
+  staked: number,
+  revenue: number,
+  payouts: number,
+];
+
+/**
+ * A period's figures from the roll-ups, in one read snapshot: the shops' months (a year is
+ * twelve, the totals every month) or days (a week is seven), summed per shop; the active
+ * customers are the customer grain's rows for the period (one index range), the top five
+ * its first five entries in the ranking index. The cost follows the number of shops and
+ * buckets (and, for the active count, of customers), not of bets.
+ */
+export function figuresFromRollups(sqlite: Database, period: Period, top: number): PeriodFigures {
+  const shopGrain = period.type === "week" ? "day" : "month";
+  const customerGrain = CUSTOMER_GRAIN[period.type];
+  const bucket = period.from ?? 0;
+  return readSnapshot(sqlite, () => {
+    const shopRows = sqlite
+      .query<ShopRow, [string, number, number]>(
+        `select shop_id, sum(bet_count), sum(won_count), sum(lost_count), sum(pending_count),
+                sum(void_count), sum(staked_cents), sum(revenue_cents), sum(payout_cents)
+           from report_shop_rollups
+          where grain = ? and bucket >= ? and bucket < ?
+          group by shop_id`,
+      )
+      .values(
+        shopGrain,
+        period.from ?? Number.MIN_SAFE_INTEGER,
+        period.to ?? Number.MAX_SAFE_INTEGER,
+      ) as ShopRow[];
+    const figures: PeriodFigures = {
+      totalBets: 0,
+      wonBets: 0,
+      lostBets: 0,
+      pendingBets: 0,
+      voidBets: 0,
+      stakes: 0,
+      revenue: 0,
+      payouts: 0,
+      activeCustomers: 0,
+      topCustomers: [],
+      topShops: [],
+    };
+    const shops: PeriodFigures["topShops"] = [];
+    for (const [id, bets, won, lost, pending, voids, staked, revenue, payouts] of shopRows) {
+      figures.totalBets += bets;
+      figures.wonBets += won;
+      figures.lostBets += lost;
+      figures.pendingBets += pending;
+      figures.voidBets += voids;
+      figures.stakes += staked;
+      figures.revenue += revenue;
+      figures.payouts += payouts;
+      shops.push({ id, betCount: bets, revenue: revenue - payouts });
+    }
+    figures.topShops = shops
+      .sort((a, b) => b.revenue - a.revenue || b.betCount - a.betCount || a.id - b.id)
+      .slice(0, top);
+    figures.activeCustomers =
+      sqlite
+        .query<{ n: number }, [string, number]>(
+          "select count(*) as n from report_customer_rollups where grain = ? and bucket = ?",
+        )
+        .get(customerGrain, bucket)?.n ?? 0;
+    figures.topCustomers = sqlite
+      .query<{ id: number; betCount: number; staked: number }, [string, number, number]>(
+        `select customer_id as id, bet_count as betCount, staked_cents as staked
+           from report_customer_rollups indexed by report_customer_rollups_top_idx
+          where grain = ? and bucket = ?
+          order by staked_cents desc, bet_count desc, customer_id
+          limit ?`,
+      )
+      .all(customerGrain, bucket, top);
+    return figures;
+  });
+}
+
+const MIGRATION = join(import.meta.dir, "../../../drizzle/0004_rollups.sql");
+export const ROLLUP_TABLES = ["report_shop_rollups", "report_customer_rollups"] as const;
+
+let backfill: string[] | null = null;
+
+/** The migration's backfill statements: its INSERTs into the roll-up tables, in order. */
+export function backfillStatements(): string[] {
+  backfill ??= readFileSync(MIGRATION, "utf8")
+    .split("--> statement-breakpoint")
+    .map((part) =>
+      part
+        .split("\n")
+        .filter((line) => !line.trim().startsWith("--"))
+        .join("\n")
+        .trim(),
+    )
+    .filter((statement) => /^INSERT INTO report_\w+_rollups\b/i.test(statement));
+  return backfill;
+}
+
+/** A connection (a script's) or an open write transaction (delete-all's). */
+type Target = Database | Tx;
+
+/** Runs SQL text on either kind of target. */
+function executor(target: Target) {
+  if (target instanceof Database) {
+    return {
+      run: (text: string) => void target.run(text),
+      all: <T>(text: string) => target.query(text).all() as T[],
+    };
+  }
+  return {
+    run: (text: string) => void target.run(sql.raw(text)),
+    all: <T>(text: string) => target.all<T>(sql.raw(text)),
+  };
+}
+
+/** Recomputes both roll-up tables from `bets`. Run it inside the caller's transaction. */
+export function rebuildRollups(target: Target): void {
+  const db = executor(target);
+  for (const table of ROLLUP_TABLES) db.run(`delete from ${table}`);
+  for (const statement of backfillStatements()) db.run(statement);
+}
+
+/**
+ * Drops the roll-up triggers on `bets` and returns the function that puts them back after
+ * rebuilding the roll-ups from the bets then present (in a transaction of its own when
+ * none is open). Both halves are schema changes: inside one write transaction they commit
+ * or roll back with the rest.
+ */
+export function suspendRollups(target: Target): () => void {
+  const db = executor(target);
+  const triggers = db.all<{ name: string; sql: string }>(
+    "select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'bets' and name like 'bets_rollup_%' order by name",
+  );
+  for (const { name } of triggers) db.run(`drop trigger "${name}"`);
+  return () => {
+    const restore = () => {
+      rebuildRollups(target);
+      for (const trigger of triggers) db.run(trigger.sql);
+    };
+    if (target instanceof Database && !target.inTransaction)
+      target.transaction(restore).immediate();
+    else restore();
+  };
+}

@@ -1,5 +1,5 @@
 import { type AnyColumn, and, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AppDb, DbOrTx, Tx } from "../../db/client";
+import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
 import { BET_STATUSES } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
@@ -245,23 +245,36 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
         `Insufficient Funds: balance €${formatCents(customer.balanceCents)}, credit limit €${formatCents(customer.creditLimitCents)}, available €${formatCents(funds.availableCents)}, stake €${formatCents(input.stakeCents)}`,
       );
     }
-    const bet = tx
-      .insert(bets)
-      .values({
-        description: input.description,
-        customerId: customer.id,
-        shopId: shop.id,
-        stakeCents: input.stakeCents,
-        oddsHundredths: input.oddsHundredths,
-        potentialPayoutCents: potential,
-        allowOvercredit: input.allowOvercredit,
-        outcome: "PENDING",
-        status: "PENDING",
-        placedBy: actor.userId,
-        createdAt: now,
-      })
-      .returning()
-      .get();
+    // A prepared insert: building this statement anew cost more than running it (issue 11).
+    const bet = prepared(tx, "bets.insert", (db) =>
+      db
+        .insert(bets)
+        .values({
+          description: sql.placeholder("description"),
+          customerId: sql.placeholder("customerId"),
+          shopId: sql.placeholder("shopId"),
+          stakeCents: sql.placeholder("stakeCents"),
+          oddsHundredths: sql.placeholder("oddsHundredths"),
+          potentialPayoutCents: sql.placeholder("potentialPayoutCents"),
+          allowOvercredit: sql.placeholder("allowOvercredit"),
+          outcome: "PENDING",
+          status: "PENDING",
+          placedBy: sql.placeholder("placedBy"),
+          createdAt: sql.placeholder("createdAt"),
+        })
+        .returning()
+        .prepare(),
+    ).get({
+      description: input.description,
+      customerId: customer.id,
+      shopId: shop.id,
+      stakeCents: input.stakeCents,
+      oddsHundredths: input.oddsHundredths,
+      potentialPayoutCents: potential,
+      allowOvercredit: input.allowOvercredit,
+      placedBy: actor.userId,
+      createdAt: now,
+    }) as typeof bets.$inferSelect;
     postLedgerEntry(
       tx,
       {

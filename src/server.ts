@@ -10,6 +10,7 @@ import { messageOf } from "./lib/errors";
 import { type Deps, systemClock } from "./lib/http";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
 import { recordStartupCheck, startIntegrityScheduler } from "./lib/integrity";
+import { disposeJobs } from "./lib/jobs";
 import { log, setLogLevel } from "./lib/logger";
 import { ReadPool } from "./lib/read-pool";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
@@ -145,6 +146,7 @@ export async function startServer(env: Env) {
       integrityScheduler?.stop();
       server.stop(true);
       deps.readPool?.close();
+      disposeJobs(handle.sqlite);
       handle.close();
     },
   };

@@ -106,17 +106,20 @@ export function implement<const C extends Contract, P>(
         const pool = deps.readPool;
         if (pool?.serves(name)) {
           // Off the request thread: a slow read holds only its own caller (issue 11).
-          const { reply, headers } = await pool.run({
-            name,
-            params: ctx.params,
-            query: ctx.query,
-            body: ctx.body,
-            actor: ctx.actor,
-            user: c.get("user"),
-            sessionId: c.get("sessionId"),
-            requestId: c.get("requestId"),
-            now: ctx.now,
-          });
+          const { reply, headers } = await pool.run(
+            {
+              name,
+              params: ctx.params,
+              query: ctx.query,
+              body: ctx.body,
+              actor: ctx.actor,
+              user: c.get("user"),
+              sessionId: c.get("sessionId"),
+              requestId: c.get("requestId"),
+              now: ctx.now,
+            },
+            c.req.raw.signal,
+          );
           for (const [header, value] of headers) c.header(header, value);
           return send(c, contract, reply);
         }

@@ -96,9 +96,7 @@ describe("reads through the pool", () => {
     for (const [name, contract] of reads) {
       if (!pool.serves(name)) continue;
       const path = contract.path.replace(/\{(\w+)\}/g, (_, param: string) =>
-        String(
-          param === "jobId" ? "no-such-job" : param === "id" && name === "getBet" ? ids.betId : 1,
-        ),
+        String(param === "jobId" ? "no-such-job" : param === "id" && name === "getBet" ? ids.betId : 1),
       );
       for (const query of QUERIES[name] ?? [""]) {
         for (const as of ["admin", "user", "customer"] as const) {
@@ -156,6 +154,59 @@ describe("reads through the pool", () => {
     } finally {
       t.deps.readPool = undefined;
     }
+  });
+
+  test("heavy reads leave one worker free for lookups by key", async () => {
+    const request = (name: ContractName, params: unknown, query: unknown) => ({
+      name,
+      params,
+      query,
+      body: undefined,
+      actor: null,
+      user: null,
+      sessionId: null,
+      requestId: "lanes",
+      now: Date.now(),
+    });
+    const list = () => request("listCustomers", undefined, { limit: 50, offset: 0 });
+    // Workers answer through message events, which cannot arrive while this runs.
+    const heavy = [pool.run(list()), pool.run(list()), pool.run(list())];
+    expect(pool.waiting).toBe(2);
+    const light = pool.run(request("getCustomer", { id: ids.customerId }, undefined));
+    expect(pool.waiting).toBe(2);
+    const answers = await Promise.all([...heavy, light]);
+    expect((answers[3]?.reply as { id: number }).id).toBe(ids.customerId);
+    expect(pool.waiting).toBe(0);
+  });
+
+  test("a read whose caller went away is dropped, and its worker replaced", async () => {
+    const queued = new AbortController();
+    const running = new AbortController();
+    const request = {
+      name: "listBets" as const,
+      params: undefined,
+      query: { limit: 50, offset: 0 },
+      body: undefined,
+      actor: null,
+      user: null,
+      sessionId: null,
+      requestId: "abort",
+      now: Date.now(),
+    };
+    const first = pool.run(request, running.signal);
+    const second = pool.run(request);
+    const third = pool.run(request, queued.signal);
+    expect(pool.waiting).toBe(2);
+    queued.abort();
+    expect(pool.waiting).toBe(1);
+    running.abort();
+    await expect(first).rejects.toThrow("The caller went away");
+    await expect(third).rejects.toThrow("The caller went away");
+    expect(((await second).reply as { items: unknown[] }).items.length).toBe(1);
+    // The replaced worker starts and serves again.
+    await until(() => pool.waiting === 0);
+    const again = await Promise.all([pool.run(request), pool.run(request), pool.run(request)]);
+    expect(again.map((a) => (a.reply as { items: unknown[] }).items.length)).toEqual([1, 1, 1]);
   });
 
   test("a pool whose workers cannot start leaves reads on the request thread", async () => {

@@ -70,8 +70,29 @@ export interface WorkerInit {
   settings: WorkerSettings;
 }
 
-interface Pending {
-  resolve: (value: { reply: unknown; headers: [string, string][] }) => void;
+/**
+ * Reads that look up one thing by its key: always a few index seeks. They may take any idle
+ * worker; every other read (lists, searches, reports) leaves one worker free for them, so a
+ * counter's customer lookup never queues behind four heavy searches.
+ */
+export const LIGHT_READS: ReadonlySet<string> = new Set<string>([
+  "getUser",
+  "getCustomer",
+  "customerStats",
+  "getShop",
+  "getBet",
+  "counts",
+  "listAlerts",
+  "integrityStatus",
+]);
+
+type Answer = { reply: unknown; headers: [string, string][] };
+
+interface Job {
+  id: number;
+  request: ReadRequest;
+  light: boolean;
+  resolve: (value: Answer) => void;
   reject: (err: Error) => void;
 }
 
@@ -79,14 +100,13 @@ interface Slot {
   worker: Worker;
   /** Loaded and connected: it said "ready". */
   ready: boolean;
-  /** The request it is running, if any. */
-  busy: number | null;
+  /** The read it is running, if any. */
+  job: Job | null;
 }
 
 export class ReadPool {
   private readonly slots: Slot[] = [];
-  private readonly pending = new Map<number, Pending>();
-  private readonly queue: { id: number; request: ReadRequest }[] = [];
+  private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
 
@@ -106,16 +126,28 @@ export class ReadPool {
     return !REQUEST_THREAD_READS.has(name) && this.slots.some((slot) => slot.ready);
   }
 
-  /** Runs one read in the first idle worker (or queues it); resolves with the handler's reply. */
-  run(request: ReadRequest): Promise<{ reply: unknown; headers: [string, string][] }> {
+  /**
+   * Runs one read in an idle worker (or queues it) and resolves with the handler's reply.
+   * When `signal` aborts (the caller went away), a queued read is dropped and a running one
+   * stopped: its worker is replaced, so an abandoned search stops costing CPU.
+   */
+  run(request: ReadRequest, signal?: AbortSignal): Promise<Answer> {
     if (this.closed) return Promise.reject(new Error("The read pool is closed"));
-    const id = this.nextId++;
-    const promise = new Promise<{ reply: unknown; headers: [string, string][] }>(
-      (resolve, reject) => this.pending.set(id, { resolve, reject }),
-    );
-    this.queue.push({ id, request });
-    this.dispatch();
-    return promise;
+    return new Promise<Answer>((resolve, reject) => {
+      const job: Job = {
+        id: this.nextId++,
+        request,
+        light: LIGHT_READS.has(request.name),
+        resolve,
+        reject,
+      };
+      if (signal) {
+        if (signal.aborted) return reject(new Error("The caller went away"));
+        signal.addEventListener("abort", () => this.abandon(job), { once: true });
+      }
+      this.queue.push(job);
+      this.dispatch();
+    });
   }
 
   /** Reads waiting for a worker (for the health page and the benchmark). */
@@ -125,85 +157,97 @@ export class ReadPool {
 
   close(): void {
     this.closed = true;
-    for (const slot of this.slots) slot.worker.terminate();
-    for (const { reject } of this.pending.values()) reject(new Error("The read pool closed"));
-    this.pending.clear();
-    this.queue.length = 0;
+    const closedError = new Error("The read pool closed");
+    for (const slot of this.slots) {
+      slot.worker.terminate();
+      slot.job?.reject(closedError);
+    }
+    for (const job of this.queue.splice(0)) job.reject(closedError);
   }
 
   private spawn(): Slot {
     const worker = new Worker(new URL("./read-worker.ts", import.meta.url).href);
-    const slot: Slot = { worker, ready: false, busy: null };
+    const slot: Slot = { worker, ready: false, job: null };
     worker.postMessage({ type: "init", path: this.path, settings: this.settings } as WorkerInit);
     worker.onmessage = (event: MessageEvent<ReadReply | "ready">) => {
       if (event.data === "ready") {
         slot.ready = true;
-      } else {
-        slot.busy = null;
-        this.settle(event.data);
+      } else if (slot.job?.id === event.data.id) {
+        const job = slot.job;
+        slot.job = null;
+        settle(job, event.data);
       }
       this.dispatch();
     };
     worker.onerror = (event) => {
       // The worker died: its read fails (500), and a fresh worker takes its place, unless it
       // never started (then the others, or the request thread, carry the reads).
-      const id = slot.busy;
-      slot.busy = null;
-      if (id !== null) this.fail(id, new Error(`Read worker failed: ${event.message}`));
-      worker.terminate();
-      const index = this.slots.indexOf(slot);
-      if (!slot.ready) {
-        log.error("read worker failed to start", { error: event.message });
-        this.slots.splice(index, 1);
-        this.requeueIfNoWorkers();
-        return;
-      }
-      if (this.closed) return;
-      this.slots[index] = this.spawn();
-      this.dispatch();
+      slot.job?.reject(new Error(`Read worker failed: ${event.message}`));
+      slot.job = null;
+      if (!slot.ready) log.error("read worker failed to start", { error: event.message });
+      this.replace(slot, slot.ready);
     };
     return slot;
   }
 
-  /** With no worker left, queued reads fail (500) rather than wait forever. */
-  private requeueIfNoWorkers(): void {
-    if (this.slots.length > 0) return;
-    for (const { id } of this.queue.splice(0)) {
-      this.fail(id, new Error("No read worker could start"));
+  /** Stops `slot`'s worker; a fresh one takes its place when `respawn`. */
+  private replace(slot: Slot, respawn: boolean): void {
+    slot.worker.terminate();
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    if (respawn && !this.closed) {
+      this.slots[index] = this.spawn();
+    } else {
+      this.slots.splice(index, 1);
     }
+    if (this.slots.length === 0) {
+      // With no worker left, queued reads fail (500) rather than wait forever.
+      for (const job of this.queue.splice(0)) job.reject(new Error("No read worker could start"));
+    }
+    this.dispatch();
+  }
+
+  private abandon(job: Job): void {
+    const queued = this.queue.indexOf(job);
+    if (queued !== -1) {
+      this.queue.splice(queued, 1);
+    } else {
+      const slot = this.slots.find((s) => s.job === job);
+      if (!slot) return;
+      slot.job = null;
+      this.replace(slot, true);
+    }
+    job.reject(new Error("The caller went away"));
   }
 
   private dispatch(): void {
-    for (const slot of this.slots) {
-      if (!slot.ready || slot.busy !== null) continue;
-      const next = this.queue.shift();
-      if (!next) return;
-      slot.busy = next.id;
-      slot.worker.postMessage({ id: next.id, request: next.request });
+    const ready = this.slots.filter((slot) => slot.ready);
+    let heavyRunning = ready.filter((slot) => slot.job && !slot.job.light).length;
+    for (const slot of ready) {
+      if (slot.job) continue;
+      // Heavy reads leave one worker for light ones (when there are at least two).
+      const heavyAllowed = ready.length < 2 || heavyRunning < ready.length - 1;
+      const index = this.queue.findIndex((job) => job.light || heavyAllowed);
+      if (index === -1) return;
+      const [job] = this.queue.splice(index, 1) as [Job];
+      if (!job.light) heavyRunning++;
+      slot.job = job;
+      slot.worker.postMessage({ id: job.id, request: job.request });
     }
   }
+}
 
-  private settle(message: ReadReply): void {
-    const pending = this.pending.get(message.id);
-    if (!pending) return;
-    this.pending.delete(message.id);
-    if (message.ok) {
-      pending.resolve({ reply: message.reply, headers: message.headers });
-      return;
-    }
-    const { code, message: text, fields, headers, stack } = message.error;
-    if (code) {
-      pending.reject(new AppError(code, text, fields, headers));
-      return;
-    }
-    const err = new Error(text);
-    if (stack) err.stack = stack;
-    pending.reject(err);
+function settle(job: Job, message: ReadReply): void {
+  if (message.ok) {
+    job.resolve({ reply: message.reply, headers: message.headers });
+    return;
   }
-
-  private fail(id: number, err: Error): void {
-    const pending = this.pending.get(id);
-    this.pending.delete(id);
-    pending?.reject(err);
+  const { code, message: text, fields, headers, stack } = message.error;
+  if (code) {
+    job.reject(new AppError(code, text, fields, headers));
+    return;
   }
+  const err = new Error(text);
+  if (stack) err.stack = stack;
+  job.reject(err);
 }

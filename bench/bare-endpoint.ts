@@ -1,7 +1,7 @@
 /** The benchmark's baseline: bet placement as three SQL statements, no auth, no checks. */
 import { Database } from "bun:sqlite";
 
-const [dbPath = "bench/data/bench.db.run.db", port = "3901"] = process.argv.slice(2);
+const [dbPath = "bench/data/run/bare.db", port = "3901"] = process.argv.slice(2);
 const db = new Database(dbPath);
 db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000");
 const insertBet = db.prepare(

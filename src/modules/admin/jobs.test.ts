@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestApp, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
 import type { BooksReportDto, JobDto } from "../../domain/dto";
+import { disposeJobs } from "../../lib/jobs";
 import { EXPORTED_TABLES, REDACTED_COLUMNS } from "./data.service";
 
 /** The export as one JSON.stringify of every table read at once: what the stream must equal. */
@@ -63,7 +64,10 @@ describe("jobs on an in-memory database (run inline)", () => {
     t = await createTestApp();
     await seedBets(t, 20);
   });
-  afterAll(() => t.close());
+  afterAll(() => {
+    disposeJobs(t.handle.sqlite);
+    t.close();
+  });
 
   test("a books check: 202 at once, then done with the books report, listed newest first", async () => {
     const started = await t.json<JobDto>("POST", "/api/admin/jobs", {
@@ -177,6 +181,7 @@ describe("jobs on a database file (run in a worker thread)", () => {
     await seedBets(t, 160);
   }, 60_000);
   afterAll(() => {
+    disposeJobs(t.handle.sqlite);
     t.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -29,7 +29,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type Reply<C extends Contract> = C["status"] extends 204
   ? undefined
   : C["paged"] extends true
-    ? { items: Out<C["response"]>[]; total: number }
+    ? { items: Out<C["response"]>[]; total: number; capped?: boolean }
     : C["produces"] extends string
       ? Response
       : Out<C["response"]>;
@@ -104,7 +104,7 @@ export function implement<const C extends Contract, P>(
       } as unknown as RequestContext<C>;
       if (!contract.audit) {
         const pool = deps.readPool;
-        if (pool?.serves(name)) {
+        if (contract.method === "get" && pool?.serves(name)) {
           // Off the request thread: a slow read holds only its own caller (issue 11).
           const { reply, headers } = await pool.run(
             {
@@ -180,8 +180,9 @@ function send(c: Context<AppEnv>, contract: Contract, reply: unknown): Response 
   if (contract.status === 204) return c.body(null, 204);
   let body = reply;
   if (contract.paged) {
-    const page = reply as { items: unknown[]; total: number };
+    const page = reply as { items: unknown[]; total: number; capped?: boolean };
     c.header("X-Total-Count", String(page.total));
+    if (page.capped) c.header("X-Total-Count-Capped", "true");
     body = page.items;
   }
   if (c.get("deps").checkResponses) checkResponse(contract, body);
@@ -302,6 +303,11 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
         "X-Total-Count": {
           description: "Rows matching the filters, all pages together",
           schema: { type: "integer" },
+        },
+        "X-Total-Count-Capped": {
+          description:
+            "Present (true) when more than 10,000 rows match: X-Total-Count then says 10000 and the rest was not counted",
+          schema: { type: "string", enum: ["true"] },
         },
       };
     }

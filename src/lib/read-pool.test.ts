@@ -96,7 +96,9 @@ describe("reads through the pool", () => {
     for (const [name, contract] of reads) {
       if (!pool.serves(name)) continue;
       const path = contract.path.replace(/\{(\w+)\}/g, (_, param: string) =>
-        String(param === "jobId" ? "no-such-job" : param === "id" && name === "getBet" ? ids.betId : 1),
+        String(
+          param === "jobId" ? "no-such-job" : param === "id" && name === "getBet" ? ids.betId : 1,
+        ),
       );
       for (const query of QUERIES[name] ?? [""]) {
         for (const as of ["admin", "user", "customer"] as const) {
@@ -137,6 +139,20 @@ describe("reads through the pool", () => {
       await t.json("PATCH", `/api/customers/${ids.customerId}`, { body: { lastName: "Byron" } });
       const after = await t.json<{ lastName: string }>("GET", `/api/customers/${ids.customerId}`);
       expect(after.lastName).toBe("Byron");
+    } finally {
+      t.deps.readPool = undefined;
+    }
+  });
+
+  test("only GETs go to the pool: a job started and listed stays on the request thread", async () => {
+    t.deps.readPool = pool;
+    try {
+      const job = await t.json<{ id: string }>("POST", "/api/admin/jobs", {
+        body: { kind: "ledger-check" },
+        expect: 202,
+      });
+      const seen = await t.json<{ id: string }>("GET", `/api/admin/jobs/${job.id}`);
+      expect(seen.id).toBe(job.id);
     } finally {
       t.deps.readPool = undefined;
     }

@@ -18,7 +18,7 @@ import { log } from "./logger";
  * request itself (the session's user, settings, health). Every other read runs in a worker;
  * src/lib/read-pool.test.ts compares each one's answers both ways.
  */
-export const REQUEST_THREAD_READS: ReadonlySet<string> = new Set<string>([
+export const REQUEST_THREAD_READS: ReadonlySet<ContractName> = new Set<ContractName>([
   "currentUser",
   "settings",
   "health",
@@ -26,7 +26,8 @@ export const REQUEST_THREAD_READS: ReadonlySet<string> = new Set<string>([
   "openapi",
   "docs",
   "docsScript",
-  // Background jobs (src/lib/jobs.ts) live on the request thread and run in their own workers.
+  // Background jobs (src/lib/jobs.ts) live on the request thread and run in their own workers
+  // (starting and cancelling one are not reads: only GETs ever go to the pool).
   "listJobs",
   "getJob",
   "downloadJob",
@@ -75,7 +76,7 @@ export interface WorkerInit {
  * worker; every other read (lists, searches, reports) leaves one worker free for them, so a
  * counter's customer lookup never queues behind four heavy searches.
  */
-export const LIGHT_READS: ReadonlySet<string> = new Set<string>([
+export const LIGHT_READS: ReadonlySet<ContractName> = new Set<ContractName>([
   "getUser",
   "getCustomer",
   "customerStats",
@@ -119,7 +120,7 @@ export class ReadPool {
   }
 
   /**
-   * Whether `name` runs in a worker (every read but REQUEST_THREAD_READS). While no worker
+   * Whether the GET `name` runs in a worker (every one but REQUEST_THREAD_READS). While no worker
    * has started (or if none can), reads run on the request thread as without a pool.
    */
   serves(name: ContractName): boolean {

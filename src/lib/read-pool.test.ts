@@ -190,8 +190,8 @@ describe("reads through the pool", () => {
     expect(pool.waiting).toBe(2);
     const light = pool.run(request("getCustomer", { id: ids.customerId }, undefined));
     expect(pool.waiting).toBe(2);
-    const answers = await Promise.all([...heavy, light]);
-    expect((answers[3]?.reply as { id: number }).id).toBe(ids.customerId);
+    await Promise.all(heavy);
+    expect(((await light).reply as { id: number }).id).toBe(ids.customerId);
     expect(pool.waiting).toBe(0);
   });
 

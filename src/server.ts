@@ -110,6 +110,9 @@ export async function startServer(env: Env) {
     ...(tls ? { tls } : {}),
     // Whatever NODE_ENV says: development mode would answer errors with source and stack.
     development: false,
+    // Bun's default closes a connection idle for 10 s; a books check awaited over
+    // GET /api/admin/ledger-check on a large database takes longer (the most Bun allows).
+    idleTimeout: 255,
     error: unexpectedError,
     fetch(request, srv) {
       const { pathname } = new URL(request.url);

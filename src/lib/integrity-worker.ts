@@ -5,9 +5,12 @@
  */
 import { Database } from "bun:sqlite";
 import type { IntegrityCheck } from "../db/client";
+import { lowerThisThreadsPriority } from "./background-thread";
 import { checkIntegrity } from "./integrity";
 
 declare const self: Worker;
+
+lowerThisThreadsPriority();
 
 self.onmessage = (event: MessageEvent<{ databasePath: string; kind: IntegrityCheck }>) => {
   const { databasePath, kind } = event.data;

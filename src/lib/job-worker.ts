@@ -6,6 +6,7 @@
  * export never runs further ahead of its download than a couple of chunks).
  */
 import { Database } from "bun:sqlite";
+import { lowerThisThreadsPriority } from "./background-thread";
 import { messageOf } from "./errors";
 import {
   CANCEL,
@@ -18,6 +19,8 @@ import {
 } from "./jobs";
 
 declare const self: Worker;
+
+lowerThisThreadsPriority();
 
 /** Progress is posted at most this often (ms), and always at 100 %. */
 const PROGRESS_EVERY_MS = 100;

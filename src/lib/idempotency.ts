@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { AppDb, Tx } from "../db/client";
-import { prepared, writeTx } from "../db/client";
+import { prepared } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
 import { AppError } from "./errors";
 
@@ -33,7 +33,7 @@ export function requestHash(req: IdempotencyRequest): string {
 /**
  * The write `fn` wrapped to honour the idempotency key when there is one: a replay with the
  * same request answers the stored body and runs nothing; another request under a used key
- * is a 409. Run the result in a write transaction (writeTx or groupWrite).
+ * is a 409. Run the result in a write transaction (groupWrite or writeTx).
  */
 export function idempotent<T>(
   req: IdempotencyRequest,
@@ -94,17 +94,6 @@ export function idempotent<T>(
     });
     return { status, body, replayed: false };
   };
-}
-
-/** Runs `fn` in its own write transaction, honouring the idempotency key when there is one. */
-export function idempotentWrite<T>(
-  db: AppDb,
-  req: IdempotencyRequest,
-  status: number,
-  fn: (tx: Tx) => T,
-  now: number,
-): StoredResponse<T> {
-  return writeTx(db, idempotent(req, status, fn, now));
 }
 
 /** Keys are kept for a day; a replay later than that is a new request. */

@@ -62,7 +62,7 @@ describe("database client", () => {
       if (file.endsWith(".test.ts") || file === "src/db/client.ts") continue;
       const text = await Bun.file(file).text();
       if (/\.transaction\(/.test(text)) offenders.push(`${file}: calls .transaction( directly`);
-      if (/(writeTx|idempotentWrite)\([^)]*async\b/.test(text))
+      if (/(writeTx|groupWrite|idempotent)\([^)]*async\b/.test(text))
         offenders.push(`${file}: async write callback`);
     }
     expect(offenders).toEqual([]);

@@ -2,7 +2,19 @@
  * Paged list queries (DESIGN.md section 4): limit, offset, q, sort, order and filters.
  * The body is a JSON array; the total count goes in X-Total-Count.
  */
-import { type AnyColumn, and, asc, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { DbOrTx } from "../db/client";
 import { AppError } from "./errors";
@@ -83,9 +95,12 @@ export function cappedCount(db: DbOrTx, table: SQLiteTable, where: SQL | undefin
 /** Shorter queries cannot use the trigram indexes: they are matched row by row with LIKE. */
 export const MIN_INDEXED_QUERY = 3;
 
-/** True when `q` is long enough for the FTS5 trigram indexes (3 characters, not bytes). */
+/**
+ * True when `q` is long enough for the FTS5 trigram indexes (3 characters, not bytes). A NUL
+ * would end an FTS5 string early: such a query is left to LIKE as well.
+ */
 export function indexable(q: string): boolean {
-  return [...q].length >= MIN_INDEXED_QUERY;
+  return [...q].length >= MIN_INDEXED_QUERY && !q.includes("\u0000");
 }
 
 /**
@@ -98,10 +113,29 @@ export function ftsPhrase(q: string, columns?: string[]): string {
   return columns ? `{${columns.join(" ")}} : ${phrase}` : phrase;
 }
 
-/** `select rowid from <fts> where <fts> match <q as a phrase>`: the ids whose text has q. */
+/** `select rowid as id from <fts> where <fts> match <q as a phrase>`: the ids whose text has q. */
 export function ftsIds(fts: string, q: string, columns?: string[]): SQL {
   const table = sql.identifier(fts);
-  return sql`select rowid from ${table} where ${table} match ${ftsPhrase(q, columns)}`;
+  return sql`select rowid as id from ${table} where ${table} match ${ftsPhrase(q, columns)}`;
+}
+
+/**
+ * The row test "`fk` links to a `table` row whose `text` (SQL over alias `j`) is LIKE
+ * `pattern`". With the trigram index the walk tests few rows: one primary-key lookup each.
+ * A query too short for it tests every row: the matching `table` ids are collected once.
+ */
+export function linkedLike(
+  fk: AnyColumn,
+  table: string,
+  text: string,
+  pattern: string,
+  perRow: boolean,
+): SQL {
+  const joined = sql.identifier(table);
+  const test = sql`${sql.raw(text)} like ${pattern} escape '\\'`;
+  return perRow
+    ? sql`exists (select 1 from ${joined} j where j.id = ${fk} and ${test})`
+    : sql`${fk} in (select j.id from ${joined} j where ${test})`;
 }
 
 /**
@@ -138,6 +172,28 @@ export type ListSort = AnyColumn | SQL | JoinedSort;
 
 function isJoinedSort(sort: ListSort): sort is JoinedSort {
   return typeof sort === "object" && sort !== null && "joinId" in sort && "fk" in sort;
+}
+
+/**
+ * Every id the search's sources match, when they are few (at most TOTAL_CAP, read once
+ * through the indexes); "many" when more than TOTAL_CAP match, "unsure" when a gate says
+ * the sources would be too costly to read. Without sources (a query too short for the
+ * trigram index), undefined: only the row test can tell.
+ */
+function matchedIds(db: DbOrTx, search: Search): number[] | "many" | "unsure" | undefined {
+  if (!search.sources) return undefined;
+  const overCap = (ids: SQL) =>
+    (db.get<[number]>(sql`select count(*) from (${ids} limit ${TOTAL_CAP + 1})`)?.[0] ?? 0) >
+    TOTAL_CAP;
+  if ((search.gates ?? []).some(overCap)) return "unsure";
+  // Each source read once, up to the cap: one going past it settles the question.
+  const ids = new Set<number>();
+  for (const source of search.sources) {
+    const rows = db.all<{ id: number }>(sql`${source} limit ${TOTAL_CAP + 1}`);
+    if (rows.length > TOTAL_CAP) return "many";
+    for (const row of rows) ids.add(row.id);
+  }
+  return ids.size > TOTAL_CAP ? "many" : [...ids];
 }
 
 /** One part of a list in sort order: `ids(limit, offset)` and how many rows it holds. */
@@ -191,23 +247,13 @@ export function listPage(
   const by = (query.order ?? (query.sort ? "asc" : spec.fallback.order)) === "asc" ? asc : desc;
 
   // Few matches: their ids through the indexes. Many (or no index): the row test.
-  let matched: SQL | undefined;
-  let few = false;
-  let many = false;
-  let sourceOverCap = false;
-  if (search) {
-    const overCap = (ids: SQL) =>
-      (db.get<[number]>(sql`select count(*) from (${ids} limit ${TOTAL_CAP + 1})`)?.[0] ?? 0) >
-      TOTAL_CAP;
-    many = !search.sources || (search.gates ?? []).some(overCap);
-    sourceOverCap = !many && (search.sources ?? []).some(overCap);
-    many ||= sourceOverCap;
-    few = !many;
-    matched =
-      few && search.sources
-        ? sql`${id} in (${sql.join(search.sources, sql` union `)})`
-        : search.row;
-  }
+  const found = search ? matchedIds(db, search) : undefined;
+  const few = Array.isArray(found);
+  const matched = !search
+    ? undefined
+    : few
+      ? sql`${id} in (select value from json_each(${JSON.stringify(found)}))`
+      : search.row;
   const where = and(matched, filters);
   const { limit, offset } = query;
 
@@ -249,7 +295,8 @@ export function listPage(
           .offset(skip)
           .all()
           .map((r) => r.id as number),
-      count: () => 0, // never needed: it is the last segment or followed by none
+      // Asked only for a page past all of them (descending, into the unlinked rows).
+      count: () => countWhere(db, table, and(isNotNull(sort.fk), where)),
     };
     const unlinked: Segment = {
       ids: (n, skip) =>
@@ -271,9 +318,13 @@ export function listPage(
         : [linked, unlinked];
     ids = pageAcross(segments, limit, offset);
   }
-  // Many matches and nothing else to narrow them: more than TOTAL_CAP without counting.
+  // Nothing but the search to narrow the rows: its ids are the total, or more than the cap.
   const total: Total =
-    sourceOverCap && !filters ? { total: TOTAL_CAP, capped: true } : cappedCount(db, table, where);
+    found === "many" && !filters
+      ? { total: TOTAL_CAP, capped: true }
+      : Array.isArray(found) && !filters
+        ? { total: found.length, capped: false }
+        : cappedCount(db, table, where);
   return { ids, ...total };
 }
 

@@ -17,6 +17,7 @@ import {
   type ListQuery,
   type ListSort,
   likePattern,
+  linkedLike,
   listPage,
   type Search,
 } from "../../lib/list-query";
@@ -80,18 +81,18 @@ const SORTS: Record<SortKey<"bets">, ListSort> = {
  */
 function betSearch(q: string): Search {
   const pattern = likePattern(q);
+  const long = indexable(q);
   const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
   const statuses = BET_STATUSES.filter((s) => s.toLowerCase().includes(q.toLowerCase()));
   const staff = sql`select id from users where ${like(sql`username`)}`;
   const row = or(
     like(bets.description),
     statuses.length ? inArray(bets.status, statuses) : undefined,
-    sql`exists (select 1 from customers c where c.id = ${bets.customerId}
-      and ${like(sql`c.first_name || ' ' || c.last_name`)})`,
-    sql`exists (select 1 from shops s where s.id = ${bets.shopId} and ${like(sql`s.name`)})`,
+    linkedLike(bets.customerId, "customers", "j.first_name || ' ' || j.last_name", pattern, long),
+    linkedLike(bets.shopId, "shops", "j.name", pattern, long),
     sql`${bets.placedBy} in (${staff})`,
   ) as SQL;
-  if (!indexable(q)) return { row };
+  if (!long) return { row };
   const byCustomer = ftsIds("customers_fts", q, ["name"]);
   const byShop = ftsIds("shops_fts", q, ["name"]);
   return {

@@ -28,6 +28,7 @@ import {
   type ListQuery,
   type ListSort,
   likePattern,
+  linkedLike,
   listPage,
   type Search,
 } from "../../lib/list-query";
@@ -67,6 +68,7 @@ const SORTS: Record<SortKey<"transactions">, ListSort> = {
  */
 function transactionSearch(q: string): Search {
   const pattern = likePattern(q);
+  const long = indexable(q);
   const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
   const lower = q.toLowerCase();
   const types = TRANSACTION_TYPES.filter((t) => t.toLowerCase().includes(lower));
@@ -83,14 +85,12 @@ function transactionSearch(q: string): Search {
     statuses.length ? inArray(transactions.status, statuses) : undefined,
     id !== undefined ? eq(transactions.id, id) : undefined,
     ...sides.flatMap(([type, entity]) => [
-      sql`(${type} = 'CUSTOMER' and exists (select 1 from customers c where c.id = ${entity}
-        and ${like(sql`c.first_name || ' ' || c.last_name`)}))`,
-      sql`(${type} = 'SHOP' and exists (select 1 from shops s where s.id = ${entity}
-        and ${like(sql`s.name`)}))`,
+      sql`(${type} = 'CUSTOMER' and ${linkedLike(entity, "customers", "j.first_name || ' ' || j.last_name", pattern, long)})`,
+      sql`(${type} = 'SHOP' and ${linkedLike(entity, "shops", "j.name", pattern, long)})`,
     ]),
     sql`${transactions.processedBy} in (${staff})`,
   ) as SQL;
-  if (!indexable(q)) return { row };
+  if (!long) return { row };
   const byCustomer = ftsIds("customers_fts", q, ["name"]);
   const byShop = ftsIds("shops_fts", q, ["name"]);
   const where = (condition: SQL) => sql`select id from transactions where ${condition}`;

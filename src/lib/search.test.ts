@@ -1,0 +1,252 @@
+/**
+ * Search and sort at scale (issue 11, item 2): the FTS5 indexes stay in step with their
+ * tables through inserts, renames and delete-all; user text never reaches FTS5 as syntax;
+ * short queries fall back to LIKE; counts past 10,000 are capped and say so; sorts by a
+ * joined name keep rows without that link.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createTestApp,
+  seedBasics,
+  TEST_PASSWORD,
+  type TestApp,
+} from "../../tests/helpers/test-app";
+import { TOTAL_CAP } from "./list-query";
+
+let t: TestApp;
+let ids: { shopId: number; customerId: number };
+beforeEach(async () => {
+  t = await createTestApp();
+  ids = await seedBasics(t, { creditLimit: "1000" });
+});
+afterEach(() => t.close());
+
+/** X-Total-Count of a list request (and whether it was capped). */
+async function total(path: string, as: "admin" | "customer" = "admin") {
+  const res = await t.request("GET", path, { as });
+  expect(res.status).toBe(200);
+  return {
+    total: Number(res.headers.get("x-total-count")),
+    capped: res.headers.get("x-total-count-capped") === "true",
+    rows: (await res.json()) as { id: number }[],
+  };
+}
+const count = async (path: string) => (await total(path)).total;
+
+const place = (description: string, extra: Record<string, unknown> = {}, as = "admin" as const) =>
+  t.json<{ id: number }>("POST", "/api/bets", {
+    as,
+    body: { ...ids, description, stakeAmount: "1.00", odds: "2.00", ...extra },
+  });
+
+/** Rows of a contentless FTS5 table (it answers a scan with its rowids). */
+const ftsRows = (fts: string) =>
+  (t.handle.sqlite.query(`select count(*) as n from ${fts}`).get() as { n: number }).n;
+
+describe("the search indexes stay in step", () => {
+  test("new customers, shops, bets and ledger rows are found at once", async () => {
+    await place("Galway Plate");
+    await t.json("POST", "/api/deposits", {
+      body: { ...ids, amount: "5", description: "Till float" },
+    });
+    expect(await count("/api/customers?q=lovelace")).toBe(1);
+    expect(await count("/api/customers?q=ada lov")).toBe(1);
+    expect(await count("/api/shops?q=dublin")).toBe(1);
+    expect(await count("/api/bets?q=galway")).toBe(1);
+    expect(await count("/api/bets?q=LOVELACE")).toBe(1);
+    expect(await count("/api/bets?q=main str")).toBe(1);
+    expect(await count("/api/transactions?q=till flo")).toBe(1);
+    // A stake row and the deposit both name the customer and the shop.
+    expect(await count("/api/transactions?q=lovelace")).toBe(2);
+    expect(await count("/api/transactions?q=main street")).toBe(2);
+  });
+
+  test("a customer or shop renamed is found by the new name only, with its bets and ledger", async () => {
+    await place("Derby");
+    await t.json("PATCH", `/api/customers/${ids.customerId}`, {
+      body: { lastName: "Byron", email: "ada@analytical.engine" },
+    });
+    await t.json("PATCH", `/api/shops/${ids.shopId}`, { body: { name: "Quay Road" } });
+    for (const list of ["customers", "bets", "transactions"]) {
+      expect({ list, n: await count(`/api/${list}?q=lovelace`) }).toEqual({ list, n: 0 });
+    }
+    expect(await count("/api/customers?q=byron")).toBe(1);
+    expect(await count("/api/customers?q=analytical")).toBe(1);
+    expect(await count("/api/bets?q=ada byron")).toBe(1);
+    expect(await count("/api/transactions?q=byron")).toBe(1);
+    expect(await count("/api/bets?q=main street")).toBe(0);
+    expect(await count("/api/bets?q=quay road")).toBe(1);
+    expect(await count("/api/transactions?q=quay")).toBe(1);
+  });
+
+  test("delete-all empties the indexes and leaves them working", async () => {
+    const backupDir = mkdtempSync(join(tmpdir(), "search-test-"));
+    try {
+      t.deps.backups = { dir: backupDir, intervalHours: null, keep: 14 };
+      await place("Galway Plate");
+      await t.json("DELETE", "/api/admin/delete-all-data", { body: { password: TEST_PASSWORD } });
+      for (const fts of ["customers_fts", "shops_fts", "bets_fts", "transactions_fts"]) {
+        expect({ fts, rows: ftsRows(fts) }).toEqual({ fts, rows: 0 });
+      }
+      expect(await count("/api/bets?q=galway")).toBe(0);
+      // The triggers are back: new rows are indexed again.
+      ids = await seedBasics(t, { creditLimit: "1000" });
+      await place("Galway Hurdle");
+      expect(await count("/api/bets?q=galway")).toBe(1);
+      expect(await count("/api/customers?q=lovelace")).toBe(1);
+      expect(ftsRows("bets_fts")).toBe(1);
+    } finally {
+      rmSync(backupDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("what the user types", () => {
+  test("FTS5 syntax in q is text: never a 500, found literally", async () => {
+    await place('He said "go" (NEAR the end) - col:umn {x} * ^ AND OR NOT');
+    await place("plain");
+    const hostile = [
+      '"',
+      '""',
+      '"go"',
+      "(NEAR",
+      "AND OR",
+      "col:umn",
+      "{x}",
+      "* ^",
+      "- col",
+      "NOT",
+      "'; drop table bets; --",
+      "\u0000abc",
+      "a\u0000",
+      "%_\\",
+      "🎉🎉🎉",
+    ];
+    for (const q of hostile) {
+      const res = await t.request("GET", `/api/bets?q=${encodeURIComponent(q)}`);
+      expect({ q, status: res.status }).toEqual({ q, status: 200 });
+    }
+    for (const q of ['"go"', "(NEAR", "AND OR", "col:umn", "{x}", "* ^", "- col", "NOT"]) {
+      expect({ q, n: await count(`/api/bets?q=${encodeURIComponent(q)}`) }).toEqual({ q, n: 1 });
+    }
+  });
+
+  test("queries under three characters are matched with LIKE, the same way", async () => {
+    await place("Race 7");
+    await place("Race 8");
+    expect(await count("/api/bets?q=7")).toBe(1);
+    expect(await count("/api/bets?q=ce")).toBe(2);
+    expect(await count("/api/bets?q=ov")).toBe(2); // Lovelace, through the customer
+    expect(await count("/api/customers?q=ov")).toBe(1);
+    expect(await count("/api/shops?q=ub")).toBe(1); // Dublin
+  });
+
+  test("the indexed search finds what LIKE finds", async () => {
+    const words = ["Galway", "Cheltenham", "Punchestown", "Leopardstown", "Fairyhouse"];
+    for (let i = 0; i < 20; i++) await place(`${words[i % 5]} race ${i}`);
+    const like = (q: string) =>
+      (
+        t.handle.sqlite
+          .query(
+            `select b.id from bets b join customers c on c.id = b.customer_id join shops s on s.id = b.shop_id
+             where b.description like ?1 or c.first_name || ' ' || c.last_name like ?1 or s.name like ?1
+             or b.status like ?1 order by b.id`,
+          )
+          .all(`%${q}%`) as { id: number }[]
+      ).map((r) => r.id);
+    for (const q of ["town", "race 1", "GALWAY", "e r", "ada", "pend", "stown race 1"]) {
+      const { rows } = await total(`/api/bets?q=${encodeURIComponent(q)}&limit=500&sort=id`);
+      expect({ q, ids: rows.map((r) => r.id) }).toEqual({ q, ids: like(q) });
+    }
+  });
+});
+
+describe("counts past 10,000", () => {
+  /** Loads `n` bets straight into the table (the triggers index them). */
+  function loadBets(n: number, description: (i: number) => string) {
+    const insert = t.handle.sqlite.prepare(
+      `insert into bets (description, customer_id, shop_id, stake_cents, odds_hundredths,
+        potential_payout_cents, status, placed_by, created_at) values (?, ?, ?, 100, 200, 200, ?, ?, ?)`,
+    );
+    t.handle.sqlite.transaction(() => {
+      for (let i = 0; i < n; i++) {
+        insert.run(
+          description(i),
+          ids.customerId,
+          ids.shopId,
+          i % 2 ? "LOST" : "PENDING",
+          t.ids.user,
+          i,
+        );
+      }
+    })();
+  }
+
+  test("are capped at 10,000 with X-Total-Count-Capped, for lists, filters and searches", async () => {
+    const n = TOTAL_CAP + 25;
+    loadBets(n, (i) => (i < 20 ? `Rare ${i}` : `Common ${i}`));
+    const lost = (from: number) => Math.floor(n / 2) - Math.floor(from / 2); // odd i >= from
+    const all = await total("/api/bets");
+    expect(all).toMatchObject({ total: TOTAL_CAP, capped: true });
+    expect(all.rows).toHaveLength(50);
+    expect(await total("/api/bets?q=common")).toMatchObject({ total: TOTAL_CAP, capped: true });
+    expect(await total("/api/bets?q=common&status=LOST")).toMatchObject({
+      total: lost(20),
+      capped: false,
+    });
+    expect(await total("/api/bets?status=PENDING")).toMatchObject({
+      total: n - lost(0),
+      capped: false,
+    });
+    expect(await total("/api/bets?q=rare")).toMatchObject({ total: 20, capped: false });
+    expect(await total("/api/bets?q=rare 1&status=LOST")).toMatchObject({
+      total: 6,
+      capped: false,
+    });
+    // The last pages are still there.
+    const deep = await total(`/api/bets?offset=${TOTAL_CAP}&sort=id`);
+    expect(deep.rows).toHaveLength(n - TOTAL_CAP);
+    // The reference documents the header.
+    const doc = (await t.json("GET", "/api/openapi.json")) as {
+      paths: Record<string, { get?: { responses: Record<string, { headers?: object }> } }>;
+    };
+    expect(Object.keys(doc.paths["/api/bets"]?.get?.responses["200"]?.headers ?? {})).toContain(
+      "X-Total-Count-Capped",
+    );
+  });
+});
+
+describe("sorting by a joined name", () => {
+  test("placed by: rows without a user first ascending, last descending, paged across", async () => {
+    const a = await place("by user1", {}, "user" as "admin");
+    const b = await place("by admin1");
+    const orphan = await place("orphan");
+    t.handle.sqlite.run("update bets set placed_by = null where id = ?", [orphan.id]);
+    const order = async (qs: string) =>
+      (await total(`/api/bets?sort=placedBy&${qs}`)).rows.map((r) => r.id);
+    const asc = await order("order=asc");
+    expect(asc).toEqual([orphan.id, b.id, a.id]);
+    expect(await order("order=desc")).toEqual([a.id, b.id, orphan.id]);
+    expect(await order("order=asc&limit=2&offset=1")).toEqual([b.id, a.id]);
+    expect(await order("order=desc&limit=1&offset=2")).toEqual([orphan.id]);
+    // A search narrows the same order.
+    expect(await order("order=asc&q=by ")).toEqual([b.id, a.id]);
+  });
+
+  test("customer: by last name, then first name", async () => {
+    const other = await t.json<{ id: number }>("POST", "/api/customers", {
+      body: { firstName: "Alan", lastName: "Babbage", creditLimit: "1000" },
+    });
+    const ada = await place("Ada's");
+    const alan = await t.json<{ id: number }>("POST", "/api/bets", {
+      body: { ...ids, customerId: other.id, description: "Alan's", stakeAmount: "1", odds: "2" },
+    });
+    const ids2 = (await total("/api/bets?sort=customer")).rows.map((r) => r.id);
+    expect(ids2).toEqual([alan.id, ada.id]);
+    const desc = (await total("/api/bets?sort=customer&order=desc")).rows.map((r) => r.id);
+    expect(desc).toEqual([ada.id, alan.id]);
+  });
+});

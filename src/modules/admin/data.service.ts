@@ -20,6 +20,7 @@ import {
 import type { Actor } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { Deps } from "../../lib/http";
+import { SEARCH_INDEX_TABLES, suspendSearchIndexes } from "../../lib/search-index";
 import { confirmPassword } from "../auth/auth.service";
 import { suspendRollups } from "../reports/rollups";
 
@@ -50,6 +51,9 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   __drizzle_migrations: "schema bookkeeping",
   report_shop_rollups: "report roll-ups, derived from bets (rebuilt from them)",
   report_customer_rollups: "report roll-ups, derived from bets (rebuilt from them)",
+  ...Object.fromEntries(
+    SEARCH_INDEX_TABLES.map((name) => [name, "full-text search index, rebuilt from its table"]),
+  ),
 };
 
 /** `betting-shop-export-2026-11-18.json` (UTC date). */
@@ -186,13 +190,15 @@ export function deleteAllData(
   tx.run(sql`pragma defer_foreign_keys = on`);
   // The bets go at once, not one roll-up update per row (the roll-ups end up empty).
   const restoreRollups = suspendRollups(tx);
+  // Likewise the search indexes: emptied once, never written row by row (nor directly).
+  const restoreSearch = suspendSearchIndexes(tx);
   const tables = tx.all<{ name: string }>(
     sql`select name from sqlite_master where type = 'table'
       and name not like 'sqlite_%' order by name`,
   );
   const deletedRows: Record<string, number> = {};
   for (const { name } of tables) {
-    if (KEPT_TABLES.includes(name)) continue;
+    if (KEPT_TABLES.includes(name) || SEARCH_INDEX_TABLES.includes(name)) continue;
     const keep =
       name === "users"
         ? sql` where id <> ${actor.userId}`
@@ -206,6 +212,7 @@ export function deleteAllData(
     tx.run(sql`delete from ${table}${keep}`);
   }
   restoreRollups();
+  restoreSearch();
   // The kept admin's working shop (and any customer link) is gone with the rows.
   tx.run(sql`update users set shop_id = null, customer_id = null where id = ${actor.userId}`);
   return {

@@ -174,9 +174,14 @@ export async function call<N extends ContractName>(
 export interface Page<T> {
   items: T[];
   total: number;
+  /** More rows match than the server counted (X-Total-Count-Capped): "10,000+". */
+  capped?: boolean;
 }
 
-/** A paged list: the body is the array, the total is the X-Total-Count header. */
+/**
+ * A paged list: the body is the array, the total is the X-Total-Count header, capped at
+ * 10,000 when X-Total-Count-Capped says so.
+ */
 export async function callPage<N extends ContractName>(
   name: N,
   query: ListParams,
@@ -185,7 +190,8 @@ export async function callPage<N extends ContractName>(
   const response = await send(name, { query, signal });
   const items = (await response.json()) as Item<N>[];
   const header = response.headers.get("X-Total-Count");
-  return { items, total: header === null ? items.length : Number(header) };
+  const capped = response.headers.get("X-Total-Count-Capped") === "true";
+  return { items, total: header === null ? items.length : Number(header), capped };
 }
 
 /** The message a toast shows for a failed call. */

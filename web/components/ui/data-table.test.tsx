@@ -90,3 +90,41 @@ describe("list filters", () => {
     expect(location.history?.at(-1)).toBe("/bets");
   });
 });
+
+describe("a capped total (issue 11)", () => {
+  /** A full page of a list whose server stopped counting at 10,000. */
+  const capped = (n = 25) => ({
+    body: Array.from({ length: n }, (_, i) => bet({ id: i + 1, description: `Bet ${i + 1}` })),
+    headers: { "X-Total-Count": "10000", "X-Total-Count-Capped": "true" },
+  });
+
+  test('shows "10,000+" and keeps Next while pages are full', async () => {
+    renderApp("/bets", "user", { "GET /api/bets": capped(), "GET /api/shops": page([]) });
+    const pager = await screen.findByRole("navigation", { name: "Pagination" });
+    await within(pager).findByText("1–25 of 10,000+");
+    expect(within(pager).getByText("Page 1 of 400+")).toBeTruthy();
+    expect(
+      (within(pager).getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  test("past the counted pages: the page number grows, Next stops at a short page", async () => {
+    renderApp("/bets?page=402", "user", {
+      "GET /api/bets": capped(10),
+      "GET /api/shops": page([]),
+    });
+    const pager = await screen.findByRole("navigation", { name: "Pagination" });
+    await within(pager).findByText("10026–10035 of 10,000+");
+    expect(within(pager).getByText("Page 402 of 402+")).toBeTruthy();
+    expect(
+      (within(pager).getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  test("an exact total shows as before", async () => {
+    renderApp("/bets", "user", { "GET /api/bets": page([bet()], 7), "GET /api/shops": page([]) });
+    const pager = await screen.findByRole("navigation", { name: "Pagination" });
+    await within(pager).findByText("1–7 of 7");
+    expect(within(pager).getByText("Page 1 of 1")).toBeTruthy();
+  });
+});

@@ -55,7 +55,10 @@ export function DataTable<T>({
   const phone = useMediaQuery(PHONE_QUERY);
   const { data: page, isLoading, error } = query;
   const total = page?.total ?? 0;
+  // A capped total ("10,000+") is a floor: a full page may have another after it.
+  const capped = page?.capped === true;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const fullPage = (page?.items.length ?? 0) === PAGE_SIZE;
   const table = useReactTable({
     data: page?.items ?? [],
     columns,
@@ -73,7 +76,13 @@ export function DataTable<T>({
       state.setSorting(typeof updater === "function" ? updater(state.sorting) : updater),
   });
   const first = total === 0 ? 0 : state.pageIndex * PAGE_SIZE + 1;
-  const last = Math.min(total, (state.pageIndex + 1) * PAGE_SIZE);
+  const last = capped
+    ? state.pageIndex * PAGE_SIZE + (page?.items.length ?? 0)
+    : Math.min(total, (state.pageIndex + 1) * PAGE_SIZE);
+  const hasNext = capped ? fullPage : state.pageIndex + 1 < pageCount;
+  const pages = capped
+    ? `${Math.max(pageCount, state.pageIndex + 1).toLocaleString("en-US")}+`
+    : pageCount;
   const rows = table.getRowModel().rows;
   const status: ReactNode = isLoading
     ? loadingText
@@ -226,7 +235,7 @@ export function DataTable<T>({
           aria-label="Pagination"
         >
           <span>
-            {first}–{last} of {total}
+            {first}–{last} of {capped ? `${total.toLocaleString("en-US")}+` : total}
           </span>
           <div className="join">
             <button
@@ -238,12 +247,12 @@ export function DataTable<T>({
               Previous
             </button>
             <span className="btn btn-sm join-item btn-disabled">
-              Page {state.pageIndex + 1} of {pageCount}
+              Page {state.pageIndex + 1} of {pages}
             </span>
             <button
               type="button"
               className="btn btn-sm join-item"
-              disabled={state.pageIndex + 1 >= pageCount}
+              disabled={!hasNext}
               onClick={() => state.setPageIndex(state.pageIndex + 1)}
             >
               Next

@@ -48,7 +48,8 @@ export function BetsPanel() {
               className={`tab ${tab === "open" ? "tab-active" : ""}`}
               onClick={() => setTab("open")}
             >
-              Open bets ({open.data?.total ?? 0})
+              Open bets ({open.data?.total ?? 0}
+              {open.data?.capped ? "+" : ""})
             </button>
             <button
               type="button"
@@ -57,7 +58,8 @@ export function BetsPanel() {
               className={`tab ${tab === "today" ? "tab-active" : ""}`}
               onClick={() => setTab("today")}
             >
-              Today's bets ({todays.data?.total ?? 0})
+              Today's bets ({todays.data?.total ?? 0}
+              {todays.data?.capped ? "+" : ""})
             </button>
           </div>
           <Link href="/bets" className="link link-primary text-sm">

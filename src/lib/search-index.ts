@@ -78,8 +78,15 @@ export function suspendSearchIndexes(target: Target): () => void {
       rebuildSearchIndexes(target);
       for (const trigger of triggers) db.run(trigger.sql);
     };
-    if (target instanceof Database && !target.inTransaction)
-      target.transaction(restore).immediate();
-    else restore();
+    if (!(target instanceof Database) || target.inTransaction) return restore();
+    // A script's own connection (the seed): one write transaction of its own.
+    target.run("begin immediate");
+    try {
+      restore();
+      target.run("commit");
+    } catch (err) {
+      target.run("rollback");
+      throw err;
+    }
   };
 }

@@ -22,13 +22,13 @@ describe("database client", () => {
     close();
   });
 
-  test("the start-up check runs integrity_check by default and quick_check on request", () => {
+  test("the start-up check runs quick_check by default and integrity_check on request", () => {
     const full = openDatabase(":memory:");
     expect(integrityCheck(full.sqlite)).toBe("ok");
     expect(integrityCheck(full.sqlite, "quick")).toBe("ok");
     full.close();
-    expect(readEnv({}).STARTUP_INTEGRITY_CHECK).toBe("full");
-    expect(readEnv({ STARTUP_INTEGRITY_CHECK: "quick" }).STARTUP_INTEGRITY_CHECK).toBe("quick");
+    expect(readEnv({}).STARTUP_INTEGRITY_CHECK).toBe("quick");
+    expect(readEnv({ STARTUP_INTEGRITY_CHECK: "full" }).STARTUP_INTEGRITY_CHECK).toBe("full");
     expect(() => readEnv({ STARTUP_INTEGRITY_CHECK: "none" })).toThrow("Invalid environment");
   });
 

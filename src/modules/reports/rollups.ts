@@ -161,8 +161,14 @@ export function suspendRollups(target: Target): () => void {
       rebuildRollups(target);
       for (const trigger of triggers) db.run(trigger.sql);
     };
-    if (target instanceof Database && !target.inTransaction)
-      target.transaction(restore).immediate();
-    else restore();
+    if (!(target instanceof Database) || target.inTransaction) return restore();
+    target.run("begin immediate");
+    try {
+      restore();
+      target.run("commit");
+    } catch (err) {
+      target.run("rollback");
+      throw err;
+    }
   };
 }

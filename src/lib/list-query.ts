@@ -148,8 +148,17 @@ export function linkedLike(
 export interface Search {
   sources?: SQL[];
   row: SQL;
-  /** Subqueries whose size alone says "many" (the customers a name matches, say). */
+  /**
+   * Id sets the sources are built on, each made with gate(): the customers a name matches,
+   * say. One at its limit leaves the sources incomplete.
+   */
   gates?: SQL[];
+  /**
+   * The row test with the names' matches read from their FTS tables once (each under the
+   * cap when the gates are) instead of looked up row by row: used when the sources prove
+   * "many" and no gate was at its limit.
+   */
+  indexedRow?: SQL;
 }
 
 /**
@@ -176,24 +185,36 @@ function isJoinedSort(sort: ListSort): sort is JoinedSort {
 
 /**
  * Every id the search's sources match, when they are few (at most TOTAL_CAP, read once
- * through the indexes); "many" when more than TOTAL_CAP match, "unsure" when a gate says
- * the sources would be too costly to read. Without sources (a query too short for the
- * trigram index), undefined: only the row test can tell.
+ * through the indexes); "many" when more than TOTAL_CAP match ("many-gated" when a gate was
+ * at its limit too). A source built on a gate reads only the gate's first TOTAL_CAP + 1
+ * ids: past that it proves "many" or nothing ("unsure": the row test decides). Without sources (a query too short for the trigram
+ * index), undefined: only the row test can tell.
  */
-function matchedIds(db: DbOrTx, search: Search): number[] | "many" | "unsure" | undefined {
+function matchedIds(
+  db: DbOrTx,
+  search: Search,
+): number[] | "many" | "many-gated" | "unsure" | undefined {
   if (!search.sources) return undefined;
-  const overCap = (ids: SQL) =>
-    (db.get<[number]>(sql`select count(*) from (${ids} limit ${TOTAL_CAP + 1})`)?.[0] ?? 0) >
-    TOTAL_CAP;
-  if ((search.gates ?? []).some(overCap)) return "unsure";
+  const overCap = (gate: SQL) =>
+    (db.get<[number]>(sql`select count(*) from (${gate})`)?.[0] ?? 0) > TOTAL_CAP;
+  const gated = (search.gates ?? []).some(overCap);
   // Each source read once, up to the cap: one going past it settles the question.
   const ids = new Set<number>();
   for (const source of search.sources) {
     const rows = db.all<{ id: number }>(sql`${source} limit ${TOTAL_CAP + 1}`);
-    if (rows.length > TOTAL_CAP) return "many";
+    if (rows.length > TOTAL_CAP) return gated ? "many-gated" : "many";
     for (const row of rows) ids.add(row.id);
   }
-  return ids.size > TOTAL_CAP ? "many" : [...ids];
+  if (ids.size > TOTAL_CAP) return gated ? "many-gated" : "many";
+  return gated ? "unsure" : [...ids];
+}
+
+/**
+ * `ids` limited to TOTAL_CAP + 1 rows: a gate (see Search), such as the customers whose name
+ * matches, used inside the sources that find their bets or ledger rows.
+ */
+export function gate(ids: SQL): SQL {
+  return sql`${ids} limit ${TOTAL_CAP + 1}`;
 }
 
 /** One part of a list in sort order: `ids(limit, offset)` and how many rows it holds. */
@@ -253,7 +274,9 @@ export function listPage(
     ? undefined
     : few
       ? sql`${id} in (select value from json_each(${JSON.stringify(found)}))`
-      : search.row;
+      : found === "many" && search.indexedRow
+        ? search.indexedRow
+        : search.row;
   const where = and(matched, filters);
   const { limit, offset } = query;
 
@@ -320,7 +343,7 @@ export function listPage(
   }
   // Nothing but the search to narrow the rows: its ids are the total, or more than the cap.
   const total: Total =
-    found === "many" && !filters
+    (found === "many" || found === "many-gated") && !filters
       ? { total: TOTAL_CAP, capped: true }
       : Array.isArray(found) && !filters
         ? { total: found.length, capped: false }

@@ -12,6 +12,7 @@ import { postLedgerEntry } from "../../lib/ledger";
 import {
   enumFilter,
   ftsIds,
+  gate,
   indexable,
   inIdOrder,
   type ListQuery,
@@ -85,18 +86,28 @@ function betSearch(q: string): Search {
   const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
   const statuses = BET_STATUSES.filter((s) => s.toLowerCase().includes(q.toLowerCase()));
   const staff = sql`select id from users where ${like(sql`username`)}`;
-  const row = or(
-    like(bets.description),
-    statuses.length ? inArray(bets.status, statuses) : undefined,
+  /** The row test, given how a customer's and a shop's name are tested. */
+  const rowTest = (customer: SQL, shop: SQL) =>
+    or(
+      like(bets.description),
+      statuses.length ? inArray(bets.status, statuses) : undefined,
+      customer,
+      shop,
+      sql`${bets.placedBy} in (${staff})`,
+    ) as SQL;
+  const row = rowTest(
     linkedLike(bets.customerId, "customers", "j.first_name || ' ' || j.last_name", pattern, long),
     linkedLike(bets.shopId, "shops", "j.name", pattern, long),
-    sql`${bets.placedBy} in (${staff})`,
-  ) as SQL;
+  );
   if (!long) return { row };
-  const byCustomer = ftsIds("customers_fts", q, ["name"]);
+  const byCustomer = gate(ftsIds("customers_fts", q, ["name"]));
   const byShop = ftsIds("shops_fts", q, ["name"]);
   return {
     row,
+    indexedRow: rowTest(
+      sql`${bets.customerId} in (${byCustomer})`,
+      sql`${bets.shopId} in (${byShop})`,
+    ),
     gates: [byCustomer],
     sources: [
       ftsIds("bets_fts", q),

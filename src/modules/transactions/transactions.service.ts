@@ -23,6 +23,7 @@ import { postLedgerEntry } from "../../lib/ledger";
 import {
   enumFilter,
   ftsIds,
+  gate,
   indexable,
   inIdOrder,
   type ListQuery,
@@ -79,23 +80,34 @@ function transactionSearch(q: string): Search {
     [transactions.fromEntityType, transactions.fromEntityId],
     [transactions.toEntityType, transactions.toEntityId],
   ] as const;
-  const row = or(
-    like(transactions.description),
-    types.length ? inArray(transactions.type, types) : undefined,
-    statuses.length ? inArray(transactions.status, statuses) : undefined,
-    id !== undefined ? eq(transactions.id, id) : undefined,
-    ...sides.flatMap(([type, entity]) => [
-      sql`(${type} = 'CUSTOMER' and ${linkedLike(entity, "customers", "j.first_name || ' ' || j.last_name", pattern, long)})`,
-      sql`(${type} = 'SHOP' and ${linkedLike(entity, "shops", "j.name", pattern, long)})`,
-    ]),
-    sql`${transactions.processedBy} in (${staff})`,
-  ) as SQL;
+  /** The row test, given how a customer's and a shop's name are tested by id. */
+  const rowTest = (customer: (id: AnyColumn) => SQL, shop: (id: AnyColumn) => SQL) =>
+    or(
+      like(transactions.description),
+      types.length ? inArray(transactions.type, types) : undefined,
+      statuses.length ? inArray(transactions.status, statuses) : undefined,
+      id !== undefined ? eq(transactions.id, id) : undefined,
+      ...sides.flatMap(([type, entity]) => [
+        sql`(${type} = 'CUSTOMER' and ${customer(entity)})`,
+        sql`(${type} = 'SHOP' and ${shop(entity)})`,
+      ]),
+      sql`${transactions.processedBy} in (${staff})`,
+    ) as SQL;
+  const row = rowTest(
+    (entity) =>
+      linkedLike(entity, "customers", "j.first_name || ' ' || j.last_name", pattern, long),
+    (entity) => linkedLike(entity, "shops", "j.name", pattern, long),
+  );
   if (!long) return { row };
-  const byCustomer = ftsIds("customers_fts", q, ["name"]);
+  const byCustomer = gate(ftsIds("customers_fts", q, ["name"]));
   const byShop = ftsIds("shops_fts", q, ["name"]);
   const where = (condition: SQL) => sql`select id from transactions where ${condition}`;
   return {
     row,
+    indexedRow: rowTest(
+      (entity) => sql`${entity} in (${byCustomer})`,
+      (entity) => sql`${entity} in (${byShop})`,
+    ),
     gates: [byCustomer],
     sources: [
       ftsIds("transactions_fts", q),

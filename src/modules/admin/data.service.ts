@@ -49,6 +49,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   idempotency_keys: "replay keys of money-moving requests",
   login_failures: "typed usernames and IP addresses of failed sign-ins",
   __drizzle_migrations: "schema bookkeeping",
+  integrity_checks: "the database file's own health checks, not business data",
   report_shop_rollups: "report roll-ups, derived from bets (rebuilt from them)",
   report_customer_rollups: "report roll-ups, derived from bets (rebuilt from them)",
   ...Object.fromEntries(
@@ -137,8 +138,11 @@ export function exportAllData(sqlite: Database, now = new Date()): string {
   return chunks.join("");
 }
 
-/** Tables delete-all leaves alone: the migrations' bookkeeping and the record of backups. */
-const KEPT_TABLES = ["__drizzle_migrations", "backups"];
+/**
+ * Tables delete-all leaves alone: the migrations' bookkeeping, the record of backups and of
+ * the file's integrity checks.
+ */
+const KEPT_TABLES = ["__drizzle_migrations", "backups", "integrity_checks"];
 
 /**
  * Delete-all's first step, before anything is deleted: the acting admin's password, then a

@@ -104,6 +104,49 @@ export function indexable(q: string): boolean {
 }
 
 /**
+ * True when `q` is too short for the trigram indexes (1 or 2 characters): such a query
+ * matches the START of each text it searches (a first or last name, a shop name, a
+ * description, an email...), through the b-tree indexes on those columns (decision 023).
+ */
+export function prefixQuery(q: string): boolean {
+  return [...q].length < MIN_INDEXED_QUERY;
+}
+
+/** `q` with the ASCII letters in lower case: the only letters SQLite's LIKE folds. */
+function asciiLower(q: string): string {
+  return q.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+}
+
+/** LIKE pattern "starts with `q`" (case-insensitive for ASCII, % and _ taken literally). */
+export function prefixPattern(q: string): string {
+  return `${asciiLower(q).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * `column` starts with `q`, as ranges an index on `column` (binary collation) can serve:
+ * one range per spelling of q's ASCII letters in either case (at most 4 for 2 letters), the
+ * same rows `column like prefixPattern(q)` finds.
+ */
+export function startsWith(column: AnyColumn | SQL, q: string): SQL {
+  let spellings = [""];
+  for (const ch of asciiLower(q)) {
+    const cases = /[a-z]/.test(ch) ? [ch, ch.toUpperCase()] : [ch];
+    spellings = spellings.flatMap((head) => cases.map((c) => head + c));
+  }
+  return or(
+    ...spellings.map((from) => {
+      // The least string above every string starting with `from`: its last code point + 1.
+      const points = [...from];
+      const last = points.pop()?.codePointAt(0) ?? 0;
+      if (last >= 0x10ffff) return sql`${column} >= ${from}`;
+      const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+      const to = points.join("") + String.fromCodePoint(next);
+      return sql`(${column} >= ${from} and ${column} < ${to})`;
+    }),
+  ) as SQL;
+}
+
+/**
  * An FTS5 MATCH expression finding `q` as a case-insensitive substring: one quoted phrase
  * (its own quotes doubled), so no character the user types is FTS syntax. `columns`
  * narrows it to those columns of the FTS table.

@@ -1,7 +1,7 @@
 /**
  * Search and sort at scale (issue 11, item 2): the FTS5 indexes stay in step with their
  * tables through inserts, renames and delete-all; user text never reaches FTS5 as syntax;
- * short queries fall back to LIKE; counts past 10,000 are capped and say so; sorts by a
+ * queries of 1-2 characters match the start of each text; counts past 10,000 are capped and say so; sorts by a
  * joined name keep rows without that link.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
@@ -134,14 +134,41 @@ describe("what the user types", () => {
     }
   });
 
-  test("queries under three characters are matched with LIKE, the same way", async () => {
+  test("queries under three characters match the start of a text, through its index", async () => {
     await place("Race 7");
     await place("Race 8");
-    expect(await count("/api/bets?q=7")).toBe(1);
-    expect(await count("/api/bets?q=ce")).toBe(2);
-    expect(await count("/api/bets?q=ov")).toBe(2); // Lovelace, through the customer
-    expect(await count("/api/customers?q=ov")).toBe(1);
-    expect(await count("/api/shops?q=ub")).toBe(1); // Dublin
+    await place("7 to 1 outsider");
+    expect(await count("/api/bets?q=7")).toBe(1); // starts "7 to 1", not "Race 7"
+    expect(await count("/api/bets?q=ra")).toBe(2);
+    expect(await count("/api/bets?q=ce")).toBe(0); // inside "Race" only
+    expect(await count("/api/bets?q=lo")).toBe(3); // Lovelace, through the customer
+    expect(await count("/api/bets?q=ad")).toBe(3); // Ada
+    expect(await count("/api/bets?q=ov")).toBe(0);
+    expect(await count("/api/bets?q=Pe")).toBe(3); // PENDING
+    expect(await count("/api/customers?q=LO")).toBe(1);
+    expect(await count("/api/customers?q=ov")).toBe(0);
+    expect(await count("/api/shops?q=du")).toBe(1); // Dublin
+    expect(await count("/api/shops?q=ub")).toBe(0);
+    expect(await count("/api/transactions?q=Lo")).toBeGreaterThan(0);
+  });
+
+  test("a short query finds what a LIKE on the start of each text finds", async () => {
+    const words = ["Galway", "galway", "GALWAY", "%_ odd", "Éire", "Ádh", "Zed"];
+    for (let i = 0; i < 14; i++) await place(`${words[i % 7]} ${i}`);
+    const like = (q: string) =>
+      (
+        t.handle.sqlite
+          .query(
+            `select b.id from bets b join customers c on c.id = b.customer_id join shops s on s.id = b.shop_id
+             where b.description like ?1 escape '\\' or c.first_name like ?1 escape '\\'
+             or c.last_name like ?1 escape '\\' or s.name like ?1 escape '\\' or b.status like ?1 order by b.id`,
+          )
+          .all(`${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) as { id: number }[]
+      ).map((r) => r.id);
+    for (const q of ["g", "GA", "gA", "%", "%_", "_", "É", "é", "Á", "z", "1", "m", "pe"]) {
+      const { rows } = await total(`/api/bets?q=${encodeURIComponent(q)}&limit=500&sort=id`);
+      expect({ q, ids: rows.map((r) => r.id) }).toEqual({ q, ids: like(q) });
+    }
   });
 
   test("the indexed search finds what LIKE finds", async () => {

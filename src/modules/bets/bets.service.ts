@@ -20,7 +20,10 @@ import {
   likePattern,
   linkedLike,
   listPage,
+  prefixPattern,
+  prefixQuery,
   type Search,
+  startsWith,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { findCustomerRow } from "../customers/customers.service";
@@ -81,6 +84,7 @@ const SORTS: Record<SortKey<"bets">, ListSort> = {
  * customers_fts and shops_fts and the bets' customer and shop indexes.
  */
 function betSearch(q: string): Search {
+  if (prefixQuery(q)) return betPrefixSearch(q);
   const pattern = likePattern(q);
   const long = indexable(q);
   const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
@@ -117,6 +121,40 @@ function betSearch(q: string): Search {
       ...(statuses.length
         ? [sql`select id from bets where ${inArray(bets.status, statuses)}`]
         : []),
+    ],
+  };
+}
+
+/**
+ * A query of 1 or 2 characters (too short for the trigram indexes): a bet whose description,
+ * customer's first or last name, shop's name, placer's username or status STARTS with q,
+ * each found through a b-tree index (decision 023).
+ */
+function betPrefixSearch(q: string): Search {
+  const statuses = BET_STATUSES.filter((s) => s.toLowerCase().startsWith(q.toLowerCase()));
+  const staff = sql`select id from users where username like ${prefixPattern(q)} escape '\\'`;
+  const names = sql`select id from customers where ${or(startsWith(customers.firstName, q), startsWith(customers.lastName, q))}`;
+  const shopNames = sql`select id from shops where ${startsWith(shops.name, q)}`;
+  const byCustomer = gate(names);
+  const status = statuses.length ? inArray(bets.status, statuses) : undefined;
+  const rowTest = (customer: SQL) =>
+    or(
+      startsWith(bets.description, q),
+      status,
+      customer,
+      sql`${bets.shopId} in (${shopNames})`,
+      sql`${bets.placedBy} in (${staff})`,
+    ) as SQL;
+  return {
+    row: rowTest(sql`${bets.customerId} in (${names})`),
+    indexedRow: rowTest(sql`${bets.customerId} in (${byCustomer})`),
+    gates: [byCustomer],
+    sources: [
+      sql`select id from bets where ${startsWith(bets.description, q)}`,
+      sql`select id from bets where customer_id in (${byCustomer})`,
+      sql`select id from bets where shop_id in (${shopNames})`,
+      sql`select id from bets where placed_by in (${staff})`,
+      ...(status ? [sql`select id from bets where ${status}`] : []),
     ],
   };
 }

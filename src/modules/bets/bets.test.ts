@@ -237,8 +237,12 @@ describe("listing", () => {
 
   test("a search with LIKE wildcards takes them literally", async () => {
     await place({ description: "100% sure" });
+    await place({ description: "% off" });
     await place({ description: "plain" });
+    // One character matches the start of a text (decisions/023); three or more, anywhere.
     const res = await t.request("GET", "/api/bets?q=%25");
     expect(res.headers.get("x-total-count")).toBe("1");
+    const inside = await t.request("GET", "/api/bets?q=0%25%20s");
+    expect(inside.headers.get("x-total-count")).toBe("1");
   });
 });

@@ -18,7 +18,9 @@ import {
   type ListSort,
   likePattern,
   listPage,
+  prefixQuery,
   type Search,
+  startsWith,
 } from "../../lib/list-query";
 
 const creator = alias(users, "creator");
@@ -104,6 +106,17 @@ const SORTS: Record<SortKey<"customers">, ListSort> = {
 
 /** `q` in a customer's name ("first last"), email, phone or address, through customers_fts. */
 function customerSearch(q: string): Search {
+  if (prefixQuery(q)) {
+    // 1 or 2 characters: a first name, last name, email or phone that STARTS with q, through
+    // their b-tree indexes (decision 023; the address has none and is not searched).
+    const starts = [customers.firstName, customers.lastName, customers.email, customers.phone].map(
+      (column) => startsWith(column, q),
+    );
+    return {
+      row: or(...starts) as SQL,
+      sources: starts.map((test) => sql`select id from customers where ${test}`),
+    };
+  }
   const pattern = likePattern(q);
   const row = or(
     ...[

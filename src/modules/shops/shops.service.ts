@@ -14,6 +14,8 @@ import {
   type ListQuery,
   likePattern,
   listPage,
+  prefixPattern,
+  prefixQuery,
   type Search,
 } from "../../lib/list-query";
 
@@ -47,6 +49,18 @@ const SORTS: Record<SortKey<"shops">, AnyColumn | SQL> = {
 
 /** `q` in a shop's name, location, address or phone, through shops_fts. */
 function shopSearch(q: string): Search {
+  if (prefixQuery(q)) {
+    // 1 or 2 characters: a name, location, address or phone that STARTS with q, as on every
+    // list (decision 023); shops are few, so each row is simply tested.
+    const pattern = prefixPattern(q);
+    return {
+      row: or(
+        ...[shops.name, shops.location, shops.address, shops.phone].map(
+          (text) => sql`${text} like ${pattern} escape '\\'`,
+        ),
+      ) as SQL,
+    };
+  }
   const pattern = likePattern(q);
   const row = or(
     ...[shops.name, shops.location, shops.address, shops.phone].map(

@@ -12,7 +12,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { AppDb, DbOrTx, Tx } from "../../db/client";
-import { transactions, users } from "../../db/schema";
+import { customers, shops, transactions, users } from "../../db/schema";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
 import { checkWithdrawal } from "../../domain/money";
@@ -31,7 +31,10 @@ import {
   likePattern,
   linkedLike,
   listPage,
+  prefixPattern,
+  prefixQuery,
   type Search,
+  startsWith,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { findCustomerRow } from "../customers/customers.service";
@@ -68,6 +71,7 @@ const SORTS: Record<SortKey<"transactions">, ListSort> = {
  * customers_fts and shops_fts and the ledger's from/to indexes.
  */
 function transactionSearch(q: string): Search {
+  if (prefixQuery(q)) return transactionPrefixSearch(q);
   const pattern = likePattern(q);
   const long = indexable(q);
   const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
@@ -119,6 +123,55 @@ function transactionSearch(q: string): Search {
         where(sql`${type} = 'SHOP' and ${entity} in (${byShop})`),
       ]),
       where(sql`processed_by in (${staff})`),
+    ],
+  };
+}
+
+/**
+ * A query of 1 or 2 characters (too short for the trigram indexes): a ledger row whose
+ * description, type, status, either party's name (a customer's first or last name, a shop's
+ * name) or processor's username STARTS with q, or whose id is q; each through a b-tree
+ * index (decision 023).
+ */
+function transactionPrefixSearch(q: string): Search {
+  const lower = q.toLowerCase();
+  const types = TRANSACTION_TYPES.filter((t) => t.toLowerCase().startsWith(lower));
+  const statuses = TRANSACTION_STATUSES.filter((s) => s.toLowerCase().startsWith(lower));
+  const id = /^\d{1,2}$/.test(q) ? Number(q) : undefined;
+  const staff = sql`select id from users where username like ${prefixPattern(q)} escape '\\'`;
+  const names = sql`select id from customers where ${or(startsWith(customers.firstName, q), startsWith(customers.lastName, q))}`;
+  const shopNames = sql`select id from shops where ${startsWith(shops.name, q)}`;
+  const byCustomer = gate(names);
+  const sides = [
+    [transactions.fromEntityType, transactions.fromEntityId],
+    [transactions.toEntityType, transactions.toEntityId],
+  ] as const;
+  const own = [
+    startsWith(transactions.description, q),
+    types.length ? inArray(transactions.type, types) : undefined,
+    statuses.length ? inArray(transactions.status, statuses) : undefined,
+    id !== undefined ? eq(transactions.id, id) : undefined,
+    sql`${transactions.processedBy} in (${staff})`,
+  ].filter((c): c is SQL => c !== undefined);
+  const rowTest = (customerIds: SQL) =>
+    or(
+      ...own,
+      ...sides.flatMap(([type, entity]) => [
+        sql`(${type} = 'CUSTOMER' and ${entity} in (${customerIds}))`,
+        sql`(${type} = 'SHOP' and ${entity} in (${shopNames}))`,
+      ]),
+    ) as SQL;
+  const where = (condition: SQL) => sql`select id from transactions where ${condition}`;
+  return {
+    row: rowTest(names),
+    indexedRow: rowTest(byCustomer),
+    gates: [byCustomer],
+    sources: [
+      ...own.map(where),
+      ...sides.flatMap(([type, entity]) => [
+        where(sql`${type} = 'CUSTOMER' and ${entity} in (${byCustomer})`),
+        where(sql`${type} = 'SHOP' and ${entity} in (${shopNames})`),
+      ]),
     ],
   };
 }

@@ -9,7 +9,12 @@ import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./l
 import { messageOf } from "./lib/errors";
 import { type Deps, systemClock } from "./lib/http";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
-import { recordStartupCheck, startIntegrityScheduler } from "./lib/integrity";
+import {
+  checkLargeFileBeforeOpening,
+  checkWholeFileAfterStart,
+  recordStartupCheck,
+  startIntegrityScheduler,
+} from "./lib/integrity";
 import { disposeJobs } from "./lib/jobs";
 import { log, setLogLevel } from "./lib/logger";
 import { ReadPool } from "./lib/read-pool";
@@ -73,7 +78,10 @@ function backupSettings(env: Env): BackupSettings {
 export async function startServer(env: Env) {
   setLogLevel(env.LOG_LEVEL);
   const tls = tlsOptions(env);
-  const handle = openDatabase(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
+  // A large file's quick_check is split: its business tables before serving, in two
+  // workers; the whole file in the background right after (decision 025).
+  const checked = await checkLargeFileBeforeOpening(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
+  const handle = openDatabase(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK, checked);
   const deps: Deps = {
     db: handle.db,
     sqlite: handle.sqlite,
@@ -135,6 +143,11 @@ export async function startServer(env: Env) {
     env.INTEGRITY_CHECK_HOURS > 0
       ? startIntegrityScheduler(deps, { intervalHours: env.INTEGRITY_CHECK_HOURS })
       : null;
+  if (checked) {
+    checkWholeFileAfterStart(deps).catch((err) =>
+      log.error("whole-file quick check could not run", { error: messageOf(err) }),
+    );
+  }
   log.info("listening", {
     url: `${tls ? "https" : "http"}://localhost:${server.port}`,
     database: env.DATABASE_PATH,

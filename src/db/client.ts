@@ -44,19 +44,27 @@ export function integrityCheck(sqlite: Database, kind: IntegrityCheck = "full"):
  * too). The check is `quick_check` unless asked otherwise: seconds on a million bets, where
  * the full integrity_check takes minutes and runs in the background instead (decision 025).
  */
-export function openDatabase(path: string, check: IntegrityCheck = "quick"): DbHandle {
+export function openDatabase(
+  path: string,
+  check: IntegrityCheck = "quick",
+  /** A check the caller already ran on this file (the server's split check on a large file). */
+  checked?: DbHandle["startupCheck"],
+): DbHandle {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, { create: true, strict: true });
   applyPragmas(sqlite);
-  const checkStarted = Date.now();
-  const checkClock = performance.now();
-  const integrity = integrityCheck(sqlite, check);
-  const startupCheck = {
-    kind: check,
-    startedAt: checkStarted,
-    durationMs: Math.round(performance.now() - checkClock),
-  };
-  if (integrity !== "ok") throw new Error(`Database integrity check failed: ${integrity}`);
+  let startupCheck = checked;
+  if (!startupCheck) {
+    const checkStarted = Date.now();
+    const checkClock = performance.now();
+    const integrity = integrityCheck(sqlite, check);
+    startupCheck = {
+      kind: check,
+      startedAt: checkStarted,
+      durationMs: Math.round(performance.now() - checkClock),
+    };
+    if (integrity !== "ok") throw new Error(`Database integrity check failed: ${integrity}`);
+  }
   // Drizzle prepares every statement anew; bun:sqlite's query() compiles each SQL text once
   // and reuses it, which takes a sixth of the CPU off a bet placement.
   sqlite.prepare = ((text: string) => sqlite.query(text)) as typeof sqlite.prepare;

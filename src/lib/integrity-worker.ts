@@ -12,12 +12,14 @@ declare const self: Worker;
 
 lowerThisThreadsPriority();
 
-self.onmessage = (event: MessageEvent<{ databasePath: string; kind: IntegrityCheck }>) => {
-  const { databasePath, kind } = event.data;
+self.onmessage = (
+  event: MessageEvent<{ databasePath: string; kind: IntegrityCheck; tables?: string[] }>,
+) => {
+  const { databasePath, kind, tables } = event.data;
   const source = new Database(databasePath, { readonly: true, strict: true });
   try {
     source.run("pragma busy_timeout = 5000");
-    postMessage(checkIntegrity(source, kind));
+    postMessage(checkIntegrity(source, kind, tables));
   } finally {
     source.close();
   }

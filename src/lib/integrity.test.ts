@@ -7,8 +7,11 @@ import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { openDatabase } from "../db/client";
 import { customers } from "../db/schema";
 import {
+  checkLargeFileBeforeOpening,
+  checkWholeFileAfterStart,
   INTEGRITY_ALERT_KEY,
   nextIntegrityCheckAt,
+  quickCheckBeforeServing,
   recordIntegrityCheck,
   recordStartupCheck,
   runScheduledIntegrityCheck,
@@ -70,12 +73,12 @@ function corruptIndexEntry(path: string): void {
   throw new Error("no index entry to corrupt");
 }
 
-/** Overwrites the header of the customers table's root page: a broken page, which quick_check finds. */
-function corruptTablePage(path: string): void {
+/** Overwrites the header of a table's root page: a broken page, which quick_check finds. */
+function corruptTablePage(path: string, table = "customers"): void {
   const probe = openDatabase(path);
   const { rootpage } = probe.sqlite
-    .query("select rootpage from sqlite_master where name = 'customers'")
-    .get() as { rootpage: number };
+    .query("select rootpage from sqlite_master where name = ?")
+    .get(table) as { rootpage: number };
   probe.close();
   const fd = openSync(path, "r+");
   writeSync(fd, Buffer.alloc(12, 0xff), 0, 12, (rootpage - 1) * pageSize(path));
@@ -149,6 +152,40 @@ describe("the full integrity check in the background", () => {
 });
 
 describe("quick_check at start", () => {
+  test("on a large file: business tables before serving in two workers, the whole file right after", async () => {
+    const healthy = makeDatabase("split-ok.db");
+    expect(await quickCheckBeforeServing(healthy)).toMatchObject({ kind: "quick", ok: true });
+
+    const brokenBusiness = makeDatabase("split-customers.db");
+    corruptTablePage(brokenBusiness);
+    // A broken page stops SQLite's check itself ("malformed"): the server then runs the
+    // whole check on its own connection, which refuses to start the same way.
+    const refused = await quickCheckBeforeServing(brokenBusiness);
+    expect(refused).toMatchObject({ ok: false, detail: expect.stringMatching(/malformed/) });
+
+    // A derived table (a report roll-up) is left to the whole-file check after the start.
+    const brokenDerived = makeDatabase("split-rollups.db");
+    corruptTablePage(brokenDerived, "report_shop_rollups");
+    expect((await quickCheckBeforeServing(brokenDerived)).ok).toBe(true);
+    const handle = openDatabase(brokenDerived, "quick", {
+      kind: "quick",
+      startedAt: Date.now(),
+      durationMs: 1,
+    });
+    try {
+      const row = await checkWholeFileAfterStart({ ...handle, clock: () => Date.now() });
+      expect(row).toMatchObject({ kind: "quick", ok: false });
+      const alert = handle.sqlite
+        .query("select title from alerts where dedupe_key = ?")
+        .get(INTEGRITY_ALERT_KEY);
+      expect(alert).toEqual({ title: "Database integrity check failed" });
+    } finally {
+      handle.close();
+    }
+    // A small file is checked by openDatabase itself, as before.
+    expect(await checkLargeFileBeforeOpening(healthy, "quick")).toBeUndefined();
+  });
+
   test("the server refuses to start on a broken page, and starts (recording its quick check) on a file only the full check faults", async () => {
     const broken = makeDatabase("bad-page.db");
     corruptTablePage(broken);

@@ -261,6 +261,12 @@ const reads: [string, string][] = [
   ["search shops q=Galway", "/api/shops?q=Galway"],
   ["search shops q=zzzz", "/api/shops?q=zzzz"],
   ["search customers q=Last123", "/api/customers?q=Last123"],
+  // The hard cases of issue 11's search work (docs/performance.md, known gaps).
+  ["search bets q=ab (two characters)", "/api/bets?q=ab"],
+  ["search transactions q=First77 (1% of the ledger)", "/api/transactions?q=First77"],
+  ["search + filter bets q=Last12&status=LOST", "/api/bets?q=Last12&status=LOST"],
+  ["filter + sort bets status=LOST&sort=odds", "/api/bets?status=LOST&sort=odds"],
+  ["search + sort bets q=Last12&sort=customer", "/api/bets?q=Last12&sort=customer"],
   ["sort bets by customer", "/api/bets?sort=customer&order=asc"],
   ["sort bets by shop", "/api/bets?sort=shop&order=desc"],
   ["sort bets by placed by", "/api/bets?sort=placedBy&order=asc"],

@@ -5,11 +5,11 @@
  * rebuilds the roll-ups once at the end, with the very statements the migration ran to
  * backfill them.
  */
-import { Database } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
-import { readSnapshot, type Tx } from "../../db/client";
+import { readSnapshot } from "../../db/client";
+import { type SqlTarget, sqlExecutor, suspendTriggers } from "../../db/derived-tables";
 import type { PeriodFigures } from "./bet-aggregate";
 import type { Period } from "./periods";
 
@@ -120,55 +120,17 @@ export function backfillStatements(): string[] {
   return backfill;
 }
 
-/** A connection (a script's) or an open write transaction (delete-all's). */
-type Target = Database | Tx;
-
-/** Runs SQL text on either kind of target. */
-function executor(target: Target) {
-  if (target instanceof Database) {
-    return {
-      run: (text: string) => void target.run(text),
-      all: <T>(text: string) => target.query(text).all() as T[],
-    };
-  }
-  return {
-    run: (text: string) => void target.run(sql.raw(text)),
-    all: <T>(text: string) => target.all<T>(sql.raw(text)),
-  };
-}
-
 /** Recomputes both roll-up tables from `bets`. Run it inside the caller's transaction. */
-export function rebuildRollups(target: Target): void {
-  const db = executor(target);
+export function rebuildRollups(target: SqlTarget): void {
+  const db = sqlExecutor(target);
   for (const table of ROLLUP_TABLES) db.run(`delete from ${table}`);
   for (const statement of backfillStatements()) db.run(statement);
 }
 
 /**
  * Drops the roll-up triggers on `bets` and returns the function that puts them back after
- * rebuilding the roll-ups from the bets then present (in a transaction of its own when
- * none is open). Both halves are schema changes: inside one write transaction they commit
- * or roll back with the rest.
+ * rebuilding the roll-ups from the bets then present.
  */
-export function suspendRollups(target: Target): () => void {
-  const db = executor(target);
-  const triggers = db.all<{ name: string; sql: string }>(
-    "select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'bets' and name like 'bets_rollup_%' order by name",
-  );
-  for (const { name } of triggers) db.run(`drop trigger "${name}"`);
-  return () => {
-    const restore = () => {
-      rebuildRollups(target);
-      for (const trigger of triggers) db.run(trigger.sql);
-    };
-    if (!(target instanceof Database) || target.inTransaction) return restore();
-    target.run("begin immediate");
-    try {
-      restore();
-      target.run("commit");
-    } catch (err) {
-      target.run("rollback");
-      throw err;
-    }
-  };
+export function suspendRollups(target: SqlTarget): () => void {
+  return suspendTriggers(target, "tbl_name = 'bets' and name like 'bets_rollup_%'", rebuildRollups);
 }

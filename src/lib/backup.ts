@@ -30,6 +30,7 @@ import { checkBooks } from "./books-check";
 import { messageOf } from "./errors";
 import type { Clock } from "./http";
 import { log } from "./logger";
+import { startRecurring } from "./recurring";
 
 /** Why the server took a backup (the `backups.reason` column). */
 export type BackupReason = "scheduled" | "delete-all";
@@ -342,27 +343,11 @@ export function startBackupScheduler(
   settings: { dir: string; keep: number; intervalHours: number },
 ) {
   const intervalMs = Math.round(settings.intervalHours * 3_600_000);
-  const aborter = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = (at: number) => {
-    if (aborter.signal.aborted) return;
-    timer = setTimeout(run, Math.max(0, at - deps.clock()));
-    timer.unref();
-  };
-  const run = async () => {
-    try {
-      await runScheduledBackup(deps, settings, aborter.signal);
-    } catch (err) {
-      if (aborter.signal.aborted) return;
-      log.error("backup failed", { detail: messageOf(err) });
-    }
-    schedule(deps.clock() + intervalMs);
-  };
-  schedule(nextBackupAt(deps.db, intervalMs, deps.clock()));
-  return {
-    stop() {
-      aborter.abort(new Error("the server is stopping"));
-      clearTimeout(timer);
-    },
-  };
+  return startRecurring({
+    clock: deps.clock,
+    firstAt: nextBackupAt(deps.db, intervalMs, deps.clock()),
+    intervalMs,
+    failure: "backup failed",
+    run: (signal) => runScheduledBackup(deps, settings, signal),
+  });
 }

@@ -16,6 +16,7 @@ import { raiseAlert } from "./alerts";
 import { messageOf } from "./errors";
 import type { Clock } from "./http";
 import { log } from "./logger";
+import { startRecurring } from "./recurring";
 
 /** What one check found. */
 export interface IntegrityResult {
@@ -324,30 +325,14 @@ export function startIntegrityScheduler(
   settings: { intervalHours: number; startDelayMs?: number },
 ) {
   const intervalMs = Math.round(settings.intervalHours * 3_600_000);
-  const aborter = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = (at: number) => {
-    if (aborter.signal.aborted) return;
-    timer = setTimeout(run, Math.max(0, at - deps.clock()));
-    timer.unref();
-  };
-  const run = async () => {
-    try {
-      await runScheduledIntegrityCheck(deps, aborter.signal);
-    } catch (err) {
-      if (aborter.signal.aborted) return;
-      log.error("integrity check failed", { detail: messageOf(err) });
-    }
-    schedule(deps.clock() + intervalMs);
-  };
   const startDelayMs = settings.startDelayMs ?? INTEGRITY_START_DELAY_MS;
-  schedule(nextIntegrityCheckAt(deps.db, intervalMs, deps.clock(), startDelayMs));
-  return {
-    stop() {
-      aborter.abort(new Error("the server is stopping"));
-      clearTimeout(timer);
-    },
-  };
+  return startRecurring({
+    clock: deps.clock,
+    firstAt: nextIntegrityCheckAt(deps.db, intervalMs, deps.clock(), startDelayMs),
+    intervalMs,
+    failure: "integrity check failed",
+    run: (signal) => runScheduledIntegrityCheck(deps, signal),
+  });
 }
 
 function toDto(row: IntegrityRow | undefined) {

@@ -5,6 +5,8 @@
  * the triggers back: the helpers both share.
  */
 import { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 
@@ -56,4 +58,29 @@ export function suspendTriggers(
       throw err;
     }
   };
+}
+
+const fills = new Map<string, string[]>();
+
+/**
+ * The statements of migration `file` (in drizzle/) that fill a derived table from its
+ * sources, those matching `pattern`: the migration's backfill is the one rebuild recipe.
+ */
+export function migrationFills(file: string, pattern: RegExp): string[] {
+  const key = `${file} ${pattern.source}`;
+  let statements = fills.get(key);
+  if (!statements) {
+    statements = readFileSync(join(import.meta.dir, "../../drizzle", file), "utf8")
+      .split("--> statement-breakpoint")
+      .map((part) =>
+        part
+          .split("\n")
+          .filter((line) => !line.trim().startsWith("--"))
+          .join("\n")
+          .trim(),
+      )
+      .filter((statement) => pattern.test(statement));
+    fills.set(key, statements);
+  }
+  return statements;
 }

@@ -6,10 +6,13 @@
  * backfill them.
  */
 import type { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { readSnapshot } from "../../db/client";
-import { type SqlTarget, sqlExecutor, suspendTriggers } from "../../db/derived-tables";
+import {
+  migrationFills,
+  type SqlTarget,
+  sqlExecutor,
+  suspendTriggers,
+} from "../../db/derived-tables";
 import type { PeriodFigures } from "./bet-aggregate";
 import type { Period } from "./periods";
 
@@ -100,24 +103,11 @@ export function figuresFromRollups(sqlite: Database, period: Period, top: number
   });
 }
 
-const MIGRATION = join(import.meta.dir, "../../../drizzle/0004_rollups.sql");
 export const ROLLUP_TABLES = ["report_shop_rollups", "report_customer_rollups"] as const;
-
-let backfill: string[] | null = null;
 
 /** The migration's backfill statements: its INSERTs into the roll-up tables, in order. */
 export function backfillStatements(): string[] {
-  backfill ??= readFileSync(MIGRATION, "utf8")
-    .split("--> statement-breakpoint")
-    .map((part) =>
-      part
-        .split("\n")
-        .filter((line) => !line.trim().startsWith("--"))
-        .join("\n")
-        .trim(),
-    )
-    .filter((statement) => /^INSERT INTO report_\w+_rollups\b/i.test(statement));
-  return backfill;
+  return migrationFills("0004_rollups.sql", /^INSERT INTO report_\w+_rollups\b/i);
 }
 
 /** Recomputes both roll-up tables from `bets`. Run it inside the caller's transaction. */

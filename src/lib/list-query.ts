@@ -252,6 +252,38 @@ function matchedIds(
   return gated ? "unsure" : [...ids];
 }
 
+/** How many ids a search's sources may give for countFromSources to count from them. */
+const SOURCED_COUNT_MAX = 50_000;
+
+/**
+ * The count of a search matching many rows (more than TOTAL_CAP, no gate at its limit) under
+ * a filter matching many too (q=Last12&status=LOST): counting the filter's rows would test
+ * each of them until 10,001 match, all of them when fewer do. When the sources give at most
+ * SOURCED_COUNT_MAX ids, those are looked up and the filter tested on them instead. Undefined
+ * when the filter is narrow (its own rows are the cheaper walk) or the sources give more.
+ */
+function countFromSources(
+  db: DbOrTx,
+  search: Search | undefined,
+  table: SQLiteTable,
+  id: SQLiteColumn,
+  filters: SQL,
+): Total | undefined {
+  if (!search?.sources || !cappedCount(db, table, filters).capped) return undefined;
+  const ids = new Set<number>();
+  for (const source of search.sources) {
+    const rows = db.all<{ id: number }>(sql`${source} limit ${SOURCED_COUNT_MAX + 1}`);
+    for (const row of rows) ids.add(row.id);
+    if (ids.size > SOURCED_COUNT_MAX) return undefined;
+  }
+  const n =
+    db.get<[number]>(
+      sql`select count(*) from (select 1 from json_each(${JSON.stringify([...ids])}) matched
+          cross join ${table} on ${id} = matched.value where ${filters} limit ${TOTAL_CAP + 1})`,
+    )?.[0] ?? 0;
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false };
+}
+
 /**
  * `ids` limited to TOTAL_CAP + 1 rows: a gate (see Search), such as the customers whose name
  * matches, used inside the sources that find their bets or ledger rows.
@@ -259,6 +291,13 @@ function matchedIds(
 export function gate(ids: SQL): SQL {
   return sql`${ids} limit ${TOTAL_CAP + 1}`;
 }
+
+/**
+ * How many rows, in the sort's order, a filtered list first tests (a few, then more) before
+ * it lets SQLite plan the query its own way (listPage): a filter matching more than a few
+ * percent of the rows finds its page among them.
+ */
+const PROBE_ROWS = [250, 2_000];
 
 /** One part of a list in sort order: `ids(limit, offset)` and how many rows it holds. */
 interface Segment {
@@ -323,8 +362,25 @@ export function listPage(
   const where = and(matched, filters);
   const { limit, offset } = query;
 
-  let ids: number[];
-  if (!isJoinedSort(sort)) {
+  let ids: number[] | undefined;
+  // A filter (no search) with a sort its index does not serve (status=LOST&sort=odds): SQLite takes the
+  // filter's index and sorts all its rows. First try the sort's index alone: its first rows
+  // (PROBE_ROWS), tested. A full page among them is exactly the list's page (every other row
+  // sorts after them); anything less, and the ordinary query below decides.
+  for (const rows of PROBE_ROWS) {
+    if (ids || isJoinedSort(sort) || search || !filters || offset + limit > rows / 4) break;
+    const probe = db
+      .all<{ id: number }>(
+        sql`select ${id} as id from (select ${id} as id from ${table} order by ${by(sort)}, ${by(id)} limit ${rows}) probe
+            cross join ${table} on ${id} = probe.id
+            where ${where} order by ${by(sort)}, ${by(id)} limit ${limit} offset ${offset}`,
+      )
+      .map((r) => r.id);
+    if (probe.length === limit) ids = probe;
+  }
+  if (ids) {
+    // Found by the probe.
+  } else if (!isJoinedSort(sort)) {
     // With few matches, `+` keeps SQLite from walking the whole sort index to find them.
     const column = few ? sql`+${sort}` : sort;
     ids = db
@@ -390,7 +446,9 @@ export function listPage(
       ? { total: TOTAL_CAP, capped: true }
       : Array.isArray(found) && !filters
         ? { total: found.length, capped: false }
-        : cappedCount(db, table, where);
+        : ((found === "many" && filters
+            ? countFromSources(db, search, table, id, filters)
+            : undefined) ?? cappedCount(db, table, where));
   return { ids, ...total };
 }
 

@@ -244,6 +244,58 @@ describe("counts past 10,000", () => {
       "X-Total-Count-Capped",
     );
   });
+
+  test("a common search under a broad filter is counted from the search's own rows", async () => {
+    // 11,500 "Common" bets (more than the cap) under `to`, a filter matching more than the cap
+    // too: the count is taken from the search's ids, exact up to 10,000 and capped past it.
+    loadBets(TOTAL_CAP + 2_000, (i) => (i < 500 ? `Rare ${i}` : `Common ${i}`));
+    expect(await total("/api/bets?q=common&to=1970-01-01T00:00:10.500Z")).toMatchObject({
+      total: TOTAL_CAP,
+      capped: false,
+    });
+    expect(await total("/api/bets?q=common&to=1970-01-01T00:00:10.501Z")).toMatchObject({
+      total: TOTAL_CAP,
+      capped: true,
+    });
+    const page = await total("/api/bets?q=common&to=1970-01-01T00:00:10.500Z&limit=5");
+    expect(page.rows.map((r) => r.id)).toEqual(
+      (
+        t.handle.sqlite
+          .query(
+            "select id from bets where description like 'Common%' and created_at < 10500 order by created_at desc, id desc limit 5",
+          )
+          .all() as { id: number }[]
+      ).map((r) => r.id),
+    );
+  });
+});
+
+describe("a filter with a sort its index does not serve", () => {
+  test("pages exactly as a plain sorted query, the sort's first rows tried first", async () => {
+    const odds = [3, 2, 5, 2, 4, 9, 2, 7, 3, 6, 8, 2, 5, 4, 3, 2, 6, 7, 9, 5];
+    for (const [i, o] of odds.entries()) {
+      await place(`race ${i}`, { odds: `${o}.00`, outcome: i % 3 === 0 ? "PENDING" : "LOST" });
+    }
+    const truth = (order: "asc" | "desc") =>
+      (
+        t.handle.sqlite
+          .query(
+            `select id from bets where status = 'LOST' order by odds_hundredths ${order}, id ${order}`,
+          )
+          .all() as { id: number }[]
+      ).map((r) => r.id);
+    for (const order of ["asc", "desc"] as const) {
+      const pages: number[] = [];
+      for (let offset = 0; offset < 20; offset += 4) {
+        const { rows, total: n } = await total(
+          `/api/bets?status=LOST&sort=odds&order=${order}&limit=4&offset=${offset}`,
+        );
+        expect(n).toBe(truth(order).length);
+        pages.push(...rows.map((r) => r.id));
+      }
+      expect({ order, pages }).toEqual({ order, pages: truth(order) });
+    }
+  });
 });
 
 describe("sorting by a joined name", () => {

@@ -494,24 +494,37 @@ if (wrk) {
     headers,
     body: JSON.stringify({ allowOverdraft: true }),
   });
+  /** One snapshot (one read transaction), so every figure is of the same moment. */
   const state = () => {
     const db = new Database(appDb, { readonly: true });
     const get = (q: string) => (db.query(q).values()[0]?.[0] ?? 0) as number;
+    db.run("begin");
     const s = {
       balance: get("select balance_cents from customers where id = 1"),
       bets: get("select count(*) from bets"),
       stakes: get("select count(*) from transactions where type = 'BETTING'"),
       lastBet: get("select max(id) from bets"),
     };
+    db.run("commit");
     db.close();
     return s;
+  };
+  /** After wrk stops, the replies it no longer waits for still commit: wait for the last. */
+  const settled = async () => {
+    let last = state();
+    for (;;) {
+      await Bun.sleep(200);
+      const now = state();
+      if (now.bets === last.bets) return now;
+      last = now;
+    }
   };
   const before = state();
   const app = runWrk(`${base}/api/bets`, luaScript(betBody, { Cookie: cookie, Origin: base }));
   // The books after the load: one stake line per new bet, the balance moved by exactly the
   // stakes, and the books check balanced. wrk does not count the replies still in flight
   // when it stops (at most one per connection), so the rows may exceed its count by that.
-  const after = state();
+  const after = await settled();
   const books = (await (
     await fetch(`${base}${contracts.ledgerCheck.path}`, { headers })
   ).json()) as { ok?: boolean };

@@ -1,8 +1,10 @@
 /**
- * Worker threads (reads, jobs, integrity checks) run at a lower CPU priority than the request
- * thread: on Linux the nice value is per thread, so with every core busy on searches and an
- * export, the request thread still gets the CPU first and /healthz, sign-ins and writes keep
- * answering at once (issue 11). Elsewhere, or without permission, it changes nothing.
+ * Background threads (the books check and export jobs, integrity checks) run at a lower CPU
+ * priority: on Linux the nice value is per thread, so while a long job keeps a core busy the
+ * request thread and the read workers still get the CPU first, and /healthz, searches and
+ * writes keep answering at once (issue 11). The read workers stay at normal priority: they
+ * answer people at the counter, and must not starve behind other programs on the machine.
+ * Elsewhere, or without permission, it changes nothing.
  */
 import { setPriority } from "node:os";
 

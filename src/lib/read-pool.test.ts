@@ -3,7 +3,7 @@
  * must answer exactly what the request thread would, errors included.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
@@ -224,19 +224,6 @@ describe("reads through the pool", () => {
     const again = await Promise.all([pool.run(request), pool.run(request), pool.run(request)]);
     expect(again.map((a) => (a.reply as { items: unknown[] }).items.length)).toEqual([1, 1, 1]);
   });
-
-  test.if(process.platform === "linux")(
-    "its workers run at a lower CPU priority than the request thread",
-    () => {
-      const niceOf = (task: string) => {
-        const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-      };
-      const nices = readdirSync("/proc/self/task").map(niceOf);
-      expect(niceOf(String(process.pid))).toBe(0);
-      expect(nices.filter((nice) => nice === 10).length).toBeGreaterThanOrEqual(2);
-    },
-  );
 
   test("a pool whose workers cannot start leaves reads on the request thread", async () => {
     const broken = new ReadPool(join(dir, "missing", "nothing.db"), 1, settingsOf(t));

@@ -5,15 +5,12 @@
 import type { Context } from "hono";
 import { openReader } from "../db/client";
 import { moduleEndpoints } from "../endpoints";
-import { lowerThisThreadsPriority } from "./background-thread";
 import type { Endpoint } from "./endpoint";
 import { AppError } from "./errors";
 import type { AppEnv, Deps } from "./http";
 import type { ReadReply, ReadRequest, WorkerInit } from "./read-pool";
 
 declare const self: Worker;
-
-lowerThisThreadsPriority();
 
 const handlers = new Map<string, Endpoint>(moduleEndpoints.map((e) => [e.name, e]));
 let deps: Deps | null = null;

@@ -30,6 +30,7 @@ import { checkBooks } from "./books-check";
 import { messageOf } from "./errors";
 import type { Clock } from "./http";
 import { log } from "./logger";
+import { runInWorker } from "./one-shot-worker";
 import { startRecurring } from "./recurring";
 
 /** Why the server took a backup (the `backups.reason` column). */
@@ -187,15 +188,12 @@ export async function backupDatabase(
 ): Promise<BackupOutcome> {
   const file = sqlite.filename;
   if (!file || file === ":memory:") return writeBackup(sqlite, out);
-  signal?.throwIfAborted();
-  const worker = new Worker(new URL("./backup-worker.ts", import.meta.url).href);
   try {
-    return await new Promise<BackupOutcome>((done, fail) => {
-      worker.onmessage = (event: MessageEvent<BackupOutcome>) => done(event.data);
-      worker.onerror = (event) => fail(new Error(event.message));
-      signal?.addEventListener("abort", () => fail(signal.reason), { once: true });
-      worker.postMessage({ databasePath: file, out });
-    });
+    return await runInWorker<BackupOutcome>(
+      new URL("./backup-worker.ts", import.meta.url),
+      { databasePath: file, out },
+      signal,
+    );
   } catch (err) {
     if (signal?.aborted) throw err;
     return {
@@ -205,8 +203,6 @@ export async function backupDatabase(
       detail: `the backup worker failed: ${messageOf(err)}`,
       lastAuditId: 0,
     };
-  } finally {
-    worker.terminate();
   }
 }
 

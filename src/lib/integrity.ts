@@ -16,6 +16,7 @@ import { raiseAlert } from "./alerts";
 import { messageOf } from "./errors";
 import type { Clock } from "./http";
 import { log } from "./logger";
+import { runInWorker } from "./one-shot-worker";
 import { startRecurring } from "./recurring";
 
 /** What one check found. */
@@ -92,16 +93,13 @@ async function checkInWorker(
   tables?: readonly string[],
   signal?: AbortSignal,
 ): Promise<IntegrityResult> {
-  signal?.throwIfAborted();
   const startedAt = Date.now();
-  const worker = new Worker(new URL("./integrity-worker.ts", import.meta.url).href);
   try {
-    return await new Promise<IntegrityResult>((done, fail) => {
-      worker.onmessage = (event: MessageEvent<IntegrityResult>) => done(event.data);
-      worker.onerror = (event) => fail(new Error(event.message));
-      signal?.addEventListener("abort", () => fail(signal.reason), { once: true });
-      worker.postMessage({ databasePath: file, kind, tables });
-    });
+    return await runInWorker<IntegrityResult>(
+      new URL("./integrity-worker.ts", import.meta.url),
+      { databasePath: file, kind, tables },
+      signal,
+    );
   } catch (err) {
     if (signal?.aborted) throw err;
     const finishedAt = Date.now();
@@ -113,8 +111,6 @@ async function checkInWorker(
       finishedAt,
       durationMs: finishedAt - startedAt,
     };
-  } finally {
-    worker.terminate();
   }
 }
 

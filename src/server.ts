@@ -17,7 +17,7 @@ import {
 } from "./lib/integrity";
 import { disposeJobs } from "./lib/jobs";
 import { log, setLogLevel } from "./lib/logger";
-import { ReadPool } from "./lib/read-pool";
+import { ReadPool, workerSettingsOf } from "./lib/read-pool";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
 import { serveWeb } from "./web-static";
 
@@ -108,8 +108,7 @@ export async function startServer(env: Env) {
   }
   recordStartupCheck(handle, deps.clock());
   if (env.READ_WORKERS > 0 && env.DATABASE_PATH !== ":memory:") {
-    const { db: _db, sqlite: _sqlite, clock: _clock, ...settings } = deps;
-    deps.readPool = new ReadPool(handle.sqlite.filename, env.READ_WORKERS, settings);
+    deps.readPool = new ReadPool(handle.sqlite.filename, env.READ_WORKERS, workerSettingsOf(deps));
   }
   const app = createApp(deps);
   const web = serveWeb(env.WEB_DIST);

@@ -9,17 +9,12 @@ import { join } from "node:path";
 import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
 import type { Contract } from "../domain/contract";
 import { type ContractName, contracts } from "../domain/contracts";
-import { ReadPool, type WorkerSettings } from "./read-pool";
+import { ReadPool, workerSettingsOf } from "./read-pool";
 
 let dir: string;
 let t: TestApp;
 let pool: ReadPool;
 let ids: { shopId: number; customerId: number; betId: number };
-
-function settingsOf(t: TestApp): WorkerSettings {
-  const { db: _db, sqlite: _sqlite, clock: _clock, readPool: _pool, ...settings } = t.deps;
-  return settings;
-}
 
 /** Resolves once `check` holds (the workers start asynchronously). */
 async function until(check: () => boolean): Promise<void> {
@@ -43,7 +38,7 @@ beforeAll(async () => {
     },
   });
   ids = { ...basics, betId: bet.id };
-  pool = new ReadPool(t.handle.sqlite.filename, 2, settingsOf(t));
+  pool = new ReadPool(t.handle.sqlite.filename, 2, workerSettingsOf(t.deps));
   await until(() => pool.serves("listCustomers"));
 });
 
@@ -226,7 +221,7 @@ describe("reads through the pool", () => {
   });
 
   test("a pool whose workers cannot start leaves reads on the request thread", async () => {
-    const broken = new ReadPool(join(dir, "missing", "nothing.db"), 1, settingsOf(t));
+    const broken = new ReadPool(join(dir, "missing", "nothing.db"), 1, workerSettingsOf(t.deps));
     // The worker fails on its first message; until then it is not ready either.
     await Bun.sleep(0);
     expect(broken.serves("listCustomers")).toBe(false);

@@ -65,6 +65,12 @@ export type ReadReply =
 /** The settings a worker's handlers may read (the request thread's Deps without its handles). */
 export type WorkerSettings = Omit<Deps, "db" | "sqlite" | "clock" | "readPool">;
 
+/** The request thread's Deps without its handles: what a worker is given. */
+export function workerSettingsOf(deps: Deps): WorkerSettings {
+  const { db: _db, sqlite: _sqlite, clock: _clock, readPool: _pool, ...settings } = deps;
+  return settings;
+}
+
 export interface WorkerInit {
   type: "init";
   path: string;

@@ -202,6 +202,13 @@ export interface Search {
    * "many" and no gate was at its limit.
    */
   indexedRow?: SQL;
+  /**
+   * Sources that are "every row whose `fk` is in `ids`" (`source` is that subquery, one of
+   * `sources`, `ids` a gate): the bets of the customers a name matches. A sort by the same
+   * link (bets by customer) then walks only those joined rows and the ones the other
+   * sources reach, instead of every customer in name order (issue 11).
+   */
+  links?: { fk: SQLiteColumn; ids: SQL; source: SQL }[];
 }
 
 /**
@@ -282,6 +289,43 @@ function countFromSources(
           cross join ${table} on ${id} = matched.value where ${filters} limit ${TOTAL_CAP + 1})`,
     )?.[0] ?? 0;
   return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * A search matching many rows (no gate at its limit), sorted by a joined name that one of
+ * its links follows (bets by customer): the match as "fk in the link's ids, or one of the
+ * few rows the other sources find" (`rows`), and the joined rows that can hold a match
+ * (`joined`: the link's ids and the others' fk values). Undefined when no link follows the
+ * sort or the other sources find more than TOTAL_CAP rows: the ordinary walk decides.
+ */
+function linkedMatch(
+  db: DbOrTx,
+  search: Search | undefined,
+  table: SQLiteTable,
+  id: SQLiteColumn,
+  sort: JoinedSort,
+): { rows: SQL; joined: SQL } | undefined {
+  const link = search?.links?.find((l) => l.fk === sort.fk);
+  if (!search?.sources || !link) return undefined;
+  const others = new Set<number>();
+  for (const source of search.sources) {
+    if (source === link.source) continue;
+    for (const row of db.all<{ id: number }>(sql`${source} limit ${TOTAL_CAP + 1}`)) {
+      others.add(row.id);
+    }
+    if (others.size > TOTAL_CAP) return undefined;
+  }
+  const otherIds = JSON.stringify([...others]);
+  const inOthers = sql`${id} in (select value from json_each(${otherIds}))`;
+  // `+` keeps SQLite walking the name index (testing each joined row) instead of sorting.
+  const joinId = sql`+${sort.joinId}`;
+  return {
+    rows: or(sql`${link.fk} in (${link.ids})`, inOthers) as SQL,
+    joined: or(
+      sql`${joinId} in (${link.ids})`,
+      sql`${joinId} in (select ${sort.fk} from ${table} where ${inOthers})`,
+    ) as SQL,
+  };
 }
 
 /**
@@ -404,6 +448,9 @@ export function listPage(
       .all()
       .map((r) => r.id as number);
   } else {
+    // Many matches, most through the sort's own link: walk only the joined rows they reach.
+    const narrowed = found === "many" ? linkedMatch(db, search, table, id, sort) : undefined;
+    const walk = narrowed ? and(narrowed.rows, filters) : where;
     // CROSS JOIN makes SQLite walk the joined table's name index as the outer loop.
     const linked: Segment = {
       ids: (n, skip) =>
@@ -411,27 +458,27 @@ export function listPage(
           .select({ id })
           .from(sort.join)
           .crossJoin(table)
-          .where(and(eq(sort.fk, sort.joinId), where))
+          .where(and(eq(sort.fk, sort.joinId), narrowed?.joined, walk))
           .orderBy(...[...sort.by, sort.joinId, ...sort.within, id].map((c) => by(c)))
           .limit(n)
           .offset(skip)
           .all()
           .map((r) => r.id as number),
       // Asked only for a page past all of them (descending, into the unlinked rows).
-      count: () => countWhere(db, table, and(isNotNull(sort.fk), where)),
+      count: () => countWhere(db, table, and(isNotNull(sort.fk), walk)),
     };
     const unlinked: Segment = {
       ids: (n, skip) =>
         db
           .select({ id })
           .from(table)
-          .where(and(isNull(sort.fk), where))
+          .where(and(isNull(sort.fk), walk))
           .orderBy(...[...sort.within, id].map((c) => by(c)))
           .limit(n)
           .offset(skip)
           .all()
           .map((r) => r.id as number),
-      count: () => countWhere(db, table, and(isNull(sort.fk), where)),
+      count: () => countWhere(db, table, and(isNull(sort.fk), walk)),
     };
     const segments = !sort.nullable
       ? [linked]

@@ -328,4 +328,60 @@ describe("sorting by a joined name", () => {
     const desc = (await total("/api/bets?sort=customer&order=desc")).rows.map((r) => r.id);
     expect(desc).toEqual([ada.id, alan.id]);
   });
+
+  test("customer, under a search matching many rows: pages exactly as the plain join", async () => {
+    // More than the cap match through customers' names (their bets), a few more through
+    // descriptions of other customers' bets: the walk visits only the customers they reach.
+    const customer = async (firstName: string, lastName: string) =>
+      (
+        await t.json<{ id: number }>("POST", "/api/customers", {
+          body: { firstName, lastName, creditLimit: "1000" },
+        })
+      ).id;
+    const named = [await customer("Ann", "Common"), await customer("Bob", "Commoner")];
+    const others = [await customer("Cid", "Zed"), await customer("Dee", "Able")];
+    const insert = t.handle.sqlite.prepare(
+      `insert into bets (description, customer_id, shop_id, stake_cents, odds_hundredths,
+        potential_payout_cents, status, placed_by, created_at) values (?, ?, ?, 100, 200, 200, ?, ?, ?)`,
+    );
+    t.handle.sqlite.transaction(() => {
+      for (let i = 0; i < TOTAL_CAP + 50; i++) {
+        const who = named[i % 2] as number;
+        insert.run(`plain ${i}`, who, ids.shopId, i % 3 ? "LOST" : "PENDING", t.ids.user, i % 997);
+      }
+      for (let i = 0; i < 40; i++) {
+        const who = others[i % 2] as number;
+        const text = i % 4 ? `common ${i}` : `plain ${i}`;
+        insert.run(text, who, ids.shopId, i % 3 ? "LOST" : "PENDING", t.ids.user, i);
+      }
+    })();
+    const truth = (order: "asc" | "desc", status: string) =>
+      (
+        t.handle.sqlite
+          .query(
+            `select b.id from bets b join customers c on c.id = b.customer_id
+             where (c.first_name || ' ' || c.last_name like '%common%' or b.description like '%common%')
+               and (? = '' or b.status = ?)
+             order by c.last_name ${order}, c.first_name ${order}, c.id ${order},
+               b.created_at ${order}, b.id ${order}`,
+          )
+          .all(status, status) as { id: number }[]
+      ).map((r) => r.id);
+    for (const order of ["asc", "desc"] as const) {
+      for (const status of ["", "LOST"]) {
+        const all = truth(order, status);
+        for (const offset of [0, 7, 5_003, all.length - 12]) {
+          const { rows } = await total(
+            `/api/bets?q=common&sort=customer&order=${order}&status=${status}&limit=7&offset=${offset}`,
+          );
+          expect({ order, status, offset, ids: rows.map((r) => r.id) }).toEqual({
+            order,
+            status,
+            offset,
+            ids: all.slice(offset, offset + 7),
+          });
+        }
+      }
+    }
+  });
 });

@@ -106,6 +106,7 @@ function betSearch(q: string): Search {
   if (!long) return { row };
   const byCustomer = gate(ftsIds("customers_fts", q, ["name"]));
   const byShop = ftsIds("shops_fts", q, ["name"]);
+  const ofCustomers = sql`select id from bets where customer_id in (${byCustomer})`;
   return {
     row,
     indexedRow: rowTest(
@@ -113,9 +114,10 @@ function betSearch(q: string): Search {
       sql`${bets.shopId} in (${byShop})`,
     ),
     gates: [byCustomer],
+    links: [{ fk: bets.customerId, ids: byCustomer, source: ofCustomers }],
     sources: [
       ftsIds("bets_fts", q),
-      sql`select id from bets where customer_id in (${byCustomer})`,
+      ofCustomers,
       sql`select id from bets where shop_id in (${byShop})`,
       sql`select id from bets where placed_by in (${staff})`,
       ...(statuses.length
@@ -136,6 +138,7 @@ function betPrefixSearch(q: string): Search {
   const names = sql`select id from customers where ${or(startsWith(customers.firstName, q), startsWith(customers.lastName, q))}`;
   const shopNames = sql`select id from shops where ${startsWith(shops.name, q)}`;
   const byCustomer = gate(names);
+  const ofCustomers = sql`select id from bets where customer_id in (${byCustomer})`;
   const status = statuses.length ? inArray(bets.status, statuses) : undefined;
   const rowTest = (customer: SQL) =>
     or(
@@ -149,9 +152,10 @@ function betPrefixSearch(q: string): Search {
     row: rowTest(sql`${bets.customerId} in (${names})`),
     indexedRow: rowTest(sql`${bets.customerId} in (${byCustomer})`),
     gates: [byCustomer],
+    links: [{ fk: bets.customerId, ids: byCustomer, source: ofCustomers }],
     sources: [
       sql`select id from bets where ${startsWith(bets.description, q)}`,
-      sql`select id from bets where customer_id in (${byCustomer})`,
+      ofCustomers,
       sql`select id from bets where shop_id in (${shopNames})`,
       sql`select id from bets where placed_by in (${staff})`,
       ...(status ? [sql`select id from bets where ${status}`] : []),

@@ -272,11 +272,11 @@ const SOURCED_COUNT_MAX = 50_000;
 function countFromSources(
   db: DbOrTx,
   search: Search | undefined,
+  filters: SQL,
   table: SQLiteTable,
   id: SQLiteColumn,
-  filters: SQL,
 ): Total | undefined {
-  if (!search?.sources || !cappedCount(db, table, filters).capped) return undefined;
+  if (!search?.sources) return undefined;
   const ids = new Set<number>();
   for (const source of search.sources) {
     const rows = db.all<{ id: number }>(sql`${source} limit ${SOURCED_COUNT_MAX + 1}`);
@@ -306,17 +306,9 @@ function linkedMatch(
   sort: JoinedSort,
 ): { rows: SQL; joined: SQL } | undefined {
   const link = search?.links?.find((l) => l.fk === sort.fk);
-  if (!search?.sources || !link) return undefined;
-  const others = new Set<number>();
-  for (const source of search.sources) {
-    if (source === link.source) continue;
-    for (const row of db.all<{ id: number }>(sql`${source} limit ${TOTAL_CAP + 1}`)) {
-      others.add(row.id);
-    }
-    if (others.size > TOTAL_CAP) return undefined;
-  }
-  const otherIds = JSON.stringify([...others]);
-  const inOthers = sql`${id} in (select value from json_each(${otherIds}))`;
+  const others = link && search ? unlinkedIds(db, search, [link]) : undefined;
+  if (!link || !others) return undefined;
+  const inOthers = sql`${id} in (select value from json_each(${JSON.stringify(others)}))`;
   // `+` keeps SQLite walking the name index (testing each joined row) instead of sorting.
   const joinId = sql`+${sort.joinId}`;
   return {
@@ -326,6 +318,52 @@ function linkedMatch(
       sql`${joinId} in (select ${sort.fk} from ${table} where ${inOthers})`,
     ) as SQL,
   };
+}
+
+/** The ids the sources other than `links`' find, when at most TOTAL_CAP; else undefined. */
+function unlinkedIds(
+  db: DbOrTx,
+  search: Search,
+  links: NonNullable<Search["links"]>,
+): number[] | undefined {
+  const ids = new Set<number>();
+  for (const source of search.sources ?? []) {
+    if (links.some((link) => link.source === source)) continue;
+    for (const row of db.all<{ id: number }>(sql`${source} limit ${TOTAL_CAP + 1}`)) {
+      ids.add(row.id);
+    }
+    if (ids.size > TOTAL_CAP) return undefined;
+  }
+  return [...ids];
+}
+
+/**
+ * The count of a search matching many rows (no gate at its limit) under a filter, when its
+ * links find most of them (q=Last12&status=LOST): each link's rows under the filter through
+ * the fk's indexes (bets_customer_status_idx answers it without reading a bet), with the few
+ * rows the other sources find. Undefined without links, or when the others are many.
+ */
+function countFromLinks(
+  db: DbOrTx,
+  search: Search | undefined,
+  table: SQLiteTable,
+  id: SQLiteColumn,
+  filters: SQL,
+): Total | undefined {
+  const links = search?.links ?? [];
+  const others = search && links.length ? unlinkedIds(db, search, links) : undefined;
+  if (!others) return undefined;
+  const parts = [
+    ...links.map(
+      (link) => sql`select ${id} from ${table} where ${link.fk} in (${link.ids}) and ${filters}`,
+    ),
+    sql`select ${id} from ${table} where ${id} in (select value from json_each(${JSON.stringify(others)})) and ${filters}`,
+  ];
+  const n =
+    db.get<[number]>(
+      sql`select count(*) from (${sql.join(parts, sql` union `)} limit ${TOTAL_CAP + 1})`,
+    )?.[0] ?? 0;
+  return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false };
 }
 
 /**
@@ -493,8 +531,9 @@ export function listPage(
       ? { total: TOTAL_CAP, capped: true }
       : Array.isArray(found) && !filters
         ? { total: found.length, capped: false }
-        : ((found === "many" && filters
-            ? countFromSources(db, search, table, id, filters)
+        : ((found === "many" && filters && cappedCount(db, table, filters).capped
+            ? (countFromLinks(db, search, table, id, filters) ??
+              countFromSources(db, search, filters, table, id))
             : undefined) ?? cappedCount(db, table, where));
   return { ids, ...total };
 }

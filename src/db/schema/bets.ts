@@ -45,6 +45,8 @@ export const bets = sqliteTable(
     ),
     index("bets_status_created_idx").on(t.status, t.createdAt),
     index("bets_customer_created_idx").on(t.customerId, t.createdAt),
+    // Counts a search's customers' bets under a status filter without reading them (issue 11).
+    index("bets_customer_status_idx").on(t.customerId, t.status),
     index("bets_shop_created_idx").on(t.shopId, t.createdAt),
     index("bets_stake_idx").on(t.stakeCents),
     // Sorting by every list column walks an index (issue 11; drizzle/0005_search.sql).

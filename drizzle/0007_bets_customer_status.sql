@@ -1,0 +1,1 @@
+CREATE INDEX `bets_customer_status_idx` ON `bets` (`customer_id`,`status`);

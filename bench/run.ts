@@ -267,6 +267,10 @@ const reads: [string, string][] = [
   ["search + filter bets q=Last12&status=LOST", "/api/bets?q=Last12&status=LOST"],
   ["filter + sort bets status=LOST&sort=odds", "/api/bets?status=LOST&sort=odds"],
   ["search + sort bets q=Last12&sort=customer", "/api/bets?q=Last12&sort=customer"],
+  [
+    "search + sort bets q=Last12&sort=customer&order=desc",
+    "/api/bets?q=Last12&sort=customer&order=desc",
+  ],
   ["sort bets by customer", "/api/bets?sort=customer&order=asc"],
   ["sort bets by shop", "/api/bets?sort=shop&order=desc"],
   ["sort bets by placed by", "/api/bets?sort=placedBy&order=asc"],

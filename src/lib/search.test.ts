@@ -270,6 +270,52 @@ describe("counts past 10,000", () => {
   });
 });
 
+describe("a short query that more than 10,000 names start with", () => {
+  test("pages by the row test and counts through the customers it reaches first", async () => {
+    const sqlite = t.handle.sqlite;
+    const addCustomer = sqlite.prepare(
+      "insert into customers (first_name, last_name, created_at) values (?, ?, 0) returning id",
+    );
+    const addBet = sqlite.prepare(
+      `insert into bets (description, customer_id, shop_id, stake_cents, odds_hundredths,
+        potential_payout_cents, status, placed_by, created_at) values (?, ?, ?, 100, 200, 200, ?, ?, ?)`,
+    );
+    sqlite.transaction(() => {
+      for (let i = 0; i < TOTAL_CAP + 50; i++) {
+        const { id } = addCustomer.get(i % 2 ? "Lara" : "Ann", `Lane ${i}`) as { id: number };
+        addBet.run(`bet ${i}`, id, ids.shopId, i % 500 ? "LOST" : "PENDING", t.ids.user, i);
+      }
+      const { id } = addCustomer.get("Zoe", "Mars") as { id: number };
+      for (let i = 0; i < 30; i++) {
+        addBet.run(`bet ${i}`, id, ids.shopId, i % 2 ? "LOST" : "PENDING", t.ids.user, i);
+      }
+    })();
+    const truth = (status: string) =>
+      (
+        sqlite
+          .query(
+            `select b.id from bets b join customers c on c.id = b.customer_id
+             where (c.first_name like 'la%' or c.last_name like 'la%') and (? = '' or b.status = ?)
+             order by b.id`,
+          )
+          .all(status, status) as { id: number }[]
+      ).map((r) => r.id);
+    for (const status of ["", "LOST", "PENDING"]) {
+      const all = truth(status);
+      const page = await total(`/api/bets?q=la&status=${status}&sort=id&limit=40&offset=20`);
+      expect({ status, ids: page.rows.map((r) => r.id) }).toEqual({
+        status,
+        ids: all.slice(20, 60),
+      });
+      expect({ status, total: page.total, capped: page.capped }).toEqual({
+        status,
+        total: Math.min(all.length, TOTAL_CAP),
+        capped: all.length > TOTAL_CAP,
+      });
+    }
+  });
+});
+
 describe("a filter with a sort its index does not serve", () => {
   test("pages exactly as a plain sorted query, the sort's first rows tried first", async () => {
     const odds = [3, 2, 5, 2, 4, 9, 2, 7, 3, 6, 8, 2, 5, 4, 3, 2, 6, 7, 9, 5];

@@ -338,58 +338,37 @@ function unlinkedIds(
 }
 
 /**
- * The count of a search matching many rows (no gate at its limit) under a filter, when its
- * links find most of them (q=Last12&status=LOST): each link's rows under the filter through
- * the fk's indexes (bets_customer_status_idx answers it without reading a bet), with the few
- * rows the other sources find. Undefined without links, or when the others are many.
+ * The count of a search matching many rows under a filter, through its links (bets: the
+ * bets of the customers whose name matches), each link's rows under the filter read through
+ * the fk's indexes (bets_customer_status_idx answers `status` without reading a bet).
+ * - No gate at its limit (q=Last12&status=LOST): the links' rows and the few rows the other
+ *   sources find are every match; the count is exact up to the cap. Undefined when the
+ *   others are many.
+ * - A gate at its limit (q=la: more than 10,000 customers' names start so): the links' rows
+ *   are only some of the matches; when they alone pass the cap the count is capped without
+ *   testing the filter's rows one by one. Undefined when they do not.
  */
-function countFromLinks(
+function countThroughLinks(
   db: DbOrTx,
   search: Search | undefined,
-  table: SQLiteTable,
-  id: SQLiteColumn,
-  filters: SQL,
+  spec: { table: SQLiteTable; id: SQLiteColumn; filters: SQL; gated: boolean },
 ): Total | undefined {
+  const { table, id, filters, gated } = spec;
   const links = search?.links ?? [];
-  const others = search && links.length ? unlinkedIds(db, search, links) : undefined;
-  if (!others) return undefined;
-  const n = unionCount(db, [
-    ...linkedRows(links, table, id, filters),
-    sql`select ${id} from ${table} where ${id} in (select value from json_each(${JSON.stringify(others)})) and ${filters}`,
-  ]);
-  return n > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: n, capped: false };
-}
-
-/**
- * A search whose gate is at its limit (q=la: more than 10,000 customers' names start so)
- * under a filter: the rows the gate's first ids link to under the filter are some of the
- * matches; when they alone pass the cap, the count is capped without testing the filter's
- * rows one by one. Undefined when they do not: the ordinary count decides.
- */
-function cappedThroughLinks(
-  db: DbOrTx,
-  search: Search | undefined,
-  table: SQLiteTable,
-  id: SQLiteColumn,
-  filters: SQL,
-): Total | undefined {
-  const links = search?.links ?? [];
-  if (!links.length) return undefined;
-  return unionCount(db, linkedRows(links, table, id, filters)) > TOTAL_CAP
-    ? { total: TOTAL_CAP, capped: true }
-    : undefined;
-}
-
-/** Each link's rows under `filters`, as id subqueries. */
-function linkedRows(
-  links: NonNullable<Search["links"]>,
-  table: SQLiteTable,
-  id: SQLiteColumn,
-  filters: SQL,
-): SQL[] {
-  return links.map(
+  if (!search || !links.length) return undefined;
+  const parts = links.map(
     (link) => sql`select ${id} from ${table} where ${link.fk} in (${link.ids}) and ${filters}`,
   );
+  if (!gated) {
+    const others = unlinkedIds(db, search, links);
+    if (!others) return undefined;
+    parts.push(
+      sql`select ${id} from ${table} where ${id} in (select value from json_each(${JSON.stringify(others)})) and ${filters}`,
+    );
+  }
+  const n = unionCount(db, parts);
+  if (n > TOTAL_CAP) return { total: TOTAL_CAP, capped: true };
+  return gated ? undefined : { total: n, capped: false };
 }
 
 /** The distinct ids the union of `parts` selects, counted up to TOTAL_CAP + 1. */
@@ -567,10 +546,10 @@ export function listPage(
       : Array.isArray(found) && !filters
         ? { total: found.length, capped: false }
         : ((found === "many" && filters && cappedCount(db, table, filters).capped
-            ? (countFromLinks(db, search, table, id, filters) ??
+            ? (countThroughLinks(db, search, { table, id, filters, gated: false }) ??
               countFromSources(db, search, filters, table, id))
             : found === "many-gated" && filters
-              ? cappedThroughLinks(db, search, table, id, filters)
+              ? countThroughLinks(db, search, { table, id, filters, gated: true })
               : undefined) ?? cappedCount(db, table, where));
   return { ids, ...total };
 }

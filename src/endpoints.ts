@@ -12,6 +12,7 @@ import { dashboardEndpoints } from "./modules/dashboard/dashboard.endpoints";
 import { eventsEndpoints } from "./modules/events/events.endpoints";
 import { healthEndpoints } from "./modules/health/health.endpoints";
 import { reportsEndpoints } from "./modules/reports/reports.endpoints";
+import { shiftsEndpoints } from "./modules/shifts/shifts.endpoints";
 import { shopsEndpoints } from "./modules/shops/shops.endpoints";
 import { transactionsEndpoints } from "./modules/transactions/transactions.endpoints";
 import { usersEndpoints } from "./modules/users/users.endpoints";
@@ -24,6 +25,7 @@ export const moduleEndpoints: readonly Endpoint[] = [
   ...shopsEndpoints,
   ...betsEndpoints,
   ...transactionsEndpoints,
+  ...shiftsEndpoints,
   ...alertsEndpoints,
   ...adminEndpoints,
   ...reportsEndpoints,

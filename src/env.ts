@@ -58,6 +58,8 @@ const envSchema = z.object({
     .max(24 * 24, "must be at most 576 (24 days)")
     .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** Deposits and withdrawals need the acting user's open shift at that shop (issue 12). */
+  REQUIRE_SHIFT: flag.transform(isOn),
   /** Reads run in this many workers, off the request thread (0: on it, as tests do). */
   READ_WORKERS: z.coerce.number().int().min(0).max(32).default(4),
 });

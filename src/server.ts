@@ -97,6 +97,7 @@ export async function startServer(env: Env) {
     largeAmountCents: env.LARGE_AMOUNT,
     trustProxy: env.TRUST_PROXY,
     creditLimitCapCents: env.STAFF_MAX_CREDIT_LIMIT,
+    requireShift: env.REQUIRE_SHIFT,
     backups: backupSettings(env),
   };
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());

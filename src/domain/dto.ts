@@ -12,6 +12,7 @@ import {
   JOB_KINDS,
   JOB_STATES,
   ROLES,
+  SHIFT_STATUSES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from "./enums";
@@ -156,6 +157,7 @@ export const transactionDto = z
     archived: z.boolean(),
     archivedAt: isoTime.nullable(),
     reversalOf: id.nullable(),
+    shiftId: id.nullable().meta({ description: "The shift a deposit or withdrawal was taken in" }),
     fromCustomer: customerRef,
     toCustomer: customerRef,
     fromShop: shopRef,
@@ -164,6 +166,34 @@ export const transactionDto = z
     processedByUser: userRef.nullable(),
   })
   .meta({ id: "Transaction" });
+
+/**
+ * A cashier's shift (issue 12). `expectedCash` is the float plus the shift's deposits minus
+ * its withdrawals: live while open, as stored at the close once closed.
+ */
+export const shiftDto = z
+  .object({
+    id,
+    status: z.enum(SHIFT_STATUSES),
+    userId: id,
+    user: userRef.nullable(),
+    shopId: id,
+    shop: shopRef,
+    openingFloat: moneyString,
+    openedAt: isoTime,
+    closedAt: isoTime.nullable(),
+    closedBy: userRef.nullable(),
+    deposits: moneyString.meta({ description: "Sum of the deposits taken in the shift" }),
+    depositCount: z.number().int(),
+    withdrawals: moneyString.meta({ description: "Sum of the withdrawals paid in the shift" }),
+    withdrawalCount: z.number().int(),
+    expectedCash: moneyString.meta({ description: "Opening float + deposits - withdrawals" }),
+    countedCash: moneyString.nullable(),
+    discrepancy: moneyString
+      .nullable()
+      .meta({ description: "Counted - expected (negative: cash missing); null while open" }),
+  })
+  .meta({ id: "Shift" });
 
 export const alertDto = z
   .object({
@@ -395,6 +425,7 @@ export type CustomerStatsDto = z.output<typeof customerStatsDto>;
 export type ShopStatsDto = z.output<typeof shopStatsDto>;
 export type BetDto = z.output<typeof betDto>;
 export type TransactionDto = z.output<typeof transactionDto>;
+export type ShiftDto = z.output<typeof shiftDto>;
 export type AlertDto = z.output<typeof alertDto>;
 export type DashboardStatsDto = z.output<typeof dashboardStatsDto>;
 export type ReportDto = z.output<typeof reportDto>;

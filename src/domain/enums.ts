@@ -17,6 +17,10 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ["COMPLETED", "PENDING", "FAILED"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/** A cashier's shift (issue 12): open until its cash is counted. */
+export const SHIFT_STATUSES = ["OPEN", "CLOSED"] as const;
+export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
+
 export const ENTITY_TYPES = ["CUSTOMER", "SHOP", "USER"] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 

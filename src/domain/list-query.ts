@@ -105,6 +105,7 @@ export const SORT_KEYS = {
   users: ["id", "username", "role", "createdAt"],
   audit: ["id", "createdAt", "action", "actor", "entityType"],
   backups: ["id", "createdAt"],
+  shifts: ["id", "openedAt", "closedAt", "discrepancy"],
 } as const;
 
 export type SortKey<L extends keyof typeof SORT_KEYS> = (typeof SORT_KEYS)[L][number];
@@ -141,6 +142,9 @@ function listQueryShape(sortKeys: readonly string[]) {
     shopId: idFilter("shopId"),
     betId: idFilter("betId"),
     actorId: idFilter("actorId"),
+    /** Shifts (issue 12): whose shift; the ledger: which shift a movement was taken in. */
+    userId: idFilter("userId"),
+    shiftId: idFilter("shiftId"),
     entityType: z.string().max(30).optional(),
     entityId: z.string().max(30).optional(),
     archived: z

@@ -515,6 +515,25 @@ export const workingShopSchema = z.object({
   shopId: z.union([requiredId("Shop is required"), z.null()]),
 });
 
+/** Opening a shift (issue 12): where, and the float the till starts with (0 or more). */
+export const openShiftSchema = z.object({
+  shopId: requiredId("Shop is required"),
+  openingFloat: moneyCents({
+    required: "Opening float is required",
+    minCents: 0,
+    minMessage: "Opening float must be 0 or more",
+  }),
+});
+
+/** Closing a shift: the cash counted in the till (0 or more). */
+export const closeShiftSchema = z.object({
+  countedCash: moneyCents({
+    required: "Counted cash is required",
+    minCents: 0,
+    minMessage: "Counted cash must be 0 or more",
+  }),
+});
+
 export type PlaceBetInput = z.output<typeof placeBetSchema>;
 export type ResolveBetInput = z.output<typeof resolveBetSchema>;
 export type CashMovementInput = z.output<typeof cashMovementSchema>;
@@ -523,3 +542,5 @@ export type UpdateCustomerInput = z.output<typeof updateCustomerSchema>;
 export type CreateShopInput = z.output<typeof createShopSchema>;
 export type UpdateShopInput = z.output<typeof updateShopSchema>;
 export type TransferInput = z.output<typeof transferSchema>;
+export type OpenShiftInput = z.output<typeof openShiftSchema>;
+export type CloseShiftInput = z.output<typeof closeShiftSchema>;

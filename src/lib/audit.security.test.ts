@@ -174,6 +174,32 @@ const RECIPES: Record<string, Recipe> = {
       };
     },
   },
+  openShift: {
+    action: "shift.open",
+    entityType: "SHIFT",
+    as: "user",
+    prepare: async (t) => {
+      const { shopId } = await seedBasics(t);
+      return { method: "POST", path: "/api/shifts", body: { shopId, openingFloat: "100.00" } };
+    },
+  },
+  closeShift: {
+    action: "shift.close",
+    entityType: "SHIFT",
+    as: "user",
+    prepare: async (t) => {
+      const { shopId } = await seedBasics(t);
+      const shift = await t.json<{ id: number }>("POST", "/api/shifts", {
+        as: "user",
+        body: { shopId, openingFloat: "100.00" },
+      });
+      return {
+        method: "POST",
+        path: `/api/shifts/${shift.id}/close`,
+        body: { countedCash: "100.00" },
+      };
+    },
+  },
   dismissAlert: {
     action: "alert.dismiss",
     entityType: "ALERT",

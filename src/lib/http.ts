@@ -25,6 +25,8 @@ export interface Deps {
   largeAmountCents: number;
   /** STAFF_MAX_CREDIT_LIMIT in cents: staff may set credit limits up to here, admins beyond. */
   creditLimitCapCents: number;
+  /** REQUIRE_SHIFT: deposits and withdrawals need the acting user's open shift at that shop. */
+  requireShift?: boolean;
   /** TRUST_PROXY: believe the nearest hop's X-Forwarded-For/-Proto/-Host; otherwise ignore them. */
   trustProxy: boolean;
   /** BACKUP_*: where the server's backups go and how often; unset, see defaultBackupDir. */

@@ -20,6 +20,8 @@ export interface LedgerEntry {
   betId?: number | null;
   processedBy: number | null;
   reversalOf?: number | null;
+  /** The shift a deposit or withdrawal was taken in (issue 12), if any. */
+  shiftId?: number | null;
 }
 
 /** A stored balance after a move. */
@@ -159,6 +161,7 @@ export function postLedgerEntry(
         processedBy: sql.placeholder("processedBy"),
         createdAt: sql.placeholder("createdAt"),
         reversalOf: sql.placeholder("reversalOf"),
+        shiftId: sql.placeholder("shiftId"),
       })
       .returning({ id: transactions.id })
       .prepare(),
@@ -175,6 +178,7 @@ export function postLedgerEntry(
     processedBy: entry.processedBy,
     createdAt: now,
     reversalOf: entry.reversalOf ?? null,
+    shiftId: entry.shiftId ?? null,
   });
   if (!row) throw new Error("ledger insert returned no row");
   const balances: BalanceAfter[] = [];

@@ -90,6 +90,7 @@ export function transaction(overrides: Partial<TransactionDto> = {}): Transactio
     archived: false,
     archivedAt: null,
     reversalOf: null,
+    shiftId: null,
     fromCustomer: { id: 7, firstName: "Ann", lastName: "Byrne" },
     toCustomer: null,
     fromShop: null,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bets } from "./bets";
+import { shifts } from "./shifts";
 import { users } from "./users";
 
 /** The ledger. Rows are never updated except to mark them archived by a reversal. */
@@ -25,6 +26,8 @@ export const transactions = sqliteTable(
     createdAt: integer("created_at").notNull(),
     archivedAt: integer("archived_at"),
     reversalOf: integer("reversal_of"),
+    /** The acting user's open shift at the row's shop (deposits and withdrawals; issue 12). */
+    shiftId: integer("shift_id").references(() => shifts.id),
   },
   (t) => [
     check("transactions_amount_check", sql`${t.amountCents} > 0`),
@@ -39,5 +42,6 @@ export const transactions = sqliteTable(
     index("transactions_processed_by_idx").on(t.processedBy, t.createdAt),
     index("transactions_description_idx").on(t.description),
     index("transactions_status_idx").on(t.status),
+    index("transactions_shift_idx").on(t.shiftId),
   ],
 );

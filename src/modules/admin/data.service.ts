@@ -33,6 +33,7 @@ export const EXPORTED_TABLES = [
   "shops",
   "bets",
   "transactions",
+  "shifts",
   "alerts",
   "audit_log",
   "backups",

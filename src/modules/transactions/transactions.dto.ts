@@ -80,6 +80,7 @@ export function toTransactionDto(row: Row) {
     archived: t.archivedAt !== null,
     archivedAt: t.archivedAt === null ? null : new Date(t.archivedAt).toISOString(),
     reversalOf: t.reversalOf,
+    shiftId: t.shiftId,
     fromCustomer:
       row.fromCustomerFirstName === null
         ? null

@@ -9,6 +9,10 @@ export const transactionsEndpoints = [
     return listTransactions(db, own === null ? query : { ...query, customerId: own });
   }),
   implement(contracts.createTransfer, { write: (tx, { op, body }) => transfer(tx, op, body) }),
-  implement(contracts.deposit, { write: (tx, { op, body }) => deposit(tx, op, body) }),
-  implement(contracts.withdraw, { write: (tx, { op, body }) => withdraw(tx, op, body) }),
+  implement(contracts.deposit, {
+    write: (tx, { op, body, deps }) => deposit(tx, op, body, { requireShift: deps.requireShift }),
+  }),
+  implement(contracts.withdraw, {
+    write: (tx, { op, body, deps }) => withdraw(tx, op, body, { requireShift: deps.requireShift }),
+  }),
 ];

@@ -38,6 +38,7 @@ import {
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { findCustomerRow } from "../customers/customers.service";
+import { cashShift } from "../shifts/shifts.service";
 import { findShopRow } from "../shops/shops.service";
 import {
   processor,
@@ -199,6 +200,7 @@ export function listTransactions(db: AppDb, query: ListQuery) {
       involves("CUSTOMER", query.customerId),
       involves("SHOP", query.shopId),
       query.betId ? eq(transactions.betId, query.betId) : undefined,
+      query.shiftId ? eq(transactions.shiftId, query.shiftId) : undefined,
       query.archived === "true" ? isNotNull(transactions.archivedAt) : undefined,
       query.archived === "false" ? isNull(transactions.archivedAt) : undefined,
       query.from !== undefined ? gte(transactions.createdAt, query.from) : undefined,
@@ -233,13 +235,21 @@ function activeParties(tx: DbOrTx, input: { customerId: number; shopId: number }
   return { customer, shop };
 }
 
+/** Settings a cash movement obeys. */
+export interface CashRules {
+  /** REQUIRE_SHIFT: refuse a movement without the actor's open shift at that shop. */
+  requireShift?: boolean;
+}
+
 /** Cash handed in at a till: credits the customer's account and the shop's till. */
 export function deposit(
   tx: Tx,
   { actor, now }: Op,
   input: CashMovementInput,
+  rules: CashRules = {},
 ): Mutation<TransactionDto> {
   const { customer, shop } = activeParties(tx, input);
+  const shiftId = cashShift(tx, actor.userId, shop, rules.requireShift ?? false);
   const { id } = postLedgerEntry(
     tx,
     {
@@ -249,6 +259,7 @@ export function deposit(
       to: { type: "SHOP", id: shop.id },
       description: input.description,
       processedBy: actor.userId,
+      shiftId,
     },
     now,
   );
@@ -268,8 +279,10 @@ export function withdraw(
   tx: Tx,
   { actor, now }: Op,
   input: CashMovementInput,
+  rules: CashRules = {},
 ): Mutation<TransactionDto> {
   const { customer, shop } = activeParties(tx, input);
+  const shiftId = cashShift(tx, actor.userId, shop, rules.requireShift ?? false);
   const check = checkWithdrawal(customer.balanceCents, input.amountCents);
   if (!check.ok) throw new AppError("UNPROCESSABLE", `${check.title}: ${check.message}`);
   const { id } = postLedgerEntry(
@@ -281,6 +294,7 @@ export function withdraw(
       to: { type: "CUSTOMER", id: customer.id },
       description: input.description,
       processedBy: actor.userId,
+      shiftId,
     },
     now,
   );

@@ -1,0 +1,14 @@
+import { contracts } from "../../domain/contracts";
+import { implement } from "../../lib/endpoint";
+import { closeShift, currentShift, getShift, listShifts, openShift } from "./shifts.service";
+
+export const shiftsEndpoints = [
+  // Before /api/shifts/{id}, which would take "current" for an id.
+  implement(contracts.currentShift, ({ db, actor }) => currentShift(db, actor.userId)),
+  implement(contracts.listShifts, ({ db, actor, query }) => listShifts(db, actor, query)),
+  implement(contracts.getShift, ({ db, actor, params }) => getShift(db, actor, params.id)),
+  implement(contracts.openShift, { write: (tx, { op, body }) => openShift(tx, op, body) }),
+  implement(contracts.closeShift, {
+    write: (tx, { op, params, body }) => closeShift(tx, op, params.id, body),
+  }),
+];

@@ -1,0 +1,307 @@
+/**
+ * Shifts and cash-up (issue 12, decision 030). A staff user opens a shift at a shop with an
+ * opening float; every deposit and withdrawal they take at that shop while it is open
+ * records the shift (`transactions.shift_id`, see cashShift); closing it with the cash
+ * counted stores what the till should hold (float + those deposits - those withdrawals)
+ * and the difference, and raises an alert when they differ.
+ */
+import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { AppDb, DbOrTx, Tx } from "../../db/client";
+import { shifts, shops, transactions, users } from "../../db/schema";
+import type { ShiftDto } from "../../domain/dto";
+import { SHIFT_STATUSES } from "../../domain/enums";
+import type { SortKey } from "../../domain/list-query";
+import { formatCents } from "../../domain/money";
+import type { CloseShiftInput, OpenShiftInput } from "../../domain/schemas";
+import { raiseAlert } from "../../lib/alerts";
+import type { Mutation, Op } from "../../lib/endpoint";
+import { AppError, notFound } from "../../lib/errors";
+import {
+  enumFilter,
+  inIdOrder,
+  type ListQuery,
+  type ListSort,
+  listPage,
+} from "../../lib/list-query";
+import { findShopRow } from "../shops/shops.service";
+
+const owner = alias(users, "shift_owner");
+const closer = alias(users, "shift_closer");
+
+const SORTS: Record<SortKey<"shifts">, ListSort> = {
+  id: shifts.id,
+  openedAt: shifts.openedAt,
+  closedAt: shifts.closedAt,
+  discrepancy: shifts.discrepancyCents,
+};
+
+/** The shift joined with the names its DTO embeds. */
+function selectShifts(db: DbOrTx) {
+  return db
+    .select({
+      s: shifts,
+      ownerName: owner.username,
+      shopName: shops.name,
+      closerName: closer.username,
+    })
+    .from(shifts)
+    .leftJoin(owner, eq(owner.id, shifts.userId))
+    .leftJoin(shops, eq(shops.id, shifts.shopId))
+    .leftJoin(closer, eq(closer.id, shifts.closedBy));
+}
+
+type ShiftRow = Awaited<ReturnType<ReturnType<typeof selectShifts>["all"]>>[number];
+
+/** A shift's cash movements: the sums and counts of its deposits and withdrawals. */
+interface Takings {
+  depositCents: number;
+  depositCount: number;
+  withdrawalCents: number;
+  withdrawalCount: number;
+}
+
+const NO_TAKINGS: Takings = {
+  depositCents: 0,
+  depositCount: 0,
+  withdrawalCents: 0,
+  withdrawalCount: 0,
+};
+
+/**
+ * The deposits and withdrawals recorded with each of these shifts (through
+ * transactions_shift_idx). A reversed original still counts: its cash did cross the
+ * counter; the reversal, an admin's correction, belongs to no shift (decision 030).
+ */
+function takingsOf(db: DbOrTx, shiftIds: number[]): Map<number, Takings> {
+  const out = new Map<number, Takings>();
+  if (!shiftIds.length) return out;
+  const rows = db
+    .select({
+      shiftId: transactions.shiftId,
+      depositCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'DEPOSIT' then ${transactions.amountCents} end), 0)`,
+      depositCount: sql<number>`count(case when ${transactions.type} = 'DEPOSIT' then 1 end)`,
+      withdrawalCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'WITHDRAWAL' then ${transactions.amountCents} end), 0)`,
+      withdrawalCount: sql<number>`count(case when ${transactions.type} = 'WITHDRAWAL' then 1 end)`,
+    })
+    .from(transactions)
+    .where(and(inArray(transactions.shiftId, shiftIds), eq(transactions.status, "COMPLETED")))
+    .groupBy(transactions.shiftId)
+    .all();
+  for (const { shiftId, ...takings } of rows) if (shiftId !== null) out.set(shiftId, takings);
+  return out;
+}
+
+/** What the till should hold: the float plus the deposits minus the withdrawals. */
+function expectedCents(openingFloatCents: number, t: Takings): number {
+  return openingFloatCents + t.depositCents - t.withdrawalCents;
+}
+
+function toShiftDto(row: ShiftRow, takings: Takings): ShiftDto {
+  const s = row.s;
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    id: s.id,
+    status: s.status,
+    userId: s.userId,
+    user: row.ownerName === null ? null : { id: s.userId, username: row.ownerName },
+    shopId: s.shopId,
+    shop: row.shopName === null ? null : { id: s.shopId, name: row.shopName },
+    openingFloat: formatCents(s.openingFloatCents),
+    openedAt: new Date(s.openedAt).toISOString(),
+    closedAt: iso(s.closedAt),
+    closedBy:
+      s.closedBy === null || row.closerName === null
+        ? null
+        : { id: s.closedBy, username: row.closerName },
+    deposits: formatCents(takings.depositCents),
+    depositCount: takings.depositCount,
+    withdrawals: formatCents(takings.withdrawalCents),
+    withdrawalCount: takings.withdrawalCount,
+    // Once closed, the figure stored at the close; while open, as of now.
+    expectedCash: formatCents(s.expectedCents ?? expectedCents(s.openingFloatCents, takings)),
+    countedCash: s.countedCents === null ? null : formatCents(s.countedCents),
+    discrepancy: s.discrepancyCents === null ? null : formatCents(s.discrepancyCents),
+  };
+}
+
+/** Who may see a shift: admins every one, staff only their own (decision 030). */
+export interface ShiftViewer {
+  userId: number;
+  role: string;
+}
+
+const seesAll = (viewer: ShiftViewer) => viewer.role === "admin";
+
+/** One shift; a staff user asking for someone else's gets 404, as for a missing one. */
+export function getShift(db: DbOrTx, viewer: ShiftViewer, id: number): ShiftDto {
+  const row = selectShifts(db).where(eq(shifts.id, id)).get();
+  if (!row || (!seesAll(viewer) && row.s.userId !== viewer.userId)) throw notFound("Shift");
+  return toShiftDto(row, takingsOf(db, [id]).get(id) ?? NO_TAKINGS);
+}
+
+/** The caller's open shift, or null. */
+export function currentShift(db: DbOrTx, userId: number): ShiftDto | null {
+  const row = selectShifts(db)
+    .where(and(eq(shifts.userId, userId), eq(shifts.status, "OPEN")))
+    .get();
+  return row ? toShiftDto(row, takingsOf(db, [row.s.id]).get(row.s.id) ?? NO_TAKINGS) : null;
+}
+
+/** Shifts, paged and filtered (shop, user, status, opened from/to); staff see their own. */
+export function listShifts(db: AppDb, viewer: ShiftViewer, query: ListQuery) {
+  const status = enumFilter("status", query.status, SHIFT_STATUSES);
+  const userId = seesAll(viewer) ? query.userId : viewer.userId;
+  const filters = and(
+    ...([
+      status ? eq(shifts.status, status) : undefined,
+      userId !== undefined ? eq(shifts.userId, userId) : undefined,
+      query.shopId !== undefined ? eq(shifts.shopId, query.shopId) : undefined,
+      query.from !== undefined ? gte(shifts.openedAt, query.from) : undefined,
+      query.to !== undefined ? lt(shifts.openedAt, query.to) : undefined,
+    ] as (SQL | undefined)[]),
+  );
+  const { ids, total, capped } = listPage(db, query, {
+    table: shifts,
+    id: shifts.id,
+    filters,
+    search: undefined,
+    sorts: SORTS,
+    fallback: { key: "openedAt", order: "desc" },
+  });
+  const rows = ids.length ? selectShifts(db).where(inArray(shifts.id, ids)).all() : [];
+  const takings = takingsOf(db, ids);
+  return {
+    items: inIdOrder(ids, rows, (r) => r.s.id).map((r) =>
+      toShiftDto(r, takings.get(r.s.id) ?? NO_TAKINGS),
+    ),
+    total,
+    capped,
+  };
+}
+
+function openShiftRow(tx: DbOrTx, userId: number) {
+  return tx
+    .select({ id: shifts.id, shopId: shifts.shopId, shopName: shops.name })
+    .from(shifts)
+    .leftJoin(shops, eq(shops.id, shifts.shopId))
+    .where(and(eq(shifts.userId, userId), eq(shifts.status, "OPEN")))
+    .get();
+}
+
+/** Opens the caller's shift at an active shop; one open shift per user (409). */
+export function openShift(tx: Tx, { actor, now }: Op, input: OpenShiftInput): Mutation<ShiftDto> {
+  const shop = findShopRow(tx, input.shopId);
+  if (!shop) throw notFound("Shop");
+  if (!shop.isActive) throw new AppError("UNPROCESSABLE", "Shop is inactive");
+  const open = openShiftRow(tx, actor.userId);
+  if (open) {
+    throw new AppError(
+      "CONFLICT",
+      `You already have an open shift at ${open.shopName ?? `shop #${open.shopId}`} (#${open.id}); close it first`,
+    );
+  }
+  const row = tx
+    .insert(shifts)
+    .values({
+      userId: actor.userId,
+      shopId: shop.id,
+      status: "OPEN",
+      openingFloatCents: input.openingFloat,
+      openedAt: now,
+    })
+    .returning({ id: shifts.id })
+    .get();
+  return {
+    body: getShift(tx, actor, row.id),
+    audit: {
+      entityType: "SHIFT",
+      entityId: row.id,
+      after: { shopId: shop.id, openingFloatCents: input.openingFloat },
+    },
+  };
+}
+
+/**
+ * Closes an open shift (its owner or an admin; 409 when already closed): stores the
+ * expected cash, the count and the discrepancy (counted - expected), and raises a warning
+ * when they differ.
+ */
+export function closeShift(
+  tx: Tx,
+  { actor, now }: Op,
+  id: number,
+  input: CloseShiftInput,
+): Mutation<ShiftDto> {
+  const before = getShift(tx, actor, id);
+  const row = tx.select().from(shifts).where(eq(shifts.id, id)).get();
+  if (!row) throw notFound("Shift");
+  if (row.status !== "OPEN") throw new AppError("CONFLICT", "This shift is already closed");
+  const expected = expectedCents(row.openingFloatCents, takingsOf(tx, [id]).get(id) ?? NO_TAKINGS);
+  const discrepancy = input.countedCash - expected;
+  tx.update(shifts)
+    .set({
+      status: "CLOSED",
+      closedAt: now,
+      closedBy: actor.userId,
+      countedCents: input.countedCash,
+      expectedCents: expected,
+      discrepancyCents: discrepancy,
+    })
+    .where(eq(shifts.id, id))
+    .run();
+  if (discrepancy !== 0) {
+    const who = before.user?.username ?? `user #${row.userId}`;
+    const where = before.shop?.name ?? `shop #${row.shopId}`;
+    const what = discrepancy < 0 ? "short" : "over";
+    raiseAlert(
+      tx,
+      {
+        type: "warning",
+        title: "Till discrepancy at cash-up",
+        description: `${who}'s shift #${id} at ${where} closed €${formatCents(Math.abs(discrepancy))} ${what}: counted €${formatCents(input.countedCash)}, expected €${formatCents(expected)}.`,
+        dedupeKey: `shift-discrepancy:${id}`,
+      },
+      now,
+    );
+  }
+  return {
+    body: getShift(tx, actor, id),
+    audit: {
+      entityType: "SHIFT",
+      entityId: id,
+      before: { status: "OPEN" },
+      after: {
+        status: "CLOSED",
+        countedCents: input.countedCash,
+        expectedCents: expected,
+        discrepancyCents: discrepancy,
+      },
+    },
+  };
+}
+
+/**
+ * The shift a deposit or withdrawal is taken in: the acting user's open shift, if it is at
+ * the movement's shop. With REQUIRE_SHIFT on, a movement without one is refused (422).
+ */
+export function cashShift(
+  tx: DbOrTx,
+  userId: number,
+  shop: { id: number; name: string },
+  requireShift: boolean,
+): number | null {
+  const open = openShiftRow(tx, userId);
+  if (open && open.shopId === shop.id) return open.id;
+  if (!requireShift) return null;
+  if (open) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      `Your open shift is at ${open.shopName ?? `shop #${open.shopId}`}, not ${shop.name}: cash can only be taken at the shop of your open shift`,
+    );
+  }
+  throw new AppError(
+    "UNPROCESSABLE",
+    `Open a shift at ${shop.name} first: deposits and withdrawals need an open shift`,
+  );
+}

@@ -1,0 +1,253 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { ledgerViolations } from "../../../tests/helpers/invariants";
+import {
+  type Caller,
+  createTestApp,
+  seedBasics,
+  type TestApp,
+} from "../../../tests/helpers/test-app";
+import type { ShiftDto, TransactionDto } from "../../domain/dto";
+
+let t: TestApp;
+let ids: { shopId: number; customerId: number };
+let otherShopId: number;
+beforeEach(async () => {
+  t = await createTestApp();
+  ids = await seedBasics(t, { creditLimit: "0" });
+  otherShopId = (
+    await t.json<{ id: number }>("POST", "/api/shops", { body: { name: "Quay", location: "Cork" } })
+  ).id;
+});
+afterEach(() => {
+  expect(ledgerViolations(t.handle.sqlite)).toEqual([]);
+  t.close();
+});
+
+const open = (as: Caller, openingFloat: unknown = "100.00", shopId = ids.shopId) =>
+  t.request("POST", "/api/shifts", { as, body: { shopId, openingFloat } });
+const openShift = async (as: Caller, openingFloat = "100.00", shopId = ids.shopId) => {
+  const res = await open(as, openingFloat, shopId);
+  expect(res.status).toBe(201);
+  return (await res.json()) as ShiftDto;
+};
+const cash = (kind: "deposits" | "withdrawals", as: Caller, amount: string, shopId = ids.shopId) =>
+  t.json<TransactionDto>("POST", `/api/${kind}`, {
+    as,
+    body: { customerId: ids.customerId, shopId, amount },
+  });
+const close = (id: number, countedCash: unknown, as: Caller = "user") =>
+  t.request("POST", `/api/shifts/${id}/close`, { as, body: { countedCash } });
+const alertTitles = async () =>
+  (await t.json<{ title: string; description: string }[]>("GET", "/api/alerts")).filter(
+    (a) => a.title === "Till discrepancy at cash-up",
+  );
+
+describe("opening", () => {
+  test("opens the caller's shift at a shop with its float", async () => {
+    const shift = await openShift("user", "150.50");
+    expect(shift).toMatchObject({
+      status: "OPEN",
+      userId: t.ids.user,
+      user: { id: t.ids.user, username: "user1" },
+      shopId: ids.shopId,
+      shop: { id: ids.shopId, name: "Main Street" },
+      openingFloat: "150.50",
+      expectedCash: "150.50",
+      countedCash: null,
+      discrepancy: null,
+      closedAt: null,
+    });
+    expect(await t.json("GET", "/api/shifts/current", { as: "user" })).toEqual(shift);
+    expect(await t.json("GET", "/api/shifts/current", { as: "admin" })).toBeNull();
+  });
+
+  test("one open shift per user (409); another user may open theirs at the same shop", async () => {
+    const first = await openShift("user");
+    const again = await open("user", "10", otherShopId);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe(
+      `You already have an open shift at Main Street (#${first.id}); close it first`,
+    );
+    await openShift("admin");
+    expect((await close(first.id, "100.00")).status).toBe(200);
+    await openShift("user", "0", otherShopId);
+  });
+
+  test("the float is 0 or more; the shop must exist and be active", async () => {
+    expect((await open("user", "-1")).status).toBe(400);
+    expect((await open("user", "abc")).status).toBe(400);
+    expect((await open("user", "1", 9999)).status).toBe(404);
+    await t.json("PATCH", `/api/shops/${otherShopId}`, { body: { isActive: false } });
+    expect((await open("user", "1", otherShopId)).status).toBe(422);
+    expect((await open("user", "0")).status).toBe(201);
+  });
+});
+
+describe("closing", () => {
+  test("expected = float + the shift's deposits - its withdrawals; other users and shops excluded", async () => {
+    const shift = await openShift("user", "100.00");
+    await openShift("admin", "50.00"); // another cashier at the same shop
+    const d1 = await cash("deposits", "user", "40.00");
+    await cash("deposits", "user", "12.50");
+    const w1 = await cash("withdrawals", "user", "20.00");
+    // By another user at the same shop, and by this user at another shop: not this till's.
+    const byAdmin = await cash("deposits", "admin", "500.00");
+    const elsewhere = await cash("deposits", "user", "70.00", otherShopId);
+    await cash("withdrawals", "admin", "5.00");
+    expect([d1.shiftId, w1.shiftId]).toEqual([shift.id, shift.id]);
+    expect(byAdmin.shiftId).not.toBe(shift.id);
+    expect(byAdmin.shiftId).not.toBeNull();
+    expect(elsewhere.shiftId).toBeNull();
+
+    const live = await t.json<ShiftDto>("GET", `/api/shifts/${shift.id}`, { as: "user" });
+    expect(live).toMatchObject({
+      deposits: "52.50",
+      depositCount: 2,
+      withdrawals: "20.00",
+      withdrawalCount: 1,
+      expectedCash: "132.50",
+    });
+
+    const res = await close(shift.id, "130.00");
+    expect(res.status).toBe(200);
+    const closed = (await res.json()) as ShiftDto;
+    expect(closed).toMatchObject({
+      status: "CLOSED",
+      expectedCash: "132.50",
+      countedCash: "130.00",
+      discrepancy: "-2.50",
+      closedBy: { id: t.ids.user, username: "user1" },
+    });
+    expect(closed.closedAt).not.toBeNull();
+    // The shift's movements are listed by it (the Z report).
+    const rows = await t.json<TransactionDto[]>("GET", `/api/transactions?shiftId=${shift.id}`);
+    expect(rows.map((r) => r.amount).sort()).toEqual(["12.50", "20.00", "40.00"]);
+  });
+
+  test("a movement after the close belongs to no shift; the stored figures stay", async () => {
+    const shift = await openShift("user", "10.00");
+    await cash("deposits", "user", "5.00");
+    await close(shift.id, "15.00");
+    expect((await cash("deposits", "user", "7.00")).shiftId).toBeNull();
+    const after = await t.json<ShiftDto>("GET", `/api/shifts/${shift.id}`, { as: "user" });
+    expect(after).toMatchObject({ expectedCash: "15.00", discrepancy: "0.00", deposits: "5.00" });
+  });
+
+  test("closing twice is 409 and changes nothing", async () => {
+    const shift = await openShift("user");
+    expect((await close(shift.id, "100.00")).status).toBe(200);
+    const again = await close(shift.id, "1.00");
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe(
+      "This shift is already closed",
+    );
+    const stored = await t.json<ShiftDto>("GET", `/api/shifts/${shift.id}`);
+    expect(stored.countedCash).toBe("100.00");
+  });
+
+  test("a discrepancy raises a warning naming the shift; none when the count matches", async () => {
+    const exact = await openShift("user", "20.00");
+    await cash("deposits", "user", "30.00");
+    expect((await close(exact.id, "50.00")).status).toBe(200);
+    expect(await alertTitles()).toEqual([]);
+
+    const over = await openShift("user", "20.00");
+    expect((await close(over.id, "25.10")).status).toBe(200);
+    const alerts = await alertTitles();
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.description).toBe(
+      `user1's shift #${over.id} at Main Street closed €5.10 over: counted €25.10, expected €20.00.`,
+    );
+  });
+
+  test("counted cash is required and 0 or more", async () => {
+    const shift = await openShift("user");
+    expect((await close(shift.id, undefined)).status).toBe(400);
+    expect((await close(shift.id, "-0.01")).status).toBe(400);
+    expect((await close(shift.id, "0")).status).toBe(200);
+  });
+});
+
+describe("REQUIRE_SHIFT", () => {
+  test("off (the default): cash moves without a shift and records none", async () => {
+    expect(t.deps.requireShift).toBeFalsy();
+    expect((await cash("deposits", "user", "10.00")).shiftId).toBeNull();
+    expect((await cash("withdrawals", "user", "5.00")).shiftId).toBeNull();
+  });
+
+  test("on: a deposit or withdrawal without the actor's open shift at that shop is 422", async () => {
+    t.deps.requireShift = true;
+    const deposit = (shopId = ids.shopId) =>
+      t.request("POST", "/api/deposits", {
+        as: "user",
+        body: { customerId: ids.customerId, shopId, amount: "10" },
+      });
+    const refused = await deposit();
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "Open a shift at Main Street first: deposits and withdrawals need an open shift",
+    );
+    const shift = await openShift("user");
+    expect((await deposit()).status).toBe(201);
+    const wrongShop = await deposit(otherShopId);
+    expect(wrongShop.status).toBe(422);
+    expect(((await wrongShop.json()) as { message: string }).message).toBe(
+      "Your open shift is at Main Street, not Quay: cash can only be taken at the shop of your open shift",
+    );
+    // Another user's open shift does not count for this one.
+    const byAdmin = await t.request("POST", "/api/withdrawals", {
+      as: "admin",
+      body: { customerId: ids.customerId, shopId: ids.shopId, amount: "1" },
+    });
+    expect(byAdmin.status).toBe(422);
+    expect((await cash("withdrawals", "user", "4.00")).shiftId).toBe(shift.id);
+    await close(shift.id, "106.00");
+    expect((await deposit()).status).toBe(422);
+  });
+});
+
+describe("who sees and closes which shifts", () => {
+  test("admins list every shift; staff only their own, whatever userId they ask for", async () => {
+    const mine = await openShift("user");
+    const admins = await openShift("admin", "5.00", otherShopId);
+    const all = await t.request("GET", "/api/shifts", { as: "admin" });
+    expect(all.headers.get("X-Total-Count")).toBe("2");
+    const staff = await t.request("GET", `/api/shifts?userId=${t.ids.admin}`, { as: "user" });
+    expect(((await staff.json()) as ShiftDto[]).map((s) => s.id)).toEqual([mine.id]);
+    expect((await t.request("GET", `/api/shifts/${admins.id}`, { as: "user" })).status).toBe(404);
+    expect((await t.request("GET", `/api/shifts/${mine.id}`, { as: "admin" })).status).toBe(200);
+  });
+
+  test("filters: shop, user, status, date", async () => {
+    const a = await openShift("user");
+    await close(a.id, "100.00");
+    const b = await openShift("user", "1.00", otherShopId);
+    const c = await openShift("admin");
+    const list = async (q: string) =>
+      (await t.json<ShiftDto[]>("GET", `/api/shifts?${q}`)).map((s) => s.id).sort();
+    expect(await list(`shopId=${ids.shopId}`)).toEqual([a.id, c.id].sort());
+    expect(await list(`userId=${t.ids.user}`)).toEqual([a.id, b.id].sort());
+    expect(await list("status=CLOSED")).toEqual([a.id]);
+    expect(await list("status=open")).toEqual([b.id, c.id].sort());
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await list(`from=${today}&to=${today}`)).toEqual([a.id, b.id, c.id].sort());
+    expect(await list("to=2000-01-01")).toEqual([]);
+    expect((await t.request("GET", "/api/shifts?status=HALF")).status).toBe(400);
+    expect((await t.request("GET", "/api/shifts?sort=shop")).status).toBe(400);
+  });
+
+  test("the owner or an admin closes a shift; another staff user cannot see it (404)", async () => {
+    const admins = await openShift("admin");
+    expect((await close(admins.id, "100.00", "user")).status).toBe(404);
+    const mine = await openShift("user");
+    const res = await close(mine.id, "90.00", "admin");
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ShiftDto).closedBy?.username).toBe("admin1");
+  });
+
+  test("customer logins are refused (403)", async () => {
+    expect((await open("customer")).status).toBe(403);
+    expect((await t.request("GET", "/api/shifts", { as: "customer" })).status).toBe(403);
+    expect((await t.request("GET", "/api/shifts/current", { as: "customer" })).status).toBe(403);
+  });
+});

@@ -1,2 +1,17 @@
--- Issue 12: this part's statements replace this placeholder.
-SELECT 1;
+ALTER TABLE `customers` ADD `max_stake_cents` integer;
+--> statement-breakpoint
+ALTER TABLE `customers` ADD `max_stake_pending_cents` integer;
+--> statement-breakpoint
+ALTER TABLE `customers` ADD `max_stake_pending_at` integer;
+--> statement-breakpoint
+ALTER TABLE `customers` ADD `daily_deposit_limit_cents` integer;
+--> statement-breakpoint
+ALTER TABLE `customers` ADD `daily_deposit_limit_pending_cents` integer;
+--> statement-breakpoint
+ALTER TABLE `customers` ADD `daily_deposit_limit_pending_at` integer;
+--> statement-breakpoint
+ALTER TABLE `customers` ADD `self_excluded_until` integer;
+--> statement-breakpoint
+ALTER TABLE `customers` ADD `self_excluded_until_pending` integer;
+--> statement-breakpoint
+ALTER TABLE `customers` ADD `self_excluded_until_pending_at` integer;

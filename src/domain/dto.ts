@@ -64,6 +64,14 @@ export const managedUserDto = userDto
   })
   .meta({ id: "ManagedUser" });
 
+/** A loosened limit waiting its 24 hours (decision 032): the value it becomes and when. */
+const waitingMoney = z
+  .object({
+    value: moneyString.nullable().meta({ description: "The new limit; null: removed" }),
+    appliesAt: isoTime,
+  })
+  .nullable();
+
 export const customerDto = z
   .object({
     id,
@@ -80,6 +88,25 @@ export const customerDto = z
     createdAt: isoTime,
     createdBy: id.nullable(),
     createdByUser: userRef.nullable(),
+    maxStake: moneyString.nullable().meta({ description: "The highest stake in force, or null" }),
+    dailyDepositLimit: moneyString
+      .nullable()
+      .meta({ description: "Deposits per UTC day in force, or null" }),
+    selfExcludedUntil: isoTime
+      .nullable()
+      .meta({ description: "Bets and deposits are refused until then; null when not excluded" }),
+    pendingLimits: z
+      .object({
+        maxStake: waitingMoney,
+        dailyDepositLimit: waitingMoney,
+        selfExcludedUntil: z
+          .object({
+            value: isoTime.nullable().meta({ description: "The new end; null: ended" }),
+            appliesAt: isoTime,
+          })
+          .nullable(),
+      })
+      .meta({ description: "Loosened limits waiting 24 hours before they apply" }),
   })
   .meta({ id: "Customer" });
 
@@ -136,6 +163,32 @@ export const betDto = z
     resolvedByUser: userRef.nullable(),
   })
   .meta({ id: "Bet" });
+
+/** A bet's printed slip (issue 12, decision 031): what the receipt shows, and its code. */
+export const slipDto = z
+  .object({
+    betId: id.meta({ description: "The bet number" }),
+    code: z.string().meta({
+      description: "The verification code: 10 characters, no 0/O, 1/I/L",
+      example: "7KX4QM9TRB",
+    }),
+    shop: z.object({
+      id,
+      name: z.string(),
+      location: z.string(),
+      address: z.string().nullable(),
+      phone: z.string().nullable(),
+    }),
+    customer: z.object({ id, firstName: z.string(), lastName: z.string() }),
+    description: z.string(),
+    stakeAmount: moneyString,
+    odds: moneyString,
+    potentialPayout: moneyString,
+    status: z.enum(BET_STATUSES),
+    placedAt: isoTime,
+    staff: z.string().nullable().meta({ description: "Who took the bet (username)" }),
+  })
+  .meta({ id: "Slip" });
 
 const customerRef = z.object({ id, firstName: z.string(), lastName: z.string() }).nullable();
 const shopRef = z.object({ id, name: z.string() }).nullable();
@@ -293,6 +346,79 @@ export const reversalDto = z
   .object({ original: transactionDto, reversal: transactionDto })
   .meta({ id: "Reversal" });
 
+/** A ledger row a correction writes (or, in a dry run, would write): no id, named parties. */
+export const correctionRowDto = z
+  .object({
+    type: z.enum(TRANSACTION_TYPES),
+    amount: moneyString,
+    fromEntityType: z.enum(ENTITY_TYPES),
+    fromEntityId: id,
+    fromName: z.string().nullable(),
+    toEntityType: z.enum(ENTITY_TYPES),
+    toEntityId: id,
+    toName: z.string().nullable(),
+    description: z.string().nullable(),
+    betId: id.nullable(),
+    reversalOf: id
+      .nullable()
+      .meta({ description: "The row this one is the exact opposite of, or null" }),
+  })
+  .meta({ id: "CorrectionRow" });
+
+/** A stored balance a correction moves: before and after it (issue 12). */
+export const balanceChangeDto = z
+  .object({
+    party: z.enum(["CUSTOMER", "SHOP"]),
+    id,
+    name: z.string(),
+    beforeAmount: moneyString,
+    afterAmount: moneyString,
+    creditLimit: moneyString
+      .nullable()
+      .meta({ description: "A customer's credit limit (null for a shop)" }),
+  })
+  .meta({ id: "BalanceChange" });
+
+/**
+ * What a correction writes and what it does to each balance (issue 12, decisions/033):
+ * computed by running the real write, so a dry run (`dryRun: true`, rolled back) and the
+ * real one answer the same rows and balances.
+ */
+export const correctionPreviewDto = z
+  .object({
+    dryRun: z.boolean().meta({ description: "True: nothing was written" }),
+    rows: z.array(correctionRowDto),
+    balances: z.array(balanceChangeDto),
+  })
+  .meta({ id: "CorrectionPreview" });
+
+/** A reversal's answer: the rows themselves, or with `dryRun: true` the preview. */
+export const reversalOrPreviewDto = z.union([reversalDto, correctionPreviewDto]);
+
+/** A re-settlement's answer: the bet as it is (or, in a dry run, would be) and the preview. */
+export const resettlementDto = correctionPreviewDto
+  .extend({ bet: betDto })
+  .meta({ id: "Resettlement" });
+
+/** One change of a settled bet's outcome: the outcome it replaced and the new one. */
+export const betSettlementDto = z
+  .object({
+    id,
+    betId: id,
+    fromStatus: z.enum(BET_STATUSES),
+    fromPayout: moneyString.nullable(),
+    fromVoidReason: z.string().nullable(),
+    fromResolvedAt: isoTime,
+    fromResolvedByUser: userRef.nullable(),
+    toStatus: z.enum(BET_STATUSES),
+    toPayout: moneyString.nullable(),
+    toVoidReason: z.string().nullable(),
+    reason: z.string(),
+    createdAt: isoTime,
+    settledByUser: userRef.nullable(),
+  })
+  .meta({ id: "BetSettlement" });
+
 export const auditEntryDto = z
   .object({
     id,
@@ -424,6 +550,7 @@ export type ShopDto = z.output<typeof shopDto>;
 export type CustomerStatsDto = z.output<typeof customerStatsDto>;
 export type ShopStatsDto = z.output<typeof shopStatsDto>;
 export type BetDto = z.output<typeof betDto>;
+export type SlipDto = z.output<typeof slipDto>;
 export type TransactionDto = z.output<typeof transactionDto>;
 export type ShiftDto = z.output<typeof shiftDto>;
 export type AlertDto = z.output<typeof alertDto>;
@@ -433,6 +560,9 @@ export type PeriodsDto = z.output<typeof periodsDto>;
 export type HealthDto = z.output<typeof healthDto>;
 export type RecalculationDto = z.output<typeof recalculationDto>;
 export type ReversalDto = z.output<typeof reversalDto>;
+export type CorrectionPreviewDto = z.output<typeof correctionPreviewDto>;
+export type ResettlementDto = z.output<typeof resettlementDto>;
+export type BetSettlementDto = z.output<typeof betSettlementDto>;
 export type AuditEntryDto = z.output<typeof auditEntryDto>;
 export type CountsDto = z.output<typeof countsDto>;
 export type SettingsDto = z.output<typeof settingsDto>;

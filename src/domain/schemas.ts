@@ -227,6 +227,75 @@ const creditLimit = moneyCents({
   minMessage: "Credit limit must be 0 or more",
 });
 
+/**
+ * An optional money limit (issue 12): a blank or null value removes it (null), a missing one
+ * leaves it as it is (undefined); at least 0.01 (self-exclusion is the way to refuse all).
+ */
+function optionalLimitCents(label: string) {
+  return acceptsOptional<string | number | null>()(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        if (isBlank(value)) return null;
+        const parsed = parseMoney(value);
+        if (!parsed.ok) {
+          badAmount(ctx, parsed);
+          return z.NEVER;
+        }
+        if (parsed.cents < 1) {
+          ctx.addIssue({ code: "custom", message: `${label} must be at least 0.01` });
+          return z.NEVER;
+        }
+        return parsed.cents;
+      })
+      .meta({
+        anyOf: [...MONEY_INPUT.anyOf, { type: "null" }],
+        description: MONEY_INPUT.description,
+      }),
+  );
+}
+
+/**
+ * When a self-exclusion ends (issue 12): a date (midnight UTC of that day) or an ISO date and
+ * time with its offset, as epoch ms; blank or null ends it, a missing one leaves it.
+ */
+const exclusionEnd = acceptsOptional<string | null>()(
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      if (isBlank(value)) return null;
+      const text = typeof value === "string" ? value.trim() : "";
+      const at = /^\d{4}-\d{2}-\d{2}$/.test(text)
+        ? Date.parse(`${text}T00:00:00Z`)
+        : z.iso.datetime({ offset: true }).safeParse(text).success
+          ? Date.parse(text)
+          : Number.NaN;
+      if (Number.isNaN(at)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Self-excluded until must be a date (YYYY-MM-DD) or a date and time",
+        });
+        return z.NEVER;
+      }
+      return at;
+    })
+    .meta({
+      type: ["string", "null"],
+      description: "A date (YYYY-MM-DD, from midnight UTC) or an ISO date-time",
+    }),
+);
+
+/** The responsible-gambling limits, in cents and epoch ms from here on (decision 032). */
+export const limitFields = {
+  maxStake: optionalLimitCents("Max stake"),
+  dailyDepositLimit: optionalLimitCents("Daily deposit limit"),
+  selfExcludedUntil: exclusionEnd,
+};
+
 export const customerFields = {
   firstName: requiredText("First name is required", 100),
   lastName: requiredText("Last name is required", 100),
@@ -243,7 +312,9 @@ function creditLimitInCents<T extends { creditLimit: number }>({ creditLimit, ..
   return { ...rest, creditLimitCents: creditLimit };
 }
 
-export const createCustomerSchema = z.object(customerFields).transform(creditLimitInCents);
+export const createCustomerSchema = z
+  .object({ ...customerFields, ...limitFields })
+  .transform(creditLimitInCents);
 
 /** Editing: any subset of the creation fields, plus the active flag. */
 export const updateCustomerSchema = z
@@ -257,6 +328,7 @@ export const updateCustomerSchema = z
     creditLimit: creditLimit.optional(),
     allowOverdraft: z.boolean({ error: "Allow overdraft must be true or false" }).optional(),
     isActive: z.boolean({ error: "Active must be true or false" }).optional(),
+    ...limitFields,
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to update")
   .transform(({ creditLimit, ...rest }) => ({ ...rest, creditLimitCents: creditLimit }));
@@ -374,6 +446,24 @@ export const resolveBetSchema = z
     }
   });
 
+/**
+ * Changing a settled bet's outcome (issue 12, decisions/033): the new outcome, the admin's
+ * reason (required), a void reason for VOID; `dryRun: true` answers the preview and writes
+ * nothing.
+ */
+export const resettleBetSchema = z
+  .object({
+    status: z.enum(["WON", "LOST", "VOID"], { error: "Status must be WON, LOST or VOID" }),
+    reason: requiredText("Reason is required for a re-settlement", 500),
+    voidReason,
+    dryRun: flag(false, "Dry run"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === "VOID" && !v.voidReason) {
+      ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
+    }
+  });
+
 const positiveAmount = moneyCents({
   required: "Amount must be a positive number",
   minCents: 1,
@@ -432,6 +522,8 @@ export const recalculateSchema = z.object({
 
 export const reverseSchema = z.object({
   transactionId: requiredId("Transaction ID is required"),
+  /** Answers the preview (rows and balances before and after) and writes nothing (issue 12). */
+  dryRun: flag(false, "Dry run"),
 });
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -536,6 +628,7 @@ export const closeShiftSchema = z.object({
 
 export type PlaceBetInput = z.output<typeof placeBetSchema>;
 export type ResolveBetInput = z.output<typeof resolveBetSchema>;
+export type ResettleBetInput = z.output<typeof resettleBetSchema>;
 export type CashMovementInput = z.output<typeof cashMovementSchema>;
 export type CreateCustomerInput = z.output<typeof createCustomerSchema>;
 export type UpdateCustomerInput = z.output<typeof updateCustomerSchema>;

@@ -29,6 +29,10 @@ export function customer(overrides: Partial<CustomerDto> = {}): CustomerDto {
     createdAt: "2026-01-02T10:00:00.000Z",
     createdBy: 1,
     createdByUser: { id: 1, username: "admin" },
+    maxStake: null,
+    dailyDepositLimit: null,
+    selfExcludedUntil: null,
+    pendingLimits: { maxStake: null, dailyDepositLimit: null, selfExcludedUntil: null },
     ...overrides,
   });
 }

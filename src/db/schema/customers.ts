@@ -18,6 +18,20 @@ export const customers = sqliteTable(
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    // Responsible-gambling limits (issue 12, decision 032): each is the value in force and a
+    // looser request waiting 24 hours (`*_pending*`, at = when it applies; a null pending
+    // value with a time is a removal). Readers compute the value in force from these and
+    // the clock (src/domain/limits.ts), so nothing has to apply a pending change.
+    maxStakeCents: integer("max_stake_cents"),
+    maxStakePendingCents: integer("max_stake_pending_cents"),
+    maxStakePendingAt: integer("max_stake_pending_at"),
+    dailyDepositLimitCents: integer("daily_deposit_limit_cents"),
+    dailyDepositLimitPendingCents: integer("daily_deposit_limit_pending_cents"),
+    dailyDepositLimitPendingAt: integer("daily_deposit_limit_pending_at"),
+    /** Epoch ms: bets and deposits are refused until then. */
+    selfExcludedUntil: integer("self_excluded_until"),
+    selfExcludedUntilPending: integer("self_excluded_until_pending"),
+    selfExcludedUntilPendingAt: integer("self_excluded_until_pending_at"),
   },
   (t) => [
     check("customers_credit_limit_check", sql`${t.creditLimitCents} >= 0`),

@@ -10,16 +10,16 @@ import {
 } from "./customers.service";
 
 export const customersEndpoints = [
-  implement(contracts.listCustomers, ({ c, db, query }) =>
-    listCustomers(db, query, ownCustomerOf(c.get("user"))),
+  implement(contracts.listCustomers, ({ c, db, query, now }) =>
+    listCustomers(db, query, now, ownCustomerOf(c.get("user"))),
   ),
-  implement(contracts.getCustomer, ({ c, db, params }) => {
+  implement(contracts.getCustomer, ({ c, db, params, now }) => {
     assertVisibleCustomer(ownCustomerOf(c.get("user")), params.id, "Customer");
-    return getCustomer(db, params.id);
+    return getCustomer(db, params.id, now);
   }),
-  implement(contracts.customerStats, ({ c, db, params }) => {
+  implement(contracts.customerStats, ({ c, db, params, now }) => {
     assertVisibleCustomer(ownCustomerOf(c.get("user")), params.id, "Customer");
-    return customerBetStats(db, params.id);
+    return customerBetStats(db, params.id, now);
   }),
   implement(contracts.createCustomer, {
     write: (tx, { op, body, deps }) => createCustomer(tx, op, body, deps.creditLimitCapCents),

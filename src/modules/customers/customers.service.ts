@@ -22,6 +22,7 @@ import {
   type Search,
   startsWith,
 } from "../../lib/list-query";
+import { type LimitColumns, limitsDto, stageLimits } from "./limits";
 
 const creator = alias(users, "creator");
 
@@ -40,9 +41,18 @@ const customerColumns = {
   createdAt: customers.createdAt,
   createdBy: customers.createdBy,
   creatorUsername: creator.username,
+  maxStakeCents: customers.maxStakeCents,
+  maxStakePendingCents: customers.maxStakePendingCents,
+  maxStakePendingAt: customers.maxStakePendingAt,
+  dailyDepositLimitCents: customers.dailyDepositLimitCents,
+  dailyDepositLimitPendingCents: customers.dailyDepositLimitPendingCents,
+  dailyDepositLimitPendingAt: customers.dailyDepositLimitPendingAt,
+  selfExcludedUntil: customers.selfExcludedUntil,
+  selfExcludedUntilPending: customers.selfExcludedUntilPending,
+  selfExcludedUntilPendingAt: customers.selfExcludedUntilPendingAt,
 };
 
-type CustomerRow = {
+type CustomerRow = LimitColumns & {
   id: number;
   firstName: string;
   lastName: string;
@@ -59,7 +69,8 @@ type CustomerRow = {
   creatorUsername: string | null;
 };
 
-export function toCustomerDto(row: CustomerRow) {
+/** `now`: the limits shown are those in force then (decision 032). */
+export function toCustomerDto(row: CustomerRow, now: number) {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -78,6 +89,7 @@ export function toCustomerDto(row: CustomerRow) {
       row.createdBy !== null && row.creatorUsername !== null
         ? { id: row.createdBy, username: row.creatorUsername }
         : null,
+    ...limitsDto(row, now),
   };
 }
 
@@ -130,7 +142,12 @@ function customerSearch(q: string): Search {
 }
 
 /** `only`: a customer-role caller's own record, the one row it may list (issue 10). */
-export function listCustomers(db: AppDb, query: ListQuery, only: number | null = null) {
+export function listCustomers(
+  db: AppDb,
+  query: ListQuery,
+  now: number,
+  only: number | null = null,
+) {
   const status = enumFilter("status", query.status, ["ACTIVE", "INACTIVE"] as const);
   const filters = and(
     status ? eq(customers.isActive, status === "ACTIVE") : undefined,
@@ -152,7 +169,11 @@ export function listCustomers(db: AppDb, query: ListQuery, only: number | null =
         .where(inArray(customers.id, ids))
         .all()
     : [];
-  return { items: inIdOrder(ids, rows, (r) => r.id).map(toCustomerDto), total, capped };
+  return {
+    items: inIdOrder(ids, rows, (r) => r.id).map((row) => toCustomerDto(row, now)),
+    total,
+    capped,
+  };
 }
 
 /** The customers row by id (a prepared statement: bets and cash movements read it first). */
@@ -166,7 +187,7 @@ export function findCustomerRow(db: DbOrTx, id: number) {
   ).get({ id });
 }
 
-export function getCustomer(db: DbOrTx, id: number): CustomerDto {
+export function getCustomer(db: DbOrTx, id: number, now: number): CustomerDto {
   const row = db
     .select(customerColumns)
     .from(customers)
@@ -174,7 +195,7 @@ export function getCustomer(db: DbOrTx, id: number): CustomerDto {
     .where(eq(customers.id, id))
     .get();
   if (!row) throw notFound("Customer");
-  return toCustomerDto(row);
+  return toCustomerDto(row, now);
 }
 
 /**
@@ -210,13 +231,21 @@ export function createCustomer(
   creditLimitCapCents: number,
 ): Mutation<CustomerDto> {
   requireAdminForRisk(actor, creditLimitCapCents, input);
+  const { maxStake, dailyDepositLimit, selfExcludedUntil, ...fields } = input;
+  // A new customer has no limits yet: whatever is asked protects more and applies at once.
+  const limits = stageLimits(
+    NO_LIMITS,
+    { maxStake, dailyDepositLimit, selfExcludedUntil },
+    actor,
+    now,
+  );
   const row = tx
     .insert(customers)
-    .values({ ...input, createdAt: now, createdBy: actor.userId })
+    .values({ ...fields, ...limits, createdAt: now, createdBy: actor.userId })
     .returning()
     .get();
   return {
-    body: getCustomer(tx, row.id),
+    body: getCustomer(tx, row.id, now),
     audit: { entityType: "CUSTOMER", entityId: row.id, after: row },
   };
 }
@@ -232,20 +261,45 @@ export function updateCustomer(
   if (!before) throw notFound("Customer");
   requireAdminForRisk(actor, creditLimitCapCents, input, before);
   // The parsed input is named like the columns (credit limit in cents); unset fields stay.
-  const after = tx.update(customers).set(input).where(eq(customers.id, id)).returning().get();
+  // Limits are staged instead: a loosening waits 24 hours (decision 032).
+  const { maxStake, dailyDepositLimit, selfExcludedUntil, ...fields } = input;
+  const limits = stageLimits(
+    before,
+    { maxStake, dailyDepositLimit, selfExcludedUntil },
+    actor,
+    now,
+  );
+  const after = tx
+    .update(customers)
+    .set({ ...fields, ...limits })
+    .where(eq(customers.id, id))
+    .returning()
+    .get();
   // A lowered credit limit can leave credit in use beyond it (no ledger move raises that).
   if (after && after.balanceCents < 0 && -after.balanceCents > after.creditLimitCents) {
     raiseCreditAlert(tx, after, now);
   }
   return {
-    body: getCustomer(tx, id),
+    body: getCustomer(tx, id, now),
     audit: { entityType: "CUSTOMER", entityId: id, before, after },
   };
 }
 
+const NO_LIMITS: LimitColumns = {
+  maxStakeCents: null,
+  maxStakePendingCents: null,
+  maxStakePendingAt: null,
+  dailyDepositLimitCents: null,
+  dailyDepositLimitPendingCents: null,
+  dailyDepositLimitPendingAt: null,
+  selfExcludedUntil: null,
+  selfExcludedUntilPending: null,
+  selfExcludedUntilPendingAt: null,
+};
+
 /** Bet counts for the customer's Account Summary (computed in SQL, not on the client). */
-export function customerBetStats(db: AppDb, id: number) {
-  getCustomer(db, id);
+export function customerBetStats(db: AppDb, id: number, now: number) {
+  getCustomer(db, id, now);
   const row = db
     .select({
       total: count(),

@@ -1,0 +1,203 @@
+/**
+ * A customer's responsible-gambling limits on the server (issue 12, decision 032): their
+ * DTO fields, how an edit stages them, and the checks bets and deposits make. The timing
+ * rules themselves are in src/domain/limits.ts.
+ */
+import { and, eq, gte, isNull, sql } from "drizzle-orm";
+import { type DbOrTx, prepared } from "../../db/client";
+import { transactions } from "../../db/schema";
+import {
+  dailyDepositMessage,
+  exclusionInForce,
+  exclusionProtects,
+  limitInForce,
+  maxStakeMessage,
+  moneyLimitProtects,
+  type StagedLimit,
+  selfExcludedMessage,
+  stageLimit,
+  utcDayStart,
+  waitingChange,
+} from "../../domain/limits";
+import { formatCents } from "../../domain/money";
+import type { Actor } from "../../lib/context";
+import { AppError } from "../../lib/errors";
+
+/** The stored limit columns (a customers row has them all). */
+export interface LimitColumns {
+  maxStakeCents: number | null;
+  maxStakePendingCents: number | null;
+  maxStakePendingAt: number | null;
+  dailyDepositLimitCents: number | null;
+  dailyDepositLimitPendingCents: number | null;
+  dailyDepositLimitPendingAt: number | null;
+  selfExcludedUntil: number | null;
+  selfExcludedUntilPending: number | null;
+  selfExcludedUntilPendingAt: number | null;
+}
+
+/** What an edit asks for: undefined leaves a limit, null removes it. */
+export interface LimitRequest {
+  maxStake?: number | null;
+  dailyDepositLimit?: number | null;
+  selfExcludedUntil?: number | null;
+}
+
+const maxStakeOf = (row: LimitColumns): StagedLimit => ({
+  current: row.maxStakeCents,
+  pending: row.maxStakePendingCents,
+  pendingAt: row.maxStakePendingAt,
+});
+
+const depositLimitOf = (row: LimitColumns): StagedLimit => ({
+  current: row.dailyDepositLimitCents,
+  pending: row.dailyDepositLimitPendingCents,
+  pendingAt: row.dailyDepositLimitPendingAt,
+});
+
+const exclusionOf = (row: LimitColumns): StagedLimit => ({
+  current: row.selfExcludedUntil,
+  pending: row.selfExcludedUntilPending,
+  pendingAt: row.selfExcludedUntilPendingAt,
+});
+
+const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
+const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+/** The DTO's limit fields at `now`: the values in force and the changes still waiting. */
+export function limitsDto(row: LimitColumns, now: number) {
+  const stake = waitingChange(maxStakeOf(row), now);
+  const deposits = waitingChange(depositLimitOf(row), now);
+  const exclusion = waitingChange(exclusionOf(row), now);
+  return {
+    maxStake: money(limitInForce(maxStakeOf(row), now)),
+    dailyDepositLimit: money(limitInForce(depositLimitOf(row), now)),
+    selfExcludedUntil: iso(exclusionInForce(exclusionOf(row), now)),
+    pendingLimits: {
+      maxStake: stake && { value: money(stake.value), appliesAt: iso(stake.appliesAt) as string },
+      dailyDepositLimit: deposits && {
+        value: money(deposits.value),
+        appliesAt: iso(deposits.appliesAt) as string,
+      },
+      selfExcludedUntil: exclusion && {
+        value: iso(exclusion.value),
+        appliesAt: iso(exclusion.appliesAt) as string,
+      },
+    },
+  };
+}
+
+/**
+ * The columns to store for an edit's limits: more protection at once, less after 24 hours.
+ * Staff may do all of it except shortening or ending a self-exclusion, which needs an admin
+ * (decision 032). A limit the edit leaves out is not touched.
+ */
+export function stageLimits(
+  row: LimitColumns,
+  request: LimitRequest,
+  actor: Actor,
+  now: number,
+): Partial<LimitColumns> {
+  const set: Partial<LimitColumns> = {};
+  if (request.maxStake !== undefined) {
+    const inForce = limitInForce(maxStakeOf(row), now);
+    const next = stageLimit(
+      maxStakeOf(row),
+      inForce,
+      request.maxStake,
+      moneyLimitProtects(inForce, request.maxStake),
+      now,
+    );
+    set.maxStakeCents = next.current;
+    set.maxStakePendingCents = next.pending;
+    set.maxStakePendingAt = next.pendingAt;
+  }
+  if (request.dailyDepositLimit !== undefined) {
+    const inForce = limitInForce(depositLimitOf(row), now);
+    const next = stageLimit(
+      depositLimitOf(row),
+      inForce,
+      request.dailyDepositLimit,
+      moneyLimitProtects(inForce, request.dailyDepositLimit),
+      now,
+    );
+    set.dailyDepositLimitCents = next.current;
+    set.dailyDepositLimitPendingCents = next.pending;
+    set.dailyDepositLimitPendingAt = next.pendingAt;
+  }
+  if (request.selfExcludedUntil !== undefined) {
+    const until = request.selfExcludedUntil;
+    if (until !== null && until <= now) {
+      throw new AppError(
+        "VALIDATION",
+        "Self-excluded until must be in the future (leave it blank to end the exclusion)",
+        { selfExcludedUntil: "Must be in the future" },
+      );
+    }
+    const inForce = exclusionInForce(exclusionOf(row), now);
+    const protects = exclusionProtects(inForce, until);
+    if (!protects && actor.role !== "admin") {
+      throw new AppError("FORBIDDEN", "An admin is needed to shorten or end a self-exclusion");
+    }
+    const next = stageLimit(exclusionOf(row), inForce, until, protects, now);
+    set.selfExcludedUntil = next.current;
+    set.selfExcludedUntilPending = next.pending;
+    set.selfExcludedUntilPendingAt = next.pendingAt;
+  }
+  return set;
+}
+
+/** Refuses a self-excluded customer (bets and deposits; withdrawals do not ask). */
+function refuseExcluded(row: LimitColumns, now: number): void {
+  const until = exclusionInForce(exclusionOf(row), now);
+  if (until !== null) throw new AppError("UNPROCESSABLE", selfExcludedMessage(until));
+}
+
+/** A bet's limits, from the customer row placement already loaded (no extra query). */
+export function assertBetWithinLimits(row: LimitColumns, stakeCents: number, now: number): void {
+  refuseExcluded(row, now);
+  const max = limitInForce(maxStakeOf(row), now);
+  if (max !== null && stakeCents > max) {
+    throw new AppError("UNPROCESSABLE", maxStakeMessage(stakeCents, max));
+  }
+}
+
+/**
+ * Deposits taken from a customer since midnight UTC: its DEPOSIT rows (a reversal runs the
+ * other way, and the reversed original is archived, so neither counts), by transactions_from_idx.
+ */
+export function depositedTodayCents(db: DbOrTx, customerId: number, now: number): number {
+  const row = prepared(db, "limits.deposited-today", (d) =>
+    d
+      .select({ total: sql<number>`coalesce(sum(${transactions.amountCents}), 0)` })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.fromEntityType, "CUSTOMER"),
+          eq(transactions.fromEntityId, sql.placeholder("customerId")),
+          gte(transactions.createdAt, sql.placeholder("from")),
+          eq(transactions.type, "DEPOSIT"),
+          eq(transactions.status, "COMPLETED"),
+          isNull(transactions.archivedAt),
+        ),
+      )
+      .prepare(),
+  ).get({ customerId, from: utcDayStart(now) });
+  return row?.total ?? 0;
+}
+
+/** A deposit's limits: not excluded, and today's deposits with it within the daily limit. */
+export function assertDepositWithinLimits(
+  db: DbOrTx,
+  row: LimitColumns & { id: number },
+  amountCents: number,
+  now: number,
+): void {
+  refuseExcluded(row, now);
+  const limit = limitInForce(depositLimitOf(row), now);
+  if (limit === null) return;
+  const today = depositedTodayCents(db, row.id, now);
+  if (today + amountCents > limit) {
+    throw new AppError("UNPROCESSABLE", dailyDepositMessage(limit, Math.max(0, limit - today)));
+  }
+}

@@ -7,6 +7,7 @@ import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../src/db/client";
 import { suspendSearchIndexes } from "../src/lib/search-index";
+import { computeSlipCode, readSlipKey } from "../src/modules/bets/slips.service";
 import { suspendRollups } from "../src/modules/reports/rollups";
 
 const { values } = parseArgs({
@@ -75,8 +76,27 @@ sqlite.transaction(() => {
 })();
 
 const insertBet = sqlite.prepare(
-  "insert into bets (description, customer_id, shop_id, stake_cents, odds_hundredths, potential_payout_cents, actual_payout_cents, allow_overcredit, outcome, status, void_reason, placed_by, resolved_by, created_at, resolved_at) values (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 1, ?, ?, ?)",
+  "insert into bets (description, customer_id, shop_id, stake_cents, odds_hundredths, potential_payout_cents, actual_payout_cents, allow_overcredit, outcome, status, void_reason, placed_by, resolved_by, created_at, resolved_at, slip_code) values (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 1, ?, ?, ?, ?)",
 );
+// Every bet's slip code, as placeBet writes it (decision 031), so the server has none to backfill.
+const slipKey = readSlipKey(sqlite);
+const insertBetWithCode = (
+  id: number,
+  stakeCents: number,
+  oddsHundredths: number,
+  createdAt: number,
+  ...rest: (string | number | null)[]
+) => {
+  for (let variant = 0; ; variant++) {
+    const code = computeSlipCode(slipKey, { id, stakeCents, oddsHundredths, createdAt }, variant);
+    try {
+      return insertBet.run(...(rest as never[]), code);
+    } catch (err) {
+      // A code another bet holds (about 1 in 10^9 per pair): the next variant, as placeBet does.
+      if (variant >= 3 || !String(err).includes("bets.slip_code")) throw err;
+    }
+  }
+};
 const insertTx = sqlite.prepare(
   "insert into transactions (type, amount_cents, description, status, from_entity_type, from_entity_id, to_entity_type, to_entity_id, bet_id, processed_by, created_at) values (?, ?, ?, 'COMPLETED', ?, ?, ?, ?, ?, 1, ?)",
 );
@@ -96,7 +116,11 @@ for (let start = 1; start <= BETS; start += BATCH) {
       const r = rand();
       const status = r < 0.1 ? "PENDING" : r < 0.45 ? "WON" : r < 0.95 ? "LOST" : "VOID";
       const resolved = status === "PENDING" ? null : createdAt + 3_600_000;
-      insertBet.run(
+      insertBetWithCode(
+        id,
+        stake,
+        odds,
+        createdAt,
         `Match ${id}`,
         customerId,
         shopId,

@@ -4,9 +4,11 @@
  */
 import type { Endpoint } from "./lib/endpoint";
 import { adminEndpoints } from "./modules/admin/admin.endpoints";
+import { resettleEndpoints } from "./modules/admin/resettle.endpoints";
 import { alertsEndpoints } from "./modules/alerts/alerts.endpoints";
 import { authEndpoints } from "./modules/auth/auth.endpoints";
 import { betsEndpoints } from "./modules/bets/bets.endpoints";
+import { slipsEndpoints } from "./modules/bets/slips.endpoints";
 import { customersEndpoints } from "./modules/customers/customers.endpoints";
 import { dashboardEndpoints } from "./modules/dashboard/dashboard.endpoints";
 import { eventsEndpoints } from "./modules/events/events.endpoints";
@@ -24,10 +26,12 @@ export const moduleEndpoints: readonly Endpoint[] = [
   ...customersEndpoints,
   ...shopsEndpoints,
   ...betsEndpoints,
+  ...slipsEndpoints,
   ...transactionsEndpoints,
   ...shiftsEndpoints,
   ...alertsEndpoints,
   ...adminEndpoints,
+  ...resettleEndpoints,
   ...reportsEndpoints,
   ...healthEndpoints,
   ...eventsEndpoints,

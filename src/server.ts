@@ -19,6 +19,7 @@ import { disposeJobs } from "./lib/jobs";
 import { log, setLogLevel } from "./lib/logger";
 import { ReadPool, workerSettingsOf } from "./lib/read-pool";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
+import { startSlipBackfill } from "./modules/bets/slips.service";
 import { serveWeb } from "./web-static";
 
 /** How often the housekeeping below runs (and once at start). */
@@ -143,6 +144,8 @@ export async function startServer(env: Env) {
     env.INTEGRITY_CHECK_HOURS > 0
       ? startIntegrityScheduler(deps, { intervalHours: env.INTEGRITY_CHECK_HOURS })
       : null;
+  // Codes for bets placed before slips existed, in small batches once serving (decision 031).
+  const slipBackfill = startSlipBackfill(deps.db);
   if (checked) {
     checkWholeFileAfterStart(deps).catch((err) =>
       log.error("whole-file quick check could not run", { error: messageOf(err) }),
@@ -160,6 +163,7 @@ export async function startServer(env: Env) {
       clearInterval(housekeepingTimer);
       backupScheduler?.stop();
       integrityScheduler?.stop();
+      slipBackfill.stop();
       server.stop(true);
       deps.readPool?.close();
       disposeJobs(handle.sqlite);

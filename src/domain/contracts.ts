@@ -9,6 +9,7 @@ import {
   auditEntryDto,
   backupDto,
   betDto,
+  betSettlementDto,
   booksReportDto,
   countsDto,
   customerDto,
@@ -22,15 +23,18 @@ import {
   periodsDto,
   recalculationDto,
   reportDto,
-  reversalDto,
+  resettlementDto,
+  reversalOrPreviewDto,
   settingsDto,
   shiftDto,
   shopDto,
   shopStatsDto,
+  slipDto,
   transactionDto,
   userDto,
 } from "./dto";
 import { listQuery } from "./list-query";
+import { normalizeSlipCode } from "./slip-code";
 import {
   cashMovementSchema,
   changePasswordSchema,
@@ -45,6 +49,7 @@ import {
   placeBetSchema,
   recalculateSchema,
   resetPasswordSchema,
+  resettleBetSchema,
   resolveBetSchema,
   reverseSchema,
   startJobSchema,
@@ -77,6 +82,21 @@ const jobParams = z.object({
   jobId: z
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Job not found"),
+});
+
+/** A slip's code as typed or scanned (case, spaces, dashes ignored); not a code: 404. */
+const slipParams = z.object({
+  code: z
+    .string()
+    .transform((v, ctx) => {
+      const code = normalizeSlipCode(v);
+      if (code === null) {
+        ctx.addIssue({ code: "custom", message: "Slip not found" });
+        return z.NEVER;
+      }
+      return code;
+    })
+    .meta({ type: "string", example: "7KX4Q-M9TRB" }),
 });
 
 export const periodQuery = z.object({
@@ -319,6 +339,16 @@ export const contracts = {
     status: 200,
     response: betDto,
   }),
+  listBetSettlements: contract({
+    method: "get",
+    path: "/api/bets/{id}/settlements",
+    summary: "A bet's re-settlements, oldest first: each earlier outcome, who changed it and why",
+    tag: "Bets",
+    access: EVERYONE,
+    params: idParams("Bet"),
+    status: 200,
+    response: z.array(betSettlementDto),
+  }),
   placeBet: contract({
     method: "post",
     path: "/api/bets",
@@ -344,6 +374,26 @@ export const contracts = {
     response: betDto,
     audit: "bet.resolve",
     errors: [409],
+  }),
+  getBetSlip: contract({
+    method: "get",
+    path: "/api/bets/{id}/slip",
+    summary: "A bet's slip: what the printed receipt shows, with its verification code",
+    tag: "Bets",
+    access: EVERYONE,
+    params: idParams("Bet"),
+    status: 200,
+    response: slipDto,
+  }),
+  findSlip: contract({
+    method: "get",
+    path: "/api/slips/{code}",
+    summary: "The slip with this code (404 when no bet matches it as it is now)",
+    tag: "Bets",
+    access: STAFF,
+    params: slipParams,
+    status: 200,
+    response: slipDto,
   }),
 
   // --- money ---------------------------------------------------------------------------
@@ -525,9 +575,26 @@ export const contracts = {
     access: ADMIN,
     body: reverseSchema,
     status: 201,
-    response: reversalDto,
+    response: reversalOrPreviewDto,
     audit: "transaction.reverse",
     idempotent: true,
+    dryRun: true,
+    errors: [409],
+  }),
+  resettleBet: contract({
+    method: "post",
+    path: "/api/admin/bets/{id}/resettle",
+    summary:
+      "Change a settled bet's outcome with correcting ledger rows (`dryRun: true`: the preview only)",
+    tag: "Admin",
+    access: ADMIN,
+    params: idParams("Bet"),
+    body: resettleBetSchema,
+    status: 200,
+    response: resettlementDto,
+    audit: "bet.resettle",
+    idempotent: true,
+    dryRun: true,
     errors: [409],
   }),
   listUsers: contract({

@@ -88,6 +88,8 @@ export const LIGHT_READS: ReadonlySet<ContractName> = new Set<ContractName>([
   "customerStats",
   "getShop",
   "getBet",
+  "getBetSlip",
+  "findSlip",
   "counts",
   "listAlerts",
   "integrityStatus",

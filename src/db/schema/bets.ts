@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { customers, shops } from "./customers";
 import { users } from "./users";
 
@@ -28,6 +28,8 @@ export const bets = sqliteTable(
     resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull(),
     resolvedAt: integer("resolved_at"),
+    /** The slip's verification code (issue 12, decision 031): src/modules/bets/slips.service.ts. */
+    slipCode: text("slip_code"),
   },
   (t) => [
     check("bets_stake_check", sql`${t.stakeCents} >= 1`),
@@ -56,5 +58,7 @@ export const bets = sqliteTable(
     index("bets_odds_idx").on(t.oddsHundredths),
     index("bets_potential_payout_idx").on(t.potentialPayoutCents),
     index("bets_resolved_at_idx").on(t.resolvedAt),
+    // Finds a bet by the code on its slip (drizzle/0009_slips.sql).
+    uniqueIndex("bets_slip_code_idx").on(t.slipCode),
   ],
 );

@@ -32,6 +32,7 @@ export const EXPORTED_TABLES = [
   "customers",
   "shops",
   "bets",
+  "bet_settlements",
   "transactions",
   "shifts",
   "alerts",
@@ -51,6 +52,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   login_failures: "typed usernames and IP addresses of failed sign-ins",
   __drizzle_migrations: "schema bookkeeping",
   integrity_checks: "the database file's own health checks, not business data",
+  app_secrets: "the server's own secrets (the key of the bet slips' codes, decision 031)",
   report_shop_rollups: "report roll-ups, derived from bets (rebuilt from them)",
   report_customer_rollups: "report roll-ups, derived from bets (rebuilt from them)",
   ...Object.fromEntries(
@@ -141,9 +143,10 @@ export function exportAllData(sqlite: Database, now = new Date()): string {
 
 /**
  * Tables delete-all leaves alone: the migrations' bookkeeping, the record of backups and of
- * the file's integrity checks.
+ * the file's integrity checks, and the server's secrets (made once by their migration, which
+ * never runs again: decision 031).
  */
-const KEPT_TABLES = ["__drizzle_migrations", "backups", "integrity_checks"];
+const KEPT_TABLES = ["__drizzle_migrations", "backups", "integrity_checks", "app_secrets"];
 
 /**
  * Delete-all's first step, before anything is deleted: the acting admin's password, then a

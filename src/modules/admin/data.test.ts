@@ -241,7 +241,10 @@ describe("delete all data", () => {
     for (const table of tableNames()) {
       // FTS5 keeps structure rows in its shadow tables; src/lib/search.test.ts checks them.
       if (table === "__drizzle_migrations" || SEARCH_INDEX_TABLES.includes(table)) continue;
-      const expected = ["users", "sessions", "audit_log", "backups"].includes(table) ? 1 : 0;
+      // app_secrets: the slip secret survives (decision 031).
+      const expected = ["users", "sessions", "audit_log", "backups", "app_secrets"].includes(table)
+        ? 1
+        : 0;
       expect({ table, rows: count(table) }).toEqual({ table, rows: expected });
     }
   });

@@ -27,8 +27,10 @@ import {
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { findCustomerRow } from "../customers/customers.service";
+import { assertBetWithinLimits } from "../customers/limits";
 import { findShopRow } from "../shops/shops.service";
 import { type BetDto, betJoins, selectBets, toBetDto } from "./bets.dto";
+import { assignSlipCode } from "./slips.service";
 
 const LARGE_STAKE_CENTS = 100_000;
 const LARGE_PAYOUT_CENTS = 1_000_000;
@@ -287,6 +289,8 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
     if (!customer) throw notFound("Customer");
     if (!customer.isActive)
       throw new AppError("UNPROCESSABLE", "Customer is inactive and cannot take new bets");
+    // Self-exclusion and maximum stake (issue 12), from the row already loaded.
+    assertBetWithinLimits(customer, input.stakeCents, now);
     const shop = findShopRow(tx, input.shopId);
     if (!shop) throw notFound("Shop");
     if (!shop.isActive)
@@ -334,6 +338,8 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
       placedBy: actor.userId,
       createdAt: now,
     }) as typeof bets.$inferSelect;
+    // Its slip's verification code (issue 12, decision 031), needing the id just given.
+    bet.slipCode = assignSlipCode(tx, bet);
     postLedgerEntry(
       tx,
       {

@@ -1,0 +1,278 @@
+/**
+ * Bet slips (issue 12, decision 031). Every bet carries a verification code: an HMAC-SHA256
+ * over its id, stake, odds and time, keyed with the database's own secret (`app_secrets`,
+ * made once by drizzle/0009_slips.sql), written as 10 characters of SLIP_ALPHABET. The code
+ * is stored on the bet (`bets.slip_code`, unique index) when it is placed, so a code finds its
+ * bet by one index seek; the finder then recomputes the code from the bet as it is now, so a
+ * bet whose id, stake, odds or time changed no longer matches the slip printed for it.
+ */
+import type { Database } from "bun:sqlite";
+import { createHmac } from "node:crypto";
+import { eq, isNull, sql } from "drizzle-orm";
+import { type AppDb, type DbOrTx, prepared, type Tx, writeTx } from "../../db/client";
+import { appSecrets, bets, customers, shops, users } from "../../db/schema";
+import type { SlipDto } from "../../domain/dto";
+import { formatCents } from "../../domain/money";
+import { SLIP_ALPHABET, SLIP_CODE_LENGTH } from "../../domain/slip-code";
+import { messageOf, notFound } from "../../lib/errors";
+import { log } from "../../lib/logger";
+
+/** What a code is derived from. */
+export interface SlipFacts {
+  id: number;
+  stakeCents: number;
+  oddsHundredths: number;
+  createdAt: number;
+}
+
+/**
+ * Two bets whose codes collide (about 1 in 10^9 per pair) cannot share the unique index: the
+ * later one takes the next variant (the HMAC over its facts and the variant number). A code
+ * matches its bet when it equals one of these.
+ */
+const VARIANTS = 4;
+
+const BASE = BigInt(SLIP_ALPHABET.length);
+
+/** The code of `bet` under `key` (the secret's bytes); `variant` only after a collision. */
+export function computeSlipCode(key: Uint8Array, bet: SlipFacts, variant = 0): string {
+  const facts = `${bet.id}|${bet.stakeCents}|${bet.oddsHundredths}|${bet.createdAt}`;
+  const digest = createHmac("sha256", key)
+    .update(variant === 0 ? facts : `${facts}|${variant}`)
+    .digest();
+  // 64 bits in base 31: 10 digits use 50 of them, with a bias far below anything countable.
+  let n = digest.readBigUInt64BE(0);
+  let code = "";
+  for (let i = 0; i < SLIP_CODE_LENGTH; i++) {
+    code += SLIP_ALPHABET[Number(n % BASE)];
+    n /= BASE;
+  }
+  return code;
+}
+
+/** Whether `code` is the code of `bet` as it is now. */
+export function slipCodeMatches(key: Uint8Array, bet: SlipFacts, code: string): boolean {
+  for (let variant = 0; variant < VARIANTS; variant++) {
+    if (computeSlipCode(key, bet, variant) === code) return true;
+  }
+  return false;
+}
+
+function keyOf(hex: string | undefined): Buffer {
+  if (!hex) throw new Error("app_secrets holds no slip secret (drizzle/0009_slips.sql)");
+  return Buffer.from(hex, "hex");
+}
+
+/** The secret as a script with a plain connection reads it (bench/seed-large.ts). */
+export function readSlipKey(sqlite: Database): Buffer {
+  const row = sqlite.query("select value from app_secrets where name = 'slip'").get() as {
+    value: string;
+  } | null;
+  return keyOf(row?.value);
+}
+
+/** Read once per connection (a transaction shares its database's session), never per bet. */
+const keys = new WeakMap<object, Buffer>();
+
+export function slipKey(db: DbOrTx): Buffer {
+  const session = (db as unknown as { session: object }).session;
+  let key = keys.get(session);
+  if (!key) {
+    const row = db
+      .select({ value: appSecrets.value })
+      .from(appSecrets)
+      .where(eq(appSecrets.name, "slip"))
+      .get();
+    key = keyOf(row?.value);
+    keys.set(session, key);
+  }
+  return key;
+}
+
+function isCodeTaken(err: unknown): boolean {
+  const text = `${messageOf(err)} ${messageOf((err as { cause?: unknown })?.cause ?? "")}`;
+  return text.includes("UNIQUE constraint failed: bets.slip_code");
+}
+
+/**
+ * Gives `bet` its code inside the caller's write transaction (placeBet, the backfill) and
+ * returns it. A code another bet already holds fails only this statement; the next variant
+ * is tried.
+ */
+export function assignSlipCode(tx: Tx, bet: SlipFacts): string {
+  const key = slipKey(tx);
+  const update = prepared(tx, "bets.slipCode", (db) =>
+    db
+      .update(bets)
+      .set({ slipCode: sql.placeholder("code") as unknown as string })
+      .where(eq(bets.id, sql.placeholder("id")))
+      .prepare(),
+  );
+  for (let variant = 0; variant < VARIANTS; variant++) {
+    const code = computeSlipCode(key, bet, variant);
+    try {
+      update.run({ code, id: bet.id });
+      return code;
+    } catch (err) {
+      if (!isCodeTaken(err)) throw err;
+    }
+  }
+  throw new Error(`No free slip code for bet #${bet.id}`);
+}
+
+/** The bet with what its slip shows. */
+function slipRow(db: DbOrTx) {
+  return db
+    .select({
+      bet: bets,
+      customerFirstName: customers.firstName,
+      customerLastName: customers.lastName,
+      shopName: shops.name,
+      shopLocation: shops.location,
+      shopAddress: shops.address,
+      shopPhone: shops.phone,
+      staff: users.username,
+    })
+    .from(bets)
+    .innerJoin(customers, eq(customers.id, bets.customerId))
+    .innerJoin(shops, eq(shops.id, bets.shopId))
+    .leftJoin(users, eq(users.id, bets.placedBy));
+}
+
+type SlipRow = NonNullable<ReturnType<ReturnType<typeof slipRow>["get"]>>;
+
+function toSlipDto(row: SlipRow, code: string): SlipDto {
+  const b = row.bet;
+  return {
+    betId: b.id,
+    code,
+    shop: {
+      id: b.shopId,
+      name: row.shopName,
+      location: row.shopLocation,
+      address: row.shopAddress,
+      phone: row.shopPhone,
+    },
+    customer: {
+      id: b.customerId,
+      firstName: row.customerFirstName,
+      lastName: row.customerLastName,
+    },
+    description: b.description,
+    stakeAmount: formatCents(b.stakeCents),
+    odds: formatCents(b.oddsHundredths),
+    potentialPayout: formatCents(b.potentialPayoutCents),
+    status: b.status,
+    placedAt: new Date(b.createdAt).toISOString(),
+    staff: row.staff,
+  };
+}
+
+/**
+ * The code a bet placed before slips existed will get from the backfill: the first variant no
+ * other bet holds (a read: a GET never writes).
+ */
+function pendingCode(db: DbOrTx, bet: SlipFacts): string {
+  const key = slipKey(db);
+  for (let variant = 0; variant < VARIANTS; variant++) {
+    const code = computeSlipCode(key, bet, variant);
+    const holder = db.select({ id: bets.id }).from(bets).where(eq(bets.slipCode, code)).get();
+    if (!holder) return code;
+  }
+  throw new Error(`No free slip code for bet #${bet.id}`);
+}
+
+/** GET /api/bets/{id}/slip: the caller's access to the bet is checked by the endpoint. */
+export function getSlip(db: DbOrTx, id: number): SlipDto {
+  const row = slipRow(db).where(eq(bets.id, id)).get();
+  if (!row) throw notFound("Bet");
+  return toSlipDto(row, row.bet.slipCode ?? pendingCode(db, row.bet));
+}
+
+/**
+ * GET /api/slips/{code} (`code` already normalised): the bet holding the code, if the code
+ * is still that bet's as it is now; otherwise "Slip not found", exactly as for a code no bet
+ * holds, so a changed bet tells nothing about its slip.
+ */
+export function findSlip(db: DbOrTx, code: string): SlipDto {
+  const row = slipRow(db).where(eq(bets.slipCode, code)).get();
+  if (!row || !slipCodeMatches(slipKey(db), row.bet, code)) throw notFound("Slip");
+  return toSlipDto(row, code);
+}
+
+/**
+ * One batch of the backfill: codes for up to `limit` bets that have none (placed before
+ * migration 0009, or loaded by a script), oldest first, in one short write transaction.
+ * Returns how many it wrote.
+ */
+export function backfillSlipCodes(db: AppDb, limit: number): number {
+  return writeTx(db, (tx) => {
+    const missing = tx
+      .select({
+        id: bets.id,
+        stakeCents: bets.stakeCents,
+        oddsHundredths: bets.oddsHundredths,
+        createdAt: bets.createdAt,
+      })
+      .from(bets)
+      .where(isNull(bets.slipCode))
+      .orderBy(bets.id)
+      .limit(limit)
+      .all();
+    for (const bet of missing) assignSlipCode(tx, bet);
+    return missing.length;
+  });
+}
+
+export interface SlipBackfillOptions {
+  /** Bets per write transaction: each one holds the writer for a few milliseconds. */
+  batch?: number;
+  /** Pause between batches (and before the first), so requests go first. */
+  pauseMs?: number;
+}
+
+/**
+ * After start, codes for the bets that have none, a batch at a time on a timer, never before
+ * serving and never holding the writer for long (decision 031). Stops by itself once every
+ * bet has its code; a failed batch is logged and retried after the pause.
+ */
+export function startSlipBackfill(
+  db: AppDb,
+  { batch = 500, pauseMs = 25 }: SlipBackfillOptions = {},
+): { stop(): void; done: Promise<number> } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let total = 0;
+  let finish: (n: number) => void = () => {};
+  const done = new Promise<number>((resolve) => {
+    finish = resolve;
+  });
+  const step = () => {
+    if (stopped) return;
+    let wrote = 0;
+    try {
+      wrote = backfillSlipCodes(db, batch);
+      total += wrote;
+    } catch (err) {
+      log.error("slip code backfill failed; retrying", { error: messageOf(err) });
+      wrote = batch;
+    }
+    if (wrote < batch) {
+      if (total > 0) log.info("slip codes written for earlier bets", { bets: total });
+      finish(total);
+      return;
+    }
+    timer = setTimeout(step, pauseMs);
+    timer.unref?.();
+  };
+  timer = setTimeout(step, pauseMs);
+  timer.unref?.();
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      finish(total);
+    },
+    done,
+  };
+}

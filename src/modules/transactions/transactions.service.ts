@@ -38,6 +38,7 @@ import {
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { findCustomerRow } from "../customers/customers.service";
+import { assertDepositWithinLimits } from "../customers/limits";
 import { cashShift } from "../shifts/shifts.service";
 import { findShopRow } from "../shops/shops.service";
 import {
@@ -249,6 +250,8 @@ export function deposit(
   rules: CashRules = {},
 ): Mutation<TransactionDto> {
   const { customer, shop } = activeParties(tx, input);
+  // Self-exclusion and the daily deposit limit (issue 12); withdrawals never ask.
+  assertDepositWithinLimits(tx, customer, input.amountCents, now);
   const shiftId = cashShift(tx, actor.userId, shop, rules.requireShift ?? false);
   const { id } = postLedgerEntry(
     tx,

@@ -40,6 +40,11 @@ export interface Contract {
   audit?: string;
   /** Money writes: an Idempotency-Key replays the first answer and changes nothing. */
   idempotent?: true;
+  /**
+   * A correction with a preview (issue 12): a body with `dryRun: true` runs the write and
+   * rolls it back, answering its body with 200, with no audit row, idempotency key or event.
+   */
+  dryRun?: true;
   /** Error statuses this endpoint answers beyond the ones its shape implies. */
   errors?: readonly (409 | 422 | 429)[];
 }

@@ -223,6 +223,20 @@ const RECIPES: Record<string, Recipe> = {
       };
     },
   },
+  resettleBet: {
+    action: "bet.resettle",
+    entityType: "BET",
+    as: "admin",
+    prepare: async (t) => {
+      const { betId } = await betOn(t);
+      await t.json("PATCH", `/api/bets/${betId}/resolve`, { body: { status: "LOST" } });
+      return {
+        method: "POST",
+        path: `/api/admin/bets/${betId}/resettle`,
+        body: { status: "WON", reason: "Wrong result entered" },
+      };
+    },
+  },
   reverseTransaction: {
     action: "transaction.reverse",
     entityType: "TRANSACTION",

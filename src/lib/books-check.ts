@@ -106,6 +106,12 @@ interface BetRow {
  * bet_id: one BETTING row of the stake (customer to shop); WON has one PAYOUT of the actual
  * payout, VOID one REFUND of the stake (shop to customer), LOST and PENDING neither. Also the
  * bet's own fields: payout maths and the fields each status implies.
+ *
+ * A re-settlement (decisions/033) writes the exact opposite of the old PAYOUT or REFUND
+ * (parties swapped, `reversal_of` naming it; the reversal rule checks each is exact and
+ * single). So PAYOUT and REFUND rows count net: rows less opposites, and matching rows less
+ * the opposites of matching rows; a bet re-settled any number of times still needs exactly
+ * the one live row its status implies.
  */
 function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
   const rows = db.all<BetRow>(sql`select * from (
@@ -116,14 +122,22 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
       coalesce(sum(t.type = 'BETTING' and t.amount_cents = b.stake_cents
         and t.from_entity_type = 'CUSTOMER' and t.from_entity_id = b.customer_id
         and t.to_entity_type = 'SHOP' and t.to_entity_id = b.shop_id), 0) as bettingOk,
-      coalesce(sum(t.type = 'PAYOUT'), 0) as payoutN,
-      coalesce(sum(t.type = 'PAYOUT' and t.amount_cents = b.actual_payout_cents
-        and t.from_entity_type = 'SHOP' and t.from_entity_id = b.shop_id
-        and t.to_entity_type = 'CUSTOMER' and t.to_entity_id = b.customer_id), 0) as payoutOk,
-      coalesce(sum(t.type = 'REFUND'), 0) as refundN,
-      coalesce(sum(t.type = 'REFUND' and t.amount_cents = b.stake_cents
-        and t.from_entity_type = 'SHOP' and t.from_entity_id = b.shop_id
-        and t.to_entity_type = 'CUSTOMER' and t.to_entity_id = b.customer_id), 0) as refundOk
+      coalesce(sum(case when t.type <> 'PAYOUT' then 0
+        when t.reversal_of is null then 1 else -1 end), 0) as payoutN,
+      coalesce(sum(case when t.type <> 'PAYOUT' or t.amount_cents is not b.actual_payout_cents then 0
+        when t.reversal_of is null and t.from_entity_type = 'SHOP' and t.from_entity_id = b.shop_id
+          and t.to_entity_type = 'CUSTOMER' and t.to_entity_id = b.customer_id then 1
+        when t.reversal_of is not null and t.from_entity_type = 'CUSTOMER' and t.from_entity_id = b.customer_id
+          and t.to_entity_type = 'SHOP' and t.to_entity_id = b.shop_id then -1
+        else 0 end), 0) as payoutOk,
+      coalesce(sum(case when t.type <> 'REFUND' then 0
+        when t.reversal_of is null then 1 else -1 end), 0) as refundN,
+      coalesce(sum(case when t.type <> 'REFUND' or t.amount_cents <> b.stake_cents then 0
+        when t.reversal_of is null and t.from_entity_type = 'SHOP' and t.from_entity_id = b.shop_id
+          and t.to_entity_type = 'CUSTOMER' and t.to_entity_id = b.customer_id then 1
+        when t.reversal_of is not null and t.from_entity_type = 'CUSTOMER' and t.from_entity_id = b.customer_id
+          and t.to_entity_type = 'SHOP' and t.to_entity_id = b.shop_id then -1
+        else 0 end), 0) as refundOk
     from bets b
     left join transactions t on t.bet_id = b.id and t.status = 'COMPLETED'
     group by b.id)
@@ -154,8 +168,8 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
         "bet-payout",
         b.id,
         b.status === "WON"
-          ? `WON bet #${b.id} should have one PAYOUT of its actual payout ${euro(b.actual ?? 0)}; found ${b.payoutN} row(s), ${b.payoutOk} matching`
-          : `${b.status} bet #${b.id} should have no PAYOUT; found ${b.payoutN}`,
+          ? `WON bet #${b.id} should have one PAYOUT of its actual payout ${euro(b.actual ?? 0)}; found ${b.payoutN} row(s) net of corrections, ${b.payoutOk} matching`
+          : `${b.status} bet #${b.id} should have no PAYOUT; found ${b.payoutN} net of corrections`,
       );
     }
     const refundWanted = b.status === "VOID" ? 1 : 0;
@@ -164,8 +178,8 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
         "bet-refund",
         b.id,
         b.status === "VOID"
-          ? `VOID bet #${b.id} should have one REFUND of its stake ${euro(b.stake)}; found ${b.refundN} row(s), ${b.refundOk} matching`
-          : `${b.status} bet #${b.id} should have no REFUND; found ${b.refundN}`,
+          ? `VOID bet #${b.id} should have one REFUND of its stake ${euro(b.stake)}; found ${b.refundN} row(s) net of corrections, ${b.refundOk} matching`
+          : `${b.status} bet #${b.id} should have no REFUND; found ${b.refundN} net of corrections`,
       );
     }
     const state = betStateProblem(b);
@@ -196,7 +210,8 @@ function betStateProblem(b: BetRow): string | null {
 /**
  * The shape of each ledger row (DESIGN.md section 2's table): which parties each type may
  * move between, bet rows tied to a bet, till rows not, and no row naming a customer or
- * shop that does not exist. A reversal has its original's parties swapped.
+ * shop that does not exist. A reversal has its original's parties swapped; a PAYOUT or
+ * REFUND swapped is a re-settlement's correction (decisions/033).
  */
 function ledgerRowViolations(db: DbOrTx, limit: number): BooksViolation[] {
   const rows = db.all<{ id: number; problem: string }>(sql`select id, problem from (
@@ -210,6 +225,7 @@ function ledgerRowViolations(db: DbOrTx, limit: number): BooksViolation[] {
         'DEPOSIT:CUSTOMER>SHOP:0', 'DEPOSIT:SHOP>CUSTOMER:1',
         'WITHDRAWAL:SHOP>CUSTOMER:0', 'WITHDRAWAL:CUSTOMER>SHOP:1',
         'BETTING:CUSTOMER>SHOP:0', 'PAYOUT:SHOP>CUSTOMER:0', 'REFUND:SHOP>CUSTOMER:0',
+        'PAYOUT:CUSTOMER>SHOP:1', 'REFUND:CUSTOMER>SHOP:1',
         'TRANSFER:SHOP>SHOP:0', 'TRANSFER:SHOP>USER:0', 'TRANSFER:USER>SHOP:0',
         'TRANSFER:SHOP>SHOP:1', 'TRANSFER:SHOP>USER:1', 'TRANSFER:USER>SHOP:1')
         then t.type || ' row from ' || t.from_entity_type || ' to ' || t.to_entity_type ||
@@ -236,19 +252,26 @@ function ledgerRowViolations(db: DbOrTx, limit: number): BooksViolation[] {
 /**
  * Reversals: each reversal row undoes one archived, reversible, non-reversal original of the
  * same type and amount with the parties swapped; an original is reversed at most once; an
- * archived row has its reversal; a reversal is never archived.
+ * archived row has its reversal; a reversal is never archived. A re-settlement's correction
+ * (decisions/033) is the same for a PAYOUT or REFUND of the same bet, except that it
+ * archives nothing: its original stays as written.
  */
 function reversalViolations(db: DbOrTx, limit: number): BooksViolation[] {
   const rows = db.all<{ id: number; problem: string }>(sql`select id, problem from (
     select r.id as id, case
       when o.id is null then 'reverses #' || r.reversal_of || ', which does not exist'
       when o.reversal_of is not null then 'reverses #' || o.id || ', which is itself a reversal'
-      when o.type not in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER') then 'reverses a ' || o.type || ' row'
+      when o.type not in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER', 'PAYOUT', 'REFUND')
+        then 'reverses a ' || o.type || ' row'
       when r.type <> o.type or r.amount_cents <> o.amount_cents
         or r.from_entity_type <> o.to_entity_type or r.from_entity_id <> o.to_entity_id
         or r.to_entity_type <> o.from_entity_type or r.to_entity_id <> o.from_entity_id
+        or r.bet_id is not o.bet_id
         then 'is not the exact opposite of #' || o.id
-      when o.archived_at is null then 'reverses #' || o.id || ', which is not archived'
+      when o.type in ('PAYOUT', 'REFUND') and o.archived_at is not null
+        then 'corrects #' || o.id || ', which is archived'
+      when o.type not in ('PAYOUT', 'REFUND') and o.archived_at is null
+        then 'reverses #' || o.id || ', which is not archived'
       when r.archived_at is not null then 'is a reversal but is archived'
       when (select count(*) from transactions x where x.reversal_of = r.reversal_of) > 1
         then '#' || o.id || ' has been reversed more than once'

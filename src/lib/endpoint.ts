@@ -129,6 +129,14 @@ export function implement<const C extends Contract, P>(
       const write = handler as WriteHandler<C, P>;
       const prepared = write.prepare ? await write.prepare(ctx) : (undefined as P);
       const op = { actor: ctx.actor as Actor, now: ctx.now };
+      if (contract.dryRun && (ctx.body as { dryRun?: boolean } | undefined)?.dryRun === true) {
+        // A preview (issue 12): the real write, rolled back, so it cannot differ from what
+        // the real one would do; no audit row, idempotency key, event or after hook.
+        const body = await groupWrite(deps.db, (tx) =>
+          rolledBack(tx, () => write.write(tx, { ...ctx, prepared, op }).body),
+        );
+        return send(c, { ...contract, status: 200 }, body);
+      }
       let after: ((c: Context<AppEnv>) => void) | undefined;
       const changes: ChangeEvent[] = [];
       const step = (tx: Tx) => {
@@ -173,6 +181,17 @@ export function implement<const C extends Contract, P>(
       return send(c, contract, body);
     },
   };
+}
+
+/** Runs `fn` in a savepoint that is always rolled back: what it writes never stays. */
+function rolledBack<T>(tx: Tx, fn: () => T): T {
+  tx.run(sql`savepoint dry_run`);
+  try {
+    return fn();
+  } finally {
+    tx.run(sql`rollback to dry_run`);
+    tx.run(sql`release dry_run`);
+  }
 }
 
 function send(c: Context<AppEnv>, contract: Contract, reply: unknown): Response {
@@ -324,6 +343,9 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
     contract.audit ? `Writes one audit row \`${contract.audit}\`.` : "",
     contract.idempotent
       ? "Honours an `Idempotency-Key` header: a replay with the same body returns the first answer and changes nothing."
+      : "",
+    contract.dryRun
+      ? "With `dryRun: true` it answers 200 with what it would write and each balance before and after, and writes nothing (no audit row, no idempotency key)."
       : "",
   ]
     .filter(Boolean)

@@ -1,6 +1,7 @@
 /**
  * The ledger invariants of DESIGN.md section 2, checked independently of the server code
- * that keeps them: plain SQL over the tables, no shared helper.
+ * that keeps them: plain SQL over the tables, no shared helper. A re-settlement's correcting
+ * row (a PAYOUT or REFUND with `reversal_of`) takes its original away, so bet rows count net.
  */
 import type { Database } from "bun:sqlite";
 
@@ -41,10 +42,14 @@ export function ledgerViolations(sqlite: Database): string[] {
     .query(
       `select b.id, b.status, b.stake_cents as stake, b.actual_payout_cents as actual,
          (select count(*) from transactions t where t.bet_id = b.id and t.type = 'BETTING' and t.amount_cents = b.stake_cents) as betting,
-         (select count(*) from transactions t where t.bet_id = b.id and t.type = 'PAYOUT') as payouts,
-         (select count(*) from transactions t where t.bet_id = b.id and t.type = 'PAYOUT' and t.amount_cents = b.actual_payout_cents) as rightPayouts,
-         (select count(*) from transactions t where t.bet_id = b.id and t.type = 'REFUND') as refunds,
-         (select count(*) from transactions t where t.bet_id = b.id and t.type = 'REFUND' and t.amount_cents = b.stake_cents) as rightRefunds
+         (select count(*) from transactions t where t.bet_id = b.id and t.type = 'PAYOUT' and t.reversal_of is null)
+           - (select count(*) from transactions t where t.bet_id = b.id and t.type = 'PAYOUT' and t.reversal_of is not null) as payouts,
+         (select count(*) from transactions t where t.bet_id = b.id and t.type = 'PAYOUT' and t.reversal_of is null and t.amount_cents = b.actual_payout_cents)
+           - (select count(*) from transactions t where t.bet_id = b.id and t.type = 'PAYOUT' and t.reversal_of is not null and t.amount_cents = b.actual_payout_cents) as rightPayouts,
+         (select count(*) from transactions t where t.bet_id = b.id and t.type = 'REFUND' and t.reversal_of is null)
+           - (select count(*) from transactions t where t.bet_id = b.id and t.type = 'REFUND' and t.reversal_of is not null) as refunds,
+         (select count(*) from transactions t where t.bet_id = b.id and t.type = 'REFUND' and t.reversal_of is null and t.amount_cents = b.stake_cents)
+           - (select count(*) from transactions t where t.bet_id = b.id and t.type = 'REFUND' and t.reversal_of is not null and t.amount_cents = b.stake_cents) as rightRefunds
        from bets b`,
     )
     .all() as {

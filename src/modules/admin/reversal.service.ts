@@ -5,17 +5,19 @@
  * A reversal is a correction of the books, so it is not subject to the withdrawal or credit
  * rules: reversing a deposit that the customer has already bet with takes the balance
  * negative (and raises the credit alert if it passes the limit). The ledger stays true.
+ * With `dryRun` (issue 12) the endpoint rolls this write back and answers its preview: the
+ * row it writes and each balance before and after (./corrections.ts).
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { transactions } from "../../db/schema";
-import type { ReversalDto } from "../../domain/dto";
+import type { CorrectionPreviewDto, ReversalDto } from "../../domain/dto";
 import { REVERSIBLE_TYPES } from "../../domain/enums";
 import type { Mutation, Op } from "../../lib/audit";
 import { AppError, notFound } from "../../lib/errors";
-import { postLedgerEntry } from "../../lib/ledger";
 import { log } from "../../lib/logger";
 import { getTransaction } from "../transactions/transactions.service";
+import { CorrectionLog } from "./corrections";
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -37,8 +39,8 @@ function refusal(row: TransactionRow): string | null {
 export function reverseTransaction(
   tx: Tx,
   { actor, now }: Op,
-  input: { transactionId: number },
-): Mutation<ReversalDto> {
+  input: { transactionId: number; dryRun?: boolean },
+): Mutation<ReversalDto | CorrectionPreviewDto> {
   const original = tx
     .select()
     .from(transactions)
@@ -56,7 +58,8 @@ export function reverseTransaction(
   if (!archived)
     throw new AppError("CONFLICT", `Transaction #${original.id} has already been reversed`);
   // The ledger raises the credit and till alerts for any balance this pushes below zero.
-  const { id: reversalId } = postLedgerEntry(
+  const correction = new CorrectionLog();
+  const reversalId = correction.post(
     tx,
     {
       type: original.type,
@@ -71,14 +74,16 @@ export function reverseTransaction(
   );
   log.info("money", {
     requestId: actor.requestId,
-    op: "reversal",
+    op: input.dryRun ? "reversal.preview" : "reversal",
     transactionId: original.id,
     reversalId,
     amountCents: original.amountCents,
     userId: actor.userId,
   });
   return {
-    body: { original: getTransaction(tx, original.id), reversal: getTransaction(tx, reversalId) },
+    body: input.dryRun
+      ? correction.preview(tx, true)
+      : { original: getTransaction(tx, original.id), reversal: getTransaction(tx, reversalId) },
     audit: {
       entityType: "TRANSACTION",
       entityId: original.id,

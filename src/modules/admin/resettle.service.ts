@@ -1,0 +1,215 @@
+/**
+ * Re-settlement (issue 12, decisions/033): an admin changes a settled bet's outcome (WON,
+ * LOST, VOID to another of them). Nothing in the ledger is edited: the old settlement's row
+ * (a PAYOUT or a REFUND) gets its exact opposite (same type and amount, parties swapped,
+ * `reversal_of` naming it), then the new outcome's row is written as a settlement writes it.
+ * The bet takes the new outcome and keeps the old one in `bet_settlements` with who, when
+ * and why. The books check counts the opposites (src/lib/books-check.ts).
+ *
+ * Like a reversal, a correction is not subject to the funds rules: taking back a payout the
+ * customer has already withdrawn takes the balance negative (the credit alert follows).
+ * With `dryRun` the endpoint rolls this write back and answers the same preview.
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { DbOrTx, Tx } from "../../db/client";
+import { betSettlements, bets, transactions, users } from "../../db/schema";
+import type { BetSettlementDto, ResettlementDto } from "../../domain/dto";
+import { formatCents } from "../../domain/money";
+import type { ResettleBetInput } from "../../domain/schemas";
+import type { Mutation, Op } from "../../lib/audit";
+import { AppError, notFound } from "../../lib/errors";
+import { log } from "../../lib/logger";
+import { getBet } from "../bets/bets.service";
+import { CorrectionLog } from "./corrections";
+
+/** The settlement row an outcome stands on: WON has a PAYOUT, VOID a REFUND, LOST none. */
+const ROW_OF = { WON: "PAYOUT", VOID: "REFUND", LOST: null } as const;
+
+/** The bet's row of `type` that no later row is the opposite of (its current settlement). */
+function liveSettlementRow(tx: Tx, betId: number, type: "PAYOUT" | "REFUND") {
+  return tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.betId, betId),
+        eq(transactions.type, type),
+        eq(transactions.status, "COMPLETED"),
+        isNull(transactions.reversalOf),
+        sql`not exists (select 1 from transactions r where r.reversal_of = ${transactions.id})`,
+      ),
+    )
+    .orderBy(asc(transactions.id))
+    .all();
+}
+
+export function resettleBet(
+  tx: Tx,
+  { actor, now }: Op,
+  id: number,
+  input: ResettleBetInput,
+): Mutation<ResettlementDto> {
+  const bet = tx.select().from(bets).where(eq(bets.id, id)).get();
+  if (!bet) throw notFound("Bet");
+  if (bet.status === "PENDING") {
+    throw new AppError(
+      "CONFLICT",
+      `Bet #${bet.id} is PENDING: settle it as Won, Lost or Void; only a settled bet can be re-settled`,
+    );
+  }
+  if (bet.status === input.status) {
+    throw new AppError("CONFLICT", `Bet #${bet.id} is already ${bet.status}`);
+  }
+  const from = bet.status;
+  const customer = { type: "CUSTOMER" as const, id: bet.customerId };
+  const shop = { type: "SHOP" as const, id: bet.shopId };
+  const correction = new CorrectionLog();
+
+  // 1. The old settlement's opposite: exactly one live row is expected (the books check's rule).
+  const oldType = ROW_OF[from];
+  if (oldType) {
+    const live = liveSettlementRow(tx, bet.id, oldType);
+    const old = live[0];
+    if (live.length !== 1 || !old) {
+      throw new AppError(
+        "CONFLICT",
+        `Bet #${bet.id} should have one ${oldType} row to correct and has ${live.length}; run the books check`,
+      );
+    }
+    correction.post(
+      tx,
+      {
+        type: old.type,
+        amountCents: old.amountCents,
+        from: { type: old.toEntityType, id: old.toEntityId },
+        to: { type: old.fromEntityType, id: old.fromEntityId },
+        description: `Correction of #${old.id}: bet #${bet.id} re-settled ${from} to ${input.status}`,
+        betId: bet.id,
+        processedBy: actor.userId,
+        reversalOf: old.id,
+      },
+      now,
+    );
+  }
+
+  // 2. The new outcome's row, as a settlement writes it (src/modules/bets/bets.service.ts).
+  let payoutCents: number | null = 0;
+  if (input.status === "WON") {
+    payoutCents = bet.potentialPayoutCents;
+    correction.post(
+      tx,
+      {
+        type: "PAYOUT",
+        amountCents: payoutCents,
+        from: shop,
+        to: customer,
+        description: `Payout for bet #${bet.id} (re-settled from ${from})`,
+        betId: bet.id,
+        processedBy: actor.userId,
+      },
+      now,
+    );
+  } else if (input.status === "VOID") {
+    payoutCents = null;
+    correction.post(
+      tx,
+      {
+        type: "REFUND",
+        amountCents: bet.stakeCents,
+        from: shop,
+        to: customer,
+        description: `Refund for void bet #${bet.id} (re-settled from ${from})`,
+        betId: bet.id,
+        processedBy: actor.userId,
+      },
+      now,
+    );
+  }
+
+  // 3. The bet takes the new outcome; the old one goes into its history.
+  const after = tx
+    .update(bets)
+    .set({
+      status: input.status,
+      outcome: input.status,
+      actualPayoutCents: payoutCents,
+      voidReason: input.status === "VOID" ? input.voidReason : null,
+      resolvedBy: actor.userId,
+      resolvedAt: now,
+    })
+    .where(and(eq(bets.id, bet.id), eq(bets.status, from)))
+    .returning()
+    .get();
+  if (!after) throw new AppError("CONFLICT", `Bet #${bet.id} changed meanwhile; try again`);
+  tx.insert(betSettlements)
+    .values({
+      betId: bet.id,
+      fromStatus: from,
+      fromPayoutCents: bet.actualPayoutCents,
+      fromVoidReason: bet.voidReason,
+      fromResolvedBy: bet.resolvedBy,
+      fromResolvedAt: bet.resolvedAt ?? bet.createdAt,
+      toStatus: input.status,
+      toPayoutCents: payoutCents,
+      toVoidReason: after.voidReason,
+      reason: input.reason,
+      settledBy: actor.userId,
+      createdAt: now,
+    })
+    .run();
+  log.info("money", {
+    requestId: actor.requestId,
+    op: input.dryRun ? "bet.resettle.preview" : "bet.resettle",
+    betId: bet.id,
+    from,
+    to: input.status,
+    userId: actor.userId,
+  });
+  return {
+    body: { ...correction.preview(tx, input.dryRun), bet: getBet(tx, bet.id) },
+    audit: {
+      entityType: "BET",
+      entityId: bet.id,
+      before: bet,
+      after: { ...after, reason: input.reason },
+    },
+  };
+}
+
+const previousResolver = alias(users, "previous_resolver");
+const settler = alias(users, "settler");
+
+/** A bet's re-settlements, oldest first (404 for a bet that does not exist). */
+export function listBetSettlements(db: DbOrTx, betId: number): BetSettlementDto[] {
+  const rows = db
+    .select({
+      s: betSettlements,
+      previousUsername: previousResolver.username,
+      settlerUsername: settler.username,
+    })
+    .from(betSettlements)
+    .leftJoin(previousResolver, eq(previousResolver.id, betSettlements.fromResolvedBy))
+    .leftJoin(settler, eq(settler.id, betSettlements.settledBy))
+    .where(eq(betSettlements.betId, betId))
+    .orderBy(asc(betSettlements.id))
+    .all();
+  const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
+  const ref = (userId: number | null, username: string | null) =>
+    userId === null || username === null ? null : { id: userId, username };
+  return rows.map(({ s, previousUsername, settlerUsername }) => ({
+    id: s.id,
+    betId: s.betId,
+    fromStatus: s.fromStatus,
+    fromPayout: money(s.fromPayoutCents),
+    fromVoidReason: s.fromVoidReason,
+    fromResolvedAt: new Date(s.fromResolvedAt).toISOString(),
+    fromResolvedByUser: ref(s.fromResolvedBy, previousUsername),
+    toStatus: s.toStatus,
+    toPayout: money(s.toPayoutCents),
+    toVoidReason: s.toVoidReason,
+    reason: s.reason,
+    createdAt: new Date(s.createdAt).toISOString(),
+    settledByUser: ref(s.settledBy, settlerUsername),
+  }));
+}

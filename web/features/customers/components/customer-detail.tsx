@@ -9,6 +9,7 @@ import { useCustomer } from "../api/get-customer";
 import { useCustomerStats } from "../api/get-customer-stats";
 import type { Customer } from "../api/types";
 import { CustomerFormButton } from "./customer-form-button";
+import { CustomerLimitsPanel, SelfExclusionBanner } from "./customer-limits";
 
 /**
  * What other features add to the page, given the loaded customer; the route composes them
@@ -92,6 +93,7 @@ export default function CustomerDetail({
           </>
         }
       />
+      <SelfExclusionBanner customer={customer} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <Panel title="Personal Information">
@@ -111,6 +113,7 @@ export default function CustomerDetail({
         <div className="flex flex-col gap-6">
           <AccountBalance customer={customer}>{balanceActions?.(customer)}</AccountBalance>
           <AccountSummary customer={customer} />
+          <CustomerLimitsPanel customer={customer} />
         </div>
       </div>
     </>

@@ -1,0 +1,155 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useAtomValue } from "jotai";
+import { type Resolver, useForm } from "react-hook-form";
+import { z } from "zod";
+import {
+  exclusionProtects,
+  formatExclusionEnd,
+  moneyLimitProtects,
+} from "../../../../src/domain/limits";
+import { centsOf, parseCents } from "../../../../src/domain/money";
+import { limitFields } from "../../../../src/domain/schemas";
+import { Dialog } from "../../../components/ui/dialog";
+import { FormActions, InputField, MoneyField } from "../../../components/ui/field";
+import { isAdminAtom } from "../../../lib/session";
+import type { Customer } from "../api/types";
+import { useUpdateCustomer } from "../api/update-customer";
+
+interface LimitFormValues {
+  maxStake: string;
+  dailyDepositLimit: string;
+  selfExcludedUntil: string;
+}
+
+const limitsSchema = z.object(limitFields);
+type LimitsParsed = z.output<typeof limitsSchema>;
+type LimitsResolver = Resolver<LimitFormValues, unknown, LimitsParsed>;
+
+/** The form starts from the limits in force (a waiting change is shown beside, not here). */
+function defaultsOf(customer: Customer): LimitFormValues {
+  return {
+    maxStake: customer.maxStake ?? "",
+    dailyDepositLimit: customer.dailyDepositLimit ?? "",
+    selfExcludedUntil: customer.selfExcludedUntil
+      ? formatExclusionEnd(Date.parse(customer.selfExcludedUntil)).slice(0, 10)
+      : "",
+  };
+}
+
+const inForceCents = (value: string | null) => (value === null ? null : centsOf(value));
+
+/** A typed limit: null when blank (none), undefined when not (yet) an amount. */
+function typedCents(value: string): number | null | undefined {
+  if (value.trim() === "") return null;
+  return parseCents(value) ?? undefined;
+}
+
+/** A typed end date: midnight UTC of that day, null when blank, undefined when not a date. */
+function typedDay(value: string): number | null | undefined {
+  if (value.trim() === "") return null;
+  const at = Date.parse(`${value.trim()}T00:00:00Z`);
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/**
+ * Which of the typed changes would wait 24 hours (decision 032): a higher or removed limit, a
+ * shorter or ended exclusion. The server decides; this only says so before saving.
+ */
+function delayedChanges(customer: Customer, values: LimitFormValues, initial: LimitFormValues) {
+  const delayed: string[] = [];
+  const stake = typedCents(values.maxStake);
+  if (values.maxStake !== initial.maxStake && stake !== undefined) {
+    if (!moneyLimitProtects(inForceCents(customer.maxStake), stake)) delayed.push("max stake");
+  }
+  const deposits = typedCents(values.dailyDepositLimit);
+  if (values.dailyDepositLimit !== initial.dailyDepositLimit && deposits !== undefined) {
+    if (!moneyLimitProtects(inForceCents(customer.dailyDepositLimit), deposits))
+      delayed.push("daily deposit limit");
+  }
+  const until = typedDay(values.selfExcludedUntil);
+  if (values.selfExcludedUntil !== initial.selfExcludedUntil && until !== undefined) {
+    const inForce = customer.selfExcludedUntil ? Date.parse(customer.selfExcludedUntil) : null;
+    if (!exclusionProtects(inForce, until)) delayed.push("self-exclusion");
+  }
+  return delayed;
+}
+
+/**
+ * 'Responsible Gambling Limits': the maximum stake, the daily deposit limit (per UTC day) and
+ * a self-exclusion end date. Blank removes. Only the fields changed here are sent.
+ */
+export default function CustomerLimitsDialog({
+  customer,
+  onClose,
+}: {
+  customer: Customer;
+  onClose: () => void;
+}) {
+  const update = useUpdateCustomer();
+  const isAdmin = useAtomValue(isAdminAtom);
+  const initial = defaultsOf(customer);
+  const form = useForm<LimitFormValues, unknown, LimitsParsed>({
+    resolver: zodResolver(limitsSchema) as unknown as LimitsResolver,
+    defaultValues: initial,
+  });
+  const { register, handleSubmit, formState, watch } = form;
+  const errors = formState.errors;
+  const values = watch();
+  const delayed = delayedChanges(customer, values, initial);
+
+  const submit = () => {
+    const body: Partial<Record<keyof LimitFormValues, string | null>> = {};
+    for (const key of ["maxStake", "dailyDepositLimit", "selfExcludedUntil"] as const) {
+      const typed = values[key].trim();
+      if (typed !== initial[key]) body[key] = typed === "" ? null : typed;
+    }
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
+    update.mutate({ id: customer.id, body }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog onClose={onClose} title="Responsible Gambling Limits">
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <MoneyField
+          label="Max Stake (€)"
+          placeholder="No limit"
+          typed={values.maxStake}
+          error={errors.maxStake?.message}
+          {...register("maxStake")}
+        />
+        <MoneyField
+          label="Daily Deposit Limit (€)"
+          placeholder="No limit"
+          typed={values.dailyDepositLimit}
+          error={errors.dailyDepositLimit?.message}
+          {...register("dailyDepositLimit")}
+        />
+        <InputField
+          label="Self-excluded Until"
+          type="date"
+          hint={isAdmin ? undefined : "Ending or shortening an exclusion needs an admin."}
+          error={errors.selfExcludedUntil?.message}
+          {...register("selfExcludedUntil")}
+        />
+        <p className="mb-3 text-sm text-base-content/80">
+          Lower limits and longer exclusions apply at once; higher or removed limits and shorter
+          exclusions apply 24 hours after saving. Leave a field blank for none.
+        </p>
+        {delayed.length > 0 && (
+          <p className="alert alert-info mb-3 text-sm" role="status">
+            Applies in 24 hours: {delayed.join(", ")}.
+          </p>
+        )}
+        <FormActions
+          onCancel={onClose}
+          pending={update.isPending}
+          label="Save Limits"
+          pendingLabel="Saving..."
+        />
+      </form>
+    </Dialog>
+  );
+}

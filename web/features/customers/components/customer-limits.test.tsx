@@ -1,0 +1,94 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { customer } from "../../../test/fixtures";
+import { renderWithProviders } from "../../../test/render";
+import { CustomerLimitsPanel, SelfExclusionBanner } from "./customer-limits";
+import CustomerLimitsDialog from "./customer-limits-dialog";
+
+const limited = customer({
+  maxStake: "50.00",
+  dailyDepositLimit: "200.00",
+  selfExcludedUntil: "2027-05-22T00:00:00.000Z",
+  pendingLimits: {
+    maxStake: { value: "100.00", appliesAt: "2027-05-21T10:00:00.000Z" },
+    dailyDepositLimit: { value: null, appliesAt: "2027-05-21T10:00:00.000Z" },
+    selfExcludedUntil: null,
+  },
+});
+
+describe("the customer's limits (issue 12)", () => {
+  test("the panel shows each limit in force and the changes pending", async () => {
+    renderWithProviders(<CustomerLimitsPanel customer={limited} />, "user");
+    const panel = screen.getByRole("region", { name: "Limits" });
+    expect(within(panel).getByText("€50.00")).toBeTruthy();
+    expect(within(panel).getByText("€200.00")).toBeTruthy();
+    expect(within(panel).getByText("Until 2027-05-22")).toBeTruthy();
+    expect(within(panel).getAllByText("Pending")).toHaveLength(2);
+    expect(within(panel).getByText(/€100\.00 from/)).toBeTruthy();
+    expect(within(panel).getByText(/No limit from/)).toBeTruthy();
+    expect(await within(panel).findByRole("button", { name: "Set Limits" })).toBeTruthy();
+  });
+
+  test("no limits read None and No; a customer login has no Set Limits", async () => {
+    renderWithProviders(<CustomerLimitsPanel customer={customer()} />, "customer");
+    const panel = screen.getByRole("region", { name: "Limits" });
+    expect(within(panel).getAllByText("None")).toHaveLength(2);
+    expect(within(panel).getByText("No")).toBeTruthy();
+    expect(within(panel).queryByText("Pending")).toBeNull();
+    // The session arrives; the button stays away.
+    await waitFor(() => expect(within(panel).queryByRole("button")).toBeNull());
+  });
+
+  test("the banner says the customer is self-excluded, and only then", () => {
+    const { rerender } = renderWithProviders(<SelfExclusionBanner customer={limited} />, "user");
+    expect(screen.getByRole("status").textContent).toContain(
+      "Self-excluded until 2027-05-22. Bets and deposits are refused; withdrawals still work.",
+    );
+    rerender(<SelfExclusionBanner customer={customer()} />);
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  test("the dialog reads money the European way, says what waits 24 hours and sends only changes", async () => {
+    const ue = userEvent.setup();
+    let closed = false;
+    const { calls } = renderWithProviders(
+      <CustomerLimitsDialog
+        customer={customer({ maxStake: "50.00" })}
+        onClose={() => (closed = true)}
+      />,
+      "user",
+      { "PATCH /api/customers/:id": limited },
+    );
+    const stake = screen.getByLabelText("Max Stake (€)") as HTMLInputElement;
+    expect(stake.value).toBe("50.00");
+    await ue.clear(stake);
+    await ue.type(stake, "1.000,50");
+    expect(await screen.findByText("= €1,000.50")).toBeTruthy();
+    expect(screen.getByText("Applies in 24 hours: max stake.")).toBeTruthy();
+    await ue.type(screen.getByLabelText("Daily Deposit Limit (€)"), "100");
+    await ue.click(screen.getByRole("button", { name: "Save Limits" }));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      maxStake: "1.000,50",
+      dailyDepositLimit: "100",
+    });
+  });
+
+  test("a lower limit applies at once; a bad amount is refused before sending", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(
+      <CustomerLimitsDialog customer={customer({ maxStake: "50.00" })} onClose={() => {}} />,
+      "user",
+    );
+    const stake = screen.getByLabelText("Max Stake (€)");
+    await ue.clear(stake);
+    await ue.type(stake, "20");
+    expect(screen.queryByText(/Applies in 24 hours/)).toBeNull();
+    await ue.clear(stake);
+    await ue.type(stake, "0");
+    await ue.click(screen.getByRole("button", { name: "Save Limits" }));
+    expect(await screen.findByText("Max stake must be at least 0.01")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+});

@@ -14,6 +14,7 @@ import { AppShell } from "../components/layouts/app-shell";
 import { ErrorBoundary } from "../components/ui/error-boundary";
 import { CenteredSpinner, Spinner } from "../components/ui/spinner";
 import { ChangePasswordButton, ForcedPasswordChange, LogoutButton } from "../features/auth";
+import { ShiftControl } from "../features/shifts";
 import { WorkingShop } from "../features/shops";
 import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
 
@@ -61,6 +62,8 @@ const UserPage = lazyScreen(() => import("./routes/user"));
 const AdminPage = lazyScreen(() => import("./routes/admin"));
 const ReportsPage = lazyScreen(() => import("./routes/reports"));
 const AlertsPage = lazyScreen(() => import("./routes/alerts"));
+const ShiftsPage = lazyScreen(() => import("./routes/shifts"));
+const ShiftPage = lazyScreen(() => import("./routes/shift"));
 const NotFoundPage = lazyScreen(() => import("./routes/not-found"));
 
 function ScreenFallback() {
@@ -120,7 +123,12 @@ function Protected({
   }
   return (
     <AppShell
-      sidebarHeader={<WorkingShop />}
+      sidebarHeader={
+        <>
+          <WorkingShop />
+          <ShiftControl />
+        </>
+      }
       sidebarFooter={
         <div className="flex flex-col gap-2">
           <ChangePasswordButton />
@@ -150,6 +158,8 @@ const protectedRoutes: [string, LazyScreenHandle, string, string?][] = [
   ["/admin", AdminPage, "System Administration"],
   ["/reports", ReportsPage, "Reports"],
   ["/alerts", AlertsPage, "Alerts"],
+  ["/shifts", ShiftsPage, "Shifts"],
+  ["/shifts/:id", ShiftPage, "Shift report", "Shifts"],
 ];
 
 /** Signed in (again): back to where the expired session left off, else the dashboard. */

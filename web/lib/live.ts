@@ -32,7 +32,15 @@ const AFFECTS: Record<string, readonly string[]> = {
     "/api/reports",
     "/api/reports/periods",
   ],
-  TRANSACTION: ["/api/transactions", "/api/customers", "/api/shops", "/api/dashboard/stats"],
+  // A deposit or withdrawal also moves its shift's figures (issue 12).
+  TRANSACTION: [
+    "/api/transactions",
+    "/api/customers",
+    "/api/shops",
+    "/api/dashboard/stats",
+    "/api/shifts",
+  ],
+  SHIFT: ["/api/shifts"],
   CUSTOMER: [
     "/api/counts",
     "/api/customers",

@@ -106,6 +106,8 @@ export function renderApp(
   const calls = mockFetch({
     "GET /api/user": role ? user(role) : { status: 401, body: { message: "Not signed in" } },
     "GET /api/alerts": [],
+    // The sidebar's shift control (issue 12): no open shift.
+    "GET /api/shifts/current": null,
     "GET /api/dashboard/stats": {
       totalGivenCredit: "0.00",
       totalCreditAtStake: "0.00",

@@ -40,10 +40,10 @@ export function AppShell({
   }, []);
 
   return (
-    <div className="flex min-h-screen bg-base-200">
+    <div className="flex min-h-screen bg-base-200 print:block print:bg-white">
       <a
         href={`#${MAIN_ID}`}
-        className="btn btn-primary fixed top-2 left-2 z-[60] -translate-y-24 focus:translate-y-0"
+        className="btn btn-primary fixed top-2 left-2 z-[60] -translate-y-24 focus:translate-y-0 print:hidden"
         onClick={(event) => {
           event.preventDefault();
           const target = main.current?.querySelector<HTMLElement>("h1") ?? main.current;
@@ -55,7 +55,7 @@ export function AppShell({
       </a>
       <Sidebar header={sidebarHeader} footer={sidebarFooter} open={menuOpen} onClose={closeMenu} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-base-300 bg-base-100 px-2 py-1 lg:hidden">
+        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-base-300 bg-base-100 px-2 py-1 lg:hidden print:hidden">
           <button
             ref={menuButton}
             type="button"
@@ -83,7 +83,7 @@ export function AppShell({
           ref={main}
           id={MAIN_ID}
           tabIndex={-1}
-          className="min-w-0 flex-1 p-4 outline-none md:p-6"
+          className="min-w-0 flex-1 p-4 outline-none md:p-6 print:p-0"
         >
           {children}
         </main>

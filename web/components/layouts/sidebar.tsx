@@ -34,6 +34,7 @@ function customerLinks(accountHref: string | null): NavItem[] {
 
 const ADMIN_LINKS: NavItem[] = [
   { href: "/reports", label: "Reports" },
+  { href: "/shifts", label: "Shifts" },
   { href: "/admin", label: "System Admin" },
 ];
 
@@ -123,7 +124,7 @@ export function Sidebar({
       <aside
         ref={aside}
         id="app-sidebar"
-        className={`w-64 shrink-0 flex-col border-r border-base-300 bg-base-100 lg:static lg:flex ${
+        className={`w-64 shrink-0 flex-col border-r border-base-300 bg-base-100 lg:static lg:flex print:hidden ${
           open ? "fixed inset-y-0 left-0 z-50 flex overflow-y-auto" : "hidden"
         }`}
       >

@@ -1,0 +1,57 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useAtomValue } from "jotai";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { formatCents } from "../../../../src/domain/money";
+import { openShiftSchema } from "../../../../src/domain/schemas";
+import { Dialog } from "../../../components/ui/dialog";
+import { FormActions, MoneyField } from "../../../components/ui/field";
+import { PickerField } from "../../../components/ui/picker-field";
+import { workingShopIdAtom } from "../../../lib/session";
+import { ShopPicker } from "../../shops";
+import { useOpenShift } from "../api/shift-mutations";
+
+type OpenInput = z.input<typeof openShiftSchema>;
+type OpenOutput = z.output<typeof openShiftSchema>;
+
+/** 'Open shift': the shop (the working shop first) and the cash the till starts with. */
+export default function OpenShiftDialog({ onClose }: { onClose: () => void }) {
+  const workingShopId = useAtomValue(workingShopIdAtom);
+  const open = useOpenShift();
+  const form = useForm<OpenInput, unknown, OpenOutput>({
+    resolver: zodResolver(openShiftSchema),
+    defaultValues: { shopId: workingShopId ? String(workingShopId) : "", openingFloat: "" },
+  });
+  const { register, handleSubmit, control, watch, formState } = form;
+  return (
+    <Dialog onClose={onClose} title="Open shift">
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) =>
+          open.mutate(
+            { shopId: values.shopId, openingFloat: formatCents(values.openingFloat) },
+            { onSuccess: onClose },
+          ),
+        )}
+      >
+        <p className="mb-3 text-sm">
+          Deposits and withdrawals you take at this shop count towards the shift until you close it
+          with the cash counted.
+        </p>
+        <PickerField control={control} name="shopId" picker={ShopPicker} />
+        <MoneyField
+          label="Opening float (€)"
+          typed={watch("openingFloat")}
+          error={formState.errors.openingFloat?.message}
+          {...register("openingFloat")}
+        />
+        <FormActions
+          onCancel={onClose}
+          pending={open.isPending}
+          label="Open shift"
+          pendingLabel="Opening..."
+        />
+      </form>
+    </Dialog>
+  );
+}

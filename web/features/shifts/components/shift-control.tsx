@@ -1,0 +1,59 @@
+import { useAtomValue } from "jotai";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "wouter";
+import { formatDateTime } from "../../../lib/format";
+import { currentUserAtom } from "../../../lib/session";
+import { type Shift, useCurrentShift } from "../api/get-shifts";
+
+// The dialogs load when first opened: the shell stays small.
+const OpenShiftDialog = lazy(() => import("./open-shift-dialog"));
+const CloseShiftDialog = lazy(() => import("./close-shift-dialog"));
+
+/**
+ * The staff user's shift, in the sidebar's header (issue 12): "No open shift" with an Open
+ * button, or the open shift's shop and start with a Close button. Customers have none.
+ */
+export function ShiftControl() {
+  const user = useAtomValue(currentUserAtom);
+  const staff = !!user && user.role !== "customer";
+  const shift = useCurrentShift(staff).data;
+  // The shift being closed is kept: the dialog shows its result after it is no longer open.
+  const [dialog, setDialog] = useState<{ closing: Shift | null } | null>(null);
+  if (!staff) return null;
+  const onClose = () => setDialog(null);
+  return (
+    <div className="mt-2 text-sm" data-testid="shift-control">
+      <div className="text-xs text-base-content/70">Shift</div>
+      <div className="flex items-center justify-between gap-2">
+        {shift ? (
+          <Link
+            href={`/shifts/${shift.id}`}
+            className="link truncate font-medium"
+            title={`Opened ${formatDateTime(shift.openedAt)}`}
+          >
+            Open at {shift.shop?.name ?? `shop #${shift.shopId}`}
+          </Link>
+        ) : (
+          <span className="font-medium">{shift === null ? "No open shift" : "..."}</span>
+        )}
+        {shift !== undefined && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs"
+            onClick={() => setDialog({ closing: shift })}
+          >
+            {shift ? "Close shift" : "Open shift"}
+          </button>
+        )}
+      </div>
+      <Suspense fallback={null}>
+        {dialog &&
+          (dialog.closing ? (
+            <CloseShiftDialog shift={dialog.closing} onClose={onClose} />
+          ) : (
+            <OpenShiftDialog onClose={onClose} />
+          ))}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { centsOf, formatEuro } from "../../../../src/domain/money";
+import type { Shift } from "../api/get-shifts";
+
+/** "€2.50 short", "€1.00 over", "none" for a discrepancy (counted - expected). */
+export function discrepancyText(discrepancy: string): string {
+  const cents = centsOf(discrepancy);
+  if (cents === 0) return "None";
+  return `${formatEuro(Math.abs(cents))} ${cents < 0 ? "short" : "over"}`;
+}
+
+/** A shift's cash-up: float, takings, expected, and once closed the count and discrepancy. */
+export function ShiftFigures({ shift }: { shift: Shift }) {
+  const rows: [string, string, string?][] = [
+    ["Opening float", formatEuro(centsOf(shift.openingFloat))],
+    [`Deposits (${shift.depositCount})`, `+ ${formatEuro(centsOf(shift.deposits))}`],
+    [`Withdrawals (${shift.withdrawalCount})`, `- ${formatEuro(centsOf(shift.withdrawals))}`],
+    ["Expected cash", formatEuro(centsOf(shift.expectedCash)), "font-semibold"],
+  ];
+  if (shift.countedCash !== null)
+    rows.push(["Counted cash", formatEuro(centsOf(shift.countedCash))]);
+  if (shift.discrepancy !== null) {
+    const cents = centsOf(shift.discrepancy);
+    rows.push([
+      "Discrepancy",
+      discrepancyText(shift.discrepancy),
+      `font-semibold ${cents === 0 ? "text-success" : "text-error"}`,
+    ]);
+  }
+  return (
+    <dl
+      className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums"
+      data-testid="shift-figures"
+    >
+      {rows.map(([label, value, className]) => (
+        <div key={label} className={`contents ${className ?? ""}`}>
+          <dt>{label}</dt>
+          <dd className="text-right">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

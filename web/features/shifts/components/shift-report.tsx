@@ -1,0 +1,111 @@
+import { Link } from "wouter";
+import { LoadingText, StateCard } from "../../../components/ui/load-state";
+import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
+import { isNotFound } from "../../../lib/api-client";
+import { euro, formatDateTime, fullName } from "../../../lib/format";
+import { useShift, useShiftMovements } from "../api/get-shifts";
+import { ShiftFigures } from "./shift-figures";
+
+/** The deposits and withdrawals taken in the shift, oldest first. */
+function Movements({ shiftId }: { shiftId: number }) {
+  const { data, isLoading } = useShiftMovements(shiftId);
+  if (isLoading || !data) return <LoadingText text="Loading the shift's movements..." />;
+  if (!data.items.length)
+    return <p className="text-base-content/70">No deposits or withdrawals.</p>;
+  return (
+    <>
+      <table className="table table-sm" aria-label="Deposits and withdrawals">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">#</th>
+            <th scope="col">Type</th>
+            <th scope="col">Customer</th>
+            <th scope="col" className="text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.items.map((t) => {
+            const customer = t.type === "DEPOSIT" ? t.fromCustomer : t.toCustomer;
+            return (
+              <tr key={t.id} className={t.archived ? "opacity-60" : ""}>
+                <td>{formatDateTime(t.createdAt)}</td>
+                <td>{t.id}</td>
+                <td>{t.type === "DEPOSIT" ? "Deposit" : "Withdrawal"}</td>
+                <td>{customer ? fullName(customer) : ""}</td>
+                <td className="text-right tabular-nums">
+                  {t.type === "DEPOSIT" ? "+ " : "- "}
+                  {euro(t.amount)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {data.total > data.items.length && (
+        <p className="mt-2 text-sm">
+          The first {data.items.length} of {data.total} movements are shown.
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The shift report (Z report): who, where and when, the cash-up figures and every deposit
+ * and withdrawal of the shift, with a Print button; printing leaves out the app's chrome.
+ */
+export default function ShiftReport({ id }: { id: number }) {
+  const { data: shift, isLoading, error } = useShift(id);
+  if (isLoading) return <LoadingText text="Loading shift..." />;
+  if (isNotFound(error) || (!error && !shift)) {
+    return <StateCard title="Shift not found" backHref="/shifts" backLabel="Back to Shifts" />;
+  }
+  if (error || !shift) {
+    return (
+      <StateCard
+        title="Error Loading Shift"
+        text={error?.message}
+        backHref="/shifts"
+        backLabel="Back to Shifts"
+      />
+    );
+  }
+  return (
+    <article className="max-w-3xl print:max-w-none">
+      <PageHeader
+        title={`Shift report #${shift.id}`}
+        subtitle={shift.status === "OPEN" ? "Open: figures so far" : "Closed (Z report)"}
+        actions={
+          <div className="flex gap-2 print:hidden">
+            <Link href="/shifts" className="btn btn-ghost btn-sm">
+              All shifts
+            </Link>
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
+              Print
+            </button>
+          </div>
+        }
+      />
+      <div className="flex flex-col gap-4">
+        <Panel title="Shift">
+          <dl>
+            <Detail label="Cashier">{shift.user?.username ?? `User #${shift.userId}`}</Detail>
+            <Detail label="Shop">{shift.shop?.name ?? `Shop #${shift.shopId}`}</Detail>
+            <Detail label="Opened">{formatDateTime(shift.openedAt)}</Detail>
+            {shift.closedAt && <Detail label="Closed">{formatDateTime(shift.closedAt)}</Detail>}
+            {shift.closedBy && <Detail label="Closed by">{shift.closedBy.username}</Detail>}
+          </dl>
+        </Panel>
+        <Panel title="Cash-up">
+          <ShiftFigures shift={shift} />
+        </Panel>
+        <Panel title="Deposits and withdrawals">
+          <Movements shiftId={shift.id} />
+        </Panel>
+      </div>
+    </article>
+  );
+}

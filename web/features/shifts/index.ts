@@ -1,0 +1,8 @@
+/** The shifts feature's public entry: what other features and the app use of it. */
+import { lazy } from "react";
+
+export { ShiftControl } from "./components/shift-control";
+
+// Screens load on first use, like dialogs (see the shops feature's entry).
+export const ShiftsTable = lazy(() => import("./components/shifts-table"));
+export const ShiftReport = lazy(() => import("./components/shift-report"));

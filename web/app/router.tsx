@@ -64,6 +64,7 @@ const ReportsPage = lazyScreen(() => import("./routes/reports"));
 const AlertsPage = lazyScreen(() => import("./routes/alerts"));
 const ShiftsPage = lazyScreen(() => import("./routes/shifts"));
 const ShiftPage = lazyScreen(() => import("./routes/shift"));
+const SlipPage = lazyScreen(() => import("./routes/slip"));
 const NotFoundPage = lazyScreen(() => import("./routes/not-found"));
 
 function ScreenFallback() {
@@ -187,6 +188,22 @@ function AuthRoute() {
   );
 }
 
+/** A bet's printable slip: signed in, but without the app's chrome (decision 031). */
+const SLIP_PATH = "/bets/:id/slip";
+
+function SlipRoute() {
+  const user = useAtomValue(currentUserAtom);
+  if (user === undefined) return <CenteredSpinner />;
+  if (!user) return <ToSignIn />;
+  return (
+    <Screen fallback={<CenteredSpinner />}>
+      <Route path={SLIP_PATH}>
+        <LazyScreen screen={SlipPage} />
+      </Route>
+    </Screen>
+  );
+}
+
 /**
  * One shell for every signed-in screen, so it stays mounted across page changes (the
  * sidebar keeps its state, and focus can move to the new page's heading).
@@ -194,6 +211,7 @@ function AuthRoute() {
 export function AppRouter() {
   const [location] = useLocation();
   const { parser } = useRouter();
+  if (matchRoute(parser, SLIP_PATH, location)[0]) return <SlipRoute />;
   const current = protectedRoutes.find(([path]) => matchRoute(parser, path, location)[0]);
   if (current) {
     const [, , title, section] = current;

@@ -1,10 +1,18 @@
 import { PageHeader } from "../../components/ui/page-header";
-import { BetsTable, NewBetButton } from "../../features/bets";
+import { BetsTable, FindSlip, NewBetButton } from "../../features/bets";
 
 export default function BetsPage() {
   return (
     <>
-      <PageHeader title="Bets" actions={<NewBetButton />} />
+      <PageHeader
+        title="Bets"
+        actions={
+          <>
+            <FindSlip />
+            <NewBetButton />
+          </>
+        }
+      />
       <BetsTable />
     </>
   );

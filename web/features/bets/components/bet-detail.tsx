@@ -5,6 +5,9 @@ import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime } from "../../../lib/format";
 import { useBet } from "../api/get-bet";
+import { BetHistory } from "./bet-history";
+import { PrintSlipLink } from "./print-slip-link";
+import { ResettleButton } from "./resettle-button";
 
 export default function BetDetail({ id }: { id: number }) {
   const { data: bet, isLoading, error } = useBet(id);
@@ -24,7 +27,16 @@ export default function BetDetail({ id }: { id: number }) {
   }
   return (
     <>
-      <PageHeader title={`Bet #${bet.id}`} actions={<BetStatusBadge status={bet.status} />} />
+      <PageHeader
+        title={`Bet #${bet.id}`}
+        actions={
+          <>
+            <BetStatusBadge status={bet.status} />
+            <PrintSlipLink betId={bet.id} />
+            <ResettleButton bet={bet} />
+          </>
+        }
+      />
       <Panel title="Bet Details" className="max-w-2xl">
         <dl>
           {bet.description && <Detail label="Description">{bet.description}</Detail>}
@@ -54,6 +66,7 @@ export default function BetDetail({ id }: { id: number }) {
           {bet.resolvedAt && <Detail label="Resolved">{formatDateTime(bet.resolvedAt)}</Detail>}
         </dl>
       </Panel>
+      <BetHistory betId={bet.id} />
     </>
   );
 }

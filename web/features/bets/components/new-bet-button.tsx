@@ -1,7 +1,8 @@
 import { useAtomValue } from "jotai";
-import { lazy } from "react";
+import { lazy, useState } from "react";
 import { DialogButton } from "../../../components/ui/dialog-button";
 import { canMutateAtom } from "../../../lib/session";
+import { PrintSlipLink } from "./print-slip-link";
 
 const NewBetDialog = lazy(() => import("./new-bet-dialog"));
 
@@ -16,10 +17,22 @@ export function NewBetButton({
   disabled?: boolean;
 }) {
   const canMutate = useAtomValue(canMutateAtom);
+  // The bet just placed here: its slip is one click away until the next one (issue 12).
+  const [placed, setPlaced] = useState<number | null>(null);
   if (!canMutate) return null;
   return (
-    <DialogButton label="New Bet" className="btn-primary" disabled={disabled} draft="new-bet">
-      {(close) => <NewBetDialog onClose={close} customerId={customerId} shopId={shopId} />}
-    </DialogButton>
+    <>
+      {placed !== null && <PrintSlipLink betId={placed} label={`Print Slip #${placed}`} />}
+      <DialogButton label="New Bet" className="btn-primary" disabled={disabled} draft="new-bet">
+        {(close) => (
+          <NewBetDialog
+            onClose={close}
+            onPlaced={(bet) => setPlaced(bet.id)}
+            customerId={customerId}
+            shopId={shopId}
+          />
+        )}
+      </DialogButton>
+    </>
   );
 }

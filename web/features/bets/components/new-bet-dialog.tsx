@@ -39,6 +39,8 @@ type BetFormOutput = z.output<typeof placeBetSchema>;
 
 export interface NewBetDialogProps {
   onClose: () => void;
+  /** After the bet is placed (the New Bet button offers its slip). */
+  onPlaced?: (bet: { id: number }) => void;
   customerId?: number;
   shopId?: number;
 }
@@ -47,7 +49,7 @@ export interface NewBetDialogProps {
  * 'Place New Bet': live payout, Customer Balance Info, the funds check before submit. Only an
  * admin may place a bet already settled (issue 10): staff see the outcome fixed at PENDING.
  */
-export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDialogProps) {
+export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: NewBetDialogProps) {
   const isAdmin = useAtomValue(isAdminAtom);
   const workingShopId = useAtomValue(workingShopIdAtom);
   const notify = useNotify();
@@ -130,7 +132,15 @@ export default function NewBetDialog({ onClose, customerId, shopId }: NewBetDial
     if (!large.holds(body, largest)) send(body);
   };
   const send = (body: PlaceBetBody) =>
-    mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });
+    mutation.mutate(
+      { body, key: idempotency.keyFor(body) },
+      {
+        onSuccess: (bet) => {
+          onPlaced?.(bet);
+          close();
+        },
+      },
+    );
 
   return (
     <Dialog onClose={close} title="Place New Bet" wide>

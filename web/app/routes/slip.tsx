@@ -1,0 +1,13 @@
+import { useParams, useSearch } from "wouter";
+import { BetSlip } from "../../features/bets";
+
+/** /bets/:id/slip, outside the app's shell; `?print` opens the print dialog once loaded. */
+export default function SlipPage() {
+  const { id } = useParams<{ id: string }>();
+  const print = new URLSearchParams(useSearch()).has("print");
+  return (
+    <main className="min-h-screen">
+      <BetSlip key={id} id={Number(id)} autoPrint={print} />
+    </main>
+  );
+}

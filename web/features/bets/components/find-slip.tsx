@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import { formatSlipCode, normalizeSlipCode } from "../../../../src/domain/slip-code";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
-import { isCustomerAtom } from "../../../lib/session";
+import { canMutateAtom } from "../../../lib/session";
 import { findSlip } from "../api/get-slip";
 
 /**
@@ -18,7 +18,7 @@ export default function FindSlip() {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Finding any bet by its code is staff's work (GET /api/slips/{code}).
-  const isCustomer = useAtomValue(isCustomerAtom);
+  const isStaff = useAtomValue(canMutateAtom);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -45,7 +45,7 @@ export default function FindSlip() {
     }
   };
 
-  if (isCustomer) return null;
+  if (!isStaff) return null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for every browser here (happy-dom)
     <form role="search" aria-label="Find slip" className="flex flex-col gap-1" onSubmit={submit}>

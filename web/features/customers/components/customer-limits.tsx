@@ -13,7 +13,7 @@ const CustomerLimitsDialog = lazy(() => import("./customer-limits-dialog"));
 const money = (value: string | null) => (value === null ? "None" : formatEuro(centsOf(value)));
 const exclusionEnd = (iso: string) => formatExclusionEnd(Date.parse(iso));
 
-/** A limit in force and, below it, the change waiting its 24 hours (decision 032). */
+/** A limit in force and, under it, the change waiting its 24 hours (decision 032). */
 function Limit({
   label,
   value,
@@ -24,15 +24,15 @@ function Limit({
   pending: { text: string; appliesAt: string } | null;
 }) {
   return (
-    <>
-      <Detail label={label}>{value}</Detail>
+    <Detail label={label}>
+      {value}
       {pending && (
-        <p className="-mt-1 mb-1 text-right text-sm text-base-content/80">
+        <span className="block text-sm font-normal text-base-content/80">
           <span className="badge badge-warning badge-sm mr-1">Pending</span>
           {pending.text} from {formatDateTime(pending.appliesAt)}
-        </p>
+        </span>
       )}
-    </>
+    </Detail>
   );
 }
 

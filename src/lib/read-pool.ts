@@ -90,6 +90,8 @@ export const LIGHT_READS: ReadonlySet<ContractName> = new Set<ContractName>([
   "getBet",
   "getBetSlip",
   "findSlip",
+  "currentShift",
+  "getShift",
   "counts",
   "listAlerts",
   "integrityStatus",

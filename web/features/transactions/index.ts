@@ -11,3 +11,7 @@ export { SignedAmount } from "./components/transaction-amount";
 // Screens load on first use, like dialogs. The bundler splits by module, so a static
 // re-export here would put each screen in every chunk that imports this entry for a button.
 export const TransactionsTable = lazy(() => import("./components/transactions-table"));
+// Reversal with its preview (issue 12): the admin page opens it for a typed id.
+export const ReverseTransactionDialog = lazy(
+  () => import("./components/reverse-transaction-dialog"),
+);

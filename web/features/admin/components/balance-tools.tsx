@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { recalculateSchema, reverseSchema } from "../../../../src/domain/schemas";
 import { InputField, SelectField } from "../../../components/ui/field";
 import { Panel } from "../../../components/ui/page-header";
 import { euro } from "../../../lib/format";
-import { useIdempotencyKey } from "../../../lib/idempotency";
+import { ReverseTransactionDialog } from "../../transactions";
 import { useRecalculateBalance } from "../api/recalculate-balance";
-import { useReverseTransaction } from "../api/reverse-transaction";
 
 /** The first message of a form's errors: both fields of these forms share one message. */
 function firstError(errors: Record<string, { message?: string } | undefined>): string | undefined {
@@ -49,9 +49,13 @@ export function RecalculateBalancePanel() {
   );
 }
 
+/**
+ * Reversal by a typed id: "Reverse Transaction" opens the preview of what it writes and does
+ * to each balance (issue 12), and only its "Confirm reversal" writes. Rows of the
+ * Transactions page open the same dialog.
+ */
 export function ReverseTransactionPanel() {
-  const mutation = useReverseTransaction();
-  const idempotency = useIdempotencyKey();
+  const [previewId, setPreviewId] = useState<number | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<
     z.input<typeof reverseSchema>,
     unknown,
@@ -62,30 +66,29 @@ export function ReverseTransactionPanel() {
       <div role="alert" className="alert alert-warning mb-3 text-sm">
         Reversing a transaction archives the original and creates an opposite one.
       </div>
-      <form
-        noValidate
-        onSubmit={handleSubmit(({ transactionId }) =>
-          mutation.mutate(
-            { transactionId, key: idempotency.keyFor({ transactionId }) },
-            {
-              onSuccess: () => {
-                idempotency.reset();
-                reset();
-              },
-            },
-          ),
-        )}
-      >
+      <p className="mb-2 text-sm text-base-content/70">
+        You see what it writes and does to each balance before you confirm.
+      </p>
+      <form noValidate onSubmit={handleSubmit(({ transactionId }) => setPreviewId(transactionId))}>
         <InputField
           label="Transaction ID"
           inputMode="numeric"
           error={formState.errors.transactionId?.message}
           {...register("transactionId")}
         />
-        <button type="submit" className="btn btn-warning" disabled={mutation.isPending}>
-          {mutation.isPending ? "Processing..." : "Reverse Transaction"}
+        <button type="submit" className="btn btn-warning">
+          Reverse Transaction
         </button>
       </form>
+      {previewId !== null && (
+        <Suspense fallback={null}>
+          <ReverseTransactionDialog
+            transactionId={previewId}
+            onClose={() => setPreviewId(null)}
+            onDone={() => reset()}
+          />
+        </Suspense>
+      )}
     </Panel>
   );
 }

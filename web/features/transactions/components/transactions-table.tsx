@@ -1,4 +1,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
+import { useAtomValue } from "jotai";
+import { useMemo } from "react";
 import { Link } from "wouter";
 import { TRANSACTION_TYPES } from "../../../../src/domain/enums";
 import { TransactionStatusBadge } from "../../../components/ui/badges";
@@ -12,8 +14,10 @@ import {
 } from "../../../components/ui/table-filters";
 import { DateCell, Truncate } from "../../../components/ui/truncate";
 import { euro } from "../../../lib/format";
+import { isAdminAtom } from "../../../lib/session";
 import { useTransactions } from "../api/get-transactions";
 import type { Transaction } from "../api/types";
+import { ReverseButton } from "./reverse-button";
 import { typeColour } from "./transaction-amount";
 
 const col = createColumnHelper<Transaction>();
@@ -134,8 +138,18 @@ const columns = [
   col.accessor("createdAt", { header: "Created", cell: (c) => <DateCell value={c.getValue()} /> }),
 ];
 
+/** Admins also get a "Reverse" action on each reversible row (issue 12). */
+const adminColumns = [
+  ...columns,
+  col.display({
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    cell: (c) => <ReverseButton transaction={c.row.original} />,
+  }),
+];
+
 /** A transaction on a phone: type and amount, between whom, its status and when. */
-function TransactionCard({ t }: { t: Transaction }) {
+function TransactionCard({ t, admin }: { t: Transaction; admin: boolean }) {
   const { from, to } = sidesOf(t);
   return (
     <article className="flex flex-col gap-1 text-sm" aria-label={`Transaction ${t.id}`}>
@@ -155,6 +169,7 @@ function TransactionCard({ t }: { t: Transaction }) {
         <span className="text-base-content/70">#{t.id}</span>
         <BetLink id={t.betId} />
         <DateCell value={t.createdAt} />
+        {admin && <ReverseButton transaction={t} />}
       </div>
     </article>
   );
@@ -162,13 +177,15 @@ function TransactionCard({ t }: { t: Transaction }) {
 
 const TYPE_OPTIONS = enumOptions(TRANSACTION_TYPES);
 
-/** Read-only; archived (reversed) rows are greyed. */
+/** Archived (reversed) rows are greyed; an admin can start a reversal from a row. */
 export default function TransactionsTable() {
   const state = useTableState([], ["type", "from", "to"]);
   const query = useTransactions(state.params);
+  const admin = useAtomValue(isAdminAtom);
+  const shown = useMemo(() => (admin ? adminColumns : columns), [admin]);
   return (
     <DataTable
-      columns={columns}
+      columns={shown}
       state={state}
       query={query}
       loadingText="Loading transactions..."
@@ -181,7 +198,7 @@ export default function TransactionsTable() {
           <ClearFilters state={state} />
         </>
       }
-      renderCard={(t) => <TransactionCard t={t} />}
+      renderCard={(t) => <TransactionCard t={t} admin={admin} />}
     />
   );
 }

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type BodyOf, call } from "../../../lib/api-client";
+import { useNotify } from "../../../lib/notify";
+import { BET_KEYS } from "./place-bet";
+
+/** The re-settlement's body as the contract declares its wire format. */
+export type ResettleBody = BodyOf<"resettleBet">;
+
+/** What re-settling would write and do to each balance: the server's dry run, nothing written. */
+export const previewResettlement = ({ id, body }: { id: number; body: ResettleBody }) =>
+  call("resettleBet", { params: { id }, body: { ...body, dryRun: true } });
+
+export const resettleBet = ({ id, body, key }: { id: number; body: ResettleBody; key: string }) =>
+  call("resettleBet", {
+    params: { id },
+    body: { ...body, dryRun: false },
+    headers: { "Idempotency-Key": key },
+  });
+
+/** The dry run: asked by the dialog's "Preview"; a refusal is shown in the dialog. */
+export const usePreviewResettlement = () => useMutation({ mutationFn: previewResettlement });
+
+/** The real one: refreshes the bet, its history, the lists and the balances it moved. */
+export function useResettleBet() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: resettleBet,
+    onSuccess: (answer) => {
+      notify.success(`Bet #${answer.bet.id} re-settled as ${answer.bet.status}`);
+      for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
+    },
+    onError: (error) => notify.error(error),
+  });
+}
+
+/** A bet's earlier outcomes (under "/api/bets", so a change to bets refreshes it). */
+export const betSettlementsQuery = (id: number) =>
+  queryOptions({
+    queryKey: ["/api/bets", id, "settlements"],
+    queryFn: ({ signal }) => call("listBetSettlements", { params: { id }, signal }),
+  });
+
+export const useBetSettlements = (id: number) => useQuery(betSettlementsQuery(id));

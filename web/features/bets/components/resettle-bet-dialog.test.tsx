@@ -1,0 +1,104 @@
+import { describe, expect, test } from "bun:test";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ResettlementDto } from "../../../../src/domain/dto";
+import { bet } from "../../../test/fixtures";
+import { renderWithProviders } from "../../../test/render";
+import type { Bet } from "../api/types";
+import ResettleBetDialog from "./resettle-bet-dialog";
+
+const won = bet({ status: "WON", actualPayout: "25.00", potentialPayout: "25.00" }) as Bet;
+
+/** What the server answers: the dry run (dryRun true) and the real one (false) agree. */
+function answer(dryRun: boolean): ResettlementDto {
+  return {
+    dryRun,
+    bet: bet({ status: "LOST", actualPayout: "0.00" }),
+    rows: [
+      {
+        type: "PAYOUT",
+        amount: "25.00",
+        fromEntityType: "CUSTOMER",
+        fromEntityId: 7,
+        fromName: "Ada Lovelace",
+        toEntityType: "SHOP",
+        toEntityId: 3,
+        toName: "Main Street",
+        description: "Correction of #12: bet #11 re-settled WON to LOST",
+        betId: 11,
+        reversalOf: 12,
+      },
+    ],
+    balances: [
+      {
+        party: "CUSTOMER",
+        id: 7,
+        name: "Ada Lovelace",
+        beforeAmount: "0.00",
+        afterAmount: "-25.00",
+        creditLimit: "10.00",
+      },
+    ],
+  };
+}
+
+describe("re-settling a bet (issue 12)", () => {
+  test("asks for a reason, shows the dry run in plain words, and writes only on confirmation", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(
+      <ResettleBetDialog bet={won} onClose={() => {}} />,
+      "admin",
+      {
+        "POST /api/admin/bets/:id/resettle": ({ body }: { body: { dryRun: boolean } }) =>
+          answer(body.dryRun),
+      },
+    );
+    const posts = () => calls.filter((c) => c.method === "POST");
+    // The outcomes offered are the other two; Lost first.
+    const select = screen.getByLabelText("New outcome") as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual(["LOST", "VOID"]);
+    await ue.click(screen.getByRole("button", { name: "Preview" }));
+    expect(await screen.findByText("Reason is required for a re-settlement")).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+
+    await ue.type(screen.getByLabelText("Reason for the correction *"), "Photo finish misread");
+    await ue.click(screen.getByRole("button", { name: "Preview" }));
+    expect(
+      await screen.findByText("This takes the customer Ada Lovelace to -€25.00 (from €0.00)."),
+    ).toBeTruthy();
+    expect(screen.getByText("Beyond the credit limit of €10.00.")).toBeTruthy();
+    expect(posts().map((c) => c.body)).toEqual([
+      { status: "LOST", reason: "Photo finish misread", dryRun: true },
+    ]);
+    expect(posts()[0]?.headers["Idempotency-Key"]).toBeUndefined();
+
+    await ue.click(screen.getByRole("button", { name: "Confirm re-settlement" }));
+    expect(await screen.findByText("Bet #11 re-settled as LOST")).toBeTruthy();
+    const real = posts()[1];
+    expect(real?.body).toEqual({ status: "LOST", reason: "Photo finish misread", dryRun: false });
+    expect(real?.headers["Idempotency-Key"]).toBeTruthy();
+  });
+
+  test("Void needs its own reason; a refusal from the server is shown in the dialog", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(
+      <ResettleBetDialog bet={won} onClose={() => {}} />,
+      "admin",
+      {
+        "POST /api/admin/bets/:id/resettle": {
+          status: 409,
+          body: { message: "Bet #11 is already VOID", code: "CONFLICT" },
+        },
+      },
+    );
+    await ue.selectOptions(screen.getByLabelText("New outcome"), "VOID");
+    await ue.type(screen.getByLabelText("Reason for the correction *"), "Abandoned");
+    await ue.click(screen.getByRole("button", { name: "Preview" }));
+    expect(await screen.findByText("Please provide a reason for voiding this bet")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    await ue.type(screen.getByLabelText("Reason for voiding this bet *"), "Race abandoned");
+    await ue.click(screen.getByRole("button", { name: "Preview" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Bet #11 is already VOID");
+    expect(screen.queryByRole("button", { name: "Confirm re-settlement" })).toBeNull();
+  });
+});

@@ -1,0 +1,132 @@
+import { useState } from "react";
+import { VOID_REASON_MESSAGE } from "../../../../src/domain/schemas";
+import { CorrectionPreview } from "../../../components/ui/correction-preview";
+import { Dialog } from "../../../components/ui/dialog";
+import { SelectField, TextareaField } from "../../../components/ui/field";
+import { ApiError } from "../../../lib/api-client";
+import { capitalise } from "../../../lib/format";
+import { useIdempotencyKey } from "../../../lib/idempotency";
+import { type ResettleBody, usePreviewResettlement, useResettleBet } from "../api/resettle-bet";
+import type { Bet } from "../api/types";
+
+type Outcome = "WON" | "LOST" | "VOID";
+const OUTCOMES: Outcome[] = ["WON", "LOST", "VOID"];
+
+/**
+ * "Re-settle" (issue 12, admins): a settled bet's new outcome, the reason (required) and a
+ * void reason for Void. "Preview" asks the server for a dry run and shows the ledger rows it
+ * would write and each balance before and after, in plain words; only "Confirm
+ * re-settlement" writes, and it writes exactly that.
+ */
+export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
+  const choices = OUTCOMES.filter((o) => o !== bet.status);
+  const [status, setStatus] = useState<Outcome>(choices[0] ?? "LOST");
+  const [reason, setReason] = useState("");
+  const [voidReason, setVoidReason] = useState("");
+  const [errors, setErrors] = useState<{ reason?: string; voidReason?: string }>({});
+  const preview = usePreviewResettlement();
+  const resettle = useResettleBet();
+  const idempotency = useIdempotencyKey();
+  const body: ResettleBody = {
+    status,
+    reason: reason.trim(),
+    voidReason: status === "VOID" ? voidReason.trim() : undefined,
+  };
+
+  const askPreview = () => {
+    const found: typeof errors = {};
+    if (!body.reason) found.reason = "Reason is required for a re-settlement";
+    if (status === "VOID" && !body.voidReason) found.voidReason = VOID_REASON_MESSAGE;
+    setErrors(found);
+    if (Object.keys(found).length === 0) preview.mutate({ id: bet.id, body });
+  };
+  const confirm = () =>
+    resettle.mutate(
+      { id: bet.id, body, key: idempotency.keyFor({ id: bet.id, body }) },
+      { onSuccess: onClose },
+    );
+  const refusal =
+    preview.error instanceof ApiError ? preview.error.serverMessage : preview.error?.message;
+  const shown = preview.data;
+
+  return (
+    <Dialog onClose={onClose} title={`Re-settle bet #${bet.id}`} wide>
+      {shown ? (
+        <>
+          <p className="mb-3" data-testid="resettle-summary">
+            <strong>{bet.description}</strong>: {capitalise(bet.status.toLowerCase())} becomes{" "}
+            <strong>{capitalise(shown.bet.status.toLowerCase())}</strong>. Reason: {body.reason}
+          </p>
+          <CorrectionPreview preview={shown} />
+          <div className="modal-action flex-wrap gap-3">
+            <button type="button" className="btn" onClick={() => preview.reset()}>
+              Back
+            </button>
+            <button
+              type="button"
+              className="btn btn-warning"
+              disabled={resettle.isPending}
+              onClick={confirm}
+            >
+              {resettle.isPending ? "Re-settling..." : "Confirm re-settlement"}
+            </button>
+          </div>
+        </>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            askPreview();
+          }}
+        >
+          <p className="mb-3 text-sm">
+            Now <strong>{capitalise(bet.status.toLowerCase())}</strong>. The old settlement is
+            undone by its exact opposite in the ledger and the new one is written; nothing is
+            edited, and the bet keeps its history.
+          </p>
+          <SelectField
+            label="New outcome"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as Outcome)}
+          >
+            {choices.map((o) => (
+              <option key={o} value={o}>
+                {capitalise(o.toLowerCase())}
+              </option>
+            ))}
+          </SelectField>
+          <TextareaField
+            label="Reason for the correction *"
+            rows={2}
+            value={reason}
+            error={errors.reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          {status === "VOID" && (
+            <TextareaField
+              label="Reason for voiding this bet *"
+              rows={2}
+              value={voidReason}
+              error={errors.voidReason}
+              onChange={(event) => setVoidReason(event.target.value)}
+            />
+          )}
+          {refusal && (
+            <p role="alert" className="alert alert-error mb-3 text-sm">
+              {refusal}
+            </p>
+          )}
+          <div className="modal-action flex-wrap gap-3">
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={preview.isPending}>
+              {preview.isPending ? "Working it out..." : "Preview"}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

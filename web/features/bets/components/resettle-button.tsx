@@ -1,0 +1,18 @@
+import { useAtomValue } from "jotai";
+import { lazy } from "react";
+import { DialogButton } from "../../../components/ui/dialog-button";
+import { isAdminAtom } from "../../../lib/session";
+import type { Bet } from "../api/types";
+
+const ResettleBetDialog = lazy(() => import("./resettle-bet-dialog"));
+
+/** "Re-settle" on a settled bet's page, for admins only (issue 12). */
+export function ResettleButton({ bet }: { bet: Bet }) {
+  const isAdmin = useAtomValue(isAdminAtom);
+  if (!isAdmin || bet.status === "PENDING") return null;
+  return (
+    <DialogButton label="Re-settle" className="btn-sm btn-outline">
+      {(close) => <ResettleBetDialog bet={bet} onClose={close} />}
+    </DialogButton>
+  );
+}

@@ -92,7 +92,7 @@ const insertBetWithCode = (
     try {
       return insertBet.run(...(rest as never[]), code);
     } catch (err) {
-      // A code another bet holds (about 1 in 10^9 per pair): the next variant, as placeBet does.
+      // A code another bet holds (rare: 31^10 codes): the next variant, as placeBet does.
       if (variant >= 3 || !String(err).includes("bets.slip_code")) throw err;
     }
   }

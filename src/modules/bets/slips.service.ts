@@ -26,9 +26,9 @@ export interface SlipFacts {
 }
 
 /**
- * Two bets whose codes collide (about 1 in 10^9 per pair) cannot share the unique index: the
- * later one takes the next variant (the HMAC over its facts and the variant number). A code
- * matches its bet when it equals one of these.
+ * Two bets whose codes collide (31^10 codes: odds of a few in 10,000 over a million bets)
+ * cannot share the unique index: the later one takes the next variant (the HMAC over its facts
+ * and the variant number). A code matches its bet when it equals one of these.
  */
 const VARIANTS = 4;
 

@@ -5,7 +5,7 @@
  * counted stores what the till should hold (float + those deposits - those withdrawals)
  * and the difference, and raises an alert when they differ.
  */
-import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { AppDb, DbOrTx, Tx } from "../../db/client";
 import { shifts, shops, transactions, users } from "../../db/schema";
@@ -22,7 +22,9 @@ import {
   inIdOrder,
   type ListQuery,
   type ListSort,
+  likePattern,
   listPage,
+  type Search,
 } from "../../lib/list-query";
 import { findShopRow } from "../shops/shops.service";
 
@@ -148,6 +150,22 @@ export function currentShift(db: DbOrTx, userId: number): ShiftDto | null {
   return row ? toShiftDto(row, takingsOf(db, [row.s.id]).get(row.s.id) ?? NO_TAKINGS) : null;
 }
 
+/**
+ * `q` in the cashier's username or the shop's name (case-insensitively), or the shift's id.
+ * Row by row: shifts are few (a handful a day per shop).
+ */
+function shiftSearch(q: string): Search {
+  const pattern = likePattern(q);
+  const id = /^\d{1,15}$/.test(q) ? Number(q) : undefined;
+  return {
+    row: or(
+      sql`${shifts.userId} in (select id from users where username like ${pattern} escape '\\')`,
+      sql`${shifts.shopId} in (select id from shops where name like ${pattern} escape '\\')`,
+      id !== undefined ? eq(shifts.id, id) : undefined,
+    ) as SQL,
+  };
+}
+
 /** Shifts, paged and filtered (shop, user, status, opened from/to); staff see their own. */
 export function listShifts(db: AppDb, viewer: ShiftViewer, query: ListQuery) {
   const status = enumFilter("status", query.status, SHIFT_STATUSES);
@@ -165,7 +183,7 @@ export function listShifts(db: AppDb, viewer: ShiftViewer, query: ListQuery) {
     table: shifts,
     id: shifts.id,
     filters,
-    search: undefined,
+    search: query.q ? shiftSearch(query.q) : undefined,
     sorts: SORTS,
     fallback: { key: "openedAt", order: "desc" },
   });

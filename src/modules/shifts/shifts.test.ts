@@ -218,7 +218,7 @@ describe("who sees and closes which shifts", () => {
     expect((await t.request("GET", `/api/shifts/${mine.id}`, { as: "admin" })).status).toBe(200);
   });
 
-  test("filters: shop, user, status, date", async () => {
+  test("filters: shop, user, status, date; q finds the cashier, the shop or the id", async () => {
     const a = await openShift("user");
     await close(a.id, "100.00");
     const b = await openShift("user", "1.00", otherShopId);
@@ -232,6 +232,10 @@ describe("who sees and closes which shifts", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await list(`from=${today}&to=${today}`)).toEqual([a.id, b.id, c.id].sort());
     expect(await list("to=2000-01-01")).toEqual([]);
+    expect(await list("q=quay")).toEqual([b.id]);
+    expect(await list("q=ADMIN")).toEqual([c.id]);
+    expect(await list(`q=${b.id}`)).toEqual([b.id]); // (no name holds a 2)
+    expect(await list("q=50%25")).toEqual([]);
     expect((await t.request("GET", "/api/shifts?status=HALF")).status).toBe(400);
     expect((await t.request("GET", "/api/shifts?sort=shop")).status).toBe(400);
   });

@@ -3,7 +3,12 @@ import { ledgerViolations } from "../../../tests/helpers/invariants";
 import { createTestApp, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
 import type { SlipDto } from "../../domain/dto";
 import { SLIP_ALPHABET } from "../../domain/slip-code";
-import { backfillSlipCodes, computeSlipCode, readSlipKey } from "./slips.service";
+import {
+  backfillSlipCodes,
+  computeSlipCode,
+  readSlipKey,
+  startSlipBackfill,
+} from "./slips.service";
 
 let t: TestApp;
 let ids: { shopId: number; customerId: number };
@@ -190,6 +195,14 @@ describe("codes for bets that have none", () => {
       const res = await find(slip.code);
       expect(((await res.json()) as SlipDto).betId).toBe(slip.betId);
     }
+  });
+
+  test("the background backfill runs batch after batch until every bet has its code", async () => {
+    const slips = [await slipOf((await place()).id), await slipOf((await place()).id)];
+    sql("update bets set slip_code = null");
+    const backfill = startSlipBackfill(t.handle.db, { batch: 1, pauseMs: 0 });
+    expect(await backfill.done).toBe(2);
+    for (const slip of slips) expect((await find(slip.code)).status).toBe(200);
   });
 
   test("a code another bet already holds makes the new bet take the next variant", async () => {

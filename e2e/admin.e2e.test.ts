@@ -85,6 +85,10 @@ describe("system administration", () => {
     await visible(area.getByText("Transaction ID is required", { exact: true }));
     await area.getByLabel("Transaction ID").fill(String(tx.id));
     await area.getByRole("button", { name: "Reverse Transaction" }).click();
+    // The preview first (issue 12): nothing is written until it is confirmed.
+    const dialog = page.getByRole("dialog", { name: `Reverse transaction #${tx.id}` });
+    await expectText(dialog, `This takes the customer Liam ${lastName} to €0.00 (from €25.00).`);
+    await dialog.getByRole("button", { name: "Confirm reversal" }).click();
     await expectToast(page, "Success", "Transaction reversed successfully");
 
     await page.goto(`/customers/${customer.id}`);
@@ -98,7 +102,10 @@ describe("system administration", () => {
     await openAdmin(session);
     await area.getByLabel("Transaction ID").fill(String(tx.id));
     await area.getByRole("button", { name: "Reverse Transaction" }).click();
-    await visible(page.getByRole("status").filter({ hasText: "Error" }));
+    await expectText(
+      page.getByRole("dialog").getByRole("alert"),
+      `Transaction #${tx.id} has already been reversed`,
+    );
     expect(problems([/^409 POST \/api\/admin\/reverse-transaction$/])).toEqual([]);
     await context.close();
   });

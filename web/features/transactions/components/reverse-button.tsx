@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy } from "react";
 import { REVERSIBLE_TYPES } from "../../../../src/domain/enums";
 import type { Transaction } from "../api/types";
 
-const ReverseTransactionDialog = lazy(() => import("./reverse-transaction-dialog"));
+/** The preview dialog, loaded on first use. */
+export const ReverseTransactionDialog = lazy(() => import("./reverse-transaction-dialog"));
 
 /** Whether the row can be reversed: a till row, not archived, not itself a reversal. */
 export function isReversible(t: Transaction): boolean {
@@ -10,27 +11,25 @@ export function isReversible(t: Transaction): boolean {
 }
 
 /**
- * An admin's "Reverse" on a transaction row (issue 12): opens the preview dialog for this
- * row, so a reversal no longer starts from a typed id.
+ * An admin's "Reverse" on a transaction row (issue 12): asks the table to open the preview
+ * dialog for this row (the table holds the dialog, so a list refresh cannot close it).
  */
-export function ReverseButton({ transaction }: { transaction: Transaction }) {
-  const [open, setOpen] = useState(false);
+export function ReverseButton({
+  transaction,
+  onReverse,
+}: {
+  transaction: Transaction;
+  onReverse: (id: number) => void;
+}) {
   if (!isReversible(transaction)) return null;
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-xs btn-outline btn-warning"
-        aria-label={`Reverse transaction ${transaction.id}`}
-        onClick={() => setOpen(true)}
-      >
-        Reverse
-      </button>
-      {open && (
-        <Suspense fallback={null}>
-          <ReverseTransactionDialog transactionId={transaction.id} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
+    <button
+      type="button"
+      className="btn btn-xs"
+      aria-label={`Reverse transaction ${transaction.id}`}
+      onClick={() => onReverse(transaction.id)}
+    >
+      Reverse
+    </button>
   );
 }

@@ -1,6 +1,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useAtomValue } from "jotai";
-import { useMemo } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { TRANSACTION_TYPES } from "../../../../src/domain/enums";
 import { TransactionStatusBadge } from "../../../components/ui/badges";
@@ -17,7 +17,7 @@ import { euro } from "../../../lib/format";
 import { isAdminAtom } from "../../../lib/session";
 import { useTransactions } from "../api/get-transactions";
 import type { Transaction } from "../api/types";
-import { ReverseButton } from "./reverse-button";
+import { ReverseButton, ReverseTransactionDialog } from "./reverse-button";
 import { typeColour } from "./transaction-amount";
 
 const col = createColumnHelper<Transaction>();
@@ -139,17 +139,17 @@ const columns = [
 ];
 
 /** Admins also get a "Reverse" action on each reversible row (issue 12). */
-const adminColumns = [
+const adminColumns = (onReverse: (id: number) => void) => [
   ...columns,
   col.display({
     id: "actions",
     header: () => <span className="sr-only">Actions</span>,
-    cell: (c) => <ReverseButton transaction={c.row.original} />,
+    cell: (c) => <ReverseButton transaction={c.row.original} onReverse={onReverse} />,
   }),
 ];
 
 /** A transaction on a phone: type and amount, between whom, its status and when. */
-function TransactionCard({ t, admin }: { t: Transaction; admin: boolean }) {
+function TransactionCard({ t, onReverse }: { t: Transaction; onReverse?: (id: number) => void }) {
   const { from, to } = sidesOf(t);
   return (
     <article className="flex flex-col gap-1 text-sm" aria-label={`Transaction ${t.id}`}>
@@ -169,7 +169,7 @@ function TransactionCard({ t, admin }: { t: Transaction; admin: boolean }) {
         <span className="text-base-content/70">#{t.id}</span>
         <BetLink id={t.betId} />
         <DateCell value={t.createdAt} />
-        {admin && <ReverseButton transaction={t} />}
+        {onReverse && <ReverseButton transaction={t} onReverse={onReverse} />}
       </div>
     </article>
   );
@@ -182,23 +182,31 @@ export default function TransactionsTable() {
   const state = useTableState([], ["type", "from", "to"]);
   const query = useTransactions(state.params);
   const admin = useAtomValue(isAdminAtom);
-  const shown = useMemo(() => (admin ? adminColumns : columns), [admin]);
+  const [reversing, setReversing] = useState<number | null>(null);
+  const shown = useMemo(() => (admin ? adminColumns(setReversing) : columns), [admin]);
   return (
-    <DataTable
-      columns={shown}
-      state={state}
-      query={query}
-      loadingText="Loading transactions..."
-      emptyText="No transactions found"
-      rowClassName={(t) => (t.archived ? "opacity-50" : "")}
-      filters={
-        <>
-          <FilterSelect state={state} name="type" label="Type" options={TYPE_OPTIONS} />
-          <DateRangeFilter state={state} />
-          <ClearFilters state={state} />
-        </>
-      }
-      renderCard={(t) => <TransactionCard t={t} admin={admin} />}
-    />
+    <>
+      <DataTable
+        columns={shown}
+        state={state}
+        query={query}
+        loadingText="Loading transactions..."
+        emptyText="No transactions found"
+        rowClassName={(t) => (t.archived ? "opacity-50" : "")}
+        filters={
+          <>
+            <FilterSelect state={state} name="type" label="Type" options={TYPE_OPTIONS} />
+            <DateRangeFilter state={state} />
+            <ClearFilters state={state} />
+          </>
+        }
+        renderCard={(t) => <TransactionCard t={t} onReverse={admin ? setReversing : undefined} />}
+      />
+      {reversing !== null && (
+        <Suspense fallback={null}>
+          <ReverseTransactionDialog transactionId={reversing} onClose={() => setReversing(null)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -50,32 +50,34 @@ export function Toaster() {
     <section aria-label="Notifications (F8)" className="toast toast-end z-[1000] md:max-w-[420px]">
       <ol ref={viewport} tabIndex={-1} className="flex flex-col gap-2 outline-none">
         {toast && (
-          <li
-            key={toast.id}
-            role="status"
-            aria-live={toast.variant === "destructive" ? "assertive" : "polite"}
-            className={`alert shadow-lg touch-pan-y ${toast.variant === "destructive" ? "alert-error" : ""}`}
-            style={offset ? { transform: `translateX(${offset}px)` } : undefined}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={() => {
-              swipeStart.current = null;
-              setOffset(0);
-            }}
-          >
-            <div>
-              <div className="font-semibold">{toast.title}</div>
-              {toast.description && <div className="text-sm">{toast.description}</div>}
-            </div>
-            <button
-              type="button"
-              className="btn btn-ghost btn-xs"
-              aria-label="Close"
-              onClick={() => setToast(null)}
+          // The status role on the li's content: an li with another role is no list item (axe).
+          <li key={toast.id}>
+            <div
+              role="status"
+              aria-live={toast.variant === "destructive" ? "assertive" : "polite"}
+              className={`alert shadow-lg touch-pan-y ${toast.variant === "destructive" ? "alert-error" : ""}`}
+              style={offset ? { transform: `translateX(${offset}px)` } : undefined}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={() => {
+                swipeStart.current = null;
+                setOffset(0);
+              }}
             >
-              ✕
-            </button>
+              <div>
+                <div className="font-semibold">{toast.title}</div>
+                {toast.description && <div className="text-sm">{toast.description}</div>}
+              </div>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                aria-label="Close"
+                onClick={() => setToast(null)}
+              >
+                ✕
+              </button>
+            </div>
           </li>
         )}
       </ol>

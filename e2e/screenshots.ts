@@ -328,6 +328,21 @@ async function main() {
     await shot(page, "25-settle-confirmation");
     await page.getByRole("button", { name: "Cancel" }).click();
 
+    // Issue 12: re-settling a Won bet as Lost, at its preview (nothing written: Back, Cancel).
+    await page.goto("/bets?q=Galway United");
+    await page.getByRole("link", { name: "Galway United to beat Sligo Rovers" }).click();
+    await page.getByRole("button", { name: "Re-settle" }).click();
+    const resettle = page.getByRole("dialog", { name: /^Re-settle bet #/ });
+    await resettle.getByLabel("New outcome").selectOption("LOST");
+    await resettle
+      .getByLabel("Reason for the correction *")
+      .fill("Result keyed wrongly: Sligo Rovers won 2-1");
+    await resettle.getByRole("button", { name: "Preview" }).click();
+    await visible(resettle.getByTestId("correction-preview"));
+    await shot(page, "33-resettle-preview");
+    await resettle.getByRole("button", { name: "Back" }).click();
+    await resettle.getByRole("button", { name: "Cancel" }).click();
+
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/");
     await visible(page.getByText("Open bets", { exact: false }));

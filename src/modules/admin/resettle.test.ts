@@ -241,6 +241,23 @@ describe("re-settling a bet", () => {
     await t.json("GET", "/api/bets/999/settlements", { expect: 404 });
   });
 
+  test("a customer login reads its own bets' history only", async () => {
+    const mine = await settledBet("WON");
+    await resettle(mine, { status: "LOST" });
+    sqlite().run("update users set customer_id = ? where id = ?", [customerId, t.ids.customer]);
+    const history = await t.json<BetSettlementDto[]>("GET", `/api/bets/${mine}/settlements`, {
+      as: "customer",
+    });
+    expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([["WON", "LOST"]]);
+    const other = await t.json<{ id: number }>("POST", "/api/customers", {
+      body: { firstName: "Grace", lastName: "Hopper", creditLimit: "100" },
+    });
+    const theirs = await t.json<BetDto>("POST", "/api/bets", {
+      body: { customerId: other.id, shopId, description: "Theirs", stakeAmount: "5", odds: "2" },
+    });
+    await t.json("GET", `/api/bets/${theirs.id}/settlements`, { as: "customer", expect: 404 });
+  });
+
   test("refuses a pending bet (409), the same outcome (409) and bad input (400)", async () => {
     const pending = await t.json<BetDto>("POST", "/api/bets", {
       body: { customerId, shopId, description: "Open", stakeAmount: "10", odds: "2" },

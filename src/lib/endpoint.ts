@@ -332,6 +332,10 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
     }
   }
   const responses: Record<string, unknown> = { [contract.status]: success };
+  if (contract.dryRun && contract.status !== 200) {
+    // A dry run answers 200 (nothing was created), with the same schema.
+    responses[200] = { ...success, description: "The dry run: what it would do; nothing written" };
+  }
   for (const status of errorStatuses(contract)) {
     responses[status] = {
       description: ERROR_TEXT[status] ?? "Error",

@@ -71,6 +71,7 @@ describe("re-settlement with a preview", () => {
     const history = panel(page, "Settlement History");
     await expectText(history, "Won, paid €25.00 → Lost");
     await expectText(history, "Photo finish misread");
+    await expectAccessible(page, "the bet page with its settlement history");
     expect(await balanceOf(page, customer.id)).toBe("-25.00");
     const books = await api<{ ok: boolean }>(page, "GET", "/api/admin/ledger-check");
     expect(books.ok).toBe(true);

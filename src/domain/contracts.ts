@@ -34,7 +34,6 @@ import {
   userDto,
 } from "./dto";
 import { listQuery } from "./list-query";
-import { normalizeSlipCode } from "./slip-code";
 import {
   cashMovementSchema,
   changePasswordSchema,
@@ -59,6 +58,7 @@ import {
   updateUserSchema,
   workingShopSchema,
 } from "./schemas";
+import { normalizeSlipCode } from "./slip-code";
 
 /** A path id: digits only; anything else is "<What> not found" (404), as for a missing row. */
 function pathId(what: string) {

@@ -15,13 +15,13 @@ export function Toaster() {
   const swipeStart = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
 
-  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     swipeStart.current = event.clientX;
   };
-  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (swipeStart.current !== null) setOffset(event.clientX - swipeStart.current);
   };
-  const onPointerUp = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (swipeStart.current === null) return;
     const distance = Math.abs(event.clientX - swipeStart.current);
     swipeStart.current = null;

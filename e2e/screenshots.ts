@@ -343,6 +343,51 @@ async function main() {
     await resettle.getByRole("button", { name: "Back" }).click();
     await resettle.getByRole("button", { name: "Cancel" }).click();
 
+    // Issue 12: a shift at Eyre Square with a float and two movements, closed €2.50 short;
+    // its report (Z report) and the admins' list.
+    const shift = await api<{ id: number }>(page, "POST", "/api/shifts", {
+      shopId: data.eyre.id,
+      openingFloat: "150.00",
+    });
+    await deposit(page, data.aoife.id, data.eyre.id, "40.00", "Cash at the counter");
+    await withdraw(page, data.aoife.id, data.eyre.id, "20.00");
+    await page.goto("/");
+    await page.getByTestId("shift-control").getByRole("button", { name: "Close shift" }).click();
+    const closing = page.getByRole("dialog", { name: "Close shift" });
+    await closing.getByLabel("Counted cash (€)").fill("167,50");
+    await shot(page, "31-close-shift-dialog");
+    await closing.getByRole("button", { name: "Close shift" }).click();
+    await visible(page.getByRole("dialog", { name: "Shift closed" }));
+    await page.getByRole("link", { name: "Shift report" }).click();
+    await visible(page.getByRole("heading", { name: `Shift report #${shift.id}` }));
+    await visible(page.getByRole("row").filter({ hasText: "Withdrawal" }));
+    await shot(page, "32-shift-report");
+    await page.goto("/shifts");
+    await visible(page.getByRole("row").filter({ hasText: "Eyre Square" }));
+    await shot(page, "34-shifts");
+
+    // Issue 12: a bet's 80 mm slip with its verification code and QR code.
+    const [slipBet] = await api<{ id: number }[]>(
+      page,
+      "GET",
+      `/api/bets?q=${encodeURIComponent("Ireland to win the Six Nations")}`,
+    );
+    await page.goto(`/bets/${slipBet?.id}/slip`);
+    await visible(page.getByText("Ireland to win the Six Nations"));
+    await visible(page.getByTestId("slip-qr"));
+    await visible(page.getByTestId("slip-code"));
+    await shot(page, "35-bet-slip");
+
+    // Issue 12: limits on a customer, one lowered at once and one raised (pending 24 hours).
+    await api(page, "PATCH", `/api/customers/${data.niamh.id}`, {
+      maxStake: "50.00",
+      dailyDepositLimit: "100.00",
+    });
+    await api(page, "PATCH", `/api/customers/${data.niamh.id}`, { dailyDepositLimit: "200.00" });
+    await page.goto(`/customers/${data.niamh.id}`);
+    await visible(page.getByText("Limits", { exact: true }).first());
+    await shot(page, "36-customer-limits");
+
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/");
     await visible(page.getByText("Open bets", { exact: false }));

@@ -20,7 +20,7 @@ import type { ResettleBetInput } from "../../domain/schemas";
 import type { Mutation, Op } from "../../lib/audit";
 import { AppError, notFound } from "../../lib/errors";
 import { log } from "../../lib/logger";
-import { getBet } from "../bets/bets.service";
+import { getBet, settlementOf } from "../bets/bets.service";
 import { CorrectionLog } from "./corrections";
 
 /** The settlement row an outcome stands on: WON has a PAYOUT, VOID a REFUND, LOST none. */
@@ -62,8 +62,6 @@ export function resettleBet(
     throw new AppError("CONFLICT", `Bet #${bet.id} is already ${bet.status}`);
   }
   const from = bet.status;
-  const customer = { type: "CUSTOMER" as const, id: bet.customerId };
-  const shop = { type: "SHOP" as const, id: bet.shopId };
   const correction = new CorrectionLog();
 
   // 1. The old settlement's opposite: exactly one live row is expected (the books check's rule).
@@ -93,51 +91,15 @@ export function resettleBet(
     );
   }
 
-  // 2. The new outcome's row, as a settlement writes it (src/modules/bets/bets.service.ts).
-  let payoutCents: number | null = 0;
-  if (input.status === "WON") {
-    payoutCents = bet.potentialPayoutCents;
-    correction.post(
-      tx,
-      {
-        type: "PAYOUT",
-        amountCents: payoutCents,
-        from: shop,
-        to: customer,
-        description: `Payout for bet #${bet.id} (re-settled from ${from})`,
-        betId: bet.id,
-        processedBy: actor.userId,
-      },
-      now,
-    );
-  } else if (input.status === "VOID") {
-    payoutCents = null;
-    correction.post(
-      tx,
-      {
-        type: "REFUND",
-        amountCents: bet.stakeCents,
-        from: shop,
-        to: customer,
-        description: `Refund for void bet #${bet.id} (re-settled from ${from})`,
-        betId: bet.id,
-        processedBy: actor.userId,
-      },
-      now,
-    );
-  }
+  // 2. The new outcome's row, as a first settlement writes it (settlementOf).
+  const outcome = settlementOf(bet, input, actor.userId, now, ` (re-settled from ${from})`);
+  if (outcome.entry) correction.post(tx, outcome.entry, now);
+  const payoutCents = outcome.set.actualPayoutCents ?? null;
 
   // 3. The bet takes the new outcome; the old one goes into its history.
   const after = tx
     .update(bets)
-    .set({
-      status: input.status,
-      outcome: input.status,
-      actualPayoutCents: payoutCents,
-      voidReason: input.status === "VOID" ? input.voidReason : null,
-      resolvedBy: actor.userId,
-      resolvedAt: now,
-    })
+    .set(outcome.set)
     .where(and(eq(bets.id, bet.id), eq(bets.status, from)))
     .returning()
     .get();

@@ -8,7 +8,7 @@ import type { PlaceBetInput, ResolveBetInput } from "../../domain/schemas";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
-import { postLedgerEntry } from "../../lib/ledger";
+import { type LedgerEntry, postLedgerEntry } from "../../lib/ledger";
 import {
   enumFilter,
   ftsIds,
@@ -199,6 +199,50 @@ export function getBet(db: DbOrTx, id: number): BetDto {
   return toBetDto(row);
 }
 
+/**
+ * What settling `bet` as `input.status` writes: its ledger row (a PAYOUT of the potential
+ * payout for WON, a REFUND of the stake for VOID, none for LOST) and the bet's new fields.
+ * A first settlement and a re-settlement (src/modules/admin/resettle.service.ts) alike;
+ * `note` ends the row's description (" (re-settled from WON)").
+ */
+export function settlementOf(
+  bet: typeof bets.$inferSelect,
+  input: Pick<ResolveBetInput, "status" | "voidReason">,
+  resolvedBy: number,
+  now: number,
+  note = "",
+): { entry: LedgerEntry | null; set: Partial<typeof bets.$inferInsert> } {
+  const customer = { type: "CUSTOMER" as const, id: bet.customerId };
+  const shop = { type: "SHOP" as const, id: bet.shopId };
+  const row = { from: shop, to: customer, betId: bet.id, processedBy: resolvedBy };
+  const entry: LedgerEntry | null =
+    input.status === "WON"
+      ? {
+          ...row,
+          type: "PAYOUT",
+          amountCents: bet.potentialPayoutCents,
+          description: `Payout for bet #${bet.id}${note}`,
+        }
+      : input.status === "VOID"
+        ? {
+            ...row,
+            type: "REFUND",
+            amountCents: bet.stakeCents,
+            description: `Refund for void bet #${bet.id}${note}`,
+          }
+        : null;
+  const set = {
+    status: input.status,
+    outcome: input.status,
+    actualPayoutCents:
+      input.status === "VOID" ? null : input.status === "WON" ? bet.potentialPayoutCents : 0,
+    voidReason: input.status === "VOID" ? input.voidReason : null,
+    resolvedBy,
+    resolvedAt: now,
+  };
+  return { entry, set };
+}
+
 /** Settles a PENDING bet inside the caller's transaction, writing its ledger row. */
 function settle(
   tx: Tx,
@@ -209,49 +253,11 @@ function settle(
   if (bet.status !== "PENDING") {
     throw new AppError("CONFLICT", `Only a pending bet can be resolved; this bet is ${bet.status}`);
   }
-  const customer = { type: "CUSTOMER" as const, id: bet.customerId };
-  const shop = { type: "SHOP" as const, id: bet.shopId };
-  let actualPayoutCents = 0;
-  if (input.status === "WON") {
-    actualPayoutCents = bet.potentialPayoutCents;
-    postLedgerEntry(
-      tx,
-      {
-        type: "PAYOUT",
-        amountCents: actualPayoutCents,
-        from: shop,
-        to: customer,
-        description: `Payout for bet #${bet.id}`,
-        betId: bet.id,
-        processedBy: actor.userId,
-      },
-      now,
-    );
-  } else if (input.status === "VOID") {
-    postLedgerEntry(
-      tx,
-      {
-        type: "REFUND",
-        amountCents: bet.stakeCents,
-        from: shop,
-        to: customer,
-        description: `Refund for void bet #${bet.id}`,
-        betId: bet.id,
-        processedBy: actor.userId,
-      },
-      now,
-    );
-  }
+  const outcome = settlementOf(bet, input, actor.userId, now);
+  if (outcome.entry) postLedgerEntry(tx, outcome.entry, now);
   const after = tx
     .update(bets)
-    .set({
-      status: input.status,
-      outcome: input.status,
-      actualPayoutCents: input.status === "VOID" ? null : actualPayoutCents,
-      voidReason: input.status === "VOID" ? input.voidReason : null,
-      resolvedBy: actor.userId,
-      resolvedAt: now,
-    })
+    .set(outcome.set)
     .where(and(eq(bets.id, bet.id), eq(bets.status, "PENDING")))
     .returning()
     .get();

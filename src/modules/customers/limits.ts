@@ -61,6 +61,34 @@ const exclusionOf = (row: LimitColumns): StagedLimit => ({
   pendingAt: row.selfExcludedUntilPendingAt,
 });
 
+/** Each limit's three columns written back from its staged value. */
+const LIMITS = {
+  maxStake: {
+    of: maxStakeOf,
+    put: (next: StagedLimit): Partial<LimitColumns> => ({
+      maxStakeCents: next.current,
+      maxStakePendingCents: next.pending,
+      maxStakePendingAt: next.pendingAt,
+    }),
+  },
+  dailyDepositLimit: {
+    of: depositLimitOf,
+    put: (next: StagedLimit): Partial<LimitColumns> => ({
+      dailyDepositLimitCents: next.current,
+      dailyDepositLimitPendingCents: next.pending,
+      dailyDepositLimitPendingAt: next.pendingAt,
+    }),
+  },
+  selfExcludedUntil: {
+    of: exclusionOf,
+    put: (next: StagedLimit): Partial<LimitColumns> => ({
+      selfExcludedUntil: next.current,
+      selfExcludedUntilPending: next.pending,
+      selfExcludedUntilPendingAt: next.pendingAt,
+    }),
+  },
+};
+
 const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -99,31 +127,13 @@ export function stageLimits(
   now: number,
 ): Partial<LimitColumns> {
   const set: Partial<LimitColumns> = {};
-  if (request.maxStake !== undefined) {
-    const inForce = limitInForce(maxStakeOf(row), now);
-    const next = stageLimit(
-      maxStakeOf(row),
-      inForce,
-      request.maxStake,
-      moneyLimitProtects(inForce, request.maxStake),
-      now,
-    );
-    set.maxStakeCents = next.current;
-    set.maxStakePendingCents = next.pending;
-    set.maxStakePendingAt = next.pendingAt;
-  }
-  if (request.dailyDepositLimit !== undefined) {
-    const inForce = limitInForce(depositLimitOf(row), now);
-    const next = stageLimit(
-      depositLimitOf(row),
-      inForce,
-      request.dailyDepositLimit,
-      moneyLimitProtects(inForce, request.dailyDepositLimit),
-      now,
-    );
-    set.dailyDepositLimitCents = next.current;
-    set.dailyDepositLimitPendingCents = next.pending;
-    set.dailyDepositLimitPendingAt = next.pendingAt;
+  for (const field of ["maxStake", "dailyDepositLimit"] as const) {
+    const wanted = request[field];
+    if (wanted === undefined) continue;
+    const { of, put } = LIMITS[field];
+    const inForce = limitInForce(of(row), now);
+    const protects = moneyLimitProtects(inForce, wanted);
+    Object.assign(set, put(stageLimit(of(row), inForce, wanted, protects, now)));
   }
   if (request.selfExcludedUntil !== undefined) {
     const until = request.selfExcludedUntil;
@@ -139,10 +149,10 @@ export function stageLimits(
     if (!protects && actor.role !== "admin") {
       throw new AppError("FORBIDDEN", "An admin is needed to shorten or end a self-exclusion");
     }
-    const next = stageLimit(exclusionOf(row), inForce, until, protects, now);
-    set.selfExcludedUntil = next.current;
-    set.selfExcludedUntilPending = next.pending;
-    set.selfExcludedUntilPendingAt = next.pendingAt;
+    Object.assign(
+      set,
+      LIMITS.selfExcludedUntil.put(stageLimit(exclusionOf(row), inForce, until, protects, now)),
+    );
   }
   return set;
 }

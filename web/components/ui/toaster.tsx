@@ -47,7 +47,10 @@ export function Toaster() {
   }, [toast, setToast]);
 
   return (
-    <section aria-label="Notifications (F8)" className="toast toast-end z-[1000] md:max-w-[420px]">
+    <section
+      aria-label="Notifications (F8)"
+      className="toast toast-end z-[1000] md:max-w-[420px] print:hidden"
+    >
       <ol ref={viewport} tabIndex={-1} className="flex flex-col gap-2 outline-none">
         {toast && (
           // The status role on the li's content: an li with another role is no list item (axe).

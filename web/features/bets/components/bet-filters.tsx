@@ -1,5 +1,4 @@
 /** The bets list's filters: status, shop and the date range placed. */
-import { useQuery } from "@tanstack/react-query";
 import { BET_STATUSES } from "../../../../src/domain/enums";
 import {
   ClearFilters,
@@ -8,22 +7,12 @@ import {
   FilterSelect,
 } from "../../../components/ui/table-filters";
 import type { TableState } from "../../../components/ui/url-table-state";
-import { callPage, type ListParams } from "../../../lib/api-client";
+import { useShopOptions } from "../../../lib/filter-options";
 
 export const BET_FILTERS = ["status", "shopId", "from", "to"] as const;
 
-const SHOP_OPTIONS: ListParams = { limit: 500, sort: "name", order: "asc" };
-
 export function BetFilters({ state }: { state: TableState }) {
-  // The shops list's own query key, so a new or renamed shop refreshes these options too.
-  const shops = useQuery({
-    queryKey: ["/api/shops", "list", SHOP_OPTIONS],
-    queryFn: ({ signal }) => callPage("listShops", SHOP_OPTIONS, signal),
-  });
-  const shopOptions = (shops.data?.items ?? []).map((shop) => ({
-    value: String(shop.id),
-    label: shop.name,
-  }));
+  const shopOptions = useShopOptions();
   return (
     <>
       <FilterSelect

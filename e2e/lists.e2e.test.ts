@@ -12,13 +12,17 @@ const shopA = unique("Salthill");
 const shopB = unique("Knocknacarra");
 const LONG = "A very long bet description that cannot fit in its column at all, ever";
 let shopBId = 0;
+let shopAId = 0;
+let customerId = 0;
 
 beforeAll(async () => {
   const { page, context } = await suite.admin();
   const a = await createShop(page, shopA);
   const b = await createShop(page, shopB);
   shopBId = b.id;
+  shopAId = a.id;
   const customer = await createCustomer(page, "Ciara", unique("Lynch"));
+  customerId = customer.id;
   await deposit(page, customer.id, a.id, "10000.00", `${tag} ${LONG}`);
   for (let n = 1; n <= 30; n++) {
     const bet = await placeBet(page, {
@@ -78,6 +82,23 @@ describe("lists: URL state, filters, cards and fit", () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(session.problems()).toEqual([]);
+  });
+
+  test("at 390 px a customer's, a shop's and the admin page scroll only downwards", async () => {
+    // Their recent transactions and bets carry LONG descriptions: cut, never widening the page.
+    const session = await suite.admin();
+    const { page } = session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [`/customers/${customerId}`, `/shops/${shopAId}`, "/admin"]) {
+      await page.goto(path);
+      await visible(page.getByRole("heading", { level: 1 }).first());
+      await visible(page.getByText(tag).first().or(page.getByText("System Status").first()));
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect({ path, overflow }).toEqual({ path, overflow: 0 });
+    }
     expect(session.problems()).toEqual([]);
   });
 

@@ -26,7 +26,7 @@ export default function AdminPage() {
       <div className="flex flex-col gap-6">
         <SystemStatusCards />
         {/* The ledger tools side by side; the books check runs as a background job. */}
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <RecalculateBalancePanel />
           <ReverseTransactionPanel />
           <BooksCheckPanel />
@@ -38,7 +38,7 @@ export default function AdminPage() {
           </div>
           <CreateUserPanel />
         </div>
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <ExportDataPanel />
           <DeleteDataPanel />
           <SystemInformation />

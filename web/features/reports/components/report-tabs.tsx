@@ -72,7 +72,7 @@ function Betting({ report }: { report: Report }) {
 
 function Performance({ report }: { report: Report }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section className="card bg-base-100 shadow-sm" aria-label="Top Customers">
         <div className="card-body p-4">
           <h3 className="card-title text-base">Top Customers</h3>

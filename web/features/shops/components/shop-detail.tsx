@@ -81,7 +81,7 @@ export default function ShopDetail({ id, actions, activity }: { id: number } & S
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <Panel title="Shop Information">
             <dl>

@@ -26,7 +26,7 @@ import {
   startsWith,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
-import { findCustomerRow } from "../customers/customers.service";
+import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
 import { assertBetWithinLimits } from "../customers/limits";
 import { findShopRow } from "../shops/shops.service";
 import { type BetDto, betJoins, selectBets, toBetDto } from "./bets.dto";
@@ -137,10 +137,9 @@ function betSearch(q: string): Search {
 function betPrefixSearch(q: string): Search {
   const statuses = BET_STATUSES.filter((s) => s.toLowerCase().startsWith(q.toLowerCase()));
   const staff = sql`select id from users where username like ${prefixPattern(q)} escape '\\'`;
-  const nameStarts = or(startsWith(customers.firstName, q), startsWith(customers.lastName, q));
-  const names = sql`select id from customers where ${nameStarts}`;
+  const named = customersNamedFrom(q);
   const shopNames = sql`select id from shops where ${startsWith(shops.name, q)}`;
-  const byCustomer = gate(names);
+  const byCustomer = named.ids;
   const ofCustomers = sql`select id from bets where customer_id in (${byCustomer})`;
   const status = statuses.length ? inArray(bets.status, statuses) : undefined;
   const rowTest = (customer: SQL) =>
@@ -152,11 +151,7 @@ function betPrefixSearch(q: string): Search {
       sql`${bets.placedBy} in (${staff})`,
     ) as SQL;
   return {
-    // Row by row, the customer's name is looked up by its key: a prefix nearly every name
-    // has (q=la) finds its page in a few rows, without collecting every such customer first.
-    row: rowTest(
-      sql`exists (select 1 from ${customers} where ${customers.id} = ${bets.customerId} and ${nameStarts})`,
-    ),
+    row: rowTest(named.byKey(bets.customerId)),
     indexedRow: rowTest(sql`${bets.customerId} in (${byCustomer})`),
     gates: [byCustomer],
     links: [{ fk: bets.customerId, ids: byCustomer, source: ofCustomers }],

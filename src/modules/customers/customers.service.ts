@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, users } from "../../db/schema";
@@ -12,6 +12,7 @@ import { AppError, notFound } from "../../lib/errors";
 import {
   enumFilter,
   ftsIds,
+  gate,
   indexable,
   inIdOrder,
   type ListQuery,
@@ -115,6 +116,22 @@ const SORTS: Record<SortKey<"customers">, ListSort> = {
     nullable: true,
   },
 };
+
+/**
+ * The customers whose first or last name STARTS with `q` (a 1-2 character search of the bet
+ * and ledger lists, decision 023): `ids`, their ids as a gate for the lists' sources, and
+ * `byKey(fk)`, the row test "fk's customer is one of them", looked up by primary key row by
+ * row, so a prefix nearly every name has (q=la) finds its page in a few rows without first
+ * collecting every such customer.
+ */
+export function customersNamedFrom(q: string): { ids: SQL; byKey: (fk: AnyColumn) => SQL } {
+  const starts = or(startsWith(customers.firstName, q), startsWith(customers.lastName, q));
+  return {
+    ids: gate(sql`select id from customers where ${starts}`),
+    byKey: (fk) =>
+      sql`exists (select 1 from ${customers} where ${customers.id} = ${fk} and ${starts})`,
+  };
+}
 
 /** `q` in a customer's name ("first last"), email, phone or address, through customers_fts. */
 function customerSearch(q: string): Search {

@@ -12,7 +12,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { AppDb, DbOrTx, Tx } from "../../db/client";
-import { customers, shops, transactions, users } from "../../db/schema";
+import { shops, transactions, users } from "../../db/schema";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
 import { checkWithdrawal } from "../../domain/money";
@@ -37,7 +37,7 @@ import {
   startsWith,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
-import { findCustomerRow } from "../customers/customers.service";
+import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
 import { assertDepositWithinLimits } from "../customers/limits";
 import { cashShift } from "../shifts/shifts.service";
 import { findShopRow } from "../shops/shops.service";
@@ -141,10 +141,9 @@ function transactionPrefixSearch(q: string): Search {
   const statuses = TRANSACTION_STATUSES.filter((s) => s.toLowerCase().startsWith(lower));
   const id = /^\d{1,2}$/.test(q) ? Number(q) : undefined;
   const staff = sql`select id from users where username like ${prefixPattern(q)} escape '\\'`;
-  const nameStarts = or(startsWith(customers.firstName, q), startsWith(customers.lastName, q));
-  const names = sql`select id from customers where ${nameStarts}`;
+  const named = customersNamedFrom(q);
   const shopNames = sql`select id from shops where ${startsWith(shops.name, q)}`;
-  const byCustomer = gate(names);
+  const byCustomer = named.ids;
   const sides = [
     [transactions.fromEntityType, transactions.fromEntityId],
     [transactions.toEntityType, transactions.toEntityId],
@@ -166,12 +165,7 @@ function transactionPrefixSearch(q: string): Search {
     ) as SQL;
   const where = (condition: SQL) => sql`select id from transactions where ${condition}`;
   return {
-    // Row by row, a party's name is looked up by its key: a prefix nearly every name has
-    // (q=la) finds its page in a few rows, without collecting every such customer first.
-    row: rowTest(
-      (entity) =>
-        sql`exists (select 1 from ${customers} where ${customers.id} = ${entity} and ${nameStarts})`,
-    ),
+    row: rowTest(named.byKey),
     indexedRow: rowTest((entity) => sql`${entity} in (${byCustomer})`),
     gates: [byCustomer],
     sources: [

@@ -1,5 +1,7 @@
 /** Filter controls of a list's toolbar, bound to its URL state (see url-table-state.ts). */
+import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { callPage, type ListParams } from "../../lib/api-client";
 import type { TableState } from "./url-table-state";
 
 /** Two to a row on a phone, side by side from 640 px. */
@@ -129,4 +131,48 @@ export function enumOptions(values: readonly string[]): FilterOption[] {
     value,
     label: value.charAt(0) + value.slice(1).toLowerCase(),
   }));
+}
+
+const SHOPS: ListParams = { limit: 500, sort: "name", order: "asc" };
+const USERS: ListParams = { limit: 500, sort: "username", order: "asc" };
+
+/**
+ * The "Shop" filter (`shopId`) of the bets and shifts lists: every shop by name, read with
+ * the shops list's own query key, so a new or renamed shop refreshes it too.
+ */
+export function ShopFilter({ state }: { state: TableState }) {
+  const shops = useQuery({
+    queryKey: ["/api/shops", "list", SHOPS],
+    queryFn: ({ signal }) => callPage("listShops", SHOPS, signal),
+  });
+  const options = (shops.data?.items ?? []).map((shop) => ({
+    value: String(shop.id),
+    label: shop.name,
+  }));
+  return (
+    <FilterSelect state={state} name="shopId" label="Shop" options={options} allLabel="All shops" />
+  );
+}
+
+/**
+ * The "Cashier" filter (`userId`) of the shifts list: every staff user and admin by username
+ * (customer logins take no shifts). For admins only: the users list is theirs.
+ */
+export function CashierFilter({ state }: { state: TableState }) {
+  const users = useQuery({
+    queryKey: ["/api/admin/users", USERS],
+    queryFn: ({ signal }) => callPage("listUsers", USERS, signal),
+  });
+  const options = (users.data?.items ?? [])
+    .filter((user) => user.role !== "customer")
+    .map((user) => ({ value: String(user.id), label: user.username }));
+  return (
+    <FilterSelect
+      state={state}
+      name="userId"
+      label="Cashier"
+      options={options}
+      allLabel="All cashiers"
+    />
+  );
 }

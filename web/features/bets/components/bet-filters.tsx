@@ -5,14 +5,13 @@ import {
   DateRangeFilter,
   enumOptions,
   FilterSelect,
+  ShopFilter,
 } from "../../../components/ui/table-filters";
 import type { TableState } from "../../../components/ui/url-table-state";
-import { useShopOptions } from "../../../lib/filter-options";
 
 export const BET_FILTERS = ["status", "shopId", "from", "to"] as const;
 
 export function BetFilters({ state }: { state: TableState }) {
-  const shopOptions = useShopOptions();
   return (
     <>
       <FilterSelect
@@ -21,13 +20,7 @@ export function BetFilters({ state }: { state: TableState }) {
         label="Status"
         options={enumOptions(BET_STATUSES)}
       />
-      <FilterSelect
-        state={state}
-        name="shopId"
-        label="Shop"
-        options={shopOptions}
-        allLabel="All shops"
-      />
+      <ShopFilter state={state} />
       <DateRangeFilter state={state} />
       <ClearFilters state={state} />
     </>

@@ -4,9 +4,14 @@ import { Link } from "wouter";
 import { centsOf } from "../../../../src/domain/money";
 import { DataTable, useTableState } from "../../../components/ui/data-table";
 import { ShopLink, UserLink } from "../../../components/ui/links";
-import { ClearFilters, DateRangeFilter, FilterSelect } from "../../../components/ui/table-filters";
+import {
+  CashierFilter,
+  ClearFilters,
+  DateRangeFilter,
+  FilterSelect,
+  ShopFilter,
+} from "../../../components/ui/table-filters";
 import { DateCell } from "../../../components/ui/truncate";
-import { useShopOptions, useUserOptions } from "../../../lib/filter-options";
 import { euro } from "../../../lib/format";
 import { isAdminAtom } from "../../../lib/session";
 import { type Shift, useShifts } from "../api/get-shifts";
@@ -77,10 +82,8 @@ export default function ShiftsTable() {
     ["status", "shopId", "userId", "from", "to"],
   );
   const query = useShifts(state.params);
-  const shopOptions = useShopOptions();
   // Staff see only their own shifts: the cashier filter is the admins'.
   const isAdmin = useAtomValue(isAdminAtom);
-  const userOptions = useUserOptions(isAdmin);
   return (
     <DataTable
       columns={columns}
@@ -91,22 +94,8 @@ export default function ShiftsTable() {
       filters={
         <>
           <FilterSelect state={state} name="status" label="Status" options={STATUS_OPTIONS} />
-          <FilterSelect
-            state={state}
-            name="shopId"
-            label="Shop"
-            options={shopOptions}
-            allLabel="All shops"
-          />
-          {isAdmin && (
-            <FilterSelect
-              state={state}
-              name="userId"
-              label="Cashier"
-              options={userOptions}
-              allLabel="All cashiers"
-            />
-          )}
+          <ShopFilter state={state} />
+          {isAdmin && <CashierFilter state={state} />}
           <DateRangeFilter state={state} />
           <ClearFilters state={state} />
         </>

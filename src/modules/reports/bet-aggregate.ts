@@ -9,7 +9,8 @@ import type { Database } from "bun:sqlite";
 /** Rows are read in windows of this many milliseconds (31 days). */
 const WINDOW_MS = 31 * 86_400_000;
 
-export interface BetAggregate {
+/** The counts and sums of a period's bets. */
+export interface BetTotals {
   totalBets: number;
   wonBets: number;
   lostBets: number;
@@ -21,6 +22,23 @@ export interface BetAggregate {
   revenue: number;
   /** Actual payouts of WON bets, cents. */
   payouts: number;
+}
+
+/** No bets: where both readings (the bets and the roll-ups) start adding. */
+export function noBets(): BetTotals {
+  return {
+    totalBets: 0,
+    wonBets: 0,
+    lostBets: 0,
+    pendingBets: 0,
+    voidBets: 0,
+    stakes: 0,
+    revenue: 0,
+    payouts: 0,
+  };
+}
+
+export interface BetAggregate extends BetTotals {
   customers: Map<number, { betCount: number; staked: number }>;
   shops: Map<number, { betCount: number; revenue: number }>;
 }
@@ -34,18 +52,7 @@ type Row = [
 ];
 
 export function aggregateBets(sqlite: Database, from: number, to: number): BetAggregate {
-  const agg: BetAggregate = {
-    totalBets: 0,
-    wonBets: 0,
-    lostBets: 0,
-    pendingBets: 0,
-    voidBets: 0,
-    stakes: 0,
-    revenue: 0,
-    payouts: 0,
-    customers: new Map(),
-    shops: new Map(),
-  };
+  const agg: BetAggregate = { ...noBets(), customers: new Map(), shops: new Map() };
   const stmt = sqlite.query<Row, [number, number]>(
     `select status, stake_cents, actual_payout_cents, customer_id, shop_id
        from bets indexed by bets_report_covering_idx
@@ -99,15 +106,7 @@ export function aggregateBets(sqlite: Database, from: number, to: number): BetAg
  * roll-ups (figuresFromRollups, what the API serves) or from the bets themselves
  * (figuresFromBets, the reference the roll-up tests compare with). Money in cents.
  */
-export interface PeriodFigures {
-  totalBets: number;
-  wonBets: number;
-  lostBets: number;
-  pendingBets: number;
-  voidBets: number;
-  stakes: number;
-  revenue: number;
-  payouts: number;
+export interface PeriodFigures extends BetTotals {
   activeCustomers: number;
   /** The first `top` customers by stakes, then bets, then id. */
   topCustomers: { id: number; betCount: number; staked: number }[];

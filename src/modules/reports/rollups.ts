@@ -13,7 +13,7 @@ import {
   sqlExecutor,
   suspendTriggers,
 } from "../../db/derived-tables";
-import type { PeriodFigures } from "./bet-aggregate";
+import { noBets, type PeriodFigures } from "./bet-aggregate";
 import type { Period } from "./periods";
 
 /** The customer grain that holds exactly one period of each type (its bucket: period.from). */
@@ -57,14 +57,7 @@ export function figuresFromRollups(sqlite: Database, period: Period, top: number
         period.to ?? Number.MAX_SAFE_INTEGER,
       ) as ShopRow[];
     const figures: PeriodFigures = {
-      totalBets: 0,
-      wonBets: 0,
-      lostBets: 0,
-      pendingBets: 0,
-      voidBets: 0,
-      stakes: 0,
-      revenue: 0,
-      payouts: 0,
+      ...noBets(),
       activeCustomers: 0,
       topCustomers: [],
       topShops: [],

@@ -11,6 +11,7 @@ import {
   betDto,
   betSettlementDto,
   booksReportDto,
+  booksStatusDto,
   countsDto,
   customerDto,
   customerStatsDto,
@@ -23,6 +24,7 @@ import {
   periodsDto,
   recalculationDto,
   reportDto,
+  reportSeriesDto,
   resettlementDto,
   reversalOrPreviewDto,
   settingsDto,
@@ -33,7 +35,7 @@ import {
   transactionDto,
   userDto,
 } from "./dto";
-import { listQuery } from "./list-query";
+import { csvListQuery, listQuery } from "./list-query";
 import {
   cashMovementSchema,
   changePasswordSchema,
@@ -108,6 +110,16 @@ export const periodQuery = z.object({
   year: z.string().max(20).optional().meta({ example: "2026" }),
   month: z.string().max(20).optional().meta({ example: "2026-11" }),
   week: z.string().max(20).optional().meta({ example: "2026-W47" }),
+});
+
+/** The series' period: the report's parameters, plus period=day&day=2026-11-22 (by hour). */
+export const seriesQuery = periodQuery.extend({
+  period: z
+    .string()
+    .max(20)
+    .optional()
+    .meta({ type: "string", enum: ["totals", "year", "month", "week", "day"] }),
+  day: z.string().max(20).optional().meta({ example: "2026-11-22" }),
 });
 
 export const contracts = {
@@ -212,10 +224,11 @@ export const contracts = {
     summary: "Customers, paged",
     tag: "Customers",
     access: EVERYONE,
-    query: listQuery("customers"),
+    query: csvListQuery("customers"),
     status: 200,
     response: customerDto,
     paged: true,
+    csv: true,
   }),
   getCustomer: contract({
     method: "get",
@@ -268,10 +281,11 @@ export const contracts = {
     summary: "Shops, paged",
     tag: "Shops",
     access: EVERYONE,
-    query: listQuery("shops"),
+    query: csvListQuery("shops"),
     status: 200,
     response: shopDto,
     paged: true,
+    csv: true,
   }),
   getShop: contract({
     method: "get",
@@ -324,10 +338,11 @@ export const contracts = {
     summary: "Bets, paged",
     tag: "Bets",
     access: EVERYONE,
-    query: listQuery("bets"),
+    query: csvListQuery("bets"),
     status: 200,
     response: betDto,
     paged: true,
+    csv: true,
   }),
   getBet: contract({
     method: "get",
@@ -403,10 +418,11 @@ export const contracts = {
     summary: "Ledger rows, paged",
     tag: "Transactions",
     access: EVERYONE,
-    query: listQuery("transactions"),
+    query: csvListQuery("transactions"),
     status: 200,
     response: transactionDto,
     paged: true,
+    csv: true,
   }),
   createTransfer: contract({
     method: "post",
@@ -553,6 +569,16 @@ export const contracts = {
     access: ADMIN,
     status: 200,
     response: periodsDto,
+  }),
+  reportSeries: contract({
+    method: "get",
+    path: "/api/reports/series",
+    summary: "A period's stakes, payouts and profit bucket by bucket, and its outcome mix",
+    tag: "Reports",
+    access: ADMIN,
+    query: seriesQuery,
+    status: 200,
+    response: reportSeriesDto,
   }),
 
   // --- administration ------------------------------------------------------------------
@@ -717,7 +743,10 @@ export const contracts = {
     summary: "The audit log, paged",
     tag: "Admin",
     access: ADMIN,
-    query: listQuery("audit"),
+    query: listQuery("audit").extend({
+      /** One action by its exact name ("customer.update"); an unknown one is a 400. */
+      action: z.string().max(60).optional(),
+    }),
     status: 200,
     response: auditEntryDto,
     paged: true,
@@ -730,6 +759,15 @@ export const contracts = {
     access: ADMIN,
     status: 200,
     response: booksReportDto,
+  }),
+  booksStatus: contract({
+    method: "get",
+    path: "/api/admin/books-status",
+    summary: "The books indicator: the newest books check's result and whether one is running",
+    tag: "Admin",
+    access: ADMIN,
+    status: 200,
+    response: booksStatusDto,
   }),
 
   // --- background jobs (src/lib/jobs.ts; in memory, forgotten at restart) -------------

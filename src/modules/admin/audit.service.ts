@@ -1,16 +1,44 @@
-/** The audit log, read by admins: paged, filtered by actor, entity and date. */
-import { and, eq, gte, lt, type SQL } from "drizzle-orm";
-import type { AppDb } from "../../db/client";
-import { auditLog } from "../../db/schema";
-import { countWhere, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
+/**
+ * The audit log, read by admins (the audit trail screen, issue 13): paged, filtered by
+ * action, actor, entity and date, searched. The log grows by one row per mutation (millions),
+ * so every filter and every part of the search is served by an index of audit_log:
+ * created_at, (action, created_at), (actor_id, created_at), (entity_type, entity_id,
+ * created_at). See docs/security.md ("Audit trail").
+ */
+import { and, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { auditLog, users } from "../../db/schema";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../domain/audit-actions";
+import type { SortKey } from "../../domain/list-query";
+import { AppError } from "../../lib/errors";
+import {
+  gate,
+  inIdOrder,
+  type ListQuery,
+  type ListSort,
+  likePattern,
+  listPage,
+  type Search,
+} from "../../lib/list-query";
 
-const SORTS = {
+const SORTS: Record<SortKey<"audit">, ListSort> = {
   id: auditLog.id,
   createdAt: auditLog.createdAt,
   action: auditLog.action,
-  actor: auditLog.actorUsername,
+  // By the actor's username through the users' name index, then audit_actor_idx.
+  actor: {
+    join: users,
+    joinId: users.id,
+    fk: auditLog.actorId,
+    by: [users.username],
+    within: [auditLog.createdAt],
+    nullable: true,
+  },
   entityType: auditLog.entityType,
 };
+
+/** The audit list's query: the common list query and its own `action` filter. */
+export type AuditQuery = ListQuery & { action?: string };
 
 function parsed(text: string | null): unknown {
   if (text === null) return null;
@@ -37,29 +65,70 @@ function toAuditDto(row: typeof auditLog.$inferSelect) {
   };
 }
 
-export function listAuditLog(db: AppDb, query: ListQuery) {
-  const where = and(
+/** `value` if it is one of `allowed`, else a 400 listing them (no filter when empty). */
+function oneOf(name: string, value: string | undefined, allowed: readonly string[]) {
+  if (value === undefined || value === "") return undefined;
+  if (allowed.includes(value)) return value;
+  throw new AppError("VALIDATION", `${name} must be one of: ${allowed.join(", ")}`, {
+    [name]: "unknown value",
+  });
+}
+
+/**
+ * `q` as index lookups, never a LIKE over the log: the actions whose name contains it
+ * (`action in (...)`, audit_action_idx), the entity types containing it (audit_entity_idx),
+ * the users whose username contains it (the users table, then audit_actor_idx) and the
+ * entity whose id is exactly `q` (audit_entity_idx, one range per entity type). The row
+ * test is the same conditions on one row, for listPage's walk when the matches are many.
+ */
+export function auditSearch(q: string): Search {
+  const needle = q.toLowerCase();
+  const actions = AUDIT_ACTIONS.filter((a) => a.includes(needle));
+  const types = AUDIT_ENTITY_TYPES.filter((t) => t.toLowerCase().includes(needle));
+  // The users table is small beside the log (staff and customer logins): a LIKE over it.
+  const named = sql`select ${users.id} from ${users} where ${users.username} like ${likePattern(q)} escape '\\'`;
+  const actors = gate(named);
+  const others: SQL[] = [
+    and(inArray(auditLog.entityType, [...AUDIT_ENTITY_TYPES]), eq(auditLog.entityId, q)) as SQL,
+  ];
+  if (actions.length) others.push(inArray(auditLog.action, actions));
+  if (types.length) others.push(inArray(auditLog.entityType, types));
+  const ids = (condition: SQL) =>
+    sql`select ${auditLog.id} as id from ${auditLog} where ${condition}`;
+  return {
+    sources: [ids(sql`${auditLog.actorId} in (${actors})`), ...others.map(ids)],
+    row: or(sql`${auditLog.actorId} in (${named})`, ...others) as SQL,
+    gates: [actors],
+  };
+}
+
+export function listAuditLog(db: DbOrTx, query: AuditQuery) {
+  const action = oneOf("action", query.action, AUDIT_ACTIONS);
+  const entityType = oneOf("entityType", query.entityType?.toUpperCase(), AUDIT_ENTITY_TYPES);
+  // audit_entity_idx starts with the type: an id alone would read the whole log.
+  if (query.entityId && !entityType) {
+    throw new AppError("VALIDATION", "entityId needs an entityType", {
+      entityId: "needs an entityType",
+    });
+  }
+  const filters = and(
     ...([
-      searchAny(query.q, [
-        auditLog.action,
-        auditLog.actorUsername,
-        auditLog.entityType,
-        auditLog.entityId,
-      ]),
+      action ? eq(auditLog.action, action) : undefined,
       query.actorId !== undefined ? eq(auditLog.actorId, query.actorId) : undefined,
-      query.entityType ? eq(auditLog.entityType, query.entityType.toUpperCase()) : undefined,
+      entityType ? eq(auditLog.entityType, entityType) : undefined,
       query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
       query.from !== undefined ? gte(auditLog.createdAt, query.from) : undefined,
       query.to !== undefined ? lt(auditLog.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),
   );
-  const rows = db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(...orderBy(query, SORTS, { key: "createdAt", order: "desc" }, auditLog.id))
-    .limit(query.limit)
-    .offset(query.offset)
-    .all();
-  return { items: rows.map(toAuditDto), total: countWhere(db, auditLog, where) };
+  const { ids, total, capped } = listPage(db, query, {
+    table: auditLog,
+    id: auditLog.id,
+    filters,
+    search: query.q ? auditSearch(query.q) : undefined,
+    sorts: SORTS,
+    fallback: { key: "createdAt", order: "desc" },
+  });
+  const rows = ids.length ? db.select().from(auditLog).where(inArray(auditLog.id, ids)).all() : [];
+  return { items: inIdOrder(ids, rows, (r) => r.id).map(toAuditDto), total, capped };
 }

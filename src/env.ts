@@ -43,6 +43,12 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 24, "must be at most 576 (24 days)")
     .default(24),
+  /** Hours between books checks in the background (issue 13, decision 037); 0 turns them off. */
+  BOOKS_CHECK_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 24, "must be at most 576 (24 days)")
+    .default(24),
   /** Deposits, withdrawals, stakes and Won payouts from this amount ask for a second confirmation. */
   LARGE_AMOUNT: amountSetting("1000.00", 1),
   /** The highest credit limit staff may set; above it (or to allow overdraft) needs an admin. */

@@ -18,6 +18,7 @@ import {
 import { disposeJobs } from "./lib/jobs";
 import { log, setLogLevel } from "./lib/logger";
 import { ReadPool, workerSettingsOf } from "./lib/read-pool";
+import { startBooksScheduler } from "./modules/admin/books.service";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
 import { startSlipBackfill } from "./modules/bets/slips.service";
 import { serveWeb } from "./web-static";
@@ -144,6 +145,11 @@ export async function startServer(env: Env) {
     env.INTEGRITY_CHECK_HOURS > 0
       ? startIntegrityScheduler(deps, { intervalHours: env.INTEGRITY_CHECK_HOURS })
       : null;
+  // The books check, daily in a job, for the books indicator (decision 037).
+  const booksScheduler =
+    env.BOOKS_CHECK_HOURS > 0
+      ? startBooksScheduler(deps, { intervalHours: env.BOOKS_CHECK_HOURS })
+      : null;
   // Codes for bets placed before slips existed, in small batches once serving (decision 031).
   const slipBackfill = startSlipBackfill(deps.db);
   if (checked) {
@@ -163,6 +169,7 @@ export async function startServer(env: Env) {
       clearInterval(housekeepingTimer);
       backupScheduler?.stop();
       integrityScheduler?.stop();
+      booksScheduler?.stop();
       slipBackfill.stop();
       server.stop(true);
       deps.readPool?.close();

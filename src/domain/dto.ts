@@ -311,6 +311,47 @@ export const reportDto = z
   })
   .meta({ id: "Report" });
 
+/** GET /api/reports/series (issue 13): a period bucket by bucket, for the charts. */
+export const reportSeriesDto = z
+  .object({
+    period: z.enum([...PERIOD_TYPES, "day"]),
+    granularity: z
+      .enum(["hour", "day", "month"])
+      .meta({ description: "hour for a day, day for a week or month, month for a year or totals" }),
+    range: z.object({
+      value: z.string().nullable(),
+      label: z.string(),
+      from: isoTime.nullable(),
+      to: isoTime.nullable(),
+    }),
+    buckets: z.array(
+      z.object({
+        start: isoTime,
+        label: z.string(),
+        bets: z.number().int(),
+        stakes: moneyString,
+        revenue: moneyString,
+        payouts: moneyString,
+        profit: moneyString,
+      }),
+    ),
+    totals: z.object({
+      bets: z.number().int(),
+      stakes: moneyString,
+      revenue: moneyString,
+      payouts: moneyString,
+      profit: moneyString,
+    }),
+    outcomes: z.object({
+      won: z.object({ bets: z.number().int(), payouts: moneyString }),
+      lost: z.object({ bets: z.number().int() }),
+      pending: z.object({ bets: z.number().int(), stakes: moneyString }),
+      void: z.object({ bets: z.number().int() }),
+      settledStakes: moneyString,
+    }),
+  })
+  .meta({ id: "ReportSeries" });
+
 const periodOption = z.object({ value: z.string(), label: z.string() });
 
 export const periodsDto = z
@@ -473,6 +514,25 @@ export const jobDto = z
   })
   .meta({ id: "Job" });
 
+/** The books indicator (issue 13): the newest stored books check and the one running. */
+export const booksStatusDto = z
+  .object({
+    last: booksReportDto
+      .extend({
+        id,
+        violationCount: z.number().int().min(0).meta({
+          description: "How many violations the check found (violations lists the first ones)",
+        }),
+        startedBy: z.string().meta({ description: 'The admin who started it, or "schedule"' }),
+        startedAt: isoTime,
+        durationMs: z.number().int().min(0),
+      })
+      .nullable()
+      .meta({ description: "The newest finished books check; null before the first one" }),
+    running: jobDto.nullable().meta({ description: "A books check queued or under way" }),
+  })
+  .meta({ id: "BooksStatus" });
+
 export const settingsDto = z
   .object({
     largeAmount: moneyString.meta({
@@ -557,6 +617,7 @@ export type AlertDto = z.output<typeof alertDto>;
 export type DashboardStatsDto = z.output<typeof dashboardStatsDto>;
 export type ReportDto = z.output<typeof reportDto>;
 export type PeriodsDto = z.output<typeof periodsDto>;
+export type ReportSeriesDto = z.output<typeof reportSeriesDto>;
 export type HealthDto = z.output<typeof healthDto>;
 export type RecalculationDto = z.output<typeof recalculationDto>;
 export type ReversalDto = z.output<typeof reversalDto>;
@@ -571,3 +632,4 @@ export type IntegrityStatusDto = z.output<typeof integrityStatusDto>;
 export type DeleteAllDto = z.output<typeof deleteAllDto>;
 export type BooksReportDto = z.output<typeof booksReportDto>;
 export type JobDto = z.output<typeof jobDto>;
+export type BooksStatusDto = z.output<typeof booksStatusDto>;

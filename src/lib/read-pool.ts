@@ -32,6 +32,8 @@ export const REQUEST_THREAD_READS: ReadonlySet<ContractName> = new Set<ContractN
   "getJob",
   "downloadJob",
   "ledgerCheck",
+  // The books indicator says whether a check (a job) is running.
+  "booksStatus",
   "exportAllData",
 ]);
 

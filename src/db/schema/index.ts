@@ -1,4 +1,5 @@
 export * from "./bets";
+export * from "./books";
 export * from "./customers";
 export * from "./rollups";
 export * from "./settlements";

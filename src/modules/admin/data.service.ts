@@ -52,6 +52,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   login_failures: "typed usernames and IP addresses of failed sign-ins",
   __drizzle_migrations: "schema bookkeeping",
   integrity_checks: "the database file's own health checks, not business data",
+  books_checks: "results of the books check, derived from the data (run it again)",
   app_secrets: "the server's own secrets (the key of the bet slips' codes, decision 031)",
   report_shop_rollups: "report roll-ups, derived from bets (rebuilt from them)",
   report_customer_rollups: "report roll-ups, derived from bets (rebuilt from them)",

@@ -5,6 +5,7 @@
  */
 import { contracts } from "../../domain/contracts";
 import { implement } from "../../lib/endpoint";
+import { booksStatus } from "./books.service";
 import { exportFileName } from "./data.service";
 import {
   cancelJob,
@@ -41,7 +42,9 @@ export const jobsEndpoints = [
     });
   }),
   // The SPEC's two reads, now off the request thread's back:
-  implement(contracts.ledgerCheck, ({ deps, actor, now }) => ledgerCheckNow(deps, actor, now)),
+  implement(contracts.ledgerCheck, ({ deps, actor }) => ledgerCheckNow(deps, actor)),
+  // The books indicator: the newest stored check and the one running (a job, hence here).
+  implement(contracts.booksStatus, ({ deps }) => booksStatus(deps)),
   implement(contracts.exportAllData, ({ c, deps, actor, now }) =>
     c.body(streamExport(deps, actor, now), 200, downloadHeaders(exportFileName(new Date(now)))),
   ),

@@ -9,10 +9,12 @@ import * as schema from "../../db/schema";
 import type { BooksReportDto, JobDto } from "../../domain/dto";
 import type { JobKind } from "../../domain/enums";
 import { type BooksReport, checkBooks, MAX_PER_RULE } from "../../lib/books-check";
+import { recordBooksCheck } from "../../lib/books-status";
 import type { Actor } from "../../lib/context";
-import { AppError } from "../../lib/errors";
+import { AppError, messageOf } from "../../lib/errors";
 import type { Deps } from "../../lib/http";
 import { type Job, type JobContext, type JobWork, jobsOf } from "../../lib/jobs";
+import { log } from "../../lib/logger";
 import { type ExportProgress, exportChunks, exportFileName } from "./data.service";
 
 interface ExportInput {
@@ -61,17 +63,61 @@ export const JOB_WORK: Record<JobKind, JobWork> = {
 const WORK_MODULE = import.meta.url;
 
 /** The jobs of this server's database. */
-const jobsOfDeps = (deps: Deps) => jobsOf(deps.sqlite, { clock: deps.clock });
+export const jobsOfDeps = (deps: Deps) => jobsOf(deps.sqlite, { clock: deps.clock });
 
 /** Starts a job: the books check, or the export to a file offered for download when done. */
 export function startJob(deps: Deps, actor: Actor, kind: JobKind, now: number): Job {
+  if (kind === "ledger-check") return startBooksCheck(deps, actor.username);
   return jobsOfDeps(deps).start({
     kind,
     work: { module: WORK_MODULE, name: kind },
-    input: kind === "export" ? { now: new Date(now).toISOString() } : {},
-    fileName: kind === "export" ? exportFileName(new Date(now)) : undefined,
+    input: { now: new Date(now).toISOString() },
+    fileName: exportFileName(new Date(now)),
     startedBy: actor.username,
   });
+}
+
+/**
+ * Starts the books check (`startedBy`: an admin's username, or "schedule"). When it is done
+ * its result is stored for the books indicator (src/lib/books-status.ts), before anyone
+ * awaiting the job hears of it: this is the first reaction to its end.
+ */
+export function startBooksCheck(deps: Deps, startedBy: string): Job {
+  const jobs = jobsOfDeps(deps);
+  const job = jobs.start({
+    kind: "ledger-check",
+    work: { module: WORK_MODULE, name: "ledger-check" },
+    input: {},
+    startedBy,
+  });
+  void jobs.finished(job.id).then((ended) => {
+    if (ended.state !== "done" || !ended.result) return;
+    try {
+      recordBooksCheck(
+        deps.db,
+        ended.result as BooksReport,
+        {
+          startedBy,
+          startedAt: ended.startedAt ?? ended.createdAt,
+          finishedAt: ended.finishedAt ?? deps.clock(),
+        },
+        deps.clock(),
+      );
+    } catch (err) {
+      log.error("books check result not stored", { detail: messageOf(err) });
+    }
+  });
+  return job;
+}
+
+/** The books check queued or running, if any (the newest). */
+export function runningBooksCheck(deps: Deps): Job | null {
+  const active = (job: Job) => job.state === "queued" || job.state === "running";
+  return (
+    jobsOfDeps(deps)
+      .list()
+      .find((job) => job.kind === "ledger-check" && active(job)) ?? null
+  );
 }
 
 export function listJobs(deps: Deps): JobDto[] {
@@ -93,9 +139,9 @@ export function cancelJob(deps: Deps, id: string): Job {
  * GET /api/admin/ledger-check: the books check as a job this request awaits, so the server
  * keeps answering others meanwhile (and the admin page lists it while it runs).
  */
-export async function ledgerCheckNow(deps: Deps, actor: Actor, now: number): Promise<BooksReport> {
+export async function ledgerCheckNow(deps: Deps, actor: Actor): Promise<BooksReport> {
   const jobs = jobsOfDeps(deps);
-  const job = await jobs.finished(startJob(deps, actor, "ledger-check", now).id);
+  const job = await jobs.finished(startBooksCheck(deps, actor.username).id);
   if (job.state === "done") return job.result as BooksReport;
   if (job.state === "cancelled") throw new AppError("CONFLICT", "The books check was cancelled");
   throw new Error(`The books check failed: ${job.error}`);

@@ -1,0 +1,226 @@
+/**
+ * The report series (GET /api/reports/series, docs/reports.md): a period's figures bucket by
+ * bucket for the charts, plus the mix of outcomes. Buckets are UTC hours for one day, UTC
+ * days for a week or a month, calendar months for a year or the totals. Days and months are
+ * read from the shops' roll-ups (report_shop_rollups, the rows the report itself sums), so
+ * the series adds up exactly to the report; a day's hours are read from the bets through the
+ * covering index (bets_report_covering_idx), a range of one day.
+ */
+import type { Database } from "bun:sqlite";
+import { readSnapshot } from "../../db/client";
+import { formatCents } from "../../domain/money";
+import { AppError } from "../../lib/errors";
+import { type BetTotals, noBets } from "./bet-aggregate";
+import { type Period, type PeriodQuery, type PeriodType, parsePeriod } from "./periods";
+
+export type Granularity = "hour" | "day" | "month";
+
+/** A report period, or one UTC day (the dashboard's "today by hour"). */
+export interface SeriesPeriod extends Omit<Period, "type"> {
+  type: PeriodType | "day";
+}
+
+export interface SeriesQuery extends PeriodQuery {
+  day?: string;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** One UTC calendar day, `day` as YYYY-MM-DD. */
+export function dayPeriod(day: string): SeriesPeriod {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
+  const from = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
+  // Date.UTC rolls 2026-02-30 over to March: a real date reads back the same.
+  if (!match || Number.isNaN(from) || new Date(from).toISOString().slice(0, 10) !== day.trim()) {
+    throw new AppError("VALIDATION", "day must be a date like 2026-11-22 (YYYY-MM-DD)");
+  }
+  const d = new Date(from);
+  return {
+    type: "day",
+    value: day.trim(),
+    label: `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+    from,
+    to: from + DAY_MS,
+  };
+}
+
+/** The report's period parameters, plus `period=day&day=2026-11-22` (hours of one day). */
+export function parseSeriesPeriod(query: SeriesQuery): SeriesPeriod {
+  if (query.period?.trim() === "day") {
+    if (!query.day?.trim()) throw new AppError("VALIDATION", "day is required for period=day");
+    if (query.year || query.month || query.week) {
+      throw new AppError("VALIDATION", "period=day takes only day (e.g. day=2026-11-22)");
+    }
+    return dayPeriod(query.day);
+  }
+  if (query.day !== undefined) {
+    throw new AppError("VALIDATION", "day is only for period=day (e.g. period=day&day=2026-11-22)");
+  }
+  return parsePeriod(query);
+}
+
+export function granularityOf(type: SeriesPeriod["type"]): Granularity {
+  if (type === "day") return "hour";
+  return type === "week" || type === "month" ? "day" : "month";
+}
+
+/** The start of the bucket after the one starting at `start`. */
+function nextBucket(granularity: Granularity, start: number): number {
+  if (granularity === "hour") return start + HOUR_MS;
+  if (granularity === "day") return start + DAY_MS;
+  const d = new Date(start);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+function bucketLabel(granularity: Granularity, start: number): string {
+  const d = new Date(start);
+  if (granularity === "hour") return `${String(d.getUTCHours()).padStart(2, "0")}:00`;
+  if (granularity === "day") return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+type TotalsRow = [
+  bucket: number,
+  bets: number,
+  won: number,
+  lost: number,
+  pending: number,
+  voids: number,
+  staked: number,
+  revenue: number,
+  payouts: number,
+];
+
+/** Per-bucket totals from the shops' roll-ups: one index range of the (grain, bucket) key. */
+function rollupRows(sqlite: Database, grain: "day" | "month", from: number, to: number) {
+  return sqlite
+    .query<TotalsRow, [string, number, number]>(
+      `select bucket, sum(bet_count), sum(won_count), sum(lost_count), sum(pending_count),
+              sum(void_count), sum(staked_cents), sum(revenue_cents), sum(payout_cents)
+         from report_shop_rollups
+        where grain = ? and bucket >= ? and bucket < ?
+        group by bucket`,
+    )
+    .values(grain, from, to) as TotalsRow[];
+}
+
+/** Per-hour totals of one day's bets, through the covering index (no table reads). */
+function hourRows(sqlite: Database, from: number, to: number) {
+  return sqlite
+    .query<TotalsRow, [number, number]>(
+      `select created_at - created_at % ${HOUR_MS} as hour, count(*),
+              sum(status = 'WON'), sum(status = 'LOST'), sum(status = 'PENDING'),
+              sum(status = 'VOID'),
+              sum(case when status = 'VOID' then 0 else stake_cents end),
+              sum(case when status in ('WON', 'LOST') then stake_cents else 0 end),
+              sum(case when status = 'WON' then coalesce(actual_payout_cents, 0) else 0 end)
+         from bets indexed by bets_report_covering_idx
+        where created_at >= ? and created_at < ?
+        group by hour`,
+    )
+    .values(from, to) as TotalsRow[];
+}
+
+/** First and last month with bets (each one seek of the roll-ups' primary key), or null. */
+function monthBounds(sqlite: Database): { first: number; last: number } | null {
+  const first = sqlite
+    .query<{ b: number | null }, []>(
+      "select min(bucket) as b from report_shop_rollups where grain = 'month'",
+    )
+    .get()?.b;
+  const last = sqlite
+    .query<{ b: number | null }, []>(
+      "select max(bucket) as b from report_shop_rollups where grain = 'month'",
+    )
+    .get()?.b;
+  return first == null || last == null ? null : { first, last };
+}
+
+const money = formatCents;
+
+/** The series of a period: every bucket in order (empty ones too), and the outcome mix. */
+export function buildSeries(sqlite: Database, period: SeriesPeriod) {
+  const granularity = granularityOf(period.type);
+  const { rows, from, to } = readSnapshot(sqlite, () => {
+    let from = period.from;
+    let to = period.to;
+    if (from === null || to === null) {
+      // The totals: from the first month with bets to the last one.
+      const bounds = monthBounds(sqlite);
+      from = bounds?.first ?? 0;
+      to = bounds ? nextBucket("month", bounds.last) : 0;
+    }
+    const rows =
+      granularity === "hour"
+        ? hourRows(sqlite, from, to)
+        : rollupRows(sqlite, granularity, from, to);
+    return { rows, from, to };
+  });
+
+  const byBucket = new Map(rows.map((r) => [r[0], r]));
+  const sum: BetTotals = noBets();
+  const buckets = [];
+  for (let start = from; start < to; start = nextBucket(granularity, start)) {
+    const [, bets, won, lost, pending, voids, staked, revenue, payouts] = byBucket.get(start) ?? [
+      start,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ];
+    sum.totalBets += bets;
+    sum.wonBets += won;
+    sum.lostBets += lost;
+    sum.pendingBets += pending;
+    sum.voidBets += voids;
+    sum.stakes += staked;
+    sum.revenue += revenue;
+    sum.payouts += payouts;
+    buckets.push({
+      start: new Date(start).toISOString(),
+      label: bucketLabel(granularity, start),
+      bets,
+      stakes: money(staked),
+      revenue: money(revenue),
+      payouts: money(payouts),
+      profit: money(revenue - payouts),
+    });
+  }
+
+  return {
+    period: period.type,
+    granularity,
+    range: {
+      value: period.value,
+      label: period.label,
+      from: period.from === null ? null : new Date(period.from).toISOString(),
+      to: period.to === null ? null : new Date(period.to).toISOString(),
+    },
+    buckets,
+    totals: {
+      bets: sum.totalBets,
+      stakes: money(sum.stakes),
+      revenue: money(sum.revenue),
+      payouts: money(sum.payouts),
+      profit: money(sum.revenue - sum.payouts),
+    },
+    // Counts per outcome, and the amounts the roll-ups hold per outcome: payouts of WON
+    // bets, stakes still at risk on PENDING ones, settled (WON + LOST) stakes.
+    outcomes: {
+      won: { bets: sum.wonBets, payouts: money(sum.payouts) },
+      lost: { bets: sum.lostBets },
+      pending: { bets: sum.pendingBets, stakes: money(sum.stakes - sum.revenue) },
+      void: { bets: sum.voidBets },
+      settledStakes: money(sum.revenue),
+    },
+  };
+}
+
+export type Series = ReturnType<typeof buildSeries>;

@@ -60,6 +60,7 @@ const BetPage = lazyScreen(() => import("./routes/bet"));
 const TransactionsPage = lazyScreen(() => import("./routes/transactions"));
 const UserPage = lazyScreen(() => import("./routes/user"));
 const AdminPage = lazyScreen(() => import("./routes/admin"));
+const AuditPage = lazyScreen(() => import("./routes/audit"));
 const ReportsPage = lazyScreen(() => import("./routes/reports"));
 const AlertsPage = lazyScreen(() => import("./routes/alerts"));
 const ShiftsPage = lazyScreen(() => import("./routes/shifts"));
@@ -157,6 +158,7 @@ const protectedRoutes: [string, LazyScreenHandle, string, string?][] = [
   ["/transactions", TransactionsPage, "Transactions"],
   ["/users/:id", UserPage, "User", "Users"],
   ["/admin", AdminPage, "System Administration"],
+  ["/admin/audit", AuditPage, "Audit trail"],
   ["/reports", ReportsPage, "Reports"],
   ["/alerts", AlertsPage, "Alerts"],
   ["/shifts", ShiftsPage, "Shifts"],

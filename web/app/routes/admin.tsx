@@ -1,8 +1,8 @@
 import { useAtomValue } from "jotai";
+import { Link } from "wouter";
 import { AccessDenied } from "../../components/ui/access-denied";
 import { PageHeader } from "../../components/ui/page-header";
 import {
-  BooksCheckPanel,
   CreateUserPanel,
   DeleteDataPanel,
   ExportDataPanel,
@@ -13,6 +13,7 @@ import {
   SystemStatusCards,
   UserRolesPanel,
 } from "../../features/admin";
+import { BooksIndicator } from "../../features/books";
 import { isAdminAtom } from "../../lib/session";
 
 export default function AdminPage() {
@@ -22,14 +23,22 @@ export default function AdminPage() {
   }
   return (
     <>
-      <PageHeader title="System Administration" subtitle="Health, balances, users and data" />
+      <PageHeader
+        title="System Administration"
+        subtitle="Health, balances, users and data"
+        actions={
+          <Link href="/admin/audit" className="btn btn-sm">
+            Audit trail
+          </Link>
+        }
+      />
       <div className="flex flex-col gap-6">
         <SystemStatusCards />
-        {/* The ledger tools side by side; the books check runs as a background job. */}
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        {/* The books indicator (its check runs as a background job), then the ledger tools. */}
+        <BooksIndicator />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <RecalculateBalancePanel />
           <ReverseTransactionPanel />
-          <BooksCheckPanel />
         </div>
         {/* The user list needs the width: Create User sits beside it from 1280 px. */}
         <div className="grid gap-6 xl:grid-cols-3">

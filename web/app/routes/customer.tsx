@@ -1,4 +1,5 @@
 import { useParams } from "wouter";
+import { HistoryLink } from "../../components/ui/history-link";
 import { NewBetButton, RecentBetsList } from "../../features/bets";
 import { CustomerDetail } from "../../features/customers";
 import { CustomerCashButtons, RecentTransactionsList } from "../../features/transactions";
@@ -10,7 +11,10 @@ export default function CustomerPage() {
       key={id}
       id={Number(id)}
       actions={(customer) => (
-        <NewBetButton customerId={customer.id} disabled={!customer.isActive} />
+        <>
+          <NewBetButton customerId={customer.id} disabled={!customer.isActive} />
+          <HistoryLink entityType="CUSTOMER" entityId={customer.id} />
+        </>
       )}
       balanceActions={(customer) => <CustomerCashButtons customer={customer} />}
       activity={(customer) => (

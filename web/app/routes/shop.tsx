@@ -1,4 +1,5 @@
 import { useParams } from "wouter";
+import { HistoryLink } from "../../components/ui/history-link";
 import { NewBetButton, RecentBetsList } from "../../features/bets";
 import { ShopDetail } from "../../features/shops";
 import { RecentTransactionsList } from "../../features/transactions";
@@ -9,7 +10,12 @@ export default function ShopPage() {
     <ShopDetail
       key={id}
       id={Number(id)}
-      actions={(shop) => <NewBetButton shopId={shop.id} disabled={!shop.isActive} />}
+      actions={(shop) => (
+        <>
+          <NewBetButton shopId={shop.id} disabled={!shop.isActive} />
+          <HistoryLink entityType="SHOP" entityId={shop.id} />
+        </>
+      )}
       activity={(shop) => (
         <>
           <RecentTransactionsList shopId={shop.id} />

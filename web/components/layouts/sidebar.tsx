@@ -36,16 +36,20 @@ const ADMIN_LINKS: NavItem[] = [
   { href: "/reports", label: "Reports" },
   { href: "/shifts", label: "Shifts" },
   { href: "/admin", label: "System Admin" },
+  { href: "/admin/audit", label: "Audit trail" },
 ];
 
 function NavLinks({ items, current }: { items: NavItem[]; current: string }) {
   return (
     <ul className="menu w-full">
       {items.map((item) => {
+        // The longest matching link is the current one ("/admin/audit", not "/admin").
+        const matches = (href: string) => current === href || current.startsWith(`${href}/`);
         const active =
           item.href === "/"
             ? current === "/" || current === "/dashboard"
-            : current.startsWith(item.href);
+            : matches(item.href) &&
+              !items.some((other) => other.href.length > item.href.length && matches(other.href));
         return (
           <li key={item.href}>
             <Link

@@ -1,4 +1,5 @@
 import { BetStatusBadge } from "../../../components/ui/badges";
+import { HistoryLink } from "../../../components/ui/history-link";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
@@ -34,6 +35,7 @@ export default function BetDetail({ id }: { id: number }) {
             <BetStatusBadge status={bet.status} />
             <PrintSlipLink betId={bet.id} />
             <ResettleButton bet={bet} />
+            <HistoryLink entityType="BET" entityId={bet.id} />
           </>
         }
       />

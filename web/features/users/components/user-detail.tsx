@@ -1,4 +1,5 @@
 import type { Role } from "../../../../src/domain/enums";
+import { HistoryLink } from "../../../components/ui/history-link";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { capitalise, formatDate } from "../../../lib/format";
@@ -21,7 +22,12 @@ export function UserDetail({ id }: { id: number }) {
     <>
       <PageHeader
         title={user.username}
-        actions={<span className="badge badge-primary">{capitalise(user.role)}</span>}
+        actions={
+          <>
+            <span className="badge badge-primary">{capitalise(user.role)}</span>
+            <HistoryLink entityType="USER" entityId={user.id} />
+          </>
+        }
       />
       <Panel title="User Information" className="max-w-2xl">
         <dl>

@@ -1,0 +1,25 @@
+import { useAtomValue } from "jotai";
+import { Link } from "wouter";
+import { isAdminAtom } from "../../lib/session";
+
+/**
+ * "History": the audit trail filtered to one entity (admins only; nothing for others).
+ * `entityType` is the audit rows' own (CUSTOMER, SHOP, BET, USER).
+ */
+export function HistoryLink({
+  entityType,
+  entityId,
+  className = "btn btn-sm",
+}: {
+  entityType: "CUSTOMER" | "SHOP" | "BET" | "USER";
+  entityId: number;
+  className?: string;
+}) {
+  const isAdmin = useAtomValue(isAdminAtom);
+  if (!isAdmin) return null;
+  return (
+    <Link href={`/admin/audit?entityType=${entityType}&entityId=${entityId}`} className={className}>
+      History
+    </Link>
+  );
+}

@@ -4,9 +4,20 @@ import { StateCard } from "../../components/ui/load-state";
 import { PageHeader } from "../../components/ui/page-header";
 import { AlertsBell, AlertsPanel } from "../../features/alerts";
 import { NewBetButton } from "../../features/bets";
+import { BooksIndicator } from "../../features/books";
 import { CustomerFormButton } from "../../features/customers";
-import { BetsPanel, RecentTransactionsPanel, StatCards } from "../../features/dashboard";
-import { isCustomerAtom, ownAccountHrefAtom } from "../../lib/session";
+import {
+  BetsPanel,
+  RecentTransactionsPanel,
+  StatCards,
+  TodayStakesChart,
+} from "../../features/dashboard";
+import { isAdminAtom, isCustomerAtom, ownAccountHrefAtom } from "../../lib/session";
+
+/** The books indicator, for admins only. */
+function AdminBooks() {
+  return useAtomValue(isAdminAtom) ? <BooksIndicator /> : null;
+}
 
 function StaffDashboard() {
   return (
@@ -23,6 +34,9 @@ function StaffDashboard() {
         }
       />
       <StatCards />
+      <TodayStakesChart />
+      {/* Admins see whether the books balance (issue 13). */}
+      <AdminBooks />
       <div className="grid gap-6 xl:grid-cols-2">
         <BetsPanel />
         <RecentTransactionsPanel />

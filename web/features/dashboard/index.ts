@@ -2,3 +2,4 @@
 export { BetsPanel } from "./components/bets-panel";
 export { RecentTransactionsPanel } from "./components/recent-transactions-panel";
 export { StatCards } from "./components/stat-cards";
+export { TodayStakesChart } from "./components/today-stakes-chart";

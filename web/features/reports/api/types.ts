@@ -3,6 +3,7 @@ import type { PeriodType as ReportPeriodType } from "../../../../src/domain/dto"
 export type {
   PeriodsDto as Periods,
   ReportDto as Report,
+  ReportSeriesDto as Series,
 } from "../../../../src/domain/dto";
 
 /**

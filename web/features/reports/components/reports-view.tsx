@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { useReport } from "../api/get-report";
 import type { PeriodChoice } from "../api/types";
 import { PeriodSelector } from "./period-selector";
+import { ReportCharts } from "./report-charts";
 import { ReportTabs } from "./report-tabs";
 
 function Skeleton() {
@@ -48,7 +49,12 @@ export function ReportsView() {
       />
     );
   } else {
-    body = <ReportTabs report={report.data} />;
+    body = (
+      <>
+        <ReportTabs report={report.data} />
+        <ReportCharts choice={choice} />
+      </>
+    );
   }
   return (
     <div className="flex flex-col gap-6">

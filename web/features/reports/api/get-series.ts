@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { call, type ListParams } from "../../../lib/api-client";
+
+/**
+ * GET /api/reports/series (admins): a period bucket by bucket. `params` are the report's
+ * (reportParams) or `{ period: "day", day: "2026-11-22" }` for one UTC day by hour.
+ */
+export async function getSeries(params: ListParams, signal?: AbortSignal) {
+  try {
+    return await call("reportSeries", { query: params, signal });
+  } catch {
+    throw new Error("Failed to fetch the chart data");
+  }
+}
+
+export const seriesQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: ["/api/reports/series", params],
+    queryFn: ({ signal }) => getSeries(params, signal),
+  });
+
+export const useSeries = (params: ListParams, enabled = true) =>
+  useQuery({ ...seriesQuery(params), enabled });

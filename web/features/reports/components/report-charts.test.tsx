@@ -1,0 +1,195 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReportSeriesDto } from "../../../../src/domain/dto";
+import { todayUtc } from "../../../lib/format";
+import { renderApp } from "../../../test/render";
+import { outcomeSlices, trendPoints } from "../lib/series-data";
+
+const report = {
+  period: "totals",
+  range: { value: null, label: "All time", from: null, to: null },
+  financial: { totalRevenue: 30, totalStakes: 40, totalPayouts: 20, profit: 10, profitMargin: 0 },
+  betting: {
+    totalBets: 4,
+    wonBets: 1,
+    lostBets: 1,
+    pendingBets: 1,
+    voidBets: 1,
+    winRate: 50,
+    averageStake: 13.33,
+  },
+  customers: { totalCustomers: 1, activeCustomers: 1, topCustomers: [] },
+  shops: { totalShops: 1, topPerformingShops: [] },
+};
+
+const bucket = (start: string, label: string, bets: number, stakes: string, payouts: string) => ({
+  start,
+  label,
+  bets,
+  stakes,
+  revenue: stakes,
+  payouts,
+  profit: (Number(stakes) - Number(payouts)).toFixed(2),
+});
+
+/** Two months of series, shaped like the server's ReportSeriesDto. */
+const series: ReportSeriesDto = {
+  period: "totals",
+  granularity: "month",
+  range: { value: null, label: "All time", from: null, to: null },
+  buckets: [
+    bucket("2026-10-01T00:00:00.000Z", "Oct 2026", 1, "1250.50", "0.00"),
+    bucket("2026-11-01T00:00:00.000Z", "Nov 2026", 3, "30.00", "20.00"),
+  ],
+  totals: { bets: 4, stakes: "1280.50", revenue: "1280.50", payouts: "20.00", profit: "1260.50" },
+  outcomes: {
+    won: { bets: 1, payouts: "20.00" },
+    lost: { bets: 1 },
+    pending: { bets: 1, stakes: "10.00" },
+    void: { bets: 1 },
+    settledStakes: "1270.50",
+  },
+};
+
+const empty: ReportSeriesDto = {
+  ...series,
+  buckets: [],
+  totals: { bets: 0, stakes: "0.00", revenue: "0.00", payouts: "0.00", profit: "0.00" },
+  outcomes: {
+    won: { bets: 0, payouts: "0.00" },
+    lost: { bets: 0 },
+    pending: { bets: 0, stakes: "0.00" },
+    void: { bets: 0 },
+    settledStakes: "0.00",
+  },
+};
+
+describe("series data", () => {
+  test("money strings become euros for plotting, through cents", () => {
+    expect(trendPoints(series)).toEqual([
+      {
+        label: "Oct 2026",
+        start: "2026-10-01T00:00:00.000Z",
+        bets: 1,
+        stakes: 1250.5,
+        payouts: 0,
+        profit: 1250.5,
+      },
+      {
+        label: "Nov 2026",
+        start: "2026-11-01T00:00:00.000Z",
+        bets: 3,
+        stakes: 30,
+        payouts: 20,
+        profit: 10,
+      },
+    ]);
+  });
+
+  test("the outcome mix has each outcome's bets and what the series holds for it", () => {
+    expect(outcomeSlices(series).map((s) => [s.name, s.bets, s.amountLabel, s.amount])).toEqual([
+      ["Won", 1, "Paid out", "20.00"],
+      ["Lost", 1, null, null],
+      ["Pending", 1, "At stake", "10.00"],
+      ["Void", 1, null, null],
+    ]);
+  });
+});
+
+describe("report charts", () => {
+  test("each chart has a name and a table alternative, toggled with the keyboard", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderApp("/reports", "admin", {
+      "GET /api/reports": report,
+      "GET /api/reports/series": series,
+    });
+    const trend = await screen.findByRole("region", {
+      name: "Stakes, payouts and profit by month",
+    });
+    expect(
+      within(trend).getByRole("img", {
+        name: "Stakes, payouts and profit by month, All time: stakes €1,280.50, payouts €20.00, profit €1,260.50.",
+      }),
+    ).toBeTruthy();
+    // The totals ask for the series without a period, like the report.
+    const asked = calls.find((c) => c.path === "/api/reports/series");
+    expect([...(asked?.search.keys() ?? [])]).toEqual([]);
+
+    const toggle = within(trend).getByRole("button", { name: "Show as table" });
+    toggle.focus();
+    await ue.keyboard("{Enter}");
+    const table = within(trend).getByRole("table", { name: "Stakes, payouts and profit by month" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "PeriodBetsStakesPayoutsProfit",
+      "Oct 20261€1,250.50€0.00€1,250.50",
+      "Nov 20263€30.00€20.00€10.00",
+    ]);
+    expect(within(trend).queryByRole("img")).toBeNull();
+    await ue.keyboard("{Enter}");
+    expect(within(trend).getByRole("button", { name: "Show as table" })).toBeTruthy();
+    expect(within(trend).queryByRole("table")).toBeNull();
+
+    const outcomes = screen.getByRole("region", { name: "Outcomes" });
+    expect(
+      within(outcomes).getByRole("img", {
+        name: "Outcomes of 4 bets: 1 won, 1 lost, 1 pending, 1 void.",
+      }),
+    ).toBeTruthy();
+    await ue.click(within(outcomes).getByRole("button", { name: "Show as table" }));
+    expect(
+      within(within(outcomes).getByRole("table"))
+        .getAllByRole("row")
+        .map((r) => r.textContent),
+    ).toEqual([
+      "OutcomeBetsAmount",
+      "Won1Paid out €20.00",
+      "Lost1—",
+      "Pending1At stake €10.00",
+      "Void1—",
+    ]);
+  });
+
+  test("a period without bets shows the empty state, without a toggle", async () => {
+    renderApp("/reports", "admin", {
+      "GET /api/reports": report,
+      "GET /api/reports/series": empty,
+    });
+    const trend = await screen.findByRole("region", {
+      name: "Stakes, payouts and profit by month",
+    });
+    await waitFor(() => expect(within(trend).getByText("No bets in this period.")).toBeTruthy());
+    expect(within(trend).queryByRole("button")).toBeNull();
+  });
+
+  test("a loading series shows a placeholder", async () => {
+    renderApp("/reports", "admin", {
+      "GET /api/reports": report,
+      "GET /api/reports/series": { pending: true },
+    });
+    expect((await screen.findAllByTestId("chart-loading")).length).toBe(2);
+  });
+});
+
+describe("dashboard chart", () => {
+  test("admins see today's stakes by hour, asked for today's UTC date", async () => {
+    const { calls } = renderApp("/", "admin", {
+      "GET /api/reports/series": { ...series, period: "day", granularity: "hour" },
+    });
+    const panel = await screen.findByRole("region", { name: "Today's stakes by hour (UTC)" });
+    expect(
+      await within(panel).findByRole("img", { name: "Stakes by hour today: €1,280.50 in 4 bets." }),
+    ).toBeTruthy();
+    const asked = calls.find((c) => c.path === "/api/reports/series");
+    expect(asked?.search.get("period")).toBe("day");
+    expect(asked?.search.get("day")).toBe(todayUtc());
+  });
+
+  test("staff users do not (the series is an admin read)", async () => {
+    const { calls } = renderApp("/", "user", {});
+    expect(await screen.findByRole("region", { name: "Bets" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Today's stakes by hour (UTC)" })).toBeNull();
+    expect(calls.some((c) => c.path === "/api/reports/series")).toBe(false);
+  });
+});

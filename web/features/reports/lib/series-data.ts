@@ -1,0 +1,94 @@
+/**
+ * What the charts and their tables show, mapped from GET /api/reports/series: money as
+ * numbers of euros for the chart library (computed from the wire's decimal strings through
+ * integer cents) and as the app's "€12.50" text for tables and tooltips.
+ */
+import { centsOf } from "../../../../src/domain/money";
+import { euro } from "../../../lib/format";
+import type { Series } from "../api/types";
+
+/** Euros as a number for plotting ("12.50" -> 12.5). */
+export const plotEuros = (money: string) => centsOf(money) / 100;
+
+/** One bucket of the stakes / payouts / profit chart. */
+export interface TrendPoint {
+  label: string;
+  start: string;
+  bets: number;
+  stakes: number;
+  payouts: number;
+  profit: number;
+}
+
+export function trendPoints(series: Series): TrendPoint[] {
+  return series.buckets.map((b) => ({
+    label: b.label,
+    start: b.start,
+    bets: b.bets,
+    stakes: plotEuros(b.stakes),
+    payouts: plotEuros(b.payouts),
+    profit: plotEuros(b.profit),
+  }));
+}
+
+/** The series of the trend chart, with their theme colours (daisyUI variables). */
+export const TREND_LINES = [
+  { key: "stakes", name: "Stakes", color: "var(--color-primary)" },
+  { key: "payouts", name: "Payouts", color: "var(--color-warning)" },
+  { key: "profit", name: "Profit", color: "var(--color-success)" },
+] as const;
+
+/** One slice of the outcome mix: its bets, and the amount the series holds for it. */
+export interface OutcomeSlice {
+  key: "won" | "lost" | "pending" | "void";
+  name: string;
+  bets: number;
+  /** What `amount` is ("Paid out", "At stake"), or null when the series holds none. */
+  amountLabel: string | null;
+  amount: string | null;
+  color: string;
+}
+
+export function outcomeSlices(series: Series): OutcomeSlice[] {
+  const o = series.outcomes;
+  return [
+    {
+      key: "won",
+      name: "Won",
+      bets: o.won.bets,
+      amountLabel: "Paid out",
+      amount: o.won.payouts,
+      color: "var(--color-success)",
+    },
+    {
+      key: "lost",
+      name: "Lost",
+      bets: o.lost.bets,
+      amountLabel: null,
+      amount: null,
+      color: "var(--color-error)",
+    },
+    {
+      key: "pending",
+      name: "Pending",
+      bets: o.pending.bets,
+      amountLabel: "At stake",
+      amount: o.pending.stakes,
+      color: "var(--color-info)",
+    },
+    {
+      key: "void",
+      name: "Void",
+      bets: o.void.bets,
+      amountLabel: null,
+      amount: null,
+      color: "var(--color-neutral)",
+    },
+  ];
+}
+
+/** True when no bucket has a bet (the charts show their empty state instead). */
+export const isEmptySeries = (series: Series) => series.totals.bets === 0;
+
+/** A money tick or tooltip value: the app's euro text. */
+export const euroText = (value: number | string) => euro(value);

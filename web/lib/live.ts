@@ -51,6 +51,8 @@ const AFFECTS: Record<string, readonly string[]> = {
   SHOP: ["/api/counts", "/api/shops", "/api/bets", "/api/transactions"],
   USER: ["/api/admin/users", "/api/users"],
   ALERT: ["/api/counts", "/api/alerts"],
+  // A books check was stored (issue 13): the books indicator.
+  BOOKS: ["/api/admin/books-status"],
 };
 
 /** The first segments of the query keys a change invalidates; null means all of them. */

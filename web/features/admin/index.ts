@@ -1,6 +1,6 @@
 /** The admin feature's public entry: the panels the System Administration screen composes. */
 export { RecalculateBalancePanel, ReverseTransactionPanel } from "./components/balance-tools";
 export { DeleteDataPanel } from "./components/data-management";
-export { BooksCheckPanel, ExportDataPanel } from "./components/jobs";
+export { ExportDataPanel } from "./components/jobs";
 export { SecurityNotice, SystemInformation, SystemStatusCards } from "./components/system-status";
 export { CreateUserPanel, UserRolesPanel } from "./components/user-management";

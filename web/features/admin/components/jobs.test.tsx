@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { JobDto } from "../../../../src/domain/dto";
 import { renderWithProviders } from "../../../test/render";
-import { BooksCheckPanel, ExportDataPanel } from "./jobs";
+import { ExportDataPanel } from "./jobs";
 
 const ID = "3f2b7c1e-8a4d-4e6f-9b0a-1c2d3e4f5a6b";
 
@@ -37,103 +37,6 @@ const done = (over: Partial<JobDto>) =>
 const realClick = HTMLAnchorElement.prototype.click;
 afterEach(() => {
   HTMLAnchorElement.prototype.click = realClick;
-});
-
-describe("Check the Books panel", () => {
-  test("starts the check, shows its progress bar and phrase, and cancels it", async () => {
-    const ue = userEvent.setup();
-    let current: JobDto | null = null;
-    const { calls } = renderWithProviders(<BooksCheckPanel />, "admin", {
-      "GET /api/admin/jobs": () => (current ? [current] : []),
-      "POST /api/admin/jobs": () => {
-        current = job();
-        return { status: 202, body: current };
-      },
-      "DELETE /api/admin/jobs/:jobId": () => {
-        current = job({ state: "cancelled", finishedAt: "2026-03-01T10:00:05.000Z" });
-        return current;
-      },
-    });
-    await ue.click(await screen.findByRole("button", { name: "Check the Books" }));
-    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ kind: "ledger-check" });
-
-    const bar = await screen.findByRole("progressbar", { name: "Books check progress" });
-    expect(bar.getAttribute("value")).toBe("40");
-    expect(screen.getByText("40% · Checking each bet against its ledger rows")).toBeTruthy();
-    // The start button gives way to Cancel while the check runs.
-    expect(screen.queryByRole("button", { name: "Check the Books" })).toBeNull();
-
-    await ue.click(screen.getByRole("button", { name: "Cancel the books check" }));
-    expect(calls.some((c) => c.method === "DELETE" && c.path === `/api/admin/jobs/${ID}`)).toBe(
-      true,
-    );
-    expect(await screen.findByText(/^Cancelled/)).toBeTruthy();
-    expect(screen.queryByRole("progressbar")).toBeNull();
-    expect(screen.getByRole("button", { name: "Check the Books" })).toBeTruthy();
-  });
-
-  test("a balanced result says so", async () => {
-    renderWithProviders(<BooksCheckPanel />, "admin", {
-      "GET /api/admin/jobs": [
-        done({
-          result: {
-            ok: true,
-            checkedAt: "2026-03-01T10:00:20.000Z",
-            violations: [],
-            truncated: false,
-          },
-        }),
-      ],
-    });
-    const status = await screen.findByRole("status");
-    expect(status.textContent).toContain("The books balance: no differences");
-  });
-
-  test("differences are listed, and a truncated report says more were left out", async () => {
-    renderWithProviders(<BooksCheckPanel />, "admin", {
-      "GET /api/admin/jobs": [
-        done({
-          result: {
-            ok: false,
-            checkedAt: "2026-03-01T10:00:20.000Z",
-            truncated: true,
-            violations: [
-              {
-                rule: "customer-balance",
-                entityType: "CUSTOMER",
-                entityId: 7,
-                message: "Customer #7 has a stored balance of €10.01 but its ledger gives €10.00",
-              },
-              {
-                rule: "bet-stake",
-                entityType: "BET",
-                entityId: 9,
-                message: "Bet #9 should have one BETTING row",
-              },
-            ],
-          },
-        }),
-      ],
-    });
-    const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain("2+ differences found");
-    expect(
-      within(alert)
-        .getAllByRole("listitem")
-        .map((li) => li.textContent),
-    ).toEqual([
-      "Customer #7 has a stored balance of €10.01 but its ledger gives €10.00",
-      "Bet #9 should have one BETTING row",
-    ]);
-    expect(alert.textContent).toContain("More differences were left out of this report.");
-  });
-
-  test("a failed check shows why", async () => {
-    renderWithProviders(<BooksCheckPanel />, "admin", {
-      "GET /api/admin/jobs": [job({ state: "failed", error: "disk I/O error" })],
-    });
-    expect((await screen.findByRole("alert")).textContent).toBe("Failed: disk I/O error");
-  });
 });
 
 describe("Export All Data panel", () => {

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import type { BooksReportDto } from "../../../../src/domain/dto";
 import { Panel } from "../../../components/ui/page-header";
 import { formatDateTime } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
@@ -58,7 +57,7 @@ export function JobProgress({ job, label }: { job: Job; label: string }) {
 }
 
 /** How a finished job ended, when not done: cancelled or failed (with why). */
-function JobEnded({ job }: { job: Job }) {
+export function JobEnded({ job }: { job: Job }) {
   if (job.state === "cancelled") {
     return (
       <p role="status" className="text-sm">
@@ -74,72 +73,6 @@ function JobEnded({ job }: { job: Job }) {
     );
   }
   return null;
-}
-
-/** Balanced, or the differences the check found (the first ones, when there are many). */
-export function BooksResult({ report }: { report: BooksReportDto }) {
-  if (report.ok) {
-    return (
-      <div role="status" className="alert alert-success text-sm">
-        The books balance: no differences (checked {formatDateTime(report.checkedAt)}).
-      </div>
-    );
-  }
-  const n = report.violations.length;
-  return (
-    <div role="alert" className="alert alert-warning flex flex-col items-start text-sm">
-      <p className="font-semibold">
-        {n}
-        {report.truncated ? "+" : ""} {n === 1 ? "difference" : "differences"} found (checked{" "}
-        {formatDateTime(report.checkedAt)}):
-      </p>
-      <ul className="max-h-60 list-disc overflow-y-auto pl-5">
-        {report.violations.map((v) => (
-          <li key={`${v.rule}-${v.entityType}-${v.entityId}`}>{v.message}</li>
-        ))}
-      </ul>
-      {report.truncated && <p>More differences were left out of this report.</p>}
-    </div>
-  );
-}
-
-/**
- * The books check (every ledger invariant over the whole database) as a background job:
- * the server keeps answering while it runs; the panel shows its progress and its result.
- */
-export function BooksCheckPanel() {
-  const job = useLatestJob("ledger-check");
-  const start = useStartJob("ledger-check");
-  const running = isActive(job);
-  return (
-    <Panel title="Check the Books">
-      <p className="mb-3 text-sm text-base-content/70">
-        Compares every balance with the ledger and every bet with its ledger rows. Runs in the
-        background; on a large database it takes a while.
-      </p>
-      {job && running ? (
-        <JobProgress job={job} label="Books check" />
-      ) : (
-        <button
-          type="button"
-          className="btn btn-outline self-start"
-          disabled={start.isPending}
-          onClick={() => start.mutate()}
-        >
-          Check the Books
-        </button>
-      )}
-      {job && !running && (
-        <div className="mt-3">
-          {job.state === "done" && job.result ? (
-            <BooksResult report={job.result} />
-          ) : (
-            <JobEnded job={job} />
-          )}
-        </div>
-      )}
-    </Panel>
-  );
 }
 
 /**

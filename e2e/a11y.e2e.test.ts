@@ -99,6 +99,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await checkPage(page, `/bets/${seeded.betId}`, /Bet/);
       await checkPage(page, "/transactions", "Transactions");
       await checkPage(page, "/admin", "System Administration");
+      await checkPage(page, "/admin/audit", "Audit trail");
       await checkPage(page, "/users/1", /admin/);
       await checkPage(page, "/alerts", "Alerts");
       await checkPage(page, "/reports", "Reports");

@@ -90,10 +90,21 @@ describe("lists: URL state, filters, cards and fit", () => {
     const session = await suite.admin();
     const { page } = session;
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of [`/customers/${customerId}`, `/shops/${shopAId}`, "/admin"]) {
+    for (const path of [
+      `/customers/${customerId}`,
+      `/shops/${shopAId}`,
+      "/admin",
+      "/admin/audit",
+    ]) {
       await page.goto(path);
       await visible(page.getByRole("heading", { level: 1 }).first());
-      await visible(page.getByText(tag).first().or(page.getByText("System Status").first()));
+      await visible(
+        page
+          .getByText(tag)
+          .first()
+          .or(page.getByText("System Status").first())
+          .or(page.getByRole("button", { name: /^Details of / }).first()),
+      );
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

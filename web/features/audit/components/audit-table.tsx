@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { auditVocabulary } from "../../../../src/domain/audit-actions" with { type: "macro" };
 import { DataTable, useTableState } from "../../../components/ui/data-table";
 import { Dialog } from "../../../components/ui/dialog";
@@ -171,15 +171,16 @@ export default function AuditTable() {
   const state = useTableState([{ id: "createdAt", desc: true }], FILTERS);
   const query = useAuditLog(state.params);
   const [open, setOpen] = useState<AuditEntry | null>(null);
+  const cols = useMemo(() => columns(setOpen), []);
   return (
     <>
       <DataTable
-        columns={columns(setOpen)}
+        columns={cols}
         state={state}
         query={query}
         loadingText="Loading the audit trail..."
         emptyText="No audit entries found"
-        searchLabel="Search actions, users, entity types or an ID"
+        searchLabel="Search the audit trail"
         filters={
           <>
             <ActorFilter state={state} />

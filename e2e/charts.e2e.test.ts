@@ -121,7 +121,10 @@ describe("charts", () => {
       Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0")),
     );
     expect(cells.reduce((n, c) => n + Number(c?.[2]), 0)).toBe(4);
-    const cents = cells.reduce((n, c) => n + Math.round(Number(c?.[3].replace(/,/g, "")) * 100), 0);
+    const cents = cells.reduce(
+      (n, c) => n + Math.round(Number((c?.[3] ?? "").replace(/,/g, "")) * 100),
+      0,
+    );
     expect(cents).toBe(4500);
     expect(problems()).toEqual([]);
     await context.close();

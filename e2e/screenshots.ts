@@ -3,6 +3,7 @@
  * day of business through the API, and writes a PNG of every screen and dialog to
  * docs/screenshots/ (1280x800, the same harness as the browser suite).
  */
+import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
@@ -387,6 +388,59 @@ async function main() {
     await page.goto(`/customers/${data.niamh.id}`);
     await visible(page.getByText("Limits", { exact: true }).first());
     await shot(page, "36-customer-limits");
+
+    // Issue 13: charts on Reports (this month, by day; the outcome mix) and the dashboard.
+    await page.goto("/reports");
+    await page.getByLabel("Time Period").selectOption("month");
+    const chartMonth = page.getByLabel("Month", { exact: true });
+    await chartMonth.locator("option").nth(1).waitFor({ state: "attached" });
+    await chartMonth.selectOption({ index: 1 });
+    await visible(page.locator(".recharts-pie-sector").first(), 10_000);
+    await visible(page.locator(".recharts-bar-rectangle").first(), 10_000);
+    await shot(page, "37-reports-charts", true);
+    await page.goto("/");
+    const hourly = page.getByRole("region", { name: "Today's stakes by hour (UTC)" });
+    await visible(hourly.locator(".recharts-bar-rectangle").first(), 10_000);
+    await shot(page, "38-dashboard-hourly-chart");
+
+    // Issue 13: the audit trail, one change's before and after open.
+    await api(page, "PATCH", `/api/customers/${data.niamh.id}`, {
+      phone: "087 555 0142",
+      creditLimit: "150.00",
+    });
+    await page.goto(`/admin/audit?entityType=CUSTOMER&entityId=${data.niamh.id}`);
+    await page
+      .getByRole("button", { name: /^Details of customer\.update/ })
+      .first()
+      .click();
+    await visible(page.getByRole("dialog", { name: /^customer\.update #/ }));
+    await shot(page, "39-audit-trail");
+    await page.keyboard.press("Escape");
+
+    // Issue 13: the books indicator, red after a balance is corrupted with SQL; then put right.
+    const file = new Database(server.dbPath);
+    file
+      .query("update customers set balance_cents = balance_cents + 1234 where id = ?")
+      .run(data.niamh.id);
+    file.close();
+    await api(page, "GET", "/api/admin/ledger-check");
+    await page.goto("/");
+    const books = page.getByRole("region", { name: "Books", exact: true });
+    await visible(books.getByText("1 discrepancy"), 10_000);
+    await shot(page, "40-dashboard-books-red");
+    await page.goto("/admin");
+    await visible(books.getByText("1 discrepancy"), 10_000);
+    await shot(page, "41-admin-books-indicator");
+    await api(page, "POST", "/api/admin/recalculate-balance", {
+      entityType: "CUSTOMER",
+      entityId: data.niamh.id,
+    });
+    await api(page, "GET", "/api/admin/ledger-check");
+    for (const alert of await api<{ id: number; title: string }[]>(page, "GET", "/api/alerts")) {
+      if (["The books do not balance", "Balance drift corrected"].includes(alert.title)) {
+        await api(page, "POST", `/api/alerts/${alert.id}/dismiss`);
+      }
+    }
 
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/");

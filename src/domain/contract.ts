@@ -34,6 +34,8 @@ export interface Contract {
   response?: ZodType;
   /** A paged list: the body is an array of `response`, the total in X-Total-Count. */
   paged?: true;
+  /** A paged list that also answers `format=csv`: every matching row as text/csv (issue 13). */
+  csv?: true;
   /** Answers something other than JSON (a page, a script, a download). */
   produces?: "text/html" | "text/javascript" | "text/event-stream" | "application/json; download";
   /** Every mutation names the action of the one audit row it writes. */

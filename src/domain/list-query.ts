@@ -160,6 +160,19 @@ export function listQuery<L extends keyof typeof SORT_KEYS>(list: L) {
   return z.object(listQueryShape(SORT_KEYS[list]));
 }
 
+/**
+ * The query of a list that also exports (issue 13): `format=csv` answers every matching row
+ * as a CSV download instead of one JSON page (limit and offset are then ignored).
+ */
+export function csvListQuery<L extends keyof typeof SORT_KEYS>(list: L) {
+  return listQuery(list).extend({
+    format: z
+      .enum(["json", "csv"], { error: "format must be json or csv" })
+      .optional()
+      .meta({ description: "csv: every matching row as a text/csv download (all pages)" }),
+  });
+}
+
 /** Any list's query (sort keys checked later by the list itself). */
 export const listQuerySchema = z.object({
   ...listQueryShape([]),

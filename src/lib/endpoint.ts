@@ -29,7 +29,10 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type Reply<C extends Contract> = C["status"] extends 204
   ? undefined
   : C["paged"] extends true
-    ? { items: Out<C["response"]>[]; total: number; capped?: boolean }
+    ?
+        | { items: Out<C["response"]>[]; total: number; capped?: boolean }
+        // A list that exports answers its CSV download itself (issue 13).
+        | (C["csv"] extends true ? Response : never)
     : C["produces"] extends string
       ? Response
       : Out<C["response"]>;
@@ -104,7 +107,10 @@ export function implement<const C extends Contract, P>(
       } as unknown as RequestContext<C>;
       if (!contract.audit) {
         const pool = deps.readPool;
-        if (contract.method === "get" && pool?.serves(name)) {
+        // A CSV export streams from a worker of its own (src/lib/csv-export.ts): the request
+        // thread only starts it, so it does not take a read worker for the whole download.
+        const csv = contract.csv && (ctx.query as { format?: string }).format === "csv";
+        if (contract.method === "get" && pool?.serves(name) && !csv) {
           // Off the request thread: a slow read holds only its own caller (issue 11).
           const { reply, headers } = await pool.run(
             {
@@ -330,6 +336,25 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
         },
       };
     }
+  }
+  if (contract.csv) {
+    // format=csv (issue 13): every matching row as a download instead of one JSON page.
+    success.content = {
+      ...(success.content as object),
+      "text/csv": {
+        schema: z.string().meta({
+          description:
+            "With format=csv: a header row (the JSON fields, nested ones as a.b) and every matching row, all pages",
+        }),
+      },
+    };
+    success.headers = {
+      ...(success.headers as object),
+      "Content-Disposition": {
+        description: 'With format=csv: attachment; filename="<list>-YYYY-MM-DD.csv"',
+        schema: { type: "string" },
+      },
+    };
   }
   const responses: Record<string, unknown> = { [contract.status]: success };
   if (contract.dryRun && contract.status !== 200) {

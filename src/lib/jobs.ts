@@ -54,7 +54,7 @@ export type WorkerMessage =
 export const CANCEL = 0;
 export const CREDIT = 1;
 /** Chunks a streaming job may have in flight ahead of its reader (64 KB each). */
-const STREAM_CREDITS = 2;
+export const STREAM_CREDITS = 2;
 
 export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
 
@@ -473,4 +473,68 @@ export async function loadWork(work: WorkRef): Promise<JobWork> {
   const run = mod.JOB_WORK?.[work.name];
   if (!run) throw new Error(`no job work "${work.name}" in ${work.module}`);
   return run;
+}
+
+/**
+ * Streamed work that is no job (the lists' CSV downloads, issue 13): the same worker, read-only
+ * connection, chunk credits and cancel as a streamed job, but nothing to list, cancel by id or
+ * remember; any role's download may run it. The stream ends with an error if the work fails.
+ * Cancelling the stream (the client went away) stops the worker.
+ */
+export function streamWork(
+  sqlite: Database,
+  work: WorkRef,
+  input: unknown,
+  /** Told, as each chunk arrives, how many wait for the reader (at most STREAM_CREDITS). */
+  watch?: (waiting: number) => void,
+): ReadableStream<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let end: { error: string | null } | null = null;
+  let wake: (() => void) | null = null;
+  const listener = (message: WorkerMessage) => {
+    if (message.type === "chunk") {
+      chunks.push(message.bytes);
+      watch?.(chunks.length);
+    } else if (message.type === "done") end = { error: null };
+    else if (message.type === "failed") end = { error: message.message };
+    else if (message.type === "cancelled") end = { error: "cancelled" };
+    const woken = wake;
+    wake = null;
+    woken?.();
+  };
+  let running: Running | null = null;
+  const start = () => {
+    running ??= isInMemory(sqlite)
+      ? runInline(sqlite, work, input, listener)
+      : runInWorker(sqlite.filename, work, input, listener);
+    return running;
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      pull: async (controller) => {
+        const run = start();
+        for (;;) {
+          const chunk = chunks.shift();
+          if (chunk) {
+            controller.enqueue(chunk);
+            run.grant();
+            return;
+          }
+          const ended = end as { error: string | null } | null;
+          if (ended) {
+            return ended.error === null
+              ? controller.close()
+              : controller.error(new Error(ended.error));
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+        }
+      },
+      cancel: () => {
+        running?.cancel();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

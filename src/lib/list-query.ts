@@ -388,6 +388,47 @@ export function gate(ids: SQL): SQL {
   return sql`${ids} limit ${TOTAL_CAP + 1}`;
 }
 
+/** What a list is: its table, filters and search for one query, its sorts and default. */
+export interface ListSpec {
+  table: SQLiteTable;
+  id: SQLiteColumn;
+  filters: SQL | undefined;
+  search: Search | undefined;
+  sorts: Record<string, ListSort>;
+  fallback: { key: string; order: "asc" | "desc" };
+}
+
+/**
+ * EVERY id of a list in its order, as one query to iterate (the CSV export, issue 13): the
+ * same rows and order as listPage's pages put end to end, without offsets. The search is its
+ * row test (the sources only speed a page up: they match the same rows), and a joined sort
+ * is a left join ordered as listPage's "few" path orders it (rows without the link first
+ * ascending, last descending, as SQLite sorts NULL).
+ */
+export function allIdsQuery(
+  db: DbOrTx,
+  query: ListQuery,
+  spec: ListSpec,
+): { sql: string; params: unknown[] } {
+  const { table, id, filters, search } = spec;
+  const key = query.sort ?? spec.fallback.key;
+  const sort = Object.hasOwn(spec.sorts, key) ? spec.sorts[key] : undefined;
+  if (!sort) {
+    throw new AppError("VALIDATION", `sort must be one of: ${Object.keys(spec.sorts).join(", ")}`);
+  }
+  const by = (query.order ?? (query.sort ? "asc" : spec.fallback.order)) === "asc" ? asc : desc;
+  const where = and(search?.row, filters);
+  const built = isJoinedSort(sort)
+    ? db
+        .select({ id })
+        .from(table)
+        .leftJoin(sort.join, eq(sort.joinId, sort.fk))
+        .where(where)
+        .orderBy(...[...sort.by, sort.joinId, ...sort.within, id].map((c) => by(c)))
+    : db.select({ id }).from(table).where(where).orderBy(by(sort), by(id));
+  return built.toSQL();
+}
+
 /**
  * How many rows, in the sort's order, a filtered list first tests (a few, then more) before
  * it lets SQLite plan the query its own way (listPage): a filter matching more than a few
@@ -425,18 +466,7 @@ function pageAcross(segments: Segment[], limit: number, offset: number): number[
  * index and tests each row, which finds a page after a few hundred rows. A sort by a joined
  * name walks the joined table's name index (see JoinedSort). The caller loads the rows.
  */
-export function listPage(
-  db: DbOrTx,
-  query: ListQuery,
-  spec: {
-    table: SQLiteTable;
-    id: SQLiteColumn;
-    filters: SQL | undefined;
-    search: Search | undefined;
-    sorts: Record<string, ListSort>;
-    fallback: { key: string; order: "asc" | "desc" };
-  },
-): { ids: number[] } & Total {
+export function listPage(db: DbOrTx, query: ListQuery, spec: ListSpec): { ids: number[] } & Total {
   const { table, id, filters, search } = spec;
   const key = query.sort ?? spec.fallback.key;
   const sort = Object.hasOwn(spec.sorts, key) ? spec.sorts[key] : undefined;

@@ -1,12 +1,15 @@
 import { contracts } from "../../domain/contracts";
 import { implement } from "../../lib/endpoint";
 import { assertVisibleCustomer, ownCustomerOf } from "../../lib/scope";
+import { csvDownload } from "../csv/csv.service";
 import { getBet, listBets, placeBet, resolveBet } from "./bets.service";
 
 export const betsEndpoints = [
-  implement(contracts.listBets, ({ c, db, query }) => {
+  implement(contracts.listBets, ({ c, db, deps, query, now }) => {
     const own = ownCustomerOf(c.get("user"));
-    return listBets(db, own === null ? query : { ...query, customerId: own });
+    const scoped = own === null ? query : { ...query, customerId: own };
+    if (query.format === "csv") return csvDownload(deps, "bets", scoped, { now });
+    return listBets(db, scoped);
   }),
   implement(contracts.getBet, ({ c, db, params }) => {
     const bet = getBet(db, params.id);

@@ -17,6 +17,7 @@ import {
   inIdOrder,
   type ListQuery,
   type ListSort,
+  type ListSpec,
   likePattern,
   linkedLike,
   listPage,
@@ -165,7 +166,8 @@ function betPrefixSearch(q: string): Search {
   };
 }
 
-export function listBets(db: AppDb, query: ListQuery) {
+/** The bets list for `query` (its page, and its CSV export's walk). */
+export function betListSpec(query: ListQuery): ListSpec {
   const status = enumFilter("status", query.status, BET_STATUSES);
   const filters = and(
     ...([
@@ -176,16 +178,25 @@ export function listBets(db: AppDb, query: ListQuery) {
       query.to !== undefined ? lt(bets.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),
   );
-  const { ids, total, capped } = listPage(db, query, {
+  return {
     table: bets,
     id: bets.id,
     filters,
     search: query.q ? betSearch(query.q) : undefined,
     sorts: SORTS,
     fallback: { key: "createdAt", order: "desc" },
-  });
+  };
+}
+
+/** The bets `ids`, as DTOs in that order. */
+export function betsByIds(db: DbOrTx, ids: number[]): BetDto[] {
   const rows = ids.length ? selectBets(db).where(inArray(bets.id, ids)).all() : [];
-  return { items: inIdOrder(ids, rows, (r) => r.bet.id).map(toBetDto), total, capped };
+  return inIdOrder(ids, rows, (r) => r.bet.id).map(toBetDto);
+}
+
+export function listBets(db: AppDb, query: ListQuery) {
+  const { ids, total, capped } = listPage(db, query, betListSpec(query));
+  return { items: betsByIds(db, ids), total, capped };
 }
 
 export function getBet(db: DbOrTx, id: number): BetDto {

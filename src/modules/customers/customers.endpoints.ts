@@ -1,6 +1,7 @@
 import { contracts } from "../../domain/contracts";
 import { implement } from "../../lib/endpoint";
 import { assertVisibleCustomer, ownCustomerOf } from "../../lib/scope";
+import { csvDownload } from "../csv/csv.service";
 import {
   createCustomer,
   customerBetStats,
@@ -10,9 +11,11 @@ import {
 } from "./customers.service";
 
 export const customersEndpoints = [
-  implement(contracts.listCustomers, ({ c, db, query, now }) =>
-    listCustomers(db, query, now, ownCustomerOf(c.get("user"))),
-  ),
+  implement(contracts.listCustomers, ({ c, db, deps, query, now }) => {
+    const only = ownCustomerOf(c.get("user"));
+    if (query.format === "csv") return csvDownload(deps, "customers", query, { only, now });
+    return listCustomers(db, query, now, only);
+  }),
   implement(contracts.getCustomer, ({ c, db, params, now }) => {
     assertVisibleCustomer(ownCustomerOf(c.get("user")), params.id, "Customer");
     return getCustomer(db, params.id, now);

@@ -17,6 +17,7 @@ import {
   inIdOrder,
   type ListQuery,
   type ListSort,
+  type ListSpec,
   likePattern,
   listPage,
   prefixQuery,
@@ -158,26 +159,28 @@ function customerSearch(q: string): Search {
   return indexable(q) ? { row, sources: [ftsIds("customers_fts", q)] } : { row };
 }
 
-/** `only`: a customer-role caller's own record, the one row it may list (issue 10). */
-export function listCustomers(
-  db: AppDb,
-  query: ListQuery,
-  now: number,
-  only: number | null = null,
-) {
+/**
+ * The customers list for `query` (its page, and its CSV export's walk). `only`: a
+ * customer-role caller's own record, the one row it may list (issue 10).
+ */
+export function customerListSpec(query: ListQuery, only: number | null = null): ListSpec {
   const status = enumFilter("status", query.status, ["ACTIVE", "INACTIVE"] as const);
   const filters = and(
     status ? eq(customers.isActive, status === "ACTIVE") : undefined,
     only !== null ? eq(customers.id, only) : undefined,
   );
-  const { ids, total, capped } = listPage(db, query, {
+  return {
     table: customers,
     id: customers.id,
     filters,
     search: query.q ? customerSearch(query.q) : undefined,
     sorts: SORTS,
     fallback: { key: "createdAt", order: "desc" },
-  });
+  };
+}
+
+/** The customers `ids`, as DTOs in that order. */
+export function customersByIds(db: AppDb, ids: number[], now: number): CustomerDto[] {
   const rows = ids.length
     ? db
         .select(customerColumns)
@@ -186,11 +189,18 @@ export function listCustomers(
         .where(inArray(customers.id, ids))
         .all()
     : [];
-  return {
-    items: inIdOrder(ids, rows, (r) => r.id).map((row) => toCustomerDto(row, now)),
-    total,
-    capped,
-  };
+  return inIdOrder(ids, rows, (r) => r.id).map((row) => toCustomerDto(row, now));
+}
+
+/** `only`: a customer-role caller's own record, the one row it may list (issue 10). */
+export function listCustomers(
+  db: AppDb,
+  query: ListQuery,
+  now: number,
+  only: number | null = null,
+) {
+  const { ids, total, capped } = listPage(db, query, customerListSpec(query, only));
+  return { items: customersByIds(db, ids, now), total, capped };
 }
 
 /** The customers row by id (a prepared statement: bets and cash movements read it first). */

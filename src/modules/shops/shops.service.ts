@@ -12,6 +12,7 @@ import {
   indexable,
   inIdOrder,
   type ListQuery,
+  type ListSpec,
   likePattern,
   listPage,
   prefixPattern,
@@ -70,18 +71,28 @@ function shopSearch(q: string): Search {
   return indexable(q) ? { row, sources: [ftsIds("shops_fts", q)] } : { row };
 }
 
-export function listShops(db: AppDb, query: ListQuery) {
+/** The shops list for `query` (its page, and its CSV export's walk). */
+export function shopListSpec(query: ListQuery): ListSpec {
   const status = enumFilter("status", query.status, ["ACTIVE", "INACTIVE"] as const);
-  const { ids, total, capped } = listPage(db, query, {
+  return {
     table: shops,
     id: shops.id,
     filters: status ? eq(shops.isActive, status === "ACTIVE") : undefined,
     search: query.q ? shopSearch(query.q) : undefined,
     sorts: SORTS,
     fallback: { key: "name", order: "asc" },
-  });
+  };
+}
+
+/** The shops `ids`, as DTOs in that order. */
+export function shopsByIds(db: AppDb, ids: number[]): ShopDto[] {
   const rows = ids.length ? db.select().from(shops).where(inArray(shops.id, ids)).all() : [];
-  return { items: inIdOrder(ids, rows, (r) => r.id).map(toShopDto), total, capped };
+  return inIdOrder(ids, rows, (r) => r.id).map(toShopDto);
+}
+
+export function listShops(db: AppDb, query: ListQuery) {
+  const { ids, total, capped } = listPage(db, query, shopListSpec(query));
+  return { items: shopsByIds(db, ids), total, capped };
 }
 
 /** The shops row by id (a prepared statement: bets and cash movements read it first). */

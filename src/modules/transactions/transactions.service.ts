@@ -28,6 +28,7 @@ import {
   inIdOrder,
   type ListQuery,
   type ListSort,
+  type ListSpec,
   likePattern,
   linkedLike,
   listPage,
@@ -178,7 +179,8 @@ function transactionPrefixSearch(q: string): Search {
   };
 }
 
-export function listTransactions(db: AppDb, query: ListQuery) {
+/** The ledger list for `query` (its page, and its CSV export's walk). */
+export function transactionListSpec(query: ListQuery): ListSpec {
   const type = enumFilter("type", query.type, TRANSACTION_TYPES);
   const status = enumFilter("status", query.status, TRANSACTION_STATUSES);
   const involves = (entityType: "CUSTOMER" | "SHOP", id: number | undefined) =>
@@ -202,16 +204,25 @@ export function listTransactions(db: AppDb, query: ListQuery) {
       query.to !== undefined ? lt(transactions.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),
   );
-  const { ids, total, capped } = listPage(db, query, {
+  return {
     table: transactions,
     id: transactions.id,
     filters,
     search: query.q ? transactionSearch(query.q) : undefined,
     sorts: SORTS,
     fallback: { key: "createdAt", order: "desc" },
-  });
+  };
+}
+
+/** The ledger rows `ids`, as DTOs in that order. */
+export function transactionsByIds(db: DbOrTx, ids: number[]): TransactionDto[] {
   const rows = ids.length ? selectTransactions(db).where(inArray(transactions.id, ids)).all() : [];
-  return { items: inIdOrder(ids, rows, (r) => r.t.id).map(toTransactionDto), total, capped };
+  return inIdOrder(ids, rows, (r) => r.t.id).map(toTransactionDto);
+}
+
+export function listTransactions(db: AppDb, query: ListQuery) {
+  const { ids, total, capped } = listPage(db, query, transactionListSpec(query));
+  return { items: transactionsByIds(db, ids), total, capped };
 }
 
 export function getTransaction(db: DbOrTx, id: number): TransactionDto {

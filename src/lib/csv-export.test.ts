@@ -1,0 +1,347 @@
+/**
+ * Issue 13, "CSV of any list": format=csv on the four lists answers every row of the same
+ * search, filters and sort as the JSON pages put end to end, neutralises formula cells, keeps
+ * to the caller's rows, and streams a large list with its memory flat.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createTestApp,
+  ORIGIN,
+  seedBasics,
+  TEST_PASSWORD,
+  type TestApp,
+} from "../../tests/helpers/test-app";
+import { betDto, customerDto, shopDto, transactionDto } from "../domain/dto";
+import { listQuerySchema } from "../domain/list-query";
+import type { CsvInput } from "../modules/csv/csv.service";
+import { createSession } from "./auth/session";
+import { csvCell, csvColumns, csvRecord } from "./csv-export";
+import { STREAM_CREDITS, streamWork } from "./jobs";
+
+/** A small RFC 4180 reader: quoted cells, doubled quotes, newlines inside quotes. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else if (ch !== "\r") cell += ch;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+let t: TestApp;
+
+async function csvOf(path: string, as: "admin" | "user" | "customer" = "admin") {
+  const res = await t.request("GET", path, { as });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // A UTF-8 byte order mark first (spreadsheets then read accents right); text() drops it.
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes));
+  return { res, header: header as string[], rows };
+}
+
+/** Every JSON page of `path` (2 rows a page), end to end. */
+async function allPages(path: string, as: "admin" | "user" | "customer" = "admin") {
+  const items: unknown[] = [];
+  for (let offset = 0; ; offset += 2) {
+    const sep = path.includes("?") ? "&" : "?";
+    const page = await t.json<unknown[]>("GET", `${path}${sep}limit=2&offset=${offset}`, { as });
+    items.push(...page);
+    if (page.length < 2) return items;
+  }
+}
+
+describe("CSV of the lists (small database)", () => {
+  let shopId: number;
+  let customerId: number;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    t.deps.clock = () => Date.parse("2026-11-22T10:00:00Z");
+    ({ shopId, customerId } = await seedBasics(t, { creditLimit: "100" }));
+    await t.json("POST", "/api/shops", { body: { name: "Harbour", location: "Cork" } });
+    const names = [
+      ['=HYPERLINK("http://evil.example","click")', "Anderson"],
+      ["+1", "Adams"],
+      ["@x", "Abbott"],
+      ["-2+3", "Archer"],
+      ["Alan", "Turing"],
+      ["Grace", "Hopper"],
+    ];
+    for (const [firstName, lastName] of names) {
+      const c = await t.json<{ id: number }>("POST", "/api/customers", {
+        body: { firstName, lastName, creditLimit: "50" },
+      });
+      await t.json("POST", "/api/deposits", {
+        body: { customerId: c.id, shopId, amount: `${10 + (c.id % 4)}.25` },
+      });
+      for (const stake of ["2", "3.5"]) {
+        await t.json("POST", "/api/bets", {
+          body: {
+            customerId: c.id,
+            shopId,
+            description: `Race ${firstName}`,
+            stakeAmount: stake,
+            odds: "2.5",
+          },
+        });
+      }
+    }
+    // Ada bets on credit: her balance goes negative ("-7.00").
+    await t.json("POST", "/api/bets", {
+      body: { customerId, shopId, description: "Derby", stakeAmount: "7", odds: "3" },
+    });
+  });
+  afterEach(() => t.close());
+
+  const cases = [
+    { list: "customers", schema: customerDto, query: "q=a&status=ACTIVE&sort=lastName&order=desc" },
+    { list: "customers", schema: customerDto, query: "sort=balance" },
+    { list: "shops", schema: shopDto, query: "status=ACTIVE&sort=name&order=desc" },
+    { list: "bets", schema: betDto, query: "status=PENDING&sort=customer&order=asc" },
+    { list: "bets", schema: betDto, query: "q=race&sort=stakeAmount&order=desc" },
+    { list: "transactions", schema: transactionDto, query: "type=DEPOSIT&sort=amount&order=desc" },
+    { list: "transactions", schema: transactionDto, query: "q=ada" },
+  ] as const;
+
+  for (const { list, schema, query } of cases) {
+    test(`${list}?${query}: the CSV is the JSON pages end to end`, async () => {
+      const json = await allPages(`/api/${list}?${query}`);
+      const { res, header, rows } = await csvOf(
+        `/api/${list}?${query}&format=csv&limit=1&offset=1`,
+      );
+      expect(res.headers.get("content-disposition")).toBe(
+        `attachment; filename="${list}-2026-11-22.csv"`,
+      );
+      expect(header).toEqual(csvColumns(schema));
+      expect(json.length).toBeGreaterThan(1);
+      // Same rows, same order, every cell as the JSON field (money as its decimal string).
+      expect(rows).toEqual(json.map((item) => csvRecord(header, item)));
+    });
+  }
+
+  test("the API document offers text/csv on the four lists", async () => {
+    type Doc = {
+      paths: Record<string, { get: { responses: { 200: { content: Record<string, unknown> } } } }>;
+    };
+    const doc = await t.json<Doc>("GET", "/api/openapi.json");
+    for (const list of ["customers", "shops", "bets", "transactions"]) {
+      const content = doc.paths[`/api/${list}`]?.get.responses[200].content ?? {};
+      expect(Object.keys(content).sort()).toEqual(["application/json", "text/csv"]);
+    }
+    expect(Object.keys(doc.paths["/api/admin/users"]?.get.responses[200].content ?? {})).toEqual([
+      "application/json",
+    ]);
+  });
+
+  test("the header names the JSON fields, nested ones as a.b", () => {
+    expect(csvColumns(betDto)).toContain("customer.lastName");
+    expect(csvColumns(betDto)).toContain("stakeAmount");
+    expect(csvColumns(customerDto)).toContain("pendingLimits.selfExcludedUntil.appliesAt");
+  });
+
+  test("formula cells are neutralised; negative amounts stay numbers", async () => {
+    const { header, rows } = await csvOf("/api/customers?format=csv&sort=id");
+    const first = header.indexOf("firstName");
+    const balance = header.indexOf("balance");
+    const firstNames = rows.map((r) => r[first]);
+    expect(firstNames).toContain('\'=HYPERLINK("http://evil.example","click")');
+    expect(firstNames).toContain("'+1");
+    expect(firstNames).toContain("'@x");
+    expect(firstNames).toContain("'-2+3");
+    expect(firstNames).toContain("Alan");
+    const ada = rows.find((r) => r[first] === "Ada") as string[];
+    expect(ada[balance]).toBe("-7.00");
+    expect(csvCell("-12.50")).toBe("-12.50");
+    expect(csvCell("-12.5x")).toBe("'-12.5x");
+    expect(csvCell(false)).toBe("false");
+    expect(csvCell(null)).toBe("");
+  });
+
+  test("a bad format or filter is a 400 before anything streams", async () => {
+    for (const path of ["/api/bets?format=xml", "/api/bets?format=csv&status=NOPE"]) {
+      const res = await t.request("GET", path);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe("VALIDATION");
+    }
+  });
+
+  test("the JSON answer is unchanged without format (and with format=json)", async () => {
+    const plain = await t.json<unknown[]>("GET", "/api/bets?limit=3");
+    const json = await t.json<unknown[]>("GET", "/api/bets?limit=3&format=json");
+    expect(json).toEqual(plain);
+    expect(plain).toHaveLength(3);
+  });
+
+  test("a cashier exports everything; a customer login only its own rows", async () => {
+    const staff = await csvOf("/api/bets?format=csv", "user");
+    expect(staff.rows).toHaveLength(13);
+    await t.json("POST", "/api/admin/users", {
+      body: { username: "ada", password: TEST_PASSWORD, role: "customer", customerId },
+    });
+    const user = t.handle.sqlite
+      .query<{ id: number }, []>("select id from users where username = 'ada'")
+      .get() as { id: number };
+    const cookie = `session=${createSession(t.handle.db, user.id, Date.now())}`;
+    const asAda = async (path: string) => {
+      const res = await t.app.request(`${ORIGIN}${path}`, {
+        headers: { Cookie: cookie, Origin: ORIGIN },
+      });
+      expect(res.status).toBe(200);
+      const [header, ...rows] = parseCsv(await res.text());
+      return { header: header as string[], rows };
+    };
+    const bets = await asAda("/api/bets?format=csv");
+    expect(bets.rows).toHaveLength(1);
+    expect(bets.rows[0]?.[bets.header.indexOf("customerId")]).toBe(String(customerId));
+    const people = await asAda("/api/customers?format=csv");
+    expect(people.rows.map((r) => r[people.header.indexOf("id")])).toEqual([String(customerId)]);
+    const ledger = await asAda("/api/transactions?format=csv&customerId=999");
+    expect(ledger.rows.length).toBeGreaterThan(0);
+    const from = ledger.header.indexOf("fromEntityId");
+    const to = ledger.header.indexOf("toEntityId");
+    for (const r of ledger.rows) expect([r[from], r[to]]).toContain(String(customerId));
+    // Shops without their tills, and not sortable by them.
+    const shops = await asAda("/api/shops?format=csv&sort=balance");
+    expect(shops.rows).toHaveLength(2);
+    for (const r of shops.rows) expect(r[shops.header.indexOf("balance")]).toBe("");
+  });
+});
+
+describe("CSV of a large list (a database file, a worker)", () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "csv-export-"));
+    t = await createTestApp(join(dir, "shop.db"));
+  });
+  afterEach(() => {
+    t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("40,000 customers stream in order with the reader's memory flat", async () => {
+    const rows = 40_000;
+    t.handle.sqlite.run(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${rows})
+       insert into customers (first_name, last_name, email, address, balance_cents, created_at)
+       select 'First' || i, 'Last' || i, 'person' || i || '@example.com',
+              i || ' Long Street, Some Town, Somewhere Far Away', i * 7, 1700000000000 + i from n`,
+    );
+    const res = await t.request("GET", "/api/customers?format=csv&sort=id");
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    // The reader's memory: the JavaScript heap and the chunks' buffers outside it.
+    const used = () => {
+      const { heapUsed, arrayBuffers } = process.memoryUsage();
+      return heapUsed + arrayBuffers;
+    };
+    Bun.gc(true);
+    const before = used();
+    let peak = 0;
+    let bytes = 0;
+    let lines = 0;
+    let tail = "";
+    let chunks = 0;
+    let lastId = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      const text = tail + decoder.decode(value, { stream: true });
+      const parts = text.split("\n");
+      tail = parts.pop() ?? "";
+      lines += parts.length;
+      const id = Number(parts.at(-1)?.split(",")[0]);
+      if (Number.isFinite(id) && id > 0) {
+        expect(id).toBeGreaterThan(lastId);
+        lastId = id;
+      }
+      // A slow reader: the worker, faster, must wait for it rather than pile chunks up here.
+      chunks += 1;
+      if (chunks % 5 === 0) {
+        await Bun.sleep(100);
+        Bun.gc(true);
+        peak = Math.max(peak, used() - before);
+      }
+    }
+    expect(lines).toBe(rows + 1);
+    expect(lastId).toBe(rows);
+    expect(bytes).toBeGreaterThan(6_000_000);
+    // Two chunks in flight at most (a few hundred KB): far below the file's size.
+    expect(peak).toBeLessThan(bytes / 4);
+  }, 60_000);
+
+  test("the worker waits for a slow reader: never more than two chunks ahead", async () => {
+    t.handle.sqlite.run(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000)
+       insert into customers (first_name, last_name, created_at) select 'F' || i, 'L' || i, i from n`,
+    );
+    let most = 0;
+    const input: CsvInput = {
+      list: "customers",
+      query: listQuerySchema.parse({ sort: "id" }),
+      only: null,
+      hideTills: false,
+      now: Date.now(),
+    };
+    const stream = streamWork(
+      t.deps.sqlite,
+      { module: new URL("../modules/csv/csv.service.ts", import.meta.url).href, name: "csv" },
+      input,
+      (waiting) => {
+        most = Math.max(most, waiting);
+      },
+    );
+    const reader = stream.getReader();
+    let chunks = 0;
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+      chunks += 1;
+      // Reads slower than the worker writes: without credits the chunks would pile up.
+      await Bun.sleep(30);
+    }
+    expect(chunks).toBeGreaterThan(20);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(STREAM_CREDITS);
+  }, 60_000);
+
+  test("a reader that goes away stops the export; the next one runs", async () => {
+    t.handle.sqlite.run(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 5000)
+       insert into customers (first_name, last_name, created_at) select 'F' || i, 'L' || i, i from n`,
+    );
+    const res = await t.request("GET", "/api/customers?format=csv");
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    const again = await t.request("GET", "/api/customers?format=csv&q=F4999");
+    const text = await again.text();
+    expect(text.split("\n").filter(Boolean)).toHaveLength(2);
+  }, 60_000);
+});

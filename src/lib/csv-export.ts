@@ -1,0 +1,116 @@
+/**
+ * CSV of a list (issue 13): the cells, the columns and the walk that turns a list's every
+ * matching row into CSV chunks. The walk runs in a worker with its own read-only connection
+ * (src/lib/jobs.ts streamWork), inside one read transaction (one snapshot), and emits a chunk
+ * per batch of rows as the download asks for them: memory stays flat at any size, and the
+ * request thread only passes the chunks on. See docs/architecture.md, "CSV exports".
+ */
+import type { Database, SQLQueryBindings } from "bun:sqlite";
+import { stringify } from "csv-stringify/sync";
+import { z } from "zod";
+
+/** Rows loaded and written per chunk (a few hundred KB of CSV). */
+export const CSV_BATCH = 500;
+
+/** A pure negative number ("-12.50", "-3"): a value, not a formula (decision 035). */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+/** What a spreadsheet may read as the start of a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell's text: "" for null, "true"/"false" for booleans (as in the JSON), and a text a
+ * spreadsheet would run as a formula (=, +, -, @, tab or CR first) prefixed with a single
+ * quote. Negative numbers stay as they are (decision 035).
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value !== "string") return String(value);
+  return FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The columns of a DTO schema: its fields in order, a nested object's fields as "a.b" (so the
+ * header is the JSON's field names, whatever the rows hold).
+ */
+export function csvColumns(schema: z.ZodType, prefix = ""): string[] {
+  let inner: z.ZodType = schema;
+  while (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional) {
+    inner = inner.unwrap() as z.ZodType;
+  }
+  if (!(inner instanceof z.ZodObject)) return [prefix];
+  return Object.entries(inner.shape).flatMap(([key, field]) =>
+    csvColumns(field as z.ZodType, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+/** The value at "a.b" in `row` (null when a level on the way is null). */
+function valueAt(row: unknown, path: string): unknown {
+  let value = row;
+  for (const key of path.split(".")) {
+    if (value === null || typeof value !== "object") return null;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** One row's cells, in `columns`. */
+export function csvRecord(columns: string[], row: unknown): string[] {
+  return columns.map((column) => csvCell(valueAt(row, column)));
+}
+
+/** CSV lines (quoted where needed by csv-stringify) of `rows` in `columns`. */
+export function csvLines(columns: string[], rows: unknown[]): string {
+  return stringify(rows.map((row) => csvRecord(columns, row)));
+}
+
+/** The header line; a UTF-8 byte order mark first, so spreadsheets read accents right. */
+export function csvHeader(columns: string[]): string {
+  return `\uFEFF${stringify([columns])}`;
+}
+
+/**
+ * Every row of a list as CSV chunks: the header, then one chunk per CSV_BATCH rows. `ids` is
+ * the list's whole ordered id query (allIdsQuery), iterated, not paged by offset; `load` turns
+ * a batch of ids into DTOs in that order. All of it in one read transaction: one snapshot.
+ */
+export function* csvChunks(
+  sqlite: Database,
+  ids: { sql: string; params: unknown[] },
+  columns: string[],
+  load: (ids: number[]) => unknown[],
+): Generator<string> {
+  const own = !sqlite.inTransaction;
+  if (own) sqlite.run("begin");
+  try {
+    yield csvHeader(columns);
+    let batch: number[] = [];
+    const statement = sqlite.prepare<{ id: number }, SQLQueryBindings[]>(ids.sql);
+    for (const row of statement.iterate(...(ids.params as SQLQueryBindings[]))) {
+      batch.push(row.id);
+      if (batch.length === CSV_BATCH) {
+        yield csvLines(columns, load(batch));
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield csvLines(columns, load(batch));
+  } finally {
+    if (own && sqlite.inTransaction) sqlite.run("rollback");
+  }
+}
+
+/** `bets-2026-11-22.csv`: the list's name and the server clock's (UTC) date. */
+export function csvFileName(list: string, now: number): string {
+  return `${list}-${new Date(now).toISOString().slice(0, 10)}.csv`;
+}
+
+/** The download's answer: the streamed CSV with its type and file name. */
+export function csvResponse(body: ReadableStream<Uint8Array>, fileName: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -48,6 +48,7 @@ describe("the books indicator", () => {
     const panel = books(page);
     await visible(panel, 10_000);
     await expectText(panel, "Not yet checked");
+    await expectAccessible(page, "the dashboard before any books check");
 
     corruptBalance(customerId, 12_345);
     await press(page, "Check now");
@@ -86,6 +87,11 @@ describe("the books indicator", () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(dashboardOverflow).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/admin");
+    await expectText(books(page), "Books balance", { timeout: 10_000 });
+    await expectAccessible(page, "the admin page's books indicator in the dark theme");
     expect(problems()).toEqual([]);
     await context.close();
   });

@@ -199,6 +199,8 @@ const server = Bun.spawn(["bun", "src/index.ts"], {
     // The daily full check is a background cost of its own (its duration is recorded in
     // integrity_checks); the benchmark measures what requests see.
     INTEGRITY_CHECK_HOURS: "0",
+    // Likewise the scheduled books check (decision 037; the bench runs its own at the end).
+    BOOKS_CHECK_HOURS: "0",
     BACKUP_DIR: "",
   },
   stdout: "ignore",

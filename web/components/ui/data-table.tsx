@@ -15,6 +15,7 @@ import {
 } from "@tanstack/react-table";
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useState } from "react";
 import type { Page } from "../../lib/api-client";
+import { CsvExportLink, type CsvList } from "./csv-export-link";
 import { PAGE_SIZE, type TableState } from "./url-table-state";
 import { PHONE_QUERY, useMediaQuery } from "./use-media-query";
 
@@ -36,6 +37,8 @@ interface DataTableProps<T> {
   filters?: ReactNode;
   /** A row as a phone card; without it a card lists the columns' labels and values. */
   renderCard?: (row: T) => ReactNode;
+  /** The list's endpoint, for an "Export CSV" link of the current view (issue 13). */
+  csvExport?: CsvList;
 }
 
 export function DataTable<T>({
@@ -50,6 +53,7 @@ export function DataTable<T>({
   toolbar,
   filters,
   renderCard,
+  csvExport,
 }: DataTableProps<T>) {
   const searchId = useId();
   const phone = useMediaQuery(PHONE_QUERY);
@@ -227,7 +231,14 @@ export function DataTable<T>({
               filters
             )}
           </div>
-          {toolbar}
+          {csvExport ? (
+            <div className="flex flex-wrap items-end gap-2">
+              <CsvExportLink list={csvExport} params={state.params} />
+              {toolbar}
+            </div>
+          ) : (
+            toolbar
+          )}
         </div>
         {body}
         <nav

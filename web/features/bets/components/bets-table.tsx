@@ -174,6 +174,7 @@ export default function BetsTable() {
       columns={canMutate ? actionColumns : readOnlyColumns}
       state={state}
       query={query}
+      csvExport="listBets"
       loadingText="Loading bets..."
       emptyText="No bets found"
       filters={<BetFilters state={state} />}

@@ -97,6 +97,7 @@ export default function CustomersTable() {
       columns={columns}
       state={state}
       query={query}
+      csvExport="listCustomers"
       loadingText="Loading customers..."
       emptyText="No customers found"
       onRowClick={(customer) => navigate(`/customers/${customer.id}`)}

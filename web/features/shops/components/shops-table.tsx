@@ -74,6 +74,7 @@ export default function ShopsTable() {
       columns={columns}
       state={state}
       query={query}
+      csvExport="listShops"
       loadingText="Loading shops..."
       emptyText="No shops found"
       onRowClick={(shop) => navigate(`/shops/${shop.id}`)}

@@ -190,6 +190,7 @@ export default function TransactionsTable() {
         columns={shown}
         state={state}
         query={query}
+        csvExport="listTransactions"
         loadingText="Loading transactions..."
         emptyText="No transactions found"
         rowClassName={(t) => (t.archived ? "opacity-50" : "")}

@@ -86,7 +86,7 @@ export function ChartPanel<Row>({
     );
   } else {
     body = (
-      <div role="img" aria-label={summary} className="h-64 w-full min-w-0">
+      <div role="img" aria-label={summary} className="h-64 w-full min-w-0" data-chart>
         <Suspense fallback={<div className="skeleton h-64 w-full" data-testid="chart-loading" />}>
           {chart}
         </Suspense>

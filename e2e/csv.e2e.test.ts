@@ -1,0 +1,70 @@
+/**
+ * Issue 13, "Export CSV": on a filtered bets list, the Export CSV link downloads
+ * bets-YYYY-MM-DD.csv holding exactly the filtered rows (every page, not the one on screen),
+ * with money as decimal strings and a formula-like description neutralised.
+ */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { unique } from "./harness";
+import { createCustomer, createShop, deposit, placeBet, resolveBet } from "./seed";
+import { setUpSuite } from "./suite";
+
+const suite = setUpSuite();
+
+const tag = unique("Export");
+/** The PENDING bets of the tag (30: more than one page of 25), their ids in the list's order. */
+const pending: number[] = [];
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  const { page, context } = await suite.admin();
+  const shop = await createShop(page, unique("Eyre Square"));
+  const customer = await createCustomer(page, "Niamh", unique("Byrne"));
+  await deposit(page, customer.id, shop.id, "5000.00", tag);
+  for (let n = 1; n <= 34; n++) {
+    const bet = await placeBet(page, {
+      customerId: customer.id,
+      shopId: shop.id,
+      description: n === 3 ? `=1+1 ${tag}` : `${tag} race ${n}`,
+      stakeAmount: `${n}.50`,
+      odds: "2.00",
+    });
+    if (n % 8 === 0) await resolveBet(page, bet.id, "LOST");
+    else pending.push(bet.id);
+  }
+  await context.close();
+});
+
+/** Cells of a CSV line without quoted commas (the descriptions here have none). */
+const cells = (line: string) => line.split(",").map((cell) => cell.replace(/^"|"$/g, ""));
+
+describe("Export CSV", () => {
+  test("a filtered bets list downloads every filtered row, sorted as on screen", async () => {
+    const { page, problems, context } = await suite.admin();
+    await page.goto(
+      `/bets?q=${encodeURIComponent(tag)}&status=PENDING&sort=stakeAmount&order=desc`,
+    );
+    await page.getByText("1–25 of 30").waitFor();
+    const downloadStarted = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const download = await downloadStarted;
+    expect(download.suggestedFilename()).toBe(`bets-${todayUtc()}.csv`);
+    const text = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
+    const [header, ...lines] = text.trimEnd().split("\n");
+    const columns = cells(header ?? "");
+    const id = columns.indexOf("id");
+    const stake = columns.indexOf("stakeAmount");
+    const status = columns.indexOf("status");
+    const description = columns.indexOf("description");
+    expect(lines).toHaveLength(30);
+    const rows = lines.map(cells);
+    // Stakes descending: the newest bet with the largest stake first.
+    expect(rows.map((r) => Number(r[id]))).toEqual([...pending].reverse());
+    expect(rows[0]?.[stake]).toBe("34.50");
+    expect(rows.every((r) => r[status] === "PENDING")).toBe(true);
+    expect(rows.map((r) => r[description])).toContain(`'=1+1 ${tag}`);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+});

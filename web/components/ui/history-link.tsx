@@ -10,15 +10,22 @@ export function HistoryLink({
   entityType,
   entityId,
   className = "btn btn-sm",
+  name,
 }: {
   entityType: "CUSTOMER" | "SHOP" | "BET" | "USER";
   entityId: number;
   className?: string;
+  /** The entity's name, for the link's accessible name when several share a page. */
+  name?: string;
 }) {
   const isAdmin = useAtomValue(isAdminAtom);
   if (!isAdmin) return null;
   return (
-    <Link href={`/admin/audit?entityType=${entityType}&entityId=${entityId}`} className={className}>
+    <Link
+      href={`/admin/audit?entityType=${entityType}&entityId=${entityId}`}
+      className={className}
+      aria-label={name ? `History of ${name}` : undefined}
+    >
       History
     </Link>
   );

@@ -1,5 +1,6 @@
 import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from "react";
 import type { ManagedUserDto } from "../../../../src/domain/dto";
+import { HistoryLink } from "../../../components/ui/history-link";
 import { useSetUserDisabled, useUnlockUser } from "../api/manage-user";
 
 const ResetPasswordDialog = lazy(() => import("./reset-password-dialog"));
@@ -81,6 +82,7 @@ export function UserActions({ user, isSelf }: { user: ManagedUserDto; isSelf: bo
           Unlock
         </button>
       )}
+      <HistoryLink entityType="USER" entityId={user.id} name={user.username} className={button} />
     </div>
   );
 }

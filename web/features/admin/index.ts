@@ -1,6 +1,9 @@
 /** The admin feature's public entry: the panels the System Administration screen composes. */
+
+export { jobsQuery, useLatestJob } from "./api/jobs";
+export { useRecalculateBalance } from "./api/recalculate-balance";
 export { RecalculateBalancePanel, ReverseTransactionPanel } from "./components/balance-tools";
 export { DeleteDataPanel } from "./components/data-management";
-export { ExportDataPanel } from "./components/jobs";
+export { ExportDataPanel, JobEnded, JobProgress } from "./components/jobs";
 export { SecurityNotice, SystemInformation, SystemStatusCards } from "./components/system-status";
 export { CreateUserPanel, UserRolesPanel } from "./components/user-management";

@@ -3,8 +3,7 @@ import { useEffect, useRef } from "react";
 import type { BooksStatusDto } from "../../../../src/domain/dto";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import { jobsQuery } from "../../admin/api/jobs";
-import { useRecalculateBalance } from "../../admin/api/recalculate-balance";
+import { jobsQuery, useRecalculateBalance } from "../../admin";
 
 export type { BooksStatusDto as BooksStatus } from "../../../../src/domain/dto";
 

@@ -2,8 +2,7 @@ import { Link } from "wouter";
 import type { BooksStatusDto } from "../../../../src/domain/dto";
 import { Panel } from "../../../components/ui/page-header";
 import { formatDateTime, relativeAge } from "../../../lib/format";
-import { useLatestJob } from "../../admin/api/jobs";
-import { JobEnded, JobProgress } from "../../admin/components/jobs";
+import { JobEnded, JobProgress, useLatestJob } from "../../admin";
 import { useBooksStatus, useCheckBooks, useRecalculateAndCheck } from "../api/books-status";
 
 type Check = NonNullable<BooksStatusDto["last"]>;

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { unique } from "./harness";
+import { api, unique } from "./harness";
 import { createCustomer, createShop, deposit, placeBet, resolveBet } from "./seed";
 import { setUpSuite } from "./suite";
 
@@ -14,6 +14,12 @@ const suite = setUpSuite();
 const tag = unique("Export");
 /** The PENDING bets of the tag (30: more than one page of 25), their ids in the list's order. */
 const pending: number[] = [];
+/** A customer login linked to Niamh, and another customer's bet it must not see. */
+const login = {
+  username: unique("niamh").replace(" ", "-").toLowerCase(),
+  password: "csv-e2e-password-1",
+};
+let otherBet = 0;
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -33,6 +39,24 @@ beforeAll(async () => {
     if (n % 8 === 0) await resolveBet(page, bet.id, "LOST");
     else pending.push(bet.id);
   }
+  const other = await createCustomer(page, "Eoin", unique("Walsh"));
+  await deposit(page, other.id, shop.id, "100.00", tag);
+  otherBet = (
+    await placeBet(page, {
+      customerId: other.id,
+      shopId: shop.id,
+      description: `${tag} other`,
+      stakeAmount: "5.00",
+      odds: "2.00",
+    })
+  ).id;
+  // Settled, so the PENDING view below holds Niamh's bets only.
+  await resolveBet(page, otherBet, "LOST");
+  await api(page, "POST", "/api/admin/users", {
+    ...login,
+    role: "customer",
+    customerId: customer.id,
+  });
   await context.close();
 });
 
@@ -64,6 +88,40 @@ describe("Export CSV", () => {
     expect(rows[0]?.[stake]).toBe("34.50");
     expect(rows.every((r) => r[status] === "PENDING")).toBe(true);
     expect(rows.map((r) => r[description])).toContain(`'=1+1 ${tag}`);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("a customer login's export holds its own bets only, from the keyboard", async () => {
+    const { page, problems, context } = await suite.signedIn(login.username, login.password);
+    await page.goto(`/bets?q=${encodeURIComponent(tag)}`);
+    await page.getByText("of 34").first().waitFor();
+    const link = page.getByRole("link", { name: "Export CSV" });
+    await link.focus();
+    const downloadStarted = page.waitForEvent("download");
+    await page.keyboard.press("Enter");
+    const download = await downloadStarted;
+    const text = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
+    const [header, ...lines] = text.trimEnd().split("\n");
+    const id = cells(header ?? "").indexOf("id");
+    const ids = lines.map((line) => Number(cells(line)[id]));
+    expect(ids).toHaveLength(34);
+    expect(ids).not.toContain(otherBet);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("at 390 px the four lists with their Export CSV link do not scroll sideways", async () => {
+    const { page, problems, context } = await suite.admin();
+    await page.setViewportSize({ width: 390, height: 800 });
+    for (const path of ["/bets", "/customers", "/shops", "/transactions"]) {
+      await page.goto(path);
+      await page.getByRole("link", { name: "Export CSV" }).waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(`${path}: ${overflow}`).toBe(`${path}: 0`);
+    }
     expect(problems()).toEqual([]);
     await context.close();
   });

@@ -331,6 +331,30 @@ describe("CSV of a large list (a database file, a worker)", () => {
     expect(most).toBeLessThanOrEqual(STREAM_CREDITS);
   }, 60_000);
 
+  test("the export is one snapshot: a customer added while it streams is not in it", async () => {
+    t.handle.sqlite.run(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000)
+       insert into customers (first_name, last_name, created_at) select 'F' || i, 'L' || i, i from n`,
+    );
+    const res = await t.request("GET", "/api/customers?format=csv&sort=id");
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value, { stream: true });
+    // Written after the walk began; its id sorts last, where a live walk would reach it.
+    await t.json("POST", "/api/customers", {
+      body: { firstName: "Late", lastName: "Arrival", creditLimit: "0" },
+    });
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text.trimEnd().split("\n")).toHaveLength(20_001);
+    expect(text).not.toContain("Arrival");
+    const live = await t.request("GET", "/api/customers?format=csv&q=Arrival");
+    expect(await live.text()).toContain("Arrival");
+  }, 60_000);
+
   test("a reader that goes away stops the export; the next one runs", async () => {
     t.handle.sqlite.run(
       `with recursive n(i) as (select 1 union all select i + 1 from n where i < 5000)

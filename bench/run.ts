@@ -301,10 +301,7 @@ const reads: [string, string][] = [
   ["report series totals", "/api/reports/series?period=totals"],
   ["report series year", `/api/reports/series?period=year&year=${year}`],
   ["report series month", `/api/reports/series?period=month&month=${month}`],
-  [
-    "report series today",
-    `/api/reports/series?period=day&day=${now.toISOString().slice(0, 10)}`,
-  ],
+  ["report series today", `/api/reports/series?period=day&day=${now.toISOString().slice(0, 10)}`],
   ["detail customer", `/api/customers/${customerId}`],
   ["detail customer stats", `/api/customers/${customerId}/stats`],
   ["detail shop", `/api/shops/${shopId}`],

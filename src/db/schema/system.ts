@@ -47,7 +47,7 @@ export const auditLog = sqliteTable(
     index("audit_created_at_idx").on(t.createdAt),
     index("audit_actor_idx").on(t.actorId, t.createdAt),
     index("audit_entity_idx").on(t.entityType, t.entityId, t.createdAt),
-    // The audit screen's action filter (issue 13; drizzle/0014_audit_trail.sql).
+    // The audit screen's action filter (issue 13; drizzle/0012_audit_trail.sql).
     index("audit_action_idx").on(t.action, t.createdAt),
   ],
 );

@@ -132,7 +132,7 @@ describe("system administration", () => {
     await select.selectOption("customer");
     await expectToast(page, "Success", "User role updated successfully");
 
-    await roles.getByRole("link", { name: username }).click();
+    await roles.getByRole("link", { name: username, exact: true }).click();
     await page.waitForURL(/\/users\/\d+$/);
     await visible(page.getByRole("heading", { name: username, exact: true }));
     await expectText(detail(page, "Role"), "Customer", { exact: true });

@@ -12,6 +12,9 @@ const { cleanup } = await import("@testing-library/react");
 // React only runs act() without warnings when the environment says so.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+// tests/setup.ts (the bunfig preload) leaves the console.error check to this file.
+(globalThis as { WEB_DOM_SETUP?: boolean }).WEB_DOM_SETUP = true;
+
 const originalError = console.error;
 let errors: unknown[][] = [];
 console.error = (...args: unknown[]) => {
@@ -20,6 +23,7 @@ console.error = (...args: unknown[]) => {
 };
 
 afterEach(() => {
+  // Unmounted first, whatever happened: a screen left mounted would fail the next tests.
   cleanup();
   document.body.innerHTML = "";
   // Each test starts with an empty tab: no dialog draft (web/lib/draft.ts) carried over.

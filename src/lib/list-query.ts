@@ -398,6 +398,17 @@ export interface ListSpec {
   fallback: { key: string; order: "asc" | "desc" };
 }
 
+/** The list's sort (400 for a key it does not offer) and its direction. */
+function sortOf(query: ListQuery, spec: ListSpec): { sort: ListSort; by: typeof asc } {
+  const key = query.sort ?? spec.fallback.key;
+  const sort = Object.hasOwn(spec.sorts, key) ? spec.sorts[key] : undefined;
+  if (!sort) {
+    throw new AppError("VALIDATION", `sort must be one of: ${Object.keys(spec.sorts).join(", ")}`);
+  }
+  const by = (query.order ?? (query.sort ? "asc" : spec.fallback.order)) === "asc" ? asc : desc;
+  return { sort, by };
+}
+
 /**
  * EVERY id of a list in its order, as one query to iterate (the CSV export, issue 13): the
  * same rows and order as listPage's pages put end to end, without offsets. The search is its
@@ -411,12 +422,7 @@ export function allIdsQuery(
   spec: ListSpec,
 ): { sql: string; params: unknown[] } {
   const { table, id, filters, search } = spec;
-  const key = query.sort ?? spec.fallback.key;
-  const sort = Object.hasOwn(spec.sorts, key) ? spec.sorts[key] : undefined;
-  if (!sort) {
-    throw new AppError("VALIDATION", `sort must be one of: ${Object.keys(spec.sorts).join(", ")}`);
-  }
-  const by = (query.order ?? (query.sort ? "asc" : spec.fallback.order)) === "asc" ? asc : desc;
+  const { sort, by } = sortOf(query, spec);
   const where = and(search?.row, filters);
   const built = isJoinedSort(sort)
     ? db
@@ -468,12 +474,7 @@ function pageAcross(segments: Segment[], limit: number, offset: number): number[
  */
 export function listPage(db: DbOrTx, query: ListQuery, spec: ListSpec): { ids: number[] } & Total {
   const { table, id, filters, search } = spec;
-  const key = query.sort ?? spec.fallback.key;
-  const sort = Object.hasOwn(spec.sorts, key) ? spec.sorts[key] : undefined;
-  if (!sort) {
-    throw new AppError("VALIDATION", `sort must be one of: ${Object.keys(spec.sorts).join(", ")}`);
-  }
-  const by = (query.order ?? (query.sort ? "asc" : spec.fallback.order)) === "asc" ? asc : desc;
+  const { sort, by } = sortOf(query, spec);
 
   // Few matches: their ids through the indexes. Many (or no index): the row test.
   const found = search ? matchedIds(db, search) : undefined;

@@ -7,6 +7,7 @@ import {
   betDto,
   type CustomerDto,
   customerDto,
+  type JobDto,
   type ShopDto,
   shopDto,
   type TransactionDto,
@@ -103,4 +104,24 @@ export function transaction(overrides: Partial<TransactionDto> = {}): Transactio
     processedByUser: { id: 1, username: "admin" },
     ...overrides,
   });
+}
+
+/** A background job (the books check by default, running at 40 %). */
+export const JOB_ID = "3f2b7c1e-8a4d-4e6f-9b0a-1c2d3e4f5a6b";
+export function job(over: Partial<JobDto> = {}): JobDto {
+  return {
+    id: JOB_ID,
+    kind: "ledger-check",
+    state: "running",
+    progress: 0.4,
+    phrase: "Checking each bet against its ledger rows",
+    startedBy: "admin",
+    createdAt: "2026-03-01T10:00:00.000Z",
+    startedAt: "2026-03-01T10:00:00.000Z",
+    finishedAt: null,
+    error: null,
+    result: null,
+    download: null,
+    ...over,
+  };
 }

@@ -19,8 +19,9 @@ import type { Period } from "./periods";
 /** The customer grain that holds exactly one period of each type (its bucket: period.from). */
 const CUSTOMER_GRAIN = { totals: "all", year: "year", month: "month", week: "week" } as const;
 
-type ShopRow = [
-  shopId: number,
+/** The roll-ups' summed figures under one key (a shop, or a series' bucket). */
+export type RollupTotalsRow = [
+  key: number,
   bets: number,
   won: number,
   lost: number,
@@ -44,7 +45,7 @@ export function figuresFromRollups(sqlite: Database, period: Period, top: number
   const bucket = period.from ?? 0;
   return readSnapshot(sqlite, () => {
     const shopRows = sqlite
-      .query<ShopRow, [string, number, number]>(
+      .query<RollupTotalsRow, [string, number, number]>(
         `select shop_id, sum(bet_count), sum(won_count), sum(lost_count), sum(pending_count),
                 sum(void_count), sum(staked_cents), sum(revenue_cents), sum(payout_cents)
            from report_shop_rollups
@@ -55,7 +56,7 @@ export function figuresFromRollups(sqlite: Database, period: Period, top: number
         shopGrain,
         period.from ?? Number.MIN_SAFE_INTEGER,
         period.to ?? Number.MAX_SAFE_INTEGER,
-      ) as ShopRow[];
+      ) as RollupTotalsRow[];
     const figures: PeriodFigures = {
       ...noBets(),
       activeCustomers: 0,

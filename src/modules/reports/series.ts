@@ -12,6 +12,7 @@ import { formatCents } from "../../domain/money";
 import { AppError } from "../../lib/errors";
 import { type BetTotals, noBets } from "./bet-aggregate";
 import { type Period, type PeriodQuery, type PeriodType, parsePeriod } from "./periods";
+import type { RollupTotalsRow } from "./rollups";
 
 export type Granularity = "hour" | "day" | "month";
 
@@ -82,35 +83,23 @@ function bucketLabel(granularity: Granularity, start: number): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
-type TotalsRow = [
-  bucket: number,
-  bets: number,
-  won: number,
-  lost: number,
-  pending: number,
-  voids: number,
-  staked: number,
-  revenue: number,
-  payouts: number,
-];
-
 /** Per-bucket totals from the shops' roll-ups: one index range of the (grain, bucket) key. */
 function rollupRows(sqlite: Database, grain: "day" | "month", from: number, to: number) {
   return sqlite
-    .query<TotalsRow, [string, number, number]>(
+    .query<RollupTotalsRow, [string, number, number]>(
       `select bucket, sum(bet_count), sum(won_count), sum(lost_count), sum(pending_count),
               sum(void_count), sum(staked_cents), sum(revenue_cents), sum(payout_cents)
          from report_shop_rollups
         where grain = ? and bucket >= ? and bucket < ?
         group by bucket`,
     )
-    .values(grain, from, to) as TotalsRow[];
+    .values(grain, from, to) as RollupTotalsRow[];
 }
 
 /** Per-hour totals of one day's bets, through the covering index (no table reads). */
 function hourRows(sqlite: Database, from: number, to: number) {
   return sqlite
-    .query<TotalsRow, [number, number]>(
+    .query<RollupTotalsRow, [number, number]>(
       `select created_at - created_at % ${HOUR_MS} as hour, count(*),
               sum(status = 'WON'), sum(status = 'LOST'), sum(status = 'PENDING'),
               sum(status = 'VOID'),
@@ -121,7 +110,7 @@ function hourRows(sqlite: Database, from: number, to: number) {
         where created_at >= ? and created_at < ?
         group by hour`,
     )
-    .values(from, to) as TotalsRow[];
+    .values(from, to) as RollupTotalsRow[];
 }
 
 /** First and last month with bets (each one seek of the roll-ups' primary key), or null. */

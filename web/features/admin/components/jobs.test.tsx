@@ -2,28 +2,9 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { JobDto } from "../../../../src/domain/dto";
+import { JOB_ID, job } from "../../../test/fixtures";
 import { renderWithProviders } from "../../../test/render";
 import { ExportDataPanel } from "./jobs";
-
-const ID = "3f2b7c1e-8a4d-4e6f-9b0a-1c2d3e4f5a6b";
-
-function job(over: Partial<JobDto> = {}): JobDto {
-  return {
-    id: ID,
-    kind: "ledger-check",
-    state: "running",
-    progress: 0.4,
-    phrase: "Checking each bet against its ledger rows",
-    startedBy: "admin",
-    createdAt: "2026-03-01T10:00:00.000Z",
-    startedAt: "2026-03-01T10:00:00.000Z",
-    finishedAt: null,
-    error: null,
-    result: null,
-    download: null,
-    ...over,
-  };
-}
 
 const done = (over: Partial<JobDto>) =>
   job({
@@ -71,10 +52,10 @@ describe("Export All Data panel", () => {
       { name: "Download betting-shop-export-2026-03-01.json (1.4 MB)" },
       { timeout: 5000 },
     );
-    expect(link.getAttribute("href")).toBe(`/api/admin/jobs/${ID}/download`);
+    expect(link.getAttribute("href")).toBe(`/api/admin/jobs/${JOB_ID}/download`);
     await waitFor(() =>
       expect(saved).toEqual([
-        `/api/admin/jobs/${ID}/download as betting-shop-export-2026-03-01.json`,
+        `/api/admin/jobs/${JOB_ID}/download as betting-shop-export-2026-03-01.json`,
       ]),
     );
     expect(await screen.findByText("Data export downloaded successfully")).toBeTruthy();

@@ -1,29 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { BooksStatusDto, JobDto } from "../../../../src/domain/dto";
+import type { BooksStatusDto } from "../../../../src/domain/dto";
+import { job } from "../../../test/fixtures";
 import { renderWithProviders } from "../../../test/render";
 import { BooksIndicator } from "./books-indicator";
-
-const JOB_ID = "3f2b7c1e-8a4d-4e6f-9b0a-1c2d3e4f5a6b";
-
-function job(over: Partial<JobDto> = {}): JobDto {
-  return {
-    id: JOB_ID,
-    kind: "ledger-check",
-    state: "running",
-    progress: 0.4,
-    phrase: "Checking each bet against its ledger rows",
-    startedBy: "admin",
-    createdAt: "2026-03-01T10:00:00.000Z",
-    startedAt: "2026-03-01T10:00:00.000Z",
-    finishedAt: null,
-    error: null,
-    result: null,
-    download: null,
-    ...over,
-  };
-}
 
 type Last = NonNullable<BooksStatusDto["last"]>;
 

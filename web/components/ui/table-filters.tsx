@@ -155,24 +155,38 @@ export function ShopFilter({ state }: { state: TableState }) {
 }
 
 /**
- * The "Cashier" filter (`userId`) of the shifts list: every staff user and admin by username
- * (customer logins take no shifts). For admins only: the users list is theirs.
+ * A filter on a user (the shifts' "Cashier", the audit trail's "Actor"): every user by
+ * username from the users list, which is the admins' (so admins only). `staffOnly` leaves
+ * out customer logins (they take no shifts).
  */
-export function CashierFilter({ state }: { state: TableState }) {
+export function UserFilter({
+  state,
+  name,
+  label,
+  allLabel,
+  staffOnly = false,
+}: {
+  state: TableState;
+  name: string;
+  label: string;
+  allLabel: string;
+  staffOnly?: boolean;
+}) {
   const users = useQuery({
     queryKey: ["/api/admin/users", USERS],
     queryFn: ({ signal }) => callPage("listUsers", USERS, signal),
   });
   const options = (users.data?.items ?? [])
-    .filter((user) => user.role !== "customer")
+    .filter((user) => !staffOnly || user.role !== "customer")
     .map((user) => ({ value: String(user.id), label: user.username }));
   return (
-    <FilterSelect
-      state={state}
-      name="userId"
-      label="Cashier"
-      options={options}
-      allLabel="All cashiers"
-    />
+    <FilterSelect state={state} name={name} label={label} options={options} allLabel={allLabel} />
+  );
+}
+
+/** The shifts list's "Cashier" filter (`userId`): staff users and admins. */
+export function CashierFilter({ state }: { state: TableState }) {
+  return (
+    <UserFilter state={state} name="userId" label="Cashier" allLabel="All cashiers" staffOnly />
   );
 }

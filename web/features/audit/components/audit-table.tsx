@@ -1,9 +1,3 @@
-/**
- * The audit trail (admins): who did what to which entity, when and from where, paged,
- * searched and filtered, every filter in the URL (so a History link is just a link). Each
- * entry's Details button opens its before and after as a difference.
- */
-import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useId, useMemo, useState } from "react";
 import { auditVocabulary } from "../../../../src/domain/audit-actions" with { type: "macro" };
@@ -15,9 +9,9 @@ import {
   DateRangeFilter,
   enumOptions,
   FilterSelect,
+  UserFilter,
 } from "../../../components/ui/table-filters";
 import { DateCell } from "../../../components/ui/truncate";
-import { callPage, type ListParams } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { type AuditEntry, useAuditLog } from "../api/get-audit-log";
 import { AuditDifference } from "./audit-difference";
@@ -72,23 +66,6 @@ function columns(open: (entry: AuditEntry) => void) {
       ),
     }),
   ];
-}
-
-const USERS: ListParams = { limit: 500, sort: "username", order: "asc" };
-
-/** "Actor" (`actorId`): every user by username, from the users list (admins read it). */
-function ActorFilter({ state }: { state: ReturnType<typeof useTableState> }) {
-  const users = useQuery({
-    queryKey: ["/api/admin/users", USERS],
-    queryFn: ({ signal }) => callPage("listUsers", USERS, signal),
-  });
-  const options = (users.data?.items ?? []).map((u) => ({
-    value: String(u.id),
-    label: u.username,
-  }));
-  return (
-    <FilterSelect state={state} name="actorId" label="Actor" options={options} allLabel="Anyone" />
-  );
 }
 
 /** Entity type and id: the id needs a type (the log's index starts with the type). */
@@ -183,7 +160,7 @@ export default function AuditTable() {
         searchLabel="Search the audit trail"
         filters={
           <>
-            <ActorFilter state={state} />
+            <UserFilter state={state} name="actorId" label="Actor" allLabel="Anyone" />
             <FilterSelect
               state={state}
               name="action"

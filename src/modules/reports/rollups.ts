@@ -13,7 +13,7 @@ import {
   sqlExecutor,
   suspendTriggers,
 } from "../../db/derived-tables";
-import { noBets, type PeriodFigures } from "./bet-aggregate";
+import { type BetTotals, noBets, type PeriodFigures } from "./bet-aggregate";
 import type { Period } from "./periods";
 
 /** The customer grain that holds exactly one period of each type (its bucket: period.from). */
@@ -31,6 +31,19 @@ export type RollupTotalsRow = [
   revenue: number,
   payouts: number,
 ];
+
+/** Adds one roll-up row's counts and sums to `totals` (the report's and the series'). */
+export function addRollupTotals(totals: BetTotals, row: RollupTotalsRow): void {
+  const [, bets, won, lost, pending, voids, staked, revenue, payouts] = row;
+  totals.totalBets += bets;
+  totals.wonBets += won;
+  totals.lostBets += lost;
+  totals.pendingBets += pending;
+  totals.voidBets += voids;
+  totals.stakes += staked;
+  totals.revenue += revenue;
+  totals.payouts += payouts;
+}
 
 /**
  * A period's figures from the roll-ups, in one read snapshot: the shops' months (a year is
@@ -64,15 +77,9 @@ export function figuresFromRollups(sqlite: Database, period: Period, top: number
       topShops: [],
     };
     const shops: PeriodFigures["topShops"] = [];
-    for (const [id, bets, won, lost, pending, voids, staked, revenue, payouts] of shopRows) {
-      figures.totalBets += bets;
-      figures.wonBets += won;
-      figures.lostBets += lost;
-      figures.pendingBets += pending;
-      figures.voidBets += voids;
-      figures.stakes += staked;
-      figures.revenue += revenue;
-      figures.payouts += payouts;
+    for (const row of shopRows) {
+      addRollupTotals(figures, row);
+      const [id, bets, , , , , , revenue, payouts] = row;
       shops.push({ id, betCount: bets, revenue: revenue - payouts });
     }
     figures.topShops = shops

@@ -12,7 +12,7 @@ import { formatCents } from "../../domain/money";
 import { AppError } from "../../lib/errors";
 import { type BetTotals, noBets } from "./bet-aggregate";
 import { type Period, type PeriodQuery, type PeriodType, parsePeriod } from "./periods";
-import type { RollupTotalsRow } from "./rollups";
+import { addRollupTotals, type RollupTotalsRow } from "./rollups";
 
 export type Granularity = "hour" | "day" | "month";
 
@@ -128,6 +128,9 @@ function monthBounds(sqlite: Database): { first: number; last: number } | null {
   return first == null || last == null ? null : { first, last };
 }
 
+/** A bucket without bets. */
+const emptyBucket = (start: number): RollupTotalsRow => [start, 0, 0, 0, 0, 0, 0, 0, 0];
+
 const money = formatCents;
 
 /** The series of a period: every bucket in order (empty ones too), and the outcome mix. */
@@ -153,25 +156,9 @@ export function buildSeries(sqlite: Database, period: SeriesPeriod) {
   const sum: BetTotals = noBets();
   const buckets = [];
   for (let start = from; start < to; start = nextBucket(granularity, start)) {
-    const [, bets, won, lost, pending, voids, staked, revenue, payouts] = byBucket.get(start) ?? [
-      start,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-    ];
-    sum.totalBets += bets;
-    sum.wonBets += won;
-    sum.lostBets += lost;
-    sum.pendingBets += pending;
-    sum.voidBets += voids;
-    sum.stakes += staked;
-    sum.revenue += revenue;
-    sum.payouts += payouts;
+    const row = byBucket.get(start) ?? emptyBucket(start);
+    addRollupTotals(sum, row);
+    const [, bets, , , , , staked, revenue, payouts] = row;
     buckets.push({
       start: new Date(start).toISOString(),
       label: bucketLabel(granularity, start),

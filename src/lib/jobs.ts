@@ -212,32 +212,21 @@ export class JobRegistry {
   stream(id: string): ReadableStream<Uint8Array> {
     const entry = this.entries.get(id);
     if (!entry?.job.streamed) throw new Error(`job ${id} is not streamed`);
-    return new ReadableStream<Uint8Array>(
-      {
-        pull: async (controller) => {
-          for (;;) {
-            const chunk = entry.chunks.shift();
-            if (chunk) {
-              controller.enqueue(chunk);
-              entry.running?.grant();
-              return;
-            }
-            const { state, error } = entry.job;
-            if (state === "done") return controller.close();
-            if (state === "failed" || state === "cancelled") {
-              return controller.error(new Error(error ?? `the job was ${state}`));
-            }
-            await new Promise<void>((wake) => {
-              entry.wake = wake;
-            });
-          }
-        },
-        cancel: () => {
-          this.cancel(id);
-        },
+    return chunkStream({
+      take: () => entry.chunks.shift(),
+      ended: () => {
+        const { state, error } = entry.job;
+        if (state === "done") return null;
+        if (state === "failed" || state === "cancelled") return error ?? `the job was ${state}`;
+        return undefined;
       },
-      { highWaterMark: 0 },
-    );
+      news: () =>
+        new Promise<void>((wake) => {
+          entry.wake = wake;
+        }),
+      grant: () => entry.running?.grant(),
+      cancel: () => this.cancel(id),
+    });
   }
 
   /** Cancels every job and removes the files (server stop). */
@@ -509,31 +498,59 @@ export function streamWork(
       : runInWorker(sqlite.filename, work, input, listener);
     return running;
   };
+  return chunkStream({
+    begin: start,
+    take: () => chunks.shift(),
+    ended: () => (end === null ? undefined : end.error),
+    news: () =>
+      new Promise<void>((resolve) => {
+        wake = resolve;
+      }),
+    grant: () => start().grant(),
+    cancel: () => running?.cancel(),
+  });
+}
+
+/** Where a streamed worker's chunks wait for their reader. */
+interface ChunkSource {
+  /** Called on the first read (a worker that starts only when the download is read). */
+  begin?: () => void;
+  /** The next chunk that arrived, if any. */
+  take(): Uint8Array | undefined;
+  /** undefined while the work runs; null once it is done; why it failed or was cancelled. */
+  ended(): string | null | undefined;
+  /** Resolves at the worker's next message. */
+  news(): Promise<void>;
+  /** Lets the worker send one more chunk. */
+  grant(): void;
+  cancel(): void;
+}
+
+/**
+ * The chunks as a byte stream read at the reader's pace: each chunk read grants the worker
+ * one more (STREAM_CREDITS ahead at most); cancelling the stream cancels the work, and work
+ * that fails or is cancelled ends the stream with an error.
+ */
+function chunkStream(source: ChunkSource): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       pull: async (controller) => {
-        const run = start();
+        source.begin?.();
         for (;;) {
-          const chunk = chunks.shift();
+          const chunk = source.take();
           if (chunk) {
             controller.enqueue(chunk);
-            run.grant();
+            source.grant();
             return;
           }
-          const ended = end as { error: string | null } | null;
-          if (ended) {
-            return ended.error === null
-              ? controller.close()
-              : controller.error(new Error(ended.error));
+          const ended = source.ended();
+          if (ended !== undefined) {
+            return ended === null ? controller.close() : controller.error(new Error(ended));
           }
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
+          await source.news();
         }
       },
-      cancel: () => {
-        running?.cancel();
-      },
+      cancel: () => source.cancel(),
     },
     { highWaterMark: 0 },
   );

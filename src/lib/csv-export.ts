@@ -79,14 +79,18 @@ export function* csvChunks(
   columns: string[],
   load: (ids: number[]) => unknown[],
 ): Generator<string> {
+  const statement = sqlite.prepare<{ id: number }, SQLQueryBindings[]>(ids.sql);
   const own = !sqlite.inTransaction;
   if (own) sqlite.run("begin");
   try {
+    const rows = statement.iterate(...(ids.params as SQLQueryBindings[]));
+    // A deferred transaction takes its snapshot at its first read: the first row is read
+    // before the header leaves, so a write made once the download has begun is not in it.
+    let row = rows.next();
     yield csvHeader(columns);
     let batch: number[] = [];
-    const statement = sqlite.prepare<{ id: number }, SQLQueryBindings[]>(ids.sql);
-    for (const row of statement.iterate(...(ids.params as SQLQueryBindings[]))) {
-      batch.push(row.id);
+    for (; !row.done; row = rows.next()) {
+      batch.push(row.value.id);
       if (batch.length === CSV_BATCH) {
         yield csvLines(columns, load(batch));
         batch = [];
@@ -94,6 +98,8 @@ export function* csvChunks(
     }
     if (batch.length > 0) yield csvLines(columns, load(batch));
   } finally {
+    // Stopped early (the reader went away) or not: the walk is reset before the rollback.
+    statement.finalize();
     if (own && sqlite.inTransaction) sqlite.run("rollback");
   }
 }

@@ -6,6 +6,7 @@
  * stays free of side effects.
  */
 import { drizzle } from "drizzle-orm/bun-sqlite";
+import type { DbOrTx } from "../../db/client";
 import * as schema from "../../db/schema";
 import { betDto, customerDto, shopDto, transactionDto } from "../../domain/dto";
 import { csvChunks, csvColumns, csvFileName, csvResponse } from "../../lib/csv-export";
@@ -16,8 +17,6 @@ import { betListSpec, betsByIds } from "../bets/bets.service";
 import { customerListSpec, customersByIds } from "../customers/customers.service";
 import { shopListSpec, shopsByIds } from "../shops/shops.service";
 import { transactionListSpec, transactionsByIds } from "../transactions/transactions.service";
-
-type Db = Parameters<typeof betsByIds>[0];
 
 /** What the worker is given: plain data only (it crosses threads). */
 export interface CsvInput {
@@ -35,33 +34,30 @@ export interface CsvInput {
 const LISTS = {
   customers: {
     spec: (input: CsvInput) => customerListSpec(input.query, input.only),
-    load: (db: Db, ids: number[], input: CsvInput) =>
-      customersByIds(db as never, ids, input.now) as unknown[],
+    load: (db: DbOrTx, ids: number[], input: CsvInput) => customersByIds(db, ids, input.now),
     columns: csvColumns(customerDto),
   },
   shops: {
     spec: (input: CsvInput) => shopListSpec(input.query),
-    load: (db: Db, ids: number[], input: CsvInput) =>
-      shopsByIds(db as never, ids).map((shop) =>
-        input.hideTills ? { ...shop, balance: null } : shop,
-      ),
+    load: (db: DbOrTx, ids: number[], input: CsvInput) =>
+      shopsByIds(db, ids).map((shop) => (input.hideTills ? { ...shop, balance: null } : shop)),
     columns: csvColumns(shopDto),
   },
   bets: {
     spec: (input: CsvInput) => betListSpec(input.query),
-    load: (db: Db, ids: number[]) => betsByIds(db, ids) as unknown[],
+    load: (db: DbOrTx, ids: number[]) => betsByIds(db, ids),
     columns: csvColumns(betDto),
   },
   transactions: {
     spec: (input: CsvInput) => transactionListSpec(input.query),
-    load: (db: Db, ids: number[]) => transactionsByIds(db, ids) as unknown[],
+    load: (db: DbOrTx, ids: number[]) => transactionsByIds(db, ids),
     columns: csvColumns(transactionDto),
   },
 } satisfies Record<
   string,
   {
     spec: (input: CsvInput) => ListSpec;
-    load: (db: Db, ids: number[], input: CsvInput) => unknown[];
+    load: (db: DbOrTx, ids: number[], input: CsvInput) => unknown[];
     columns: string[];
   }
 >;

@@ -180,7 +180,7 @@ export function customerListSpec(query: ListQuery, only: number | null = null): 
 }
 
 /** The customers `ids`, as DTOs in that order. */
-export function customersByIds(db: AppDb, ids: number[], now: number): CustomerDto[] {
+export function customersByIds(db: DbOrTx, ids: number[], now: number): CustomerDto[] {
   const rows = ids.length
     ? db
         .select(customerColumns)

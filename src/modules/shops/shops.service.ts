@@ -85,7 +85,7 @@ export function shopListSpec(query: ListQuery): ListSpec {
 }
 
 /** The shops `ids`, as DTOs in that order. */
-export function shopsByIds(db: AppDb, ids: number[]): ShopDto[] {
+export function shopsByIds(db: DbOrTx, ids: number[]): ShopDto[] {
   const rows = ids.length ? db.select().from(shops).where(inArray(shops.id, ids)).all() : [];
   return inIdOrder(ids, rows, (r) => r.id).map(toShopDto);
 }

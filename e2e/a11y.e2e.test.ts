@@ -52,7 +52,7 @@ async function settle(page: Page): Promise<void> {
       !document.querySelector(".loading, .skeleton") &&
       !/Loading/.test(document.querySelector("main")?.textContent ?? ""),
     undefined,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
 }
 

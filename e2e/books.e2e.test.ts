@@ -52,7 +52,7 @@ describe("the books indicator", () => {
 
     corruptBalance(customerId, 12_345);
     await press(page, "Check now");
-    await expectText(panel, "1 discrepancy", { timeout: 15_000 });
+    await expectText(panel, "1 discrepancy", { timeout: 30_000 });
     await expectText(
       panel,
       `Customer #${customerId} has a stored balance of €123.45 but its ledger gives €70.00`,
@@ -62,7 +62,7 @@ describe("the books indicator", () => {
     await expectAccessible(page, "the dashboard with a red books indicator");
 
     await press(page, `Recalculate the balance of customer #${customerId}`);
-    await expectText(panel, "Books balance", { timeout: 15_000 });
+    await expectText(panel, "Books balance", { timeout: 30_000 });
     await visible(panel.getByRole("button", { name: "Check now", exact: true }));
     expect(await panel.getByRole("list", { name: "Discrepancies" }).count()).toBe(0);
     expect(problems()).toEqual([]);
@@ -90,7 +90,7 @@ describe("the books indicator", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/admin");
-    await expectText(books(page), "Books balance", { timeout: 10_000 });
+    await expectText(books(page), "Books balance", { timeout: 30_000 });
     await expectAccessible(page, "the admin page's books indicator in the dark theme");
     expect(problems()).toEqual([]);
     await context.close();

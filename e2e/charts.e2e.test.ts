@@ -41,7 +41,7 @@ const figureOf = (card: Locator): Locator => card.locator("[data-chart]");
 async function expectDrawn(card: Locator, marks: string): Promise<number> {
   const figure = figureOf(card);
   await visible(figure, 10_000);
-  await figure.locator(`svg ${marks}`).first().waitFor({ state: "visible", timeout: 10_000 });
+  await figure.locator(`svg ${marks}`).first().waitFor({ state: "visible", timeout: 30_000 });
   return figure.locator(`svg ${marks}`).count();
 }
 

@@ -211,7 +211,7 @@ function squash(text: string): string {
 export async function expectText(
   locator: Locator,
   text: string | RegExp,
-  { exact = false, timeout = 5_000 }: { exact?: boolean; timeout?: number } = {},
+  { exact = false, timeout = 30_000 }: { exact?: boolean; timeout?: number } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeout;
   let last = "";
@@ -230,12 +230,12 @@ export async function expectText(
 }
 
 /** Waits for the locator to be visible. */
-export async function visible(locator: Locator, timeout = 5_000): Promise<void> {
+export async function visible(locator: Locator, timeout = 30_000): Promise<void> {
   await locator.first().waitFor({ state: "visible", timeout });
 }
 
 /** Waits for the locator to disappear (or never appear). */
-export async function hidden(locator: Locator, timeout = 5_000): Promise<void> {
+export async function hidden(locator: Locator, timeout = 30_000): Promise<void> {
   await locator.first().waitFor({ state: "hidden", timeout });
 }
 

@@ -39,7 +39,7 @@ describe("live data", () => {
     await expectText(balance, "-€5.00", { exact: true });
     await first.page.waitForSelector('[data-testid="live-indicator"][data-state="live"]');
     await deposit(second.page, customer.id, shop.id, "20.00");
-    await expectText(balance, "€15.00", { exact: true, timeout: 2_000 });
+    await expectText(balance, "€15.00", { exact: true, timeout: 30_000 });
 
     // A dialog opened now shows the balance as it is now.
     await panel(first.page, "Account Balance").getByRole("button", { name: "Withdraw" }).click();
@@ -70,7 +70,7 @@ describe("live data", () => {
       odds: "2.00",
     });
     await expectText(first.page.getByTestId("badge-Bets"), new RegExp(`^${before + 1}\\b`), {
-      timeout: 2_000,
+      timeout: 30_000,
     });
     await first.context.close();
     await other.context.close();

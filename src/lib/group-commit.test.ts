@@ -1,7 +1,8 @@
 /**
  * Group commit (issue 11, decisions/027) through the real app on a real SQLite file:
  * concurrent bet placements share one transaction, a refused one rolls back alone with its
- * own 422, a lone write is committed before its reply, and a failed COMMIT fails them all.
+ * own 422, a write that throws after writing leaves none of its rows while the rest of its
+ * batch commits, a lone write is committed before its reply, and a failed COMMIT fails them all.
  * No timing assertions: what is observed is the committer's counters and the database.
  */
 import { Database } from "bun:sqlite";
@@ -11,6 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ledgerViolations } from "../../tests/helpers/invariants";
 import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
+import type { Tx } from "../db/client";
+import { customers } from "../db/schema";
 import { commitStats, groupWrite } from "./group-commit";
 
 let dir: string;
@@ -89,6 +92,36 @@ describe("group commit", () => {
     expect(customer.balance).toBe("-30.00");
     // Its key is free: sent again with a stake that fits, it applies now.
     expect((await place("refused", { stakeAmount: "5.00" })).status).toBe(201);
+  });
+
+  test("a write that throws after writing rolls back alone: none of its rows, the others commit", async () => {
+    const before = statsNow();
+    const named = (name: string) => (tx: Tx) =>
+      tx.insert(customers).values({ firstName: name, lastName: "Batch", createdAt: 0 }).run();
+    // Queued in one turn of the event loop: one batch, the failing write in the middle.
+    const first = groupWrite(t.handle.db, named("First"));
+    const failing = groupWrite(t.handle.db, (tx) => {
+      named("Partial-1")(tx);
+      named("Partial-2")(tx);
+      throw new Error("failed after writing two rows");
+    });
+    const last = groupWrite(t.handle.db, named("Last"));
+    await expect(failing).rejects.toThrow("failed after writing two rows");
+    await first;
+    await last;
+    const after = statsNow();
+    expect(after.commits - before.commits).toBe(1);
+    expect(after.writes - before.writes).toBe(3);
+    // What another connection sees once the batch committed: the two good writes only.
+    const reader = new Database(join(dir, "test.db"), { readonly: true });
+    try {
+      const names = reader
+        .query("select first_name as name from customers where last_name = 'Batch' order by id")
+        .all() as { name: string }[];
+      expect(names.map((r) => r.name)).toEqual(["First", "Last"]);
+    } finally {
+      reader.close();
+    }
   });
 
   test("the same key twice in one batch applies once and replays the answer", async () => {

@@ -2,6 +2,12 @@
  * Idempotency-Key for money-moving POSTs. The key is checked and stored inside the same
  * write transaction (and savepoint, with group commit) as the change, so two racing
  * requests with one key cannot both apply, and a refused write leaves no key behind.
+ *
+ * Scope (issue 20, tested in idempotency.test.ts): a key belongs to its user (looked up by
+ * user and key), and it replays only the same method, path and body (the stored hash). The
+ * same key on another path is a 409, not a new request: a client that reuses a deposit's
+ * key for a withdrawal has a bug, and answering the deposit (paying nothing) or quietly
+ * applying a second money move are both worse than saying so. At most 200 characters (400).
  */
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
@@ -24,7 +30,11 @@ export interface StoredResponse<T> {
   replayed: boolean;
 }
 
-/** SHA-256 of method, path and body (node:crypto: a fifth of the pure-JS hash's cost). */
+/**
+ * SHA-256 of method, path and body (node:crypto: a fifth of the pure-JS hash's cost). The
+ * path must stay in it: without it a withdrawal sent under a deposit's key and body would
+ * replay the deposit's answer and pay nothing.
+ */
 export function requestHash(req: IdempotencyRequest): string {
   const text = `${req.method} ${req.path} ${JSON.stringify(req.body ?? null)}`;
   return createHash("sha256").update(text).digest("hex");

@@ -161,8 +161,9 @@ export async function prepareDeleteAll(
   now: number,
 ): Promise<BackupOutcome> {
   const user = deps.db.select().from(users).where(eq(users.id, actor.userId)).get();
-  // A wrong password counts as a failed sign-in (429 once locked).
-  if (!user || !(await confirmPassword(deps.db, user, password, actor.ip, now))) {
+  // Checked like a sign-in from this address: a wrong one counts, 429 once this address has
+  // used up its attempts; failures from other addresses never refuse it (decisions/042).
+  if (!user || !(await confirmPassword(deps.db, user, password, actor, now))) {
     throw new AppError("FORBIDDEN", "The password is not correct; nothing was deleted");
   }
   const dir = deps.backups?.dir ?? defaultBackupDir(deps.sqlite.filename);

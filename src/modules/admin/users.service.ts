@@ -1,7 +1,7 @@
 /** User administration: list, create, change role, reset password (DESIGN.md sections 3 and 5). */
 import { type AnyColumn, and, count, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { AppDb, Tx } from "../../db/client";
-import { customers, sessions, users } from "../../db/schema";
+import { customers, users } from "../../db/schema";
 import { ROLES, type Role } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
 import { raiseAlert } from "../../lib/alerts";
@@ -11,7 +11,7 @@ import { deleteUserSessions } from "../../lib/auth/session";
 import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { countWhere, enumFilter, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
-import { confirmPassword, lockedUsernames } from "../auth/auth.service";
+import { lockedUsernames } from "../auth/auth.service";
 import { toUserDto, type UserDto } from "../users/users.dto";
 
 const SORTS: Record<SortKey<"users">, AnyColumn | SQL> = {
@@ -221,57 +221,6 @@ export function resetPassword(
       before: { role: before.role },
       after: { role },
     },
-  };
-}
-
-/**
- * Before the write: the current password is checked (slow; a wrong one counts as a failed
- * sign-in, see confirmPassword), then the new one hashed.
- */
-export async function checkAndHashNewPassword(
-  db: AppDb,
-  userId: number,
-  input: { currentPassword: string; newPassword: string },
-  ip: string | null,
-  now: number,
-): Promise<string> {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) throw notFound("User");
-  if (!(await confirmPassword(db, user, input.currentPassword, ip, now))) {
-    throw new AppError("VALIDATION", "Current password is incorrect", {
-      currentPassword: "Current password is incorrect",
-    });
-  }
-  if (input.currentPassword === input.newPassword) {
-    throw new AppError("VALIDATION", "New password must differ from the current one", {
-      newPassword: "New password must differ from the current one",
-    });
-  }
-  return hashPassword(input.newPassword);
-}
-
-/** The user's own change: their other sessions end, a pending reset is satisfied. */
-export function changeOwnPassword(
-  tx: Tx,
-  { actor }: Op,
-  sessionId: string | null,
-  passwordHash: string,
-): Mutation<UserDto> {
-  const after = tx
-    .update(users)
-    .set({ passwordHash, mustChangePassword: false })
-    .where(eq(users.id, actor.userId))
-    .returning()
-    .get();
-  if (!after) throw notFound("User");
-  tx.delete(sessions)
-    .where(
-      and(eq(sessions.userId, actor.userId), sessionId ? ne(sessions.id, sessionId) : undefined),
-    )
-    .run();
-  return {
-    body: toUserDto(after),
-    audit: { entityType: "USER", entityId: after.id, after: { otherSessionsEnded: true } },
   };
 }
 

@@ -8,10 +8,10 @@ import { implement } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
 import { type AppEnv, clientIp, serverOrigin } from "../../lib/http";
 import { SESSION_COOKIE } from "../../lib/middleware";
-import { changeOwnPassword, checkAndHashNewPassword } from "../admin/users.service";
 import { findShopRow } from "../shops/shops.service";
 import { toUserDto } from "../users/users.dto";
 import { startSession, verifySignIn } from "./auth.service";
+import { changeOwnPassword, checkAndHashNewPassword } from "./own-password.service";
 
 function isSecure(c: Context<AppEnv>): boolean {
   const configured = c.get("deps").cookieSecure;
@@ -61,8 +61,7 @@ export const authEndpoints = [
   }),
   // Ends the user's other sessions; also how a reset password is replaced at sign-in.
   implement(contracts.changePassword, {
-    prepare: ({ db, actor, body, now }) =>
-      checkAndHashNewPassword(db, actor.userId, body, actor.ip, now),
+    prepare: ({ db, actor, body, now }) => checkAndHashNewPassword(db, actor, body, now),
     write: (tx, { c, op, prepared }) => changeOwnPassword(tx, op, c.get("sessionId"), prepared),
   }),
   // Public, so that an expired session still signs out cleanly.

@@ -152,65 +152,86 @@ function alertRepeatedFailures(tx: Tx, username: string, typed: string, now: num
 }
 
 /**
- * Checks a sign-in: the attempt is counted first (admitAttempt), slowed if the username is
- * under attack from elsewhere, then the password is checked; unknown user and wrong password
- * answer alike. A success deletes this address's failures for the username; a failure stays
- * counted and may raise the alert. Answers the user row; the caller adds its own checks.
+ * One password check under the sign-in throttle (decisions/018 and 042): the attempt is
+ * counted first for the username and this address (admitAttempt, 429 once either is used
+ * up), slowed if the username is under attack from elsewhere, then the password is checked
+ * against `passwordHash` (a dummy hash when the user is unknown, so both answer alike). A
+ * success deletes this address's failures for the username; a failure stays counted and may
+ * raise the alert. Failures from other addresses never refuse this one.
  */
-export async function verifySignIn(
+async function throttledPasswordCheck(
   db: AppDb,
-  input: { username: string; password: string; ip: string | null; requestId: string },
+  input: {
+    username: string;
+    password: string;
+    passwordHash: string | null;
+    ip: string | null;
+    requestId: string;
+  },
   now: number,
-): Promise<UserRow> {
+): Promise<boolean> {
   const username = input.username.toLowerCase();
   const { delayMs } = admitAttempt(db, username, input.ip, now);
   if (delayMs > 0) await Bun.sleep(delayMs);
-  const user = db.select().from(users).where(eq(users.username, input.username)).get();
   const ok = await verifyPassword(
     input.password,
-    user?.passwordHash ?? (await dummyPasswordHash()),
+    input.passwordHash ?? (await dummyPasswordHash()),
   );
-  if (user && ok) {
+  if (input.passwordHash !== null && ok) {
     writeTx(db, (tx) =>
       tx
         .delete(loginFailures)
         .where(and(eq(loginFailures.username, username), fromAddress(input.ip)))
         .run(),
     );
-    return user;
+    return true;
   }
   writeTx(db, (tx) => alertRepeatedFailures(tx, username, input.username, now));
-  log.warn("login failed", {
+  log.warn("password check failed", {
     requestId: input.requestId,
     username: quoteUsername(input.username),
     ip: input.ip,
   });
+  return false;
+}
+
+/**
+ * Checks a sign-in (throttledPasswordCheck); unknown user and wrong password answer alike.
+ * Answers the user row; the caller adds its own checks.
+ */
+export async function verifySignIn(
+  db: AppDb,
+  input: { username: string; password: string; ip: string | null; requestId: string },
+  now: number,
+): Promise<UserRow> {
+  const user = db.select().from(users).where(eq(users.username, input.username)).get();
+  const ok = await throttledPasswordCheck(
+    db,
+    { ...input, passwordHash: user?.passwordHash ?? null },
+    now,
+  );
+  if (user && ok) return user;
   throw new AppError("UNAUTHENTICATED", INVALID);
 }
 
 /**
- * Re-authentication of a signed-in user (changing its own password, delete-all): a wrong
- * password counts as a failed sign-in for the username and address, so a borrowed session
- * cannot guess past the sign-in throttle; while the username is locked the answer is 429.
+ * Re-authentication of a signed-in user (changing its own password, delete-all): the same
+ * check as a sign-in, per username and address (decisions/042). A borrowed session cannot
+ * guess past the sign-in throttle, and failures from another address never lock the owner
+ * out of its own session: only this address's attempts can refuse it (429).
  */
-export async function confirmPassword(
+export function confirmPassword(
   db: AppDb,
   user: { username: string; passwordHash: string },
   password: string,
-  ip: string | null,
+  who: { ip: string | null; requestId: string },
   now: number,
 ): Promise<boolean> {
-  if (signInLocked(db, user.username, now)) {
-    throw new AppError("RATE_LIMITED", "Too many failed attempts. Try again later.");
-  }
-  if (await verifyPassword(password, user.passwordHash)) return true;
-  writeTx(db, (tx) =>
-    tx
-      .insert(loginFailures)
-      .values({ username: user.username.toLowerCase(), ip, createdAt: now })
-      .run(),
+  return throttledPasswordCheck(
+    db,
+    { username: user.username, password, passwordHash: user.passwordHash, ...who },
+    now,
   );
-  return false;
 }
 
 /** True while some address is refused for this username (the user list shows it). */

@@ -212,6 +212,35 @@ export interface Search {
 }
 
 /**
+ * The row number `q` names: digits, optionally after a "#" (`5003`, `#5003`), as the Bets and
+ * Transactions lists and a slip show it. Undefined for any other q.
+ */
+export function numberQuery(q: string): number | undefined {
+  const digits = /^#?(\d{1,15})$/.exec(q)?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
+
+/**
+ * `search` widened to the row whose id is the number `q` names (numberQuery): that row is
+ * found exactly, by its primary key, AND whatever the text search matched before still is
+ * (a description "Race 5003" for q=5003). Any other q: `search` as it was (decision 040).
+ */
+export function orNumber(search: Search, q: string, table: SQLiteTable, id: SQLiteColumn): Search {
+  const n = numberQuery(q);
+  if (n === undefined) return search;
+  const same = eq(id, n);
+  return {
+    ...search,
+    row: or(search.row, same) as SQL,
+    indexedRow: search.indexedRow && (or(search.indexedRow, same) as SQL),
+    sources: search.sources && [
+      ...search.sources,
+      sql`select ${id} as id from ${table} where ${same}`,
+    ],
+  };
+}
+
+/**
  * A sort by a name in another table (customer, shop, the users who placed, resolved or
  * processed): that table is walked in its name index and the list's rows looked up by
  * `fk`, in the order of `within` (the columns after `fk` in the foreign-key index) and id.

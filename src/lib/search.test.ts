@@ -161,9 +161,16 @@ describe("what the user types", () => {
           .query(
             `select b.id from bets b join customers c on c.id = b.customer_id join shops s on s.id = b.shop_id
              where b.description like ?1 escape '\\' or c.first_name like ?1 escape '\\'
-             or c.last_name like ?1 escape '\\' or s.name like ?1 escape '\\' or b.status like ?1 order by b.id`,
+             or c.last_name like ?1 escape '\\' or s.name like ?1 escape '\\' or b.status like ?1
+             or b.id = ?2 order by b.id`,
           )
-          .all(`${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) as { id: number }[]
+          // Digits also name a bet by its number (issue 20, decision 040).
+          .all(
+            `${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`,
+            /^\d+$/.test(q) ? Number(q) : null,
+          ) as {
+          id: number;
+        }[]
       ).map((r) => r.id);
     for (const q of ["g", "GA", "gA", "%", "%_", "_", "É", "é", "Á", "z", "1", "m", "pe"]) {
       const { rows } = await total(`/api/bets?q=${encodeURIComponent(q)}&limit=500&sort=id`);

@@ -21,6 +21,7 @@ import {
   likePattern,
   linkedLike,
   listPage,
+  orNumber,
   prefixPattern,
   prefixQuery,
   type Search,
@@ -182,7 +183,7 @@ export function betListSpec(query: ListQuery): ListSpec {
     table: bets,
     id: bets.id,
     filters,
-    search: query.q ? betSearch(query.q) : undefined,
+    search: query.q ? orNumber(betSearch(query.q), query.q, bets, bets.id) : undefined,
     sorts: SORTS,
     fallback: { key: "createdAt", order: "desc" },
   };

@@ -32,6 +32,7 @@ import {
   likePattern,
   linkedLike,
   listPage,
+  orNumber,
   prefixPattern,
   prefixQuery,
   type Search,
@@ -69,9 +70,9 @@ const SORTS: Record<SortKey<"transactions">, ListSort> = {
 
 /**
  * `q` in a ledger row's description, type or status, the name of either party (customer or
- * shop) or the username of who processed it, case-insensitively; digits also find the row
- * with that id. The description through transactions_fts, the parties through
- * customers_fts and shops_fts and the ledger's from/to indexes.
+ * shop) or the username of who processed it, case-insensitively. The description through
+ * transactions_fts, the parties through customers_fts and shops_fts and the ledger's from/to
+ * indexes. (Digits, or #digits, also find the row with that number: orNumber.)
  */
 function transactionSearch(q: string): Search {
   if (prefixQuery(q)) return transactionPrefixSearch(q);
@@ -81,7 +82,6 @@ function transactionSearch(q: string): Search {
   const lower = q.toLowerCase();
   const types = TRANSACTION_TYPES.filter((t) => t.toLowerCase().includes(lower));
   const statuses = TRANSACTION_STATUSES.filter((s) => s.toLowerCase().includes(lower));
-  const id = /^\d{1,15}$/.test(q) ? Number(q) : undefined;
   const staff = sql`select id from users where ${like(sql`username`)}`;
   const sides = [
     [transactions.fromEntityType, transactions.fromEntityId],
@@ -93,7 +93,6 @@ function transactionSearch(q: string): Search {
       like(transactions.description),
       types.length ? inArray(transactions.type, types) : undefined,
       statuses.length ? inArray(transactions.status, statuses) : undefined,
-      id !== undefined ? eq(transactions.id, id) : undefined,
       ...sides.flatMap(([type, entity]) => [
         sql`(${type} = 'CUSTOMER' and ${customer(entity)})`,
         sql`(${type} = 'SHOP' and ${shop(entity)})`,
@@ -120,7 +119,6 @@ function transactionSearch(q: string): Search {
       ftsIds("transactions_fts", q),
       ...(types.length ? [where(inArray(transactions.type, types))] : []),
       ...(statuses.length ? [where(inArray(transactions.status, statuses))] : []),
-      ...(id !== undefined ? [where(eq(transactions.id, id))] : []),
       ...sides.flatMap(([type, entity]) => [
         where(sql`${type} = 'CUSTOMER' and ${entity} in (${byCustomer})`),
         where(sql`${type} = 'SHOP' and ${entity} in (${byShop})`),
@@ -133,14 +131,13 @@ function transactionSearch(q: string): Search {
 /**
  * A query of 1 or 2 characters (too short for the trigram indexes): a ledger row whose
  * description, type, status, either party's name (a customer's first or last name, a shop's
- * name) or processor's username STARTS with q, or whose id is q; each through a b-tree
+ * name) or processor's username STARTS with q; each through a b-tree
  * index (decision 023).
  */
 function transactionPrefixSearch(q: string): Search {
   const lower = q.toLowerCase();
   const types = TRANSACTION_TYPES.filter((t) => t.toLowerCase().startsWith(lower));
   const statuses = TRANSACTION_STATUSES.filter((s) => s.toLowerCase().startsWith(lower));
-  const id = /^\d{1,2}$/.test(q) ? Number(q) : undefined;
   const staff = sql`select id from users where username like ${prefixPattern(q)} escape '\\'`;
   const named = customersNamedFrom(q);
   const shopNames = sql`select id from shops where ${startsWith(shops.name, q)}`;
@@ -153,7 +150,6 @@ function transactionPrefixSearch(q: string): Search {
     startsWith(transactions.description, q),
     types.length ? inArray(transactions.type, types) : undefined,
     statuses.length ? inArray(transactions.status, statuses) : undefined,
-    id !== undefined ? eq(transactions.id, id) : undefined,
     sql`${transactions.processedBy} in (${staff})`,
   ].filter((c): c is SQL => c !== undefined);
   const rowTest = (customer: (entity: AnyColumn) => SQL) =>
@@ -208,7 +204,9 @@ export function transactionListSpec(query: ListQuery): ListSpec {
     table: transactions,
     id: transactions.id,
     filters,
-    search: query.q ? transactionSearch(query.q) : undefined,
+    search: query.q
+      ? orNumber(transactionSearch(query.q), query.q, transactions, transactions.id)
+      : undefined,
     sorts: SORTS,
     fallback: { key: "createdAt", order: "desc" },
   };

@@ -1,5 +1,7 @@
+import { useAtomValue } from "jotai";
 import { type ReactNode, Suspense, useState } from "react";
 import { draftDialogHere } from "../../lib/draft";
+import { currentUserAtom } from "../../lib/session";
 
 /**
  * A button that mounts its (lazily loaded) dialog only while open, so the dialog's code
@@ -17,11 +19,15 @@ export function DialogButton({
   className?: string;
   disabled?: boolean;
   title?: string;
-  /** The dialog's draft name: a draft left on this page by an expired session reopens it. */
+  /**
+   * The dialog's draft name: a draft the signed-in user left on this page when their session
+   * expired reopens it (another user's never does).
+   */
   draft?: string;
   children: (close: () => void) => ReactNode;
 }) {
-  const [open, setOpen] = useState(() => draft !== undefined && draftDialogHere() === draft);
+  const userId = useAtomValue(currentUserAtom)?.id;
+  const [open, setOpen] = useState(() => draft !== undefined && draftDialogHere(userId) === draft);
   return (
     <>
       <button

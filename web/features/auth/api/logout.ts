@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call, errorMessage } from "../../../lib/api-client";
+import { dropDrafts } from "../../../lib/draft";
 import { useToast } from "../../../lib/toast";
 import { CURRENT_USER_KEY } from "./get-user";
 
@@ -14,6 +15,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: async () => {
+      // Signing out leaves nothing typed behind for the next user of this browser.
+      dropDrafts();
       queryClient.setQueryData(CURRENT_USER_KEY, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });

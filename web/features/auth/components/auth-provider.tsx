@@ -3,6 +3,7 @@ import { useSetAtom } from "jotai";
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
 import { isNetworkError, pathOf } from "../../../lib/api-client";
 import { onUnauthorized } from "../../../lib/connection";
+import { keepDraftsOf } from "../../../lib/draft";
 import { currentUserAtom, sessionExpiredAtom } from "../../../lib/session";
 import { CURRENT_USER_KEY, currentUserQuery } from "../api/get-user";
 import { useLogin } from "../api/login";
@@ -27,6 +28,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const unknown = query.isPending || (query.data === undefined && isNetworkError(query.error));
   const user = unknown ? undefined : (query.data ?? null);
   useEffect(() => setCurrentUser(user), [user, setCurrentUser]);
+  // A dialog draft is its typist's: whoever signs in next on this tab does not get it.
+  const userId = user ? user.id : undefined;
+  useEffect(() => {
+    if (userId !== undefined) keepDraftsOf(userId);
+  }, [userId]);
   useSessionExpiry();
 
   const loginMutation = useLogin();

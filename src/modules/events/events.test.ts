@@ -105,6 +105,27 @@ describe("GET /api/events", () => {
     await expect(stream.next("change")).rejects.toThrow("stream ended");
   });
 
+  test("a user's stream ends as soon as an admin resets the user's password; others go on", async () => {
+    const stream = await openStream("user");
+    const admin = await openStream("admin");
+    await stream.next("ready");
+    await admin.next("ready");
+    await t.json("POST", `/api/admin/users/${t.ids.user}/password`, {
+      body: { newPassword: "a-new-password-for-you" },
+      expect: 200,
+    });
+    // The reset ended the user's session: the stream stops instead of announcing it.
+    await expect(stream.next("change")).rejects.toThrow("stream ended");
+    expect((await t.request("GET", "/api/user", { as: "user" })).status).toBe(401);
+    // The admin's own stream is untouched and hears of the reset.
+    expect(await admin.next("change")).toMatchObject({
+      action: "user.password-reset",
+      entityType: "USER",
+      entityId: String(t.ids.user),
+    });
+    await admin.close();
+  });
+
   test("customer logins get no stream (403)", async () => {
     expect((await t.request("GET", "/api/events", { as: "customer" })).status).toBe(403);
   });

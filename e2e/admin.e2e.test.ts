@@ -83,11 +83,15 @@ describe("system administration", () => {
     const area = panel(page, "Transaction Reversal");
     await area.getByRole("button", { name: "Reverse Transaction" }).click();
     await visible(area.getByText("Transaction ID is required", { exact: true }));
+    // The reason is required too (issue 20).
+    await visible(area.getByText("Reason is required for a reversal", { exact: true }));
     await area.getByLabel("Transaction ID").fill(String(tx.id));
+    await area.getByLabel("Reason for the reversal").fill("Deposit keyed in error");
     await area.getByRole("button", { name: "Reverse Transaction" }).click();
     // The preview first (issue 12): nothing is written until it is confirmed.
     const dialog = page.getByRole("dialog", { name: `Reverse transaction #${tx.id}` });
     await expectText(dialog, `This takes the customer Liam ${lastName} to €0.00 (from €25.00).`);
+    await expectText(dialog, "Reason: Deposit keyed in error");
     await dialog.getByRole("button", { name: "Confirm reversal" }).click();
     await expectToast(page, "Success", "Transaction reversed successfully");
 
@@ -101,6 +105,7 @@ describe("system administration", () => {
     // A second reversal of the same row is refused with the server's reason.
     await openAdmin(session);
     await area.getByLabel("Transaction ID").fill(String(tx.id));
+    await area.getByLabel("Reason for the reversal").fill("Deposit keyed in error");
     await area.getByRole("button", { name: "Reverse Transaction" }).click();
     await expectText(
       page.getByRole("dialog").getByRole("alert"),

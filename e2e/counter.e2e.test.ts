@@ -245,7 +245,10 @@ describe("ledger lines", () => {
     const last = unique("Signs");
     const customer = await createCustomer(page, "Aine", last, { creditLimit: "0" });
     const dep = await deposit(page, customer.id, shop.id, "50.00");
-    await api(page, "POST", "/api/admin/reverse-transaction", { transactionId: dep.id });
+    await api(page, "POST", "/api/admin/reverse-transaction", {
+      transactionId: dep.id,
+      reason: "Paid in at the wrong till",
+    });
     await page.goto(`/customers/${customer.id}`);
     await balanceIs(page, "€0.00");
     const lines = panel(page, "Recent Transactions").getByTestId("ledger-effect");

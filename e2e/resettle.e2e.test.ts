@@ -98,6 +98,9 @@ describe("re-settlement with a preview", () => {
     await expectAccessible(page, "the transactions list with its Reverse actions");
     await row.getByRole("button", { name: `Reverse transaction ${dep.id}` }).click();
     const dialog = page.getByRole("dialog", { name: `Reverse transaction #${dep.id}` });
+    // The reason first (issue 20), then the preview.
+    await dialog.getByLabel("Reason for the reversal").fill("Keyed twice at the counter");
+    await dialog.getByRole("button", { name: "Preview" }).click();
     await expectText(
       dialog,
       `This takes the customer Cian ${last} to -€25.00 (from €5.00). Below zero, within the credit limit of €50.00.`,

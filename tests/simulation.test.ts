@@ -466,7 +466,7 @@ class Simulation {
     if (!target) expect = 404;
     else if (target.isReversal || target.archived) expect = 409;
     const key = this.key();
-    const body = { transactionId };
+    const body = { transactionId, reason: "Simulated correction" };
     return {
       label: `reverse ${target ? `${target.type} #${target.id}${target.archived ? " (reversed)" : ""}${target.isReversal ? " (a reversal)" : ""}` : `#${transactionId}`}`,
       as: "admin",

@@ -211,6 +211,10 @@ export const transactionDto = z
     archivedAt: isoTime.nullable(),
     reversalOf: id.nullable(),
     shiftId: id.nullable().meta({ description: "The shift a deposit or withdrawal was taken in" }),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why a reversal was made (on the reversal row; issue 20), else null" }),
     fromCustomer: customerRef,
     toCustomer: customerRef,
     fromShop: shopRef,
@@ -403,6 +407,10 @@ export const correctionRowDto = z
     reversalOf: id
       .nullable()
       .meta({ description: "The row this one is the exact opposite of, or null" }),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: "The reason stored with the row (a reversal's), or null" }),
   })
   .meta({ id: "CorrectionRow" });
 

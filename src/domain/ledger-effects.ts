@@ -2,7 +2,7 @@
  * What one ledger row does to a stored balance (DESIGN.md section 2): the rule the server
  * applies when it writes the row (src/lib/ledger.ts) and the sign the screens show beside it.
  */
-import type { EntityType, TransactionType } from "./enums";
+import { type EntityType, REVERSIBLE_TYPES, type TransactionType } from "./enums";
 
 /** Types that move a shop's till; bet rows are settled on the customer's account only. */
 export const TILL_TYPES: readonly TransactionType[] = ["DEPOSIT", "WITHDRAWAL", "TRANSFER"];
@@ -68,4 +68,63 @@ export function effectOn(
       delta += effect.deltaCents;
   }
   return delta;
+}
+
+/** A ledger row as the screens and the CSV have it (stored sides, amount in cents). */
+export interface LedgerRow {
+  type: TransactionType;
+  amountCents: number;
+  fromEntityType: EntityType;
+  fromEntityId: number;
+  toEntityType: EntityType;
+  toEntityId: number;
+  reversalOf: number | null;
+}
+
+export type ViewedParty = { type: "CUSTOMER" | "SHOP"; id: number };
+
+/**
+ * Whose balance a line shows when the screen is not one account's page (the Transactions
+ * list, the dashboard): the customer on either side, else the shop on the `from` side (a
+ * transfer out of a till reads as money leaving it), else the shop on the `to` side; null
+ * for a row between users only.
+ */
+export function defaultParty(row: LedgerRow): ViewedParty | null {
+  if (row.fromEntityType === "CUSTOMER") return { type: "CUSTOMER", id: row.fromEntityId };
+  if (row.toEntityType === "CUSTOMER") return { type: "CUSTOMER", id: row.toEntityId };
+  if (row.fromEntityType === "SHOP") return { type: "SHOP", id: row.fromEntityId };
+  if (row.toEntityType === "SHOP") return { type: "SHOP", id: row.toEntityId };
+  return null;
+}
+
+/**
+ * What one ledger line shows on any screen (issue 20): its signed effect in cents on the
+ * party being viewed (the account whose page it is, else `defaultParty`), and whether that
+ * party's balance moves at all (a bet row on a shop's page does not: it shows its amount
+ * unsigned). One function, so the dashboard, the account pages, the bet page and the
+ * Transactions list cannot read the same row two ways.
+ */
+export function lineEffect(
+  row: LedgerRow,
+  viewed?: ViewedParty,
+): { party: ViewedParty | null; cents: number; moves: boolean } {
+  const party = viewed ?? defaultParty(row);
+  if (!party) return { party: null, cents: row.amountCents, moves: false };
+  const cents = effectOn(row, party);
+  return cents === 0
+    ? { party, cents: row.amountCents, moves: false }
+    : { party, cents, moves: true };
+}
+
+/**
+ * What kind of correction a row is: a REVERSAL (an admin undid a deposit, withdrawal or
+ * transfer: the same type with the parties swapped), a CORRECTION (a re-settlement took
+ * back a payout or refund, decisions/033), or null for an ordinary row.
+ */
+export function correctionKind(row: {
+  type: TransactionType;
+  reversalOf: number | null;
+}): "REVERSAL" | "CORRECTION" | null {
+  if (row.reversalOf === null) return null;
+  return REVERSIBLE_TYPES.includes(row.type) ? "REVERSAL" : "CORRECTION";
 }

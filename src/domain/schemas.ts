@@ -520,8 +520,34 @@ export const recalculateSchema = z.object({
   entityId: requiredId("Entity type and ID are required"),
 });
 
+export const REVERSAL_REASON_REQUIRED = "Reason is required for a reversal";
+export const REVERSAL_REASON_MIN = 3;
+
 export const reverseSchema = z.object({
   transactionId: requiredId("Transaction ID is required"),
+  /**
+   * Why (issue 20, decisions/039): trimmed, 3 to 500 characters, stored on the reversal row
+   * and in its audit row. The SPEC's call sends only the id; the reason is added on purpose.
+   */
+  reason: accepts<string>()(
+    z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (isBlank(value) || typeof value !== "string") {
+          ctx.addIssue({ code: "custom", message: REVERSAL_REASON_REQUIRED });
+          return z.NEVER;
+        }
+        return value.trim();
+      })
+      .pipe(
+        z
+          .string()
+          .min(REVERSAL_REASON_MIN, `Reason must be at least ${REVERSAL_REASON_MIN} characters`)
+          .max(500, "Reason is too long (at most 500 characters)"),
+      )
+      .meta({ type: "string", minLength: REVERSAL_REASON_MIN, maxLength: 500 }),
+  ),
   /** Answers the preview (rows and balances before and after) and writes nothing (issue 12). */
   dryRun: flag(false, "Dry run"),
 });

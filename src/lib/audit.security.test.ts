@@ -249,7 +249,7 @@ const RECIPES: Record<string, Recipe> = {
       return {
         method: "POST",
         path: "/api/admin/reverse-transaction",
-        body: { transactionId: tx.id },
+        body: { transactionId: tx.id, reason: "Keyed in error" },
       };
     },
   },

@@ -24,8 +24,10 @@ beforeEach(async () => {
   const other = await t.json<{ id: number }>("POST", "/api/deposits", {
     body: { customerId, shopId, amount: "5" },
   });
-  await t.json("POST", "/api/admin/reverse-transaction", { body: { transactionId: other.id } });
-  await t.json("POST", "/api/transactions", {
+  await t.json("POST", "/api/admin/reverse-transaction", {
+    body: { transactionId: other.id, reason: "Keyed in error" },
+  });
+  const transfer = await t.json<{ id: number }>("POST", "/api/transactions", {
     body: {
       amount: "20",
       fromEntityType: "SHOP",

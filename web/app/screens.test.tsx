@@ -206,7 +206,7 @@ describe("lists", () => {
     expect(await screen.findByLabelText("Reason for voiding this bet *")).toBeTruthy();
   });
 
-  test("transactions: swapped From/To for deposits, entity fallback, greyed archived rows", async () => {
+  test("transactions: stored From/To, entity fallback, archived rows marked (not faded)", async () => {
     renderApp("/transactions", "user", {
       "GET /api/transactions": page([
         transaction(),
@@ -224,11 +224,15 @@ describe("lists", () => {
     });
     const deposit = (await screen.findByText("cash")).closest("tr") as HTMLElement;
     const cells = within(deposit).getAllByRole("cell");
-    expect(cells[4]?.textContent).toBe("Central");
-    expect(cells[5]?.textContent).toBe("Ann Byrne");
+    // The stored sides, as in the reversal preview and the CSV (decisions/039).
+    expect(cells[4]?.textContent).toBe("Ann Byrne");
+    expect(cells[5]?.textContent).toBe("Central");
     expect(within(deposit).getByText("DEPOSIT").className).toContain("text-success");
     const transfer = screen.getByText("USER (5)").closest("tr") as HTMLElement;
-    expect(transfer.className).toContain("opacity-50");
+    // Archived: a badge and a struck-through amount; faded rows failed axe's contrast check.
+    expect(transfer.className).not.toContain("opacity");
+    expect(within(transfer).getByText("Reversed")).toBeTruthy();
+    expect(within(transfer).getByTestId("ledger-effect").className).toContain("line-through");
     expect(within(transfer).getByText("System")).toBeTruthy();
   });
 

@@ -96,6 +96,7 @@ export function transaction(overrides: Partial<TransactionDto> = {}): Transactio
     archivedAt: null,
     reversalOf: null,
     shiftId: null,
+    reason: null,
     fromCustomer: { id: 7, firstName: "Ann", lastName: "Byrne" },
     toCustomer: null,
     fromShop: null,

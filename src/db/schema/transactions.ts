@@ -28,6 +28,8 @@ export const transactions = sqliteTable(
     reversalOf: integer("reversal_of"),
     /** The acting user's open shift at the row's shop (deposits and withdrawals; issue 12). */
     shiftId: integer("shift_id").references(() => shifts.id),
+    /** Why an admin reversed a transaction, on the reversal row (issue 20, decisions/039). */
+    reason: text("reason"),
   },
   (t) => [
     check("transactions_amount_check", sql`${t.amountCents} > 0`),

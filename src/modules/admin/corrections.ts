@@ -101,6 +101,7 @@ export class CorrectionLog {
         description: e.description ?? null,
         betId: e.betId ?? null,
         reversalOf: e.reversalOf ?? null,
+        reason: e.reason ?? null,
       })),
       balances: [...this.moved.values()].map((m) => {
         const limit = m.party === "CUSTOMER" ? limits.get(m.id) : undefined;

@@ -86,6 +86,8 @@ export function resettleBet(
         betId: bet.id,
         processedBy: actor.userId,
         reversalOf: old.id,
+        // The correcting row carries the admin's reason, as a reversal does (issue 20).
+        reason: input.reason,
       },
       now,
     );

@@ -111,6 +111,7 @@ describe("re-settling a bet", () => {
         description: `Correction of #${payout?.id}: bet #${betId} re-settled WON to LOST`,
         betId,
         reversalOf: payout?.id ?? -1,
+        reason: "Wrong result entered",
       },
     ]);
     expect(answer.balances).toEqual([
@@ -375,7 +376,7 @@ describe("dry runs", () => {
     });
     const before = await snapshot();
     const preview = await t.json<CorrectionPreviewDto>("POST", "/api/admin/reverse-transaction", {
-      body: { transactionId: dep.id, dryRun: true },
+      body: { transactionId: dep.id, reason: "Paid in twice", dryRun: true },
       expect: 200,
     });
     expect(await snapshot()).toEqual(before);
@@ -394,6 +395,7 @@ describe("dry runs", () => {
           description: `Reversal of #${dep.id}`,
           betId: null,
           reversalOf: dep.id,
+          reason: "Paid in twice",
         },
       ],
       balances: [
@@ -419,7 +421,7 @@ describe("dry runs", () => {
     const real = await t.json<{ original: { archived: boolean }; reversal: { amount: string } }>(
       "POST",
       "/api/admin/reverse-transaction",
-      { body: { transactionId: dep.id } },
+      { body: { transactionId: dep.id, reason: "Paid in twice" } },
     );
     expect(real.original.archived).toBe(true);
     expect(real.reversal.amount).toBe("40.00");
@@ -432,13 +434,15 @@ describe("dry runs", () => {
       body: { customerId, shopId, amount: "5" },
     });
     await t.json("POST", "/api/admin/reverse-transaction", {
-      body: { transactionId: dep.id, dryRun: true },
+      body: { transactionId: dep.id, reason: "Wrong till", dryRun: true },
       as: "user",
       expect: 403,
     });
-    await t.json("POST", "/api/admin/reverse-transaction", { body: { transactionId: dep.id } });
     await t.json("POST", "/api/admin/reverse-transaction", {
-      body: { transactionId: dep.id, dryRun: true },
+      body: { transactionId: dep.id, reason: "Wrong till" },
+    });
+    await t.json("POST", "/api/admin/reverse-transaction", {
+      body: { transactionId: dep.id, reason: "Wrong till", dryRun: true },
       expect: 409,
     });
   });

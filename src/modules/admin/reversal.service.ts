@@ -7,6 +7,9 @@
  * negative (and raises the credit alert if it passes the limit). The ledger stays true.
  * With `dryRun` (issue 12) the endpoint rolls this write back and answers its preview: the
  * row it writes and each balance before and after (./corrections.ts).
+ *
+ * The admin's reason (issue 20, decisions/039) is stored on the reversal row, so the ledger,
+ * its CSV and every screen show why, and in the audit row; the preview echoes it.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
@@ -39,7 +42,7 @@ function refusal(row: TransactionRow): string | null {
 export function reverseTransaction(
   tx: Tx,
   { actor, now }: Op,
-  input: { transactionId: number; dryRun?: boolean },
+  input: { transactionId: number; reason: string; dryRun?: boolean },
 ): Mutation<ReversalDto | CorrectionPreviewDto> {
   const original = tx
     .select()
@@ -69,6 +72,7 @@ export function reverseTransaction(
       description: `Reversal of #${original.id}`,
       processedBy: actor.userId,
       reversalOf: original.id,
+      reason: input.reason,
     },
     now,
   );
@@ -88,7 +92,7 @@ export function reverseTransaction(
       entityType: "TRANSACTION",
       entityId: original.id,
       before: original,
-      after: { archived: true, reversalId },
+      after: { archived: true, reversalId, reason: input.reason },
     },
   };
 }

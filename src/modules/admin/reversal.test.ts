@@ -14,6 +14,7 @@ interface Tx {
   archived: boolean;
   archivedAt: string | null;
   reversalOf: number | null;
+  reason: string | null;
 }
 
 let t: TestApp;
@@ -31,9 +32,10 @@ const balances = async () => ({
 });
 const deposit = (amount: string) =>
   t.json<Tx>("POST", "/api/deposits", { body: { customerId, shopId, amount } });
+const REASON = "Paid in at the wrong till";
 const reverse = (transactionId: number, expect = 201, headers?: Record<string, string>) =>
   t.json<{ original: Tx; reversal: Tx }>("POST", "/api/admin/reverse-transaction", {
-    body: { transactionId },
+    body: { transactionId, reason: REASON },
     expect,
     headers,
   });
@@ -56,7 +58,9 @@ describe("reversing a transaction", () => {
       toEntityId: customerId,
       archived: false,
       reversalOf: dep.id,
+      reason: REASON,
     });
+    expect(original.reason).toBeNull();
     expect(await balances()).toEqual({ customer: "0.00", shop: "0.00" });
     expect(checkBooks(t.deps.db).violations).toEqual([]);
   });
@@ -103,7 +107,7 @@ describe("reversing a transaction", () => {
     const dep = await deposit("10");
     await reverse(dep.id);
     const res = await t.request("POST", "/api/admin/reverse-transaction", {
-      body: { transactionId: dep.id },
+      body: { transactionId: dep.id, reason: REASON },
     });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toContain("already been reversed");
@@ -114,7 +118,7 @@ describe("reversing a transaction", () => {
     const dep = await deposit("10");
     const { reversal } = await reverse(dep.id);
     const res = await t.request("POST", "/api/admin/reverse-transaction", {
-      body: { transactionId: reversal.id },
+      body: { transactionId: reversal.id, reason: REASON },
     });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toContain("itself the reversal");
@@ -148,7 +152,7 @@ describe("reversing a transaction", () => {
     expect(betRows.map((r) => r.type).sort()).toEqual(["BETTING", "BETTING", "PAYOUT", "REFUND"]);
     for (const row of betRows) {
       const res = await t.request("POST", "/api/admin/reverse-transaction", {
-        body: { transactionId: row.id },
+        body: { transactionId: row.id, reason: REASON },
       });
       expect(res.status).toBe(409);
       const { message } = (await res.json()) as { message: string };
@@ -190,26 +194,91 @@ describe("reversing a transaction", () => {
     expect(reversals.n).toBe(1);
   });
 
-  test("writes an audit row naming the original and the reversal", async () => {
+  test("writes an audit row naming the original, the reversal and the reason", async () => {
     const dep = await deposit("15");
     const { reversal } = await reverse(dep.id);
-    const rows = await t.json<{ action: string; after: { reversalId: number } }[]>(
+    const rows = await t.json<{ action: string; after: { reversalId: number; reason: string } }[]>(
       "GET",
       `/api/admin/audit?entityType=TRANSACTION&entityId=${dep.id}`,
       { expect: 200 },
     );
-    expect(rows.find((r) => r.action === "transaction.reverse")?.after.reversalId).toBe(
-      reversal.id,
-    );
+    expect(rows.find((r) => r.action === "transaction.reverse")?.after).toMatchObject({
+      reversalId: reversal.id,
+      reason: REASON,
+    });
   });
 
   test("answers 404 for an unknown transaction and 400 without an id", async () => {
     expect(
-      (await t.request("POST", "/api/admin/reverse-transaction", { body: { transactionId: 999 } }))
-        .status,
+      (
+        await t.request("POST", "/api/admin/reverse-transaction", {
+          body: { transactionId: 999, reason: REASON },
+        })
+      ).status,
     ).toBe(404);
-    const res = await t.request("POST", "/api/admin/reverse-transaction", { body: {} });
+    const res = await t.request("POST", "/api/admin/reverse-transaction", {
+      body: { reason: REASON },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe("Transaction ID is required");
+  });
+});
+
+describe("the reversal's reason (issue 20)", () => {
+  const post = (body: Record<string, unknown>) =>
+    t.request("POST", "/api/admin/reverse-transaction", { body });
+
+  test("is required, trimmed, 3 to 500 characters, by the real call and the dry run alike", async () => {
+    const dep = await deposit("10.50");
+    const cases: [unknown, string][] = [
+      [undefined, "Reason is required for a reversal"],
+      ["", "Reason is required for a reversal"],
+      ["   ", "Reason is required for a reversal"],
+      [42, "Reason is required for a reversal"],
+      [" ab ", "Reason must be at least 3 characters"],
+      ["x".repeat(501), "Reason is too long (at most 500 characters)"],
+    ];
+    for (const dryRun of [false, true]) {
+      for (const [reason, message] of cases) {
+        const res = await post({ transactionId: dep.id, reason, dryRun });
+        expect(res.status).toBe(400);
+        const body = (await res.json()) as { message: string; fields?: Record<string, string> };
+        expect(body.message).toBe(message);
+        expect(body.fields).toEqual({ reason: message });
+      }
+    }
+    expect(await balances()).toEqual({ customer: "10.50", shop: "10.50" });
+    const { reversal } = await reverse(dep.id);
+    expect(reversal.reason).toBe(REASON);
+    const longest = await deposit("1");
+    const edge = await post({ transactionId: longest.id, reason: ` ${"y".repeat(500)} ` });
+    expect(edge.status).toBe(201);
+    expect(((await edge.json()) as { reversal: Tx }).reversal.reason).toBe("y".repeat(500));
+  });
+
+  test("the dry run echoes it on the row it would write", async () => {
+    const dep = await deposit("10.50");
+    const res = await post({ transactionId: dep.id, reason: "  Keyed twice  ", dryRun: true });
+    expect(res.status).toBe(200);
+    const preview = (await res.json()) as { rows: { reason: string | null }[] };
+    expect(preview.rows.map((r) => r.reason)).toEqual(["Keyed twice"]);
+  });
+
+  test("is in the ledger: the list's JSON and its CSV carry it on the reversal row", async () => {
+    const dep = await deposit("10.50");
+    const { reversal } = await reverse(dep.id);
+    const rows = await t.json<Tx[]>("GET", "/api/transactions?limit=10", { expect: 200 });
+    expect(rows.find((r) => r.id === reversal.id)?.reason).toBe(REASON);
+    expect(rows.find((r) => r.id === dep.id)?.reason).toBeNull();
+    const csv = await (await t.request("GET", "/api/transactions?format=csv")).text();
+    const [header, ...lines] = csv.trim().split(/\r?\n/);
+    const columns = (header ?? "").split(",");
+    const at = (name: string) => columns.indexOf(name);
+    expect(at("reason")).toBeGreaterThan(-1);
+    const line = lines.find((l) => l.split(",")[at("id")] === String(reversal.id));
+    const cells = (line ?? "").split(",");
+    expect(cells[at("reason")]).toBe(REASON);
+    // From and To are the stored sides in the CSV as on every screen: the cash back.
+    expect([cells[at("fromEntityType")], cells[at("toEntityType")]]).toEqual(["SHOP", "CUSTOMER"]);
   });
 });

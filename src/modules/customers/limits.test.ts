@@ -181,7 +181,7 @@ describe("daily deposit limit", () => {
     expect((await deposit("0.01")).status).toBe(422);
     await t.json("POST", "/api/admin/reverse-transaction", {
       as: "admin",
-      body: { transactionId: first.id },
+      body: { transactionId: first.id, reason: "Counted twice" },
     });
     expect((await deposit("100.00")).status).toBe(201);
   });

@@ -157,7 +157,7 @@ async function apply(o: Op, customers: number[], shops: number[]) {
         body: { customerId: customers[o.customer], shopId: shops[0], amount: "25.00" },
       });
       await t.json("POST", "/api/admin/reverse-transaction", {
-        body: { transactionId: deposit.id },
+        body: { transactionId: deposit.id, reason: "Keyed in error" },
       });
       return;
     }

@@ -81,6 +81,7 @@ export function toTransactionDto(row: Row) {
     archivedAt: t.archivedAt === null ? null : new Date(t.archivedAt).toISOString(),
     reversalOf: t.reversalOf,
     shiftId: t.shiftId,
+    reason: t.reason,
     fromCustomer:
       row.fromCustomerFirstName === null
         ? null

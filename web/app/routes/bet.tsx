@@ -1,7 +1,15 @@
 import { useParams } from "wouter";
 import { BetDetail } from "../../features/bets";
+import { RecentTransactionsList } from "../../features/transactions";
 
 export default function BetPage() {
   const { id } = useParams<{ id: string }>();
-  return <BetDetail key={id} id={Number(id)} />;
+  return (
+    <BetDetail
+      key={id}
+      id={Number(id)}
+      // The bet's ledger lines (stake, payout, corrections), read on its customer (issue 20).
+      activity={(bet) => <RecentTransactionsList betId={bet.id} title="Transactions" />}
+    />
+  );
 }

@@ -5,8 +5,9 @@ export { MONEY_KEYS } from "./api/create-deposit";
 export { useTransactions } from "./api/get-transactions";
 export type { Transaction } from "./api/types";
 export { CustomerCashButtons } from "./components/cash-movement-button";
+// One ledger line for every screen (issue 20): the dashboard panel renders it too.
+export { LedgerLine } from "./components/ledger-line";
 export { RecentTransactionsList } from "./components/recent-transactions-list";
-export { SignedAmount } from "./components/transaction-amount";
 
 // Screens load on first use, like dialogs. The bundler splits by module, so a static
 // re-export here would put each screen in every chunk that imports this entry for a button.

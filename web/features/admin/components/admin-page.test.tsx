@@ -70,6 +70,8 @@ describe("admin page", () => {
     expect(await screen.findByText("Entity type and ID are required")).toBeTruthy();
     await ue.click(screen.getByRole("button", { name: "Reverse Transaction" }));
     expect(await screen.findByText("Transaction ID is required")).toBeTruthy();
+    // Issue 20: the reversal's reason is required too.
+    expect(screen.getByText("Reason is required for a reversal")).toBeTruthy();
     await ue.click(screen.getByRole("button", { name: "Create User" }));
     expect((await screen.findAllByText("Username and password are required")).length).toBe(2);
   });

@@ -3,7 +3,7 @@ import { Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { recalculateSchema, reverseSchema } from "../../../../src/domain/schemas";
-import { InputField, SelectField } from "../../../components/ui/field";
+import { InputField, SelectField, TextareaField } from "../../../components/ui/field";
 import { Panel } from "../../../components/ui/page-header";
 import { euro } from "../../../lib/format";
 import { ReverseTransactionDialog } from "../../transactions";
@@ -55,12 +55,16 @@ export function RecalculateBalancePanel() {
  * Transactions page open the same dialog.
  */
 export function ReverseTransactionPanel() {
-  const [previewId, setPreviewId] = useState<number | null>(null);
+  // The id and the reason (issue 20: required, kept with the reversal) the preview is for.
+  const [previewing, setPreviewing] = useState<{ id: number; reason: string } | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<
     z.input<typeof reverseSchema>,
     unknown,
     z.output<typeof reverseSchema>
-  >({ resolver: zodResolver(reverseSchema), defaultValues: { transactionId: "" } });
+  >({
+    resolver: zodResolver(reverseSchema),
+    defaultValues: { transactionId: "", reason: "" },
+  });
   return (
     <Panel title="Transaction Reversal">
       <div role="alert" className="alert alert-warning mb-3 text-sm">
@@ -69,22 +73,35 @@ export function ReverseTransactionPanel() {
       <p className="mb-2 text-sm text-base-content/70">
         You see what it writes and does to each balance before you confirm.
       </p>
-      <form noValidate onSubmit={handleSubmit(({ transactionId }) => setPreviewId(transactionId))}>
+      <form
+        noValidate
+        onSubmit={handleSubmit(({ transactionId, reason }) =>
+          setPreviewing({ id: transactionId, reason }),
+        )}
+      >
         <InputField
           label="Transaction ID"
           inputMode="numeric"
           error={formState.errors.transactionId?.message}
           {...register("transactionId")}
         />
+        <TextareaField
+          label="Reason for the reversal *"
+          rows={2}
+          maxLength={500}
+          error={formState.errors.reason?.message}
+          {...register("reason")}
+        />
         <button type="submit" className="btn btn-warning">
           Reverse Transaction
         </button>
       </form>
-      {previewId !== null && (
+      {previewing !== null && (
         <Suspense fallback={null}>
           <ReverseTransactionDialog
-            transactionId={previewId}
-            onClose={() => setPreviewId(null)}
+            transactionId={previewing.id}
+            reason={previewing.reason}
+            onClose={() => setPreviewing(null)}
             onDone={() => reset()}
           />
         </Suspense>

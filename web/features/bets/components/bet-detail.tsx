@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { HistoryLink } from "../../../components/ui/history-link";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
@@ -6,11 +7,19 @@ import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime } from "../../../lib/format";
 import { useBet } from "../api/get-bet";
+import type { Bet } from "../api/types";
 import { BetHistory } from "./bet-history";
 import { PrintSlipLink } from "./print-slip-link";
 import { ResettleButton } from "./resettle-button";
 
-export default function BetDetail({ id }: { id: number }) {
+export default function BetDetail({
+  id,
+  activity,
+}: {
+  id: number;
+  /** Panels under the bet's history (the app passes its ledger lines: bets cannot import transactions). */
+  activity?: (bet: Bet) => ReactNode;
+}) {
   const { data: bet, isLoading, error } = useBet(id);
   if (isLoading) return <LoadingText text="Loading bet..." />;
   if (isNotFound(error) || (!error && !bet)) {
@@ -69,6 +78,7 @@ export default function BetDetail({ id }: { id: number }) {
         </dl>
       </Panel>
       <BetHistory betId={bet.id} />
+      {activity?.(bet)}
     </>
   );
 }

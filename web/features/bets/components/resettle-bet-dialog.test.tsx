@@ -27,6 +27,7 @@ function answer(dryRun: boolean): ResettlementDto {
         description: "Correction of #12: bet #11 re-settled WON to LOST",
         betId: 11,
         reversalOf: 12,
+        reason: "Wrong result entered",
       },
     ],
     balances: [

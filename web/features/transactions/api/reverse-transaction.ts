@@ -10,18 +10,24 @@ function asPreview(answer: Answer<"reverseTransaction">): CorrectionPreviewDto {
   return answer;
 }
 
-/** What reversing the row would write and do to each balance; nothing is written. */
-export const previewReversal = (transactionId: number, signal?: AbortSignal) =>
-  call("reverseTransaction", { body: { transactionId, dryRun: true }, signal }).then(asPreview);
+/**
+ * What reversing the row would write and do to each balance; nothing is written. The reason
+ * is required by the dry run as by the real one, and echoed on the row it would write.
+ */
+export const previewReversal = (transactionId: number, reason: string, signal?: AbortSignal) =>
+  call("reverseTransaction", { body: { transactionId, reason, dryRun: true }, signal }).then(
+    asPreview,
+  );
 
 /**
- * The preview, asked afresh each time the dialog opens (not under "/api/..." so no list's
- * refresh re-runs it; retried never: a refusal is the answer to show).
+ * The preview, asked once the reason is given (null: not yet), afresh each time (not under
+ * "/api/..." so no list's refresh re-runs it; retried never: a refusal is the answer to show).
  */
-export const useReversalPreview = (transactionId: number) =>
+export const useReversalPreview = (transactionId: number, reason: string | null) =>
   useQuery({
-    queryKey: ["reversal-preview", transactionId],
-    queryFn: ({ signal }) => previewReversal(transactionId, signal),
+    queryKey: ["reversal-preview", transactionId, reason],
+    queryFn: ({ signal }) => previewReversal(transactionId, reason ?? "", signal),
+    enabled: reason !== null,
     retry: false,
     gcTime: 0,
     staleTime: 0,
@@ -29,13 +35,15 @@ export const useReversalPreview = (transactionId: number) =>
 
 export const reverseTransaction = ({
   transactionId,
+  reason,
   key,
 }: {
   transactionId: number;
+  reason: string;
   key: string;
 }) =>
   call("reverseTransaction", {
-    body: { transactionId },
+    body: { transactionId, reason },
     headers: { "Idempotency-Key": key },
   });
 

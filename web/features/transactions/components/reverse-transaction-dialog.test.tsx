@@ -20,6 +20,7 @@ const preview = {
       description: "Reversal of #9",
       betId: null,
       reversalOf: 9,
+      reason: "Paid in twice",
     },
   ],
   balances: [
@@ -42,8 +43,8 @@ const preview = {
   ],
 };
 
-describe("reversing a transaction (issue 12)", () => {
-  test("shows the preview first and reverses only on confirmation", async () => {
+describe("reversing a transaction (issue 12, issue 20)", () => {
+  test("asks the reason, shows the preview and reverses only on confirmation", async () => {
     const ue = userEvent.setup();
     let closed = false;
     const { calls } = renderWithProviders(
@@ -62,24 +63,38 @@ describe("reversing a transaction (issue 12)", () => {
               },
       },
     );
+    // The reason first: required, at least 3 characters, with the server's messages.
+    await ue.click(await screen.findByRole("button", { name: "Preview" }));
+    expect(await screen.findByText("Reason is required for a reversal")).toBeTruthy();
+    const reason = screen.getByLabelText("Reason for the reversal *");
+    await ue.type(reason, "ab");
+    await ue.click(screen.getByRole("button", { name: "Preview" }));
+    expect(await screen.findByText("Reason must be at least 3 characters")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+    await ue.clear(reason);
+    await ue.type(reason, "  Paid in twice ");
+    await ue.click(screen.getByRole("button", { name: "Preview" }));
     expect(
       await screen.findByText("This takes the customer Ada Lovelace to -€40.00 (from €0.00)."),
     ).toBeTruthy();
+    expect(screen.getByTestId("reversal-reason").textContent).toBe("Reason: Paid in twice");
     expect(screen.getByText("Below zero, within the credit limit of €50.00.")).toBeTruthy();
     expect(
       screen.getByText("This takes the till of Main Street to €100.00 (from €140.00)."),
     ).toBeTruthy();
     const posts = () => calls.filter((c) => c.method === "POST");
-    expect(posts().map((c) => c.body)).toEqual([{ transactionId: 9, dryRun: true }]);
+    expect(posts().map((c) => c.body)).toEqual([
+      { transactionId: 9, reason: "Paid in twice", dryRun: true },
+    ]);
     await ue.click(screen.getByRole("button", { name: "Confirm reversal" }));
     expect(await screen.findByText("Transaction reversed successfully")).toBeTruthy();
-    expect(posts()[1]?.body).toEqual({ transactionId: 9 });
+    expect(posts()[1]?.body).toEqual({ transactionId: 9, reason: "Paid in twice" });
     expect(closed).toBe(true);
   });
 
   test("a row that cannot be reversed says why and offers no confirmation", async () => {
     renderWithProviders(
-      <ReverseTransactionDialog transactionId={9} onClose={() => {}} />,
+      <ReverseTransactionDialog transactionId={9} reason="Paid in twice" onClose={() => {}} />,
       "admin",
       {
         "POST /api/admin/reverse-transaction": {

@@ -1,30 +1,56 @@
+import { useState } from "react";
+import { reverseSchema } from "../../../../src/domain/schemas";
 import { CorrectionPreview } from "../../../components/ui/correction-preview";
 import { Dialog } from "../../../components/ui/dialog";
+import { TextareaField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/load-state";
 import { ApiError } from "../../../lib/api-client";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useReversalPreview, useReverseTransaction } from "../api/reverse-transaction";
 
+/** The reason's message from the server's own rule (required, trimmed, 3 to 500 characters). */
+export function reasonError(reason: string): string | undefined {
+  const parsed = reverseSchema.shape.reason.safeParse(reason);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
 /**
- * Reversing a transaction (issue 12): the dialog first shows what the reversal writes and
- * what it does to each balance (the server's dry run, nothing written), then writes it only
- * when the admin confirms. A row that cannot be reversed says why instead.
+ * Reversing a transaction (issue 12, issue 20): the admin gives the reason (required; the
+ * admin page's form asks for it with the id, the Transactions page's Reverse here), then the
+ * dialog shows what the reversal writes and does to each balance (the server's dry run,
+ * nothing written), and writes it only when the admin confirms. A row that cannot be
+ * reversed says why instead.
  */
 export default function ReverseTransactionDialog({
   transactionId,
+  reason: givenReason,
   onClose,
   onDone,
 }: {
   transactionId: number;
+  /** Already asked for (the admin page's form); else the dialog asks first. */
+  reason?: string;
   onClose: () => void;
   onDone?: () => void;
 }) {
-  const preview = useReversalPreview(transactionId);
+  const [draft, setDraft] = useState(givenReason ?? "");
+  const [error, setError] = useState<string | undefined>();
+  // The reason the preview was asked with: the confirmation sends exactly that.
+  const [reason, setReason] = useState<string | null>(
+    givenReason !== undefined && !reasonError(givenReason) ? givenReason.trim() : null,
+  );
+  const preview = useReversalPreview(transactionId, reason);
   const reverse = useReverseTransaction();
   const idempotency = useIdempotencyKey();
-  const confirm = () =>
+  const askPreview = () => {
+    const found = reasonError(draft);
+    setError(found);
+    if (!found) setReason(draft.trim());
+  };
+  const confirm = () => {
+    if (reason === null) return;
     reverse.mutate(
-      { transactionId, key: idempotency.keyFor({ transactionId }) },
+      { transactionId, reason, key: idempotency.keyFor({ transactionId, reason }) },
       {
         onSuccess: () => {
           onClose();
@@ -32,10 +58,49 @@ export default function ReverseTransactionDialog({
         },
       },
     );
+  };
   const refusal =
     preview.error instanceof ApiError ? preview.error.serverMessage : preview.error?.message;
+  const title = `Reverse transaction #${transactionId}`;
+
+  if (reason === null) {
+    return (
+      <Dialog onClose={onClose} title={title} wide>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            askPreview();
+          }}
+        >
+          <p className="mb-3 text-sm">
+            The original stays in the ledger, archived, and its exact opposite is written. Say why:
+            the reason is kept with the reversal and shown wherever it appears.
+          </p>
+          <TextareaField
+            label="Reason for the reversal *"
+            rows={2}
+            value={draft}
+            error={error}
+            maxLength={500}
+            autoFocus
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <div className="modal-action flex-wrap gap-3">
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary">
+              Preview
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    );
+  }
+
   return (
-    <Dialog onClose={onClose} title={`Reverse transaction #${transactionId}`} wide>
+    <Dialog onClose={onClose} title={title} wide>
       {preview.isLoading && <LoadingText text="Working out what the reversal does..." />}
       {preview.error && (
         <p role="alert" className="alert alert-error text-sm">
@@ -44,6 +109,9 @@ export default function ReverseTransactionDialog({
       )}
       {preview.data && (
         <>
+          <p className="mb-3 text-sm" data-testid="reversal-reason">
+            Reason: {preview.data.rows[0]?.reason ?? reason}
+          </p>
           <p className="mb-3 text-sm">
             The original stays in the ledger, archived, and its exact opposite is written:
           </p>
@@ -51,9 +119,15 @@ export default function ReverseTransactionDialog({
         </>
       )}
       <div className="modal-action flex-wrap gap-3">
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
+        {givenReason === undefined ? (
+          <button type="button" className="btn" onClick={() => setReason(null)}>
+            Back
+          </button>
+        ) : (
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-warning"

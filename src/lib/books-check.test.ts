@@ -27,7 +27,7 @@ beforeEach(async () => {
   await t.json("POST", "/api/admin/reverse-transaction", {
     body: { transactionId: other.id, reason: "Keyed in error" },
   });
-  const transfer = await t.json<{ id: number }>("POST", "/api/transactions", {
+  await t.json("POST", "/api/transactions", {
     body: {
       amount: "20",
       fromEntityType: "SHOP",

@@ -18,6 +18,22 @@ export const ADMIN: readonly Role[] = ["admin"];
 
 export type Method = "get" | "post" | "patch" | "delete";
 
+/**
+ * What a customer login may read through an endpoint (issue 20). Every contract that admits
+ * customers (or anyone) declares one, and implement() (src/lib/scope.ts) enforces it before
+ * the handler runs; staff are never narrowed. A row the caller may not see is a 404, as if
+ * it did not exist; a customer login linked to no record sees nothing.
+ * - "self": about the caller itself; a path `{id}` must be the caller's own user.
+ * - "shared": the same answer for every caller, nothing of any customer's.
+ * - "customer": the path `{id}` is a customer, which must be the caller's own.
+ * - "bet": the path `{id}` is a bet (its slip, its settlements), which must be the caller's.
+ * - "own-list": a list whose `customerId` filter is forced to the caller's customer.
+ * - "own-rows": the handler narrows its rows and figures to `own`, the caller's customer,
+ *   which implement() resolves and hands it (the customers list, the dashboard's figures).
+ * - "no-tills": shops without their till balances, never sorted by them.
+ */
+export type Scope = "self" | "shared" | "customer" | "bet" | "own-list" | "own-rows" | "no-tills";
+
 export interface Contract {
   method: Method;
   /** OpenAPI form: `/api/bets/{id}`. */
@@ -25,6 +41,8 @@ export interface Contract {
   summary: string;
   tag: string;
   access: Access;
+  /** What a customer login may read here; required when customers are admitted. */
+  scope?: Scope;
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;

@@ -17,9 +17,9 @@ import {
 } from "../../tests/helpers/test-app";
 import { betDto, customerDto, shopDto, transactionDto } from "../domain/dto";
 import { listQuerySchema } from "../domain/list-query";
-import { type CsvInput, JOB_WORK } from "../modules/csv/csv.service";
+import { JOB_WORK } from "../modules/customers/customers.csv";
 import { createSession } from "./auth/session";
-import { csvCell, csvColumns, csvRecord } from "./csv-export";
+import { type CsvInput, csvCell, csvColumns, csvRecord } from "./csv-export";
 import { type JobWork, STREAM_CREDITS, streamWork } from "./jobs";
 
 /** A small RFC 4180 reader: quoted cells, doubled quotes, newlines inside quotes. */
@@ -304,15 +304,16 @@ describe("CSV of a large list (a database file, a worker)", () => {
     );
     let most = 0;
     const input: CsvInput = {
-      list: "customers",
       query: listQuerySchema.parse({ sort: "id" }),
-      only: null,
-      hideTills: false,
+      own: null,
       now: Date.now(),
     };
     const stream = streamWork(
       t.deps.sqlite,
-      { module: new URL("../modules/csv/csv.service.ts", import.meta.url).href, name: "csv" },
+      {
+        module: new URL("../modules/customers/customers.csv.ts", import.meta.url).href,
+        name: "csv",
+      },
       input,
       (waiting) => {
         most = Math.max(most, waiting);
@@ -342,10 +343,8 @@ describe("CSV of a large list (a database file, a worker)", () => {
     // no race with the worker thread decides whether the snapshot was already taken.
     const reader = new Database(join(dir, "shop.db"), { readonly: true, strict: true });
     const input: CsvInput = {
-      list: "customers",
       query: listQuerySchema.parse({ sort: "id" }),
-      only: null,
-      hideTills: false,
+      own: null,
       now: Date.now(),
     };
     const chunks: string[] = [];

@@ -7,7 +7,14 @@
  */
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { stringify } from "csv-stringify/sync";
+import { drizzle } from "drizzle-orm/bun-sqlite";
 import { z } from "zod";
+import type { DbOrTx } from "../db/client";
+import * as schema from "../db/schema";
+import type { ListQuery } from "../domain/list-query";
+import type { Deps } from "./http";
+import { type JobContext, type JobWork, streamWork } from "./jobs";
+import { allIdsQuery, type ListSpec } from "./list-query";
 
 /** Rows loaded and written per chunk (a few hundred KB of CSV). */
 export const CSV_BATCH = 500;
@@ -119,4 +126,53 @@ export function csvResponse(body: ReadableStream<Uint8Array>, fileName: string):
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/** What a list's CSV walk is given: plain data only (it crosses threads). */
+export interface CsvInput {
+  /** The list's parsed query, already scoped to the caller by implement(). */
+  query: ListQuery;
+  /** A customer login's own customer (src/lib/scope.ts), else null. */
+  own: number | null;
+  now: number;
+}
+
+/**
+ * One list's CSV: its query, its rows by id and its columns (the JSON's fields). Each list
+ * module declares its own in `<list>.csv.ts`, with `JOB_WORK = { csv: csvWork(list) }` for
+ * the worker to load, so the CSV code depends on no module (and none on a CSV module).
+ */
+export interface CsvList {
+  /** The file name's stem: `bets` for `bets-2026-11-22.csv`. */
+  name: string;
+  spec: (input: CsvInput) => ListSpec;
+  load: (db: DbOrTx, ids: number[], input: CsvInput) => unknown[];
+  columns: string[];
+}
+
+/** The walk of `list`, run in its own worker (or inline for an in-memory database). */
+export function csvWork(list: CsvList): JobWork {
+  return ({ sqlite, input, emit }: JobContext) => {
+    const csv = input as CsvInput;
+    const db = drizzle({ client: sqlite, schema });
+    const ids = allIdsQuery(db, csv.query, list.spec(csv));
+    for (const chunk of csvChunks(sqlite, ids, list.columns, (batch) =>
+      list.load(db, batch, csv),
+    )) {
+      emit(chunk);
+    }
+    return null;
+  };
+}
+
+/**
+ * The CSV download of `list` for an already scoped query. `module` is the URL of the module
+ * whose `JOB_WORK.csv` walks it. The filters are built here first, so a bad filter value is a
+ * 400 before anything streams.
+ */
+export function csvDownload(deps: Deps, module: string, list: CsvList, input: CsvInput): Response {
+  // Checks the filters and sort (AppError 400) on the request thread.
+  allIdsQuery(deps.db, input.query, list.spec(input));
+  const body = streamWork(deps.sqlite, { module, name: "csv" }, input);
+  return csvResponse(body, csvFileName(list.name, input.now));
 }

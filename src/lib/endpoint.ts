@@ -20,6 +20,7 @@ import { type ChangeEvent, publish } from "./events";
 import { groupWrite } from "./group-commit";
 import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
 import { idempotent } from "./idempotency";
+import { admitsCustomers, scopeReply, scopeRequest } from "./scope";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
 
@@ -44,6 +45,11 @@ export interface RequestContext<C extends Contract> extends ParsedInput<C> {
   now: number;
   /** The signed-in caller; null only on public endpoints. */
   actor: C["access"] extends "public" ? Actor | null : Actor;
+  /**
+   * The customer a customer login is limited to, resolved from the contract's `scope`
+   * (src/lib/scope.ts); null for staff. Handlers of "own-rows" contracts narrow to it.
+   */
+  own: number | null;
 }
 
 export type ReadHandler<C extends Contract> = (
@@ -89,20 +95,31 @@ export function implement<const C extends Contract, P>(
   handler: ReadHandler<C> | WriteHandler<C, P>,
 ): Endpoint {
   const name = nameOf(contract);
+  if (admitsCustomers(contract) && !contract.scope) {
+    // Declared, not assumed (issue 20): what a customer login may read here.
+    throw new Error(`${name} admits customers but declares no scope (src/domain/contract.ts)`);
+  }
   return {
     name,
     contract,
     read: contract.audit ? undefined : (handler as ReadHandler<Contract>),
     async handle(c) {
       const deps = c.get("deps");
+      const params = contract.params ? c.req.valid("param" as never) : undefined;
+      // What the caller may read, before the handler sees anything (src/lib/scope.ts).
+      const { own, query } = scopeRequest(deps.db, contract, c.get("user"), {
+        params,
+        query: contract.query ? c.req.valid("query" as never) : undefined,
+      });
       const ctx = {
         c,
         deps,
         db: deps.db,
         now: deps.clock(),
         actor: c.get("user") ? actorOf(c) : null,
-        params: contract.params ? c.req.valid("param" as never) : undefined,
-        query: contract.query ? c.req.valid("query" as never) : undefined,
+        own,
+        params,
+        query,
         body: contract.body ? c.req.valid("json" as never) : undefined,
       } as unknown as RequestContext<C>;
       if (!contract.audit) {
@@ -119,6 +136,7 @@ export function implement<const C extends Contract, P>(
               query: ctx.query,
               body: ctx.body,
               actor: ctx.actor,
+              own,
               user: c.get("user"),
               sessionId: c.get("sessionId"),
               requestId: c.get("requestId"),
@@ -127,10 +145,10 @@ export function implement<const C extends Contract, P>(
             c.req.raw.signal,
           );
           for (const [header, value] of headers) c.header(header, value);
-          return send(c, contract, reply);
+          return send(c, contract, scopeReply(contract, own, reply));
         }
         const reply = await (handler as ReadHandler<C>)(ctx);
-        return send(c, contract, reply);
+        return send(c, contract, scopeReply(contract, own, reply));
       }
       const write = handler as WriteHandler<C, P>;
       const prepared = write.prepare ? await write.prepare(ctx) : (undefined as P);

@@ -44,6 +44,8 @@ export interface ReadRequest {
   query: unknown;
   body: unknown;
   actor: Actor | null;
+  /** The caller's customer as implement() resolved it from the contract's scope. */
+  own: number | null;
   user: SessionUser | null;
   sessionId: string | null;
   requestId: string;

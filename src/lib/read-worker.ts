@@ -48,6 +48,7 @@ async function run(id: number, request: ReadRequest): Promise<ReadReply> {
       db: workerDeps.db,
       now: request.now,
       actor: request.actor,
+      own: request.own,
       params: request.params,
       query: request.query,
       body: request.body,

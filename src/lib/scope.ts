@@ -1,18 +1,90 @@
 /**
- * What a caller may see (issue 10). Staff and admins see everything; a customer-role user
- * sees only its own customer record, its bets and its ledger rows. A customer login linked
- * to no record sees nothing (id -1 matches no row, and is not falsy like 0).
+ * What a caller may read (issue 10), declared on each contract (`scope`, src/domain/contract.ts)
+ * and enforced here, by implement(), before the handler runs (issue 20, decisions/042). Staff
+ * and admins read everything; a customer login reads its own customer record, its bets and
+ * its ledger rows, shops without tills, and itself among users. A row it may not see is a
+ * 404, as if it did not exist.
  */
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { bets } from "../db/schema";
+import type { Contract, Scope } from "../domain/contract";
 import type { SessionUser } from "./context";
 import { notFound } from "./errors";
 
-/** The one customer a caller is limited to, or null for no limit. */
-export function ownCustomerOf(user: SessionUser | null): number | null {
-  if (user?.role !== "customer") return null;
-  return user.customerId ?? -1;
+/**
+ * The customer id a customer login linked to no record is narrowed to: it matches no row
+ * (ids start at 1), so its lists are empty and its figures zero.
+ */
+export const NO_CUSTOMER = -1;
+
+/** Whether a customer login may call `contract` (then it must declare a scope). */
+export function admitsCustomers(contract: Contract): boolean {
+  return contract.access === "public" || contract.access.includes("customer");
 }
 
-/** A customer-role caller asking for another customer's record is told it does not exist. */
-export function assertVisibleCustomer(own: number | null, customerId: number, what: string) {
-  if (own !== null && own !== customerId) throw notFound(what);
+/** What implement() hands the handler: the narrowed input and the caller's customer. */
+export interface Scoped {
+  /** The one customer a customer login is limited to (NO_CUSTOMER without a record); null for staff. */
+  own: number | null;
+  query: unknown;
+}
+
+const DETAIL: Partial<Record<Scope, string>> = { customer: "Customer", bet: "Bet" };
+
+/**
+ * Narrows one request to what its caller may read, or throws 404. `params` and `query` are
+ * the validated inputs; the answer's `query` replaces them for the handler.
+ */
+export function scopeRequest(
+  db: DbOrTx,
+  contract: Contract,
+  user: SessionUser | null,
+  input: { params: unknown; query: unknown },
+): Scoped {
+  const { query } = input;
+  if (user?.role !== "customer") return { own: null, query };
+  const scope = contract.scope;
+  if (!scope)
+    throw new Error(`${contract.method} ${contract.path} admits customers but declares no scope`);
+  const own = user.customerId ?? NO_CUSTOMER;
+  const id = (input.params as { id?: number } | undefined)?.id;
+  switch (scope) {
+    case "self":
+      if (id !== undefined && id !== user.id) throw notFound("User");
+      return { own, query };
+    case "shared":
+      return { own, query };
+    case "customer":
+    case "bet": {
+      const owner = id === undefined ? undefined : ownerOf(db, scope, id);
+      if (own === NO_CUSTOMER || owner !== own) throw notFound(DETAIL[scope] as string);
+      return { own, query };
+    }
+    case "own-list":
+      return { own, query: { ...(query as object), customerId: own } };
+    case "own-rows":
+      return { own, query };
+    case "no-tills": {
+      const q = query as { sort?: string } | undefined;
+      // Nor can it order the tills by balance.
+      return { own, query: q?.sort === "balance" ? { ...q, sort: undefined } : query };
+    }
+  }
+}
+
+/** The customer a detail row belongs to (undefined when there is no such row). */
+function ownerOf(db: DbOrTx, scope: "customer" | "bet", id: number): number | undefined {
+  if (scope === "customer") return id;
+  return db.select({ customerId: bets.customerId }).from(bets).where(eq(bets.id, id)).get()
+    ?.customerId;
+}
+
+/** The answer a customer login gets: shops without their tills ("no-tills"). */
+export function scopeReply(contract: Contract, own: number | null, reply: unknown): unknown {
+  if (own === null || contract.scope !== "no-tills" || reply instanceof Response) return reply;
+  const noTill = (shop: object) => ({ ...shop, balance: null });
+  const page = reply as { items?: object[] };
+  if (Array.isArray(page.items)) return { ...page, items: page.items.map(noTill) };
+  return noTill(reply as object);
 }

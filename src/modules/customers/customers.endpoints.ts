@@ -1,7 +1,6 @@
 import { contracts } from "../../domain/contracts";
 import { implement } from "../../lib/endpoint";
-import { assertVisibleCustomer, ownCustomerOf } from "../../lib/scope";
-import { csvDownload } from "../csv/csv.service";
+import { customersCsv } from "./customers.csv";
 import {
   createCustomer,
   customerBetStats,
@@ -11,19 +10,14 @@ import {
 } from "./customers.service";
 
 export const customersEndpoints = [
-  implement(contracts.listCustomers, ({ c, db, deps, query, now }) => {
-    const only = ownCustomerOf(c.get("user"));
-    if (query.format === "csv") return csvDownload(deps, "customers", query, { only, now });
-    return listCustomers(db, query, now, only);
+  // Scope "own-rows": a customer login lists only its own record (`own`).
+  implement(contracts.listCustomers, ({ db, deps, query, now, own }) => {
+    if (query.format === "csv") return customersCsv(deps, { query, own, now });
+    return listCustomers(db, query, now, own);
   }),
-  implement(contracts.getCustomer, ({ c, db, params, now }) => {
-    assertVisibleCustomer(ownCustomerOf(c.get("user")), params.id, "Customer");
-    return getCustomer(db, params.id, now);
-  }),
-  implement(contracts.customerStats, ({ c, db, params, now }) => {
-    assertVisibleCustomer(ownCustomerOf(c.get("user")), params.id, "Customer");
-    return customerBetStats(db, params.id, now);
-  }),
+  // Scope "customer": implement() lets a customer login ask only for its own record.
+  implement(contracts.getCustomer, ({ db, params, now }) => getCustomer(db, params.id, now)),
+  implement(contracts.customerStats, ({ db, params, now }) => customerBetStats(db, params.id, now)),
   implement(contracts.createCustomer, {
     write: (tx, { op, body, deps }) => createCustomer(tx, op, body, deps.creditLimitCapCents),
   }),

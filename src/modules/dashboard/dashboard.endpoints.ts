@@ -5,7 +5,6 @@ import { contracts } from "../../domain/contracts";
 import { formatCents } from "../../domain/money";
 import { implement } from "../../lib/endpoint";
 import { countWhere } from "../../lib/list-query";
-import { ownCustomerOf } from "../../lib/scope";
 
 /**
  * DESIGN.md section 3: the four dashboard figures; `own` limits them to a customer-role
@@ -45,10 +44,9 @@ function pendingOf(own: number | null) {
 }
 
 export const dashboardEndpoints = [
-  implement(contracts.counts, ({ c, db }) => counts(db, ownCustomerOf(c.get("user")))),
-  implement(contracts.dashboardStats, ({ c, db }) =>
-    dashboardStats(db, ownCustomerOf(c.get("user"))),
-  ),
+  // Scope "own-rows": a customer login's figures are its own (`own`).
+  implement(contracts.counts, ({ db, own }) => counts(db, own)),
+  implement(contracts.dashboardStats, ({ db, own }) => dashboardStats(db, own)),
   implement(contracts.settings, ({ deps }) => ({
     largeAmount: formatCents(deps.largeAmountCents),
     creditLimitCap: formatCents(deps.creditLimitCapCents),

@@ -1,15 +1,13 @@
 import { contracts } from "../../domain/contracts";
 import { implement } from "../../lib/endpoint";
-import { ownCustomerOf } from "../../lib/scope";
-import { csvDownload } from "../csv/csv.service";
+import { transactionsCsv } from "./transactions.csv";
 import { deposit, listTransactions, transfer, withdraw } from "./transactions.service";
 
 export const transactionsEndpoints = [
-  implement(contracts.listTransactions, ({ c, db, deps, query, now }) => {
-    const own = ownCustomerOf(c.get("user"));
-    const scoped = own === null ? query : { ...query, customerId: own };
-    if (query.format === "csv") return csvDownload(deps, "transactions", scoped, { now });
-    return listTransactions(db, scoped);
+  // Scope "own-list": implement() forces a customer login's customerId filter.
+  implement(contracts.listTransactions, ({ db, deps, query, now, own }) => {
+    if (query.format === "csv") return transactionsCsv(deps, { query, own, now });
+    return listTransactions(db, query);
   }),
   implement(contracts.createTransfer, { write: (tx, { op, body }) => transfer(tx, op, body) }),
   implement(contracts.deposit, {

@@ -111,7 +111,8 @@ interface BetRow {
  * (parties swapped, `reversal_of` naming it; the reversal rule checks each is exact and
  * single). So PAYOUT and REFUND rows count net: rows less opposites, and matching rows less
  * the opposites of matching rows; a bet re-settled any number of times still needs exactly
- * the one live row its status implies.
+ * the one live row its status implies. A bet with no row at all meets the left join's one
+ * row of NULLs: the type tests are `is not`, so that row counts as no PAYOUT and no REFUND.
  */
 function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
   const rows = db.all<BetRow>(sql`select * from (
@@ -122,7 +123,7 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
       coalesce(sum(t.type = 'BETTING' and t.amount_cents = b.stake_cents
         and t.from_entity_type = 'CUSTOMER' and t.from_entity_id = b.customer_id
         and t.to_entity_type = 'SHOP' and t.to_entity_id = b.shop_id), 0) as bettingOk,
-      coalesce(sum(case when t.type <> 'PAYOUT' then 0
+      coalesce(sum(case when t.type is not 'PAYOUT' then 0
         when t.reversal_of is null then 1 else -1 end), 0) as payoutN,
       coalesce(sum(case when t.type <> 'PAYOUT' or t.amount_cents is not b.actual_payout_cents then 0
         when t.reversal_of is null and t.from_entity_type = 'SHOP' and t.from_entity_id = b.shop_id
@@ -130,7 +131,7 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
         when t.reversal_of is not null and t.from_entity_type = 'CUSTOMER' and t.from_entity_id = b.customer_id
           and t.to_entity_type = 'SHOP' and t.to_entity_id = b.shop_id then -1
         else 0 end), 0) as payoutOk,
-      coalesce(sum(case when t.type <> 'REFUND' then 0
+      coalesce(sum(case when t.type is not 'REFUND' then 0
         when t.reversal_of is null then 1 else -1 end), 0) as refundN,
       coalesce(sum(case when t.type <> 'REFUND' or t.amount_cents <> b.stake_cents then 0
         when t.reversal_of is null and t.from_entity_type = 'SHOP' and t.from_entity_id = b.shop_id

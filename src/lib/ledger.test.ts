@@ -1,7 +1,12 @@
-/** DESIGN.md section 2's ledger table, one transaction type at a time, through the API. */
+/**
+ * DESIGN.md section 2's ledger table, one transaction type at a time, through the API; and
+ * postLedgerEntry's assertion that every customer and shop it names exists.
+ */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { balances, ledgerViolations } from "../../tests/helpers/invariants";
 import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
+import { groupWrite } from "./group-commit";
+import { type LedgerEntry, MissingPartyError, postLedgerEntry } from "./ledger";
 
 let t: TestApp;
 let ids: { shopId: number; customerId: number };
@@ -196,5 +201,91 @@ describe("ledger effects", () => {
     });
     expect(again.status).toBe(409);
     expect(now()).toEqual({ customer: -1000, shop: 0 });
+  });
+});
+
+describe("postLedgerEntry for a party that does not exist", () => {
+  const MISSING = 999_999;
+  const rowCount = () =>
+    (t.handle.sqlite.query("select count(*) as n from transactions").get() as { n: number }).n;
+  const post = (entry: Omit<LedgerEntry, "processedBy">) =>
+    groupWrite(t.handle.db, (tx) =>
+      postLedgerEntry(tx, { ...entry, processedBy: t.ids.admin }, Date.now()),
+    );
+
+  test("a missing customer is a thrown error and nothing is written", async () => {
+    await deposit("10");
+    const before = { rows: rowCount(), balances: now() };
+    await expect(
+      post({
+        type: "DEPOSIT",
+        amountCents: 500,
+        from: { type: "CUSTOMER", id: MISSING },
+        to: { type: "SHOP", id: ids.shopId },
+      }),
+    ).rejects.toThrow(new MissingPartyError({ type: "CUSTOMER", id: MISSING }));
+    expect({ rows: rowCount(), balances: now() }).toEqual(before);
+  });
+
+  test("a missing shop is a thrown error: the customer's move already made is undone too", async () => {
+    await deposit("10");
+    const before = { rows: rowCount(), balances: now() };
+    // The customer (the `from` side) is moved first, then the shop is found missing.
+    await expect(
+      post({
+        type: "DEPOSIT",
+        amountCents: 500,
+        from: { type: "CUSTOMER", id: ids.customerId },
+        to: { type: "SHOP", id: MISSING },
+      }),
+    ).rejects.toThrow(new MissingPartyError({ type: "SHOP", id: MISSING }));
+    expect({ rows: rowCount(), balances: now() }).toEqual(before);
+  });
+
+  test("a missing shop on a bet row, which moves no till, is a thrown error too", async () => {
+    const before = { rows: rowCount(), balances: now() };
+    await expect(
+      post({
+        type: "BETTING",
+        amountCents: 500,
+        from: { type: "CUSTOMER", id: ids.customerId },
+        to: { type: "SHOP", id: MISSING },
+      }),
+    ).rejects.toThrow(new MissingPartyError({ type: "SHOP", id: MISSING }));
+    expect({ rows: rowCount(), balances: now() }).toEqual(before);
+  });
+
+  test("the services answer 404 first: a missing customer or shop in a body writes nothing", async () => {
+    const before = { rows: rowCount(), balances: now() };
+    const attempts = [
+      ["/api/deposits", { customerId: MISSING, shopId: ids.shopId, amount: "5" }],
+      ["/api/deposits", { customerId: ids.customerId, shopId: MISSING, amount: "5" }],
+      ["/api/withdrawals", { customerId: MISSING, shopId: ids.shopId, amount: "5" }],
+      [
+        "/api/bets",
+        {
+          customerId: ids.customerId,
+          shopId: MISSING,
+          description: "x",
+          stakeAmount: "1",
+          odds: "2",
+        },
+      ],
+      [
+        "/api/transactions",
+        {
+          amount: "5",
+          fromEntityType: "SHOP",
+          fromEntityId: MISSING,
+          toEntityType: "USER",
+          toEntityId: t.ids.admin,
+        },
+      ],
+    ] as const;
+    for (const [path, body] of attempts) {
+      const res = await t.request("POST", path, { body });
+      expect({ path, body, status: res.status }).toEqual({ path, body, status: 404 });
+    }
+    expect({ rows: rowCount(), balances: now() }).toEqual(before);
   });
 });

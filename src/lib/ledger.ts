@@ -26,6 +26,18 @@ export interface LedgerEntry {
   reason?: string | null;
 }
 
+/**
+ * A ledger entry for a customer or shop that does not exist: a programming error (the
+ * services answer 404 or 422 before they post), so it is a 500 and its transaction, or
+ * its group commit savepoint, is rolled back with the row already inserted.
+ */
+export class MissingPartyError extends Error {
+  constructor(party: { type: EntityType; id: number }) {
+    super(`ledger entry for ${party.type} #${party.id}, which does not exist`);
+    this.name = "MissingPartyError";
+  }
+}
+
 /** A stored balance after a move. */
 export interface BalanceAfter {
   party: { type: "CUSTOMER" | "SHOP"; id: number };
@@ -36,7 +48,9 @@ export interface BalanceAfter {
 /**
  * Applies one row's effect to a party's stored balance and returns the balance after it.
  * A move that takes a customer beyond the credit limit or a till below zero raises its
- * alert here, once for every caller.
+ * alert here, once for every caller. A customer or shop that does not exist is a thrown
+ * error (TIGER_STYLE: assert where the invariant is made), never a skipped move: the row
+ * would otherwise stand COMPLETED in the ledger and move nothing.
  */
 function moveBalance(
   tx: Tx,
@@ -60,7 +74,7 @@ function moveBalance(
         })
         .prepare(),
     ).get(values);
-    if (!row) return null;
+    if (!row) throw new MissingPartyError(party);
     if (deltaCents < 0 && row.balanceCents < 0 && -row.balanceCents > row.creditLimitCents) {
       raiseCreditAlert(tx, row, now);
     }
@@ -79,7 +93,7 @@ function moveBalance(
         .returning({ id: shops.id, name: shops.name, balanceCents: shops.balanceCents })
         .prepare(),
     ).get(values);
-    if (!row) return null;
+    if (!row) throw new MissingPartyError(party);
     if (deltaCents < 0 && row.balanceCents < 0) raiseNegativeTillAlert(tx, row, now);
     return { party: { type: "SHOP", id: party.id }, deltaCents, balanceCents: row.balanceCents };
   }
@@ -140,7 +154,8 @@ export function shopLedgerBalancesSql() {
 
 /**
  * Writes one COMPLETED ledger row and applies its balance effects; returns the new row id
- * and the stored balances after the move.
+ * and the stored balances after the move. Throws MissingPartyError when a customer or shop
+ * it names does not exist; the caller's transaction then writes nothing.
  */
 export function postLedgerEntry(
   tx: Tx,
@@ -190,5 +205,24 @@ export function postLedgerEntry(
     const after = moveBalance(tx, effect.party, effect.deltaCents, now);
     if (after) balances.push(after);
   }
+  // A party the row names but does not move (the shop of a bet row) must exist too.
+  for (const party of [entry.from, entry.to]) {
+    const moved = balances.some((b) => b.party.type === party.type && b.party.id === party.id);
+    if (!moved) assertPartyExists(tx, party);
+  }
   return { id: row.id, balances };
+}
+
+/** Throws MissingPartyError for a customer or shop that does not exist (users hold no balance). */
+function assertPartyExists(tx: Tx, party: { type: EntityType; id: number }): void {
+  if (party.type === "USER") return;
+  const table = party.type === "CUSTOMER" ? customers : shops;
+  const found = prepared(tx, `ledger.exists-${party.type}`, (db) =>
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(eq(table.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id: party.id });
+  if (!found) throw new MissingPartyError(party);
 }

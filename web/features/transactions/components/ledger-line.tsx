@@ -67,15 +67,19 @@ export function LedgerAmount({ t, party }: { t: Transaction; party?: ViewedParty
   );
 }
 
-/** "Reversal of #12", "Correction of #12" or "Reversed", as a badge; nothing on an ordinary row. */
-export function CorrectionBadge({ t }: { t: Transaction }) {
+/**
+ * "Reversal of #12", "Correction of #12" or "Reversed", as inline badges after the type (not
+ * in a flex box, so a table cell's text still reads "DEPOSIT" on one line); nothing on an
+ * ordinary row.
+ */
+export function CorrectionBadge({ t, className = "ml-1" }: { t: Transaction; className?: string }) {
   const kind = correctionKind(t);
   const badges: ReactNode[] = [];
   if (kind !== null) {
     badges.push(
       <span
         key="kind"
-        className="badge badge-outline badge-sm whitespace-nowrap"
+        className={`badge badge-outline badge-sm whitespace-nowrap ${className}`}
         data-testid="ledger-mark"
       >
         {kind === "REVERSAL" ? "Reversal" : "Correction"} of #{t.reversalOf}
@@ -86,7 +90,7 @@ export function CorrectionBadge({ t }: { t: Transaction }) {
     badges.push(
       <span
         key="archived"
-        className="badge badge-outline badge-sm whitespace-nowrap"
+        className={`badge badge-outline badge-sm whitespace-nowrap ${className}`}
         data-testid="ledger-mark"
         title="Archived: a reversal undid this row"
       >
@@ -145,7 +149,7 @@ export function LedgerLine({
       aria-label={`Transaction ${t.id}`}
     >
       <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+        <div className="font-medium">
           <span className={typeColour(t, party)}>{t.type}</span>
           <CorrectionBadge t={t} />
         </div>

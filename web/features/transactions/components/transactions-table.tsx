@@ -28,7 +28,7 @@ const col = createColumnHelper<Transaction>();
  */
 function PartyCell({ t, side }: { t: Transaction; side: "from" | "to" }) {
   return (
-    <Truncate text={partyName(t, side)} className="max-w-28">
+    <Truncate text={partyName(t, side)} className="max-w-16 2xl:max-w-28">
       <LedgerParty t={t} side={side} />
     </Truncate>
   );
@@ -43,11 +43,16 @@ function BetLink({ id }: { id: number | null }) {
   );
 }
 
-/** The description, and a reversal's reason under it. */
+/**
+ * The description with a correction's badge before it ("Reversal of #12") and its reason
+ * under it. The badge sits here, in the column that gives way, not beside the type, so a
+ * correction on the page does not push the SPEC columns off a 1280 px screen.
+ */
 function DescriptionCell({ t }: { t: Transaction }) {
   const text = t.reason ? `${t.description ?? ""} (Reason: ${t.reason})` : (t.description ?? "");
   return (
     <Truncate text={text} className="">
+      <CorrectionBadge t={t} className="mr-1" />
       {t.description}
       {t.reason && (
         <span className="block text-xs" data-testid="ledger-reason">
@@ -70,10 +75,7 @@ const columns = [
   col.accessor("type", {
     header: "Type",
     cell: (c) => (
-      <span className="flex flex-wrap items-center gap-1">
-        <span className={`font-medium ${typeColour(c.row.original)}`}>{c.getValue()}</span>
-        <CorrectionBadge t={c.row.original} />
-      </span>
+      <span className={`font-medium ${typeColour(c.row.original)}`}>{c.getValue()}</span>
     ),
   }),
   col.accessor("amount", {
@@ -99,7 +101,8 @@ const columns = [
   col.accessor("status", {
     header: "Status",
     meta: { className: LARGE_ONLY },
-    cell: (c) => <TransactionStatusBadge status={c.getValue()} className="badge-sm" />,
+    // The smallest badge: at 1280 px every SPEC column has to fit beside the sidebar.
+    cell: (c) => <TransactionStatusBadge status={c.getValue()} className="badge-xs" />,
   }),
   col.accessor("betId", {
     header: "Bet",
@@ -110,7 +113,7 @@ const columns = [
     header: "Processed By",
     meta: { className: LARGE_ONLY },
     cell: (c) => (
-      <Truncate text={c.row.original.processedByUser?.username ?? "System"} className="max-w-20">
+      <Truncate text={c.row.original.processedByUser?.username ?? "System"} className="max-w-16">
         <UserLink user={c.row.original.processedByUser} fallback="System" />
       </Truncate>
     ),
@@ -133,7 +136,7 @@ function TransactionCard({ t, onReverse }: { t: Transaction; onReverse?: (id: nu
   return (
     <article className="flex flex-col gap-1 text-sm" aria-label={`Transaction ${t.id}`}>
       <div className="flex items-center justify-between gap-2">
-        <span className="flex flex-wrap items-center gap-1">
+        <span>
           <span className={`font-semibold ${typeColour(t)}`}>{t.type}</span>
           <CorrectionBadge t={t} />
         </span>

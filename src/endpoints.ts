@@ -1,6 +1,7 @@
 /**
  * Every module's endpoints (the API reference's own two are added in app.ts). The read
- * workers (src/lib/read-worker.ts) load this list too, to run the same read handlers.
+ * workers (src/lib/read-worker.ts) load this list too, to run the same read handlers: the
+ * server hands the pool this module's URL (ENDPOINTS_MODULE), since lib imports nothing above it.
  */
 import type { Endpoint } from "./lib/endpoint";
 import { adminEndpoints } from "./modules/admin/admin.endpoints";
@@ -18,6 +19,9 @@ import { shiftsEndpoints } from "./modules/shifts/shifts.endpoints";
 import { shopsEndpoints } from "./modules/shops/shops.endpoints";
 import { transactionsEndpoints } from "./modules/transactions/transactions.endpoints";
 import { usersEndpoints } from "./modules/users/users.endpoints";
+
+/** This module's URL, for the read workers to load (src/lib/read-pool.ts). */
+export const ENDPOINTS_MODULE = import.meta.url;
 
 export const moduleEndpoints: readonly Endpoint[] = [
   ...authEndpoints,

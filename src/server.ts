@@ -3,11 +3,12 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { createApp } from "./app";
 import { openDatabase } from "./db/client";
+import { ENDPOINTS_MODULE } from "./endpoints";
 import type { Env } from "./env";
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/session";
 import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./lib/backup";
 import { messageOf } from "./lib/errors";
-import { type Deps, systemClock } from "./lib/http";
+import { type Deps, systemClock, workerSettingsOf } from "./lib/http";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
 import {
   checkLargeFileBeforeOpening,
@@ -17,7 +18,7 @@ import {
 } from "./lib/integrity";
 import { disposeJobs } from "./lib/jobs";
 import { log, setLogLevel } from "./lib/logger";
-import { ReadPool, workerSettingsOf } from "./lib/read-pool";
+import { ReadPool } from "./lib/read-pool";
 import { startBooksScheduler } from "./modules/admin/books.service";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
 import { startSlipBackfill } from "./modules/bets/slips.service";
@@ -111,7 +112,12 @@ export async function startServer(env: Env) {
   }
   recordStartupCheck(handle, deps.clock());
   if (env.READ_WORKERS > 0 && env.DATABASE_PATH !== ":memory:") {
-    deps.readPool = new ReadPool(handle.sqlite.filename, env.READ_WORKERS, workerSettingsOf(deps));
+    deps.readPool = new ReadPool(
+      handle.sqlite.filename,
+      env.READ_WORKERS,
+      workerSettingsOf(deps),
+      ENDPOINTS_MODULE,
+    );
   }
   const app = createApp(deps);
   const web = serveWeb(env.WEB_DIST);

@@ -1,5 +1,8 @@
 import type { Role } from "../domain/enums";
 
+/** The time source every service reads; scripts replaying history pass their own. */
+export type Clock = () => number;
+
 /** Who is acting, carried from the request into every service write (for audit and ledger). */
 export interface Actor {
   userId: number;

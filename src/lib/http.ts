@@ -4,12 +4,11 @@ import type { Context } from "hono";
 import type { AppDb } from "../db/client";
 import type { SessionPolicy } from "./auth/session";
 import type { BackupSettings } from "./backup";
-import type { Actor, SessionUser } from "./context";
+import type { Actor, Clock, SessionUser } from "./context";
 import { AppError } from "./errors";
 import type { ReadPool } from "./read-pool";
 
-/** The time source every service reads; scripts replaying history pass their own. */
-export type Clock = () => number;
+export type { Clock };
 
 export const systemClock: Clock = () => Date.now();
 
@@ -35,6 +34,15 @@ export interface Deps {
   checkResponses?: boolean;
   /** READ_WORKERS: reads run in these workers, off the request thread (absent: inline). */
   readPool?: ReadPool;
+}
+
+/** The settings a read worker's handlers may read (src/lib/read-pool.ts): Deps without its handles. */
+export type WorkerSettings = Omit<Deps, "db" | "sqlite" | "clock" | "readPool">;
+
+/** The request thread's Deps without its handles: what a read worker is given. */
+export function workerSettingsOf(deps: Deps): WorkerSettings {
+  const { db: _db, sqlite: _sqlite, clock: _clock, readPool: _pool, ...settings } = deps;
+  return settings;
 }
 
 export interface AppEnv {

@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
 import type { Contract } from "../domain/contract";
 import { type ContractName, contracts } from "../domain/contracts";
-import { ReadPool, workerSettingsOf } from "./read-pool";
+import { ENDPOINTS_MODULE } from "../endpoints";
+import { workerSettingsOf } from "./http";
+import { ReadPool } from "./read-pool";
 
 let dir: string;
 let t: TestApp;
@@ -38,7 +40,7 @@ beforeAll(async () => {
     },
   });
   ids = { ...basics, betId: bet.id };
-  pool = new ReadPool(t.handle.sqlite.filename, 2, workerSettingsOf(t.deps));
+  pool = new ReadPool(t.handle.sqlite.filename, 2, workerSettingsOf(t.deps), ENDPOINTS_MODULE);
   await until(() => pool.serves("listCustomers"));
 });
 
@@ -223,7 +225,12 @@ describe("reads through the pool", () => {
   });
 
   test("a pool whose workers cannot start leaves reads on the request thread", async () => {
-    const broken = new ReadPool(join(dir, "missing", "nothing.db"), 1, workerSettingsOf(t.deps));
+    const broken = new ReadPool(
+      join(dir, "missing", "nothing.db"),
+      1,
+      workerSettingsOf(t.deps),
+      ENDPOINTS_MODULE,
+    );
     // The worker fails on its first message; until then it is not ready either.
     await Bun.sleep(0);
     expect(broken.serves("listCustomers")).toBe(false);

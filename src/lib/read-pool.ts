@@ -9,7 +9,6 @@
 import type { ContractName } from "../domain/contracts";
 import type { Actor, SessionUser } from "./context";
 import { AppError, type ErrorCode } from "./errors";
-import type { Deps } from "./http";
 import { log } from "./logger";
 
 /**
@@ -66,19 +65,17 @@ export type ReadReply =
       };
     };
 
-/** The settings a worker's handlers may read (the request thread's Deps without its handles). */
-export type WorkerSettings = Omit<Deps, "db" | "sqlite" | "clock" | "readPool">;
-
-/** The request thread's Deps without its handles: what a worker is given. */
-export function workerSettingsOf(deps: Deps): WorkerSettings {
-  const { db: _db, sqlite: _sqlite, clock: _clock, readPool: _pool, ...settings } = deps;
-  return settings;
-}
-
-export interface WorkerInit {
+/**
+ * A worker's start: its database file, the settings its handlers read (WorkerSettings in
+ * src/lib/http.ts: the request thread's Deps without its handles, which this file does not
+ * need to know, so that Deps may name the pool without a loop of imports) and its endpoints.
+ */
+export interface WorkerInit<Settings = object> {
   type: "init";
   path: string;
-  settings: WorkerSettings;
+  settings: Settings;
+  /** The URL of the module whose `moduleEndpoints` the worker runs (src/endpoints.ts). */
+  endpoints: string;
 }
 
 /**
@@ -128,7 +125,12 @@ export class ReadPool {
   constructor(
     private readonly path: string,
     size: number,
-    private readonly settings: WorkerSettings,
+    private readonly settings: object,
+    /**
+     * The URL of the module listing the endpoints (src/endpoints.ts, ENDPOINTS_MODULE): given
+     * by the app, so that this layer imports no module of the layers above it.
+     */
+    private readonly endpoints: string,
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
@@ -183,7 +185,12 @@ export class ReadPool {
   private spawn(): Slot {
     const worker = new Worker(new URL("./read-worker.ts", import.meta.url).href);
     const slot: Slot = { worker, ready: false, job: null };
-    worker.postMessage({ type: "init", path: this.path, settings: this.settings } as WorkerInit);
+    worker.postMessage({
+      type: "init",
+      path: this.path,
+      settings: this.settings,
+      endpoints: this.endpoints,
+    } as WorkerInit);
     worker.onmessage = (event: MessageEvent<ReadReply | "ready">) => {
       if (event.data === "ready") {
         slot.ready = true;

@@ -1,18 +1,18 @@
 /**
  * One read worker of the pool (src/lib/read-pool.ts): its own read-only connection, the same
- * read handlers as the request thread (src/endpoints.ts), one read at a time.
+ * read handlers as the request thread, one read at a time. The handlers come from the module
+ * the pool names (src/endpoints.ts), loaded at start: this layer imports none of the modules.
  */
 import type { Context } from "hono";
 import { openReader } from "../db/client";
-import { moduleEndpoints } from "../endpoints";
 import type { Endpoint } from "./endpoint";
 import { AppError } from "./errors";
-import type { AppEnv, Deps } from "./http";
+import type { AppEnv, Deps, WorkerSettings } from "./http";
 import type { ReadReply, ReadRequest, WorkerInit } from "./read-pool";
 
 declare const self: Worker;
 
-const handlers = new Map<string, Endpoint>(moduleEndpoints.map((e) => [e.name, e]));
+let handlers = new Map<string, Endpoint>();
 let deps: Deps | null = null;
 
 /**
@@ -68,9 +68,15 @@ async function run(id: number, request: ReadRequest): Promise<ReadReply> {
   }
 }
 
-self.onmessage = async (event: MessageEvent<WorkerInit | { id: number; request: ReadRequest }>) => {
+self.onmessage = async (
+  event: MessageEvent<WorkerInit<WorkerSettings> | { id: number; request: ReadRequest }>,
+) => {
   const message = event.data;
   if ("type" in message) {
+    const { moduleEndpoints } = (await import(message.endpoints)) as {
+      moduleEndpoints: readonly Endpoint[];
+    };
+    handlers = new Map(moduleEndpoints.map((e) => [e.name, e]));
     const { db, sqlite } = openReader(message.path);
     deps = { ...message.settings, db, sqlite, clock: Date.now };
     self.postMessage("ready");

@@ -4,8 +4,8 @@
  * the process alive; `stop()` cancels the timer and aborts a run under way. A run that
  * throws is logged and the schedule carries on.
  */
+import type { Clock } from "./context";
 import { messageOf } from "./errors";
-import type { Clock } from "./http";
 import { log } from "./logger";
 
 export function startRecurring(options: {

@@ -184,7 +184,7 @@ const plausibleValue = fc.oneof(
   fc.constantFrom(...VALID_WORDS),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom("Fuzz name", "12.50", "1.000,50", "2.00", "fuzz-user.1", "2000-01-31"),
+  fc.constantFrom("Fuzz name", "12.50", "1000.50", 2.5, "2.00", "fuzz-user.1", "2000-01-31"),
 );
 
 /** Bodies that are not an object of fields at all: JSON text sent as is. */

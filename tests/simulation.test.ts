@@ -131,13 +131,12 @@ function amount(r: Prng): number {
   return r.int(60_000, 300_000);
 }
 
-/** The amount as a client may send it: "12.50", "1,234.50" or a JSON number. */
+/** The amount as a client may send it (literals only, decision 038): "12.50", "12.5" or 12.5. */
 function wire(r: Prng, cents: number): string | number {
   const form = r.next();
   if (form < 0.7) return money(cents);
   if (form < 0.85) return cents / 100;
-  const [whole = "0", frac = "00"] = money(cents).split(".");
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${frac}`;
+  return money(cents).replace(/0$/, "");
 }
 
 class Simulation {

@@ -12,74 +12,43 @@ export type MoneyParse =
   | { ok: true; cents: number }
   | { ok: false; error: "Not a number" | "At most 2 decimal places" | "Too large" };
 
-/** Separators a person may type between digits: comma, full stop, spaces (incl. no-break). */
-const SEPARATOR = /[.,\s\u00a0\u202f']/;
+/** Money on the wire (decision 038): optional minus, digits, at most 2 decimals, nothing else. */
+export const MONEY_LITERAL = /^-?\d+(\.\d{1,2})?$/;
+/** Odds on the wire: digits and at most 2 decimals, never grouped. */
+export const ODDS_LITERAL = /^\d+(\.\d{1,2})?$/;
 
 /**
- * Reads an amount the way a person at the counter means it, in any European or English
- * habit (issue 9): "10,50", "10.50", "1,000.50", "1.000,50" and "1 000,50" are all valid.
- * A separator followed by exactly three digits groups thousands; the last separator
- * followed by one or two digits is the decimal point. Grouping separators are all the same
- * character and differ from the decimal one. A leading "-" and a leading "€" are allowed.
- * The result is in cents (or hundredths, for odds): never a float.
+ * Reads an amount the way the API takes it (decision 038): a JSON number, or a string that
+ * matches MONEY_LITERAL, and nothing else. No grouping, no comma, no currency sign, no
+ * exponent, no spaces: "1.005" is three decimals (refused), never a thousand and five. A
+ * number is read through its shortest decimal form (String(n)), so 1.005 and 0.1 + 0.2
+ * are refused too, and so is any number JavaScript writes with an exponent. What a person
+ * types in a form is read by the locale's parser in web/lib/money-input.ts, which hands
+ * this one a literal. The result is in cents (or hundredths, for odds): never a float.
  */
 export function parseMoney(value: unknown): MoneyParse {
   let text: string;
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return { ok: false, error: "Not a number" };
     text = String(value);
+    // 1e21 and 1e-7: too large, or far too many decimals, written the only way JS can.
+    if (/e/i.test(text)) {
+      return { ok: false, error: Math.abs(value) >= 1 ? "Too large" : "At most 2 decimal places" };
+    }
   } else if (typeof value === "string") {
-    text = value.trim();
+    text = value;
   } else {
     return { ok: false, error: "Not a number" };
   }
-  let negative = false;
-  if (text.startsWith("-")) {
-    negative = true;
-    text = text.slice(1).trim();
+  if (!MONEY_LITERAL.test(text)) {
+    const tooPrecise = /^-?\d+\.\d{3,}$/.test(text);
+    return { ok: false, error: tooPrecise ? "At most 2 decimal places" : "Not a number" };
   }
-  if (text.startsWith("€")) text = text.slice(1).trim();
-  if (!/^\d/.test(text) || !/\d$/.test(text.replace(/[.,]$/, ""))) {
-    return { ok: false, error: "Not a number" };
-  }
-  // Digit runs and the separators between them ("1.000,50" -> 1 . 000 , 50).
-  const runs = text.split(SEPARATOR);
-  const separators = text.match(new RegExp(SEPARATOR.source, "g")) ?? [];
-  if (runs.some((run) => !/^\d+$/.test(run))) {
-    // Two separators in a row, a trailing separator, or a letter.
-    return { ok: false, error: "Not a number" };
-  }
-  let whole = runs.join("");
-  let fraction = "";
-  const last = runs[runs.length - 1] as string;
-  const lastSeparator = separators[separators.length - 1];
-  const isDecimal = separators.length > 0 && last.length !== 3;
-  if (isDecimal) {
-    if (lastSeparator === undefined || /\s|'/.test(lastSeparator)) {
-      return { ok: false, error: "Not a number" };
-    }
-    if (last.length > 2) return { ok: false, error: "At most 2 decimal places" };
-    fraction = last;
-    whole = runs.slice(0, -1).join("");
-  }
-  const groups = isDecimal ? separators.slice(0, -1) : separators;
-  if (groups.length > 0) {
-    const groupRuns = runs.slice(1, isDecimal ? -1 : undefined);
-    const first = runs[0] as string;
-    const sameChar = groups.every((g) => g === groups[0]);
-    const apartFromDecimal = !isDecimal || groups[0] !== lastSeparator;
-    if (
-      !sameChar ||
-      !apartFromDecimal ||
-      first.length > 3 ||
-      groupRuns.some((r) => r.length !== 3)
-    ) {
-      return { ok: false, error: "Not a number" };
-    }
-  }
+  const negative = text.startsWith("-");
+  const [whole = "0", fraction = ""] = text.replace("-", "").split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   if (!Number.isSafeInteger(cents) || cents > MAX_CENTS) return { ok: false, error: "Too large" };
-  return { ok: true, cents: negative ? -cents : cents };
+  return { ok: true, cents: negative && cents !== 0 ? -cents : cents };
 }
 
 /** parseMoney's cents, or null for anything it refuses. */

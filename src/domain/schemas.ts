@@ -5,7 +5,14 @@
  */
 import { z } from "zod";
 import { BET_STATUSES, JOB_KINDS, ROLES } from "./enums";
-import { MAX_ODDS_HUNDREDTHS, MIN_ODDS_HUNDREDTHS, type MoneyParse, parseMoney } from "./money";
+import {
+  MAX_ODDS_HUNDREDTHS,
+  MIN_ODDS_HUNDREDTHS,
+  MONEY_LITERAL,
+  type MoneyParse,
+  ODDS_LITERAL,
+  parseMoney,
+} from "./money";
 
 /**
  * Our fields parse leniently (z.unknown() and a transform) so that a missing or malformed
@@ -104,14 +111,65 @@ export function requiredId(message: string) {
   );
 }
 
-/** How money is sent: a decimal string (or number) with at most 2 decimals. */
+/**
+ * How money is sent (decision 038): a literal decimal string or a number, at most 2 decimals,
+ * no grouping, comma, currency sign or exponent. Every money field carries this meta, which
+ * is how amountFieldsOf (below) finds them.
+ */
 const MONEY_INPUT = {
   anyOf: [
-    { type: "string", pattern: "^-?\\d+(\\.\\d{1,2})?$" },
+    { type: "string", pattern: MONEY_LITERAL.source },
     { type: "number", multipleOf: 0.01 },
   ],
   description: 'Money: a decimal string or number with at most 2 decimals, e.g. "12.50"',
 } as const;
+
+/** How odds are sent: like money, never negative, never grouped. */
+const ODDS_INPUT = {
+  anyOf: [
+    { type: "string", pattern: ODDS_LITERAL.source },
+    { type: "number", multipleOf: 0.01 },
+  ],
+  description: 'Decimal odds, at least 1.01, at most 2 decimals, e.g. "2.50"',
+} as const;
+
+export type AmountKind = "money" | "odds";
+
+type SchemaDef = { type?: string; innerType?: z.ZodType; in?: z.ZodType; shape?: unknown };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+
+/** "money" or "odds" for a field declared with MONEY_INPUT or ODDS_INPUT, else null. */
+export function amountKindOf(field: z.ZodType): AmountKind | null {
+  for (let s: z.ZodType | undefined = field; s; ) {
+    const patterns = (z.globalRegistry.get(s)?.anyOf as { pattern?: string }[] | undefined)?.map(
+      (branch) => branch.pattern,
+    );
+    if (patterns?.includes(ODDS_INPUT.anyOf[0].pattern)) return "odds";
+    if (patterns?.includes(MONEY_INPUT.anyOf[0].pattern)) return "money";
+    const def = defOf(s);
+    s = ["optional", "nullable", "default", "prefault"].includes(def.type ?? "")
+      ? def.innerType
+      : undefined;
+  }
+  return null;
+}
+
+/**
+ * The money and odds fields of an object schema (also behind a refine or a transform): the
+ * web forms read exactly these by the user's locale, and a generated test checks that the
+ * API refuses anything but a literal in each.
+ */
+export function amountFieldsOf(schema: z.ZodType): Record<string, AmountKind> {
+  let s = schema;
+  while (defOf(s).type === "pipe") s = defOf(s).in as z.ZodType;
+  const shape = defOf(s).type === "object" ? (defOf(s).shape as Record<string, z.ZodType>) : {};
+  const fields: Record<string, AmountKind> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    const kind = amountKindOf(field);
+    if (kind) fields[name] = kind;
+  }
+  return fields;
+}
 
 /**
  * A malformed amount's message is the parser's reason ("Not a number", "At most 2 decimal
@@ -122,7 +180,7 @@ function badAmount(ctx: z.RefinementCtx, parsed: MoneyParse) {
     ctx.addIssue({ code: "custom", message: parsed.error, params: { unnamed: true } });
 }
 
-/** Money as cents, read by parseMoney (src/domain/money.ts), at least `minCents`. */
+/** Money as cents, read literally by parseMoney (src/domain/money.ts), at least `minCents`. */
 export function moneyCents(opts: { required: string; minCents: number; minMessage: string }) {
   return accepts<string | number>()(
     z
@@ -388,7 +446,7 @@ const odds = accepts<string | number>()(
       }
       return hundredths;
     })
-    .meta({ ...MONEY_INPUT, description: "Decimal odds, at least 1.01, at most 2 decimals" }),
+    .meta(ODDS_INPUT),
 );
 
 export const placeBetSchema = z

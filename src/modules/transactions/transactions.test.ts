@@ -130,51 +130,71 @@ describe("listing transactions", () => {
   });
 });
 
-describe("amounts typed the European way (issue 9)", () => {
-  const cases: [string, string][] = [
-    ["10,50", "10.50"],
-    ["1.000,50", "1000.50"],
-    ["1 000,50", "1000.50"],
-    ["1,000.50", "1000.50"],
+describe("amounts are read literally (decision 038)", () => {
+  const cases: [string | number, string][] = [
+    ["10.50", "10.50"],
+    ["10.5", "10.50"],
+    ["1000", "1000.00"],
+    [10.5, "10.50"],
+    [1000.5, "1000.50"],
   ];
-  for (const [typed, stored] of cases) {
-    test(`a deposit of "${typed}" is €${stored}`, async () => {
+  for (const [sent, stored] of cases) {
+    test(`a deposit of ${JSON.stringify(sent)} is €${stored}`, async () => {
       const res = await t.request("POST", "/api/deposits", {
         as: "user",
-        body: { ...ids, amount: typed },
+        body: { ...ids, amount: sent },
       });
       expect(res.status).toBe(201);
       expect(((await res.json()) as { amount: string }).amount).toBe(stored);
     });
   }
 
-  test('"10.505" groups thousands, "10,5055" is refused naming the field and the reason', async () => {
-    const grouped = await t.json<{ amount: string }>("POST", "/api/deposits", {
-      as: "user",
-      body: { ...ids, amount: "10.505" },
+  const refused: [string | number, string][] = [
+    ["1.005", "At most 2 decimal places"],
+    [1.005, "At most 2 decimal places"],
+    [0.1 + 0.2, "At most 2 decimal places"],
+    ["10,50", "Not a number"],
+    ["1,000.50", "Not a number"],
+    ["1.000,50", "Not a number"],
+    ["1 000.50", "Not a number"],
+    ["€10.50", "Not a number"],
+    [" 10.50", "Not a number"],
+    ["1e3", "Not a number"],
+    [1e21, "Too large"],
+  ];
+  for (const [sent, reason] of refused) {
+    test(`a deposit of ${JSON.stringify(sent)} is refused naming the field: ${reason}`, async () => {
+      const res = await t.request("POST", "/api/deposits", {
+        as: "user",
+        body: { ...ids, amount: sent },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        message: `amount: ${reason}`,
+        code: "VALIDATION",
+        fields: { amount: reason },
+      });
     });
-    expect(grouped.amount).toBe("10505.00");
-    const res = await t.request("POST", "/api/deposits", {
-      as: "user",
-      body: { ...ids, amount: "10,5055" },
-    });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      message: "amount: At most 2 decimal places",
-      code: "VALIDATION",
-      fields: { amount: "At most 2 decimal places" },
-    });
-  });
+  }
 
-  test('a bet of "10,50" at odds "2,5" pays 26.25', async () => {
+  test('a bet of "10.50" at odds 2.5 pays 26.25; odds "2,5" and "1.125" are refused', async () => {
     const bet = await t.json<{ stakeAmount: string; odds: string; potentialPayout: string }>(
       "POST",
       "/api/bets",
       {
         as: "user",
-        body: { ...ids, description: "Derby", stakeAmount: "10,50", odds: "2,5" },
+        body: { ...ids, description: "Derby", stakeAmount: "10.50", odds: 2.5 },
       },
     );
     expect(bet).toMatchObject({ stakeAmount: "10.50", odds: "2.50", potentialPayout: "26.25" });
+    for (const odds of ["2,5", "1.125"]) {
+      const res = await t.request("POST", "/api/bets", {
+        as: "user",
+        body: { ...ids, description: "Derby", stakeAmount: "10.50", odds },
+      });
+      expect(res.status).toBe(400);
+      const answer = (await res.json()) as { fields: Record<string, string> };
+      expect(answer.fields).toHaveProperty("odds");
+    }
   });
 });

@@ -6,7 +6,8 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from "react";
-import { formatEuro, formatGrouped, parseMoney } from "../../../src/domain/money";
+import { useNumberLocale } from "../../lib/locale";
+import { formatReadBack, readTypedAmount } from "../../lib/money-input";
 
 interface FieldShellProps {
   label: string;
@@ -72,23 +73,27 @@ export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function
 type MoneyFieldProps = Omit<InputFieldProps, "type" | "inputMode" | "hint"> & {
   /** What is typed now (from the form's watch()), read back as money beside the field. */
   typed: unknown;
-  /** Euros ("= €1,000.50") or decimal odds ("= 2.50"). */
+  /** Euros ("= €1,000.50") or decimal odds ("= 2.50"), in the user's locale. */
   kind?: "euro" | "odds";
 };
 
 /**
  * An amount typed as text with a decimal keyboard: no spinner, and a mouse wheel cannot
- * change it. "10,50", "1.000,50" and "1 000,50" all read as a person means them
- * (parseMoney, src/domain/money.ts), and the value as read is shown before submit.
+ * change it. What is typed is read by the user's locale (web/lib/money-input.ts: "1.005" is
+ * 1005.00 in de, too many decimals in en) and shown back in that locale's format before
+ * submit; the form's resolver (withTypedAmounts) reads it the same way.
  */
 export const MoneyField = forwardRef<HTMLInputElement, MoneyFieldProps>(function MoneyField(
   { typed, kind = "euro", ...props },
   ref,
 ) {
-  const parsed = typeof typed === "string" && typed.trim() !== "" ? parseMoney(typed) : null;
-  const hint = parsed?.ok
-    ? `= ${kind === "euro" ? formatEuro(parsed.cents) : formatGrouped(parsed.cents)}`
-    : undefined;
+  const locale = useNumberLocale();
+  const amountKind = kind === "euro" ? "money" : "odds";
+  const parsed =
+    typeof typed === "string" && typed.trim() !== ""
+      ? readTypedAmount(typed, locale, amountKind)
+      : null;
+  const hint = parsed?.ok ? formatReadBack(parsed.cents, locale, amountKind) : undefined;
   return (
     <InputField
       ref={ref}

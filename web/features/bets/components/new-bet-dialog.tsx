@@ -10,8 +10,7 @@ import {
   checkBetFunds,
   formatCents,
   formatEuro,
-  parseCents,
-  parseOdds,
+  MAX_ODDS_HUNDREDTHS,
   payoutCents,
 } from "../../../../src/domain/money";
 import { placeBetSchema } from "../../../../src/domain/schemas";
@@ -28,6 +27,8 @@ import { PickerField } from "../../../components/ui/picker-field";
 import { useFormDraft } from "../../../lib/draft";
 import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
+import { useNumberLocale } from "../../../lib/locale";
+import { typedCents, withTypedAmounts } from "../../../lib/money-input";
 import { useNotify } from "../../../lib/notify";
 import { isAdminAtom, workingShopIdAtom } from "../../../lib/session";
 import { CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
@@ -56,6 +57,7 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
   const outcomeReasonId = useId();
   const idempotency = useIdempotencyKey();
   const mutation = usePlaceBet();
+  const locale = useNumberLocale();
   const defaults: BetFormInput = {
     customerId: customerId ? String(customerId) : "",
     // The page's shop, else the cashier's working shop (still changeable here).
@@ -68,15 +70,16 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
     allowOvercredit: false,
   };
   const form = useForm<BetFormInput, unknown, BetFormOutput>({
-    resolver: zodResolver(placeBetSchema),
+    resolver: withTypedAmounts(zodResolver(placeBetSchema), placeBetSchema, locale),
     defaultValues: defaults,
   });
   const { register, handleSubmit, control, watch, formState } = form;
   const errors = formState.errors;
   const chosenCustomer = String(watch("customerId") ?? "");
   const customer = useCustomer(chosenCustomer ? Number(chosenCustomer) : undefined).data;
-  const stakeCents = parseCents(watch("stakeAmount")) ?? 0;
-  const oddsHundredths = parseOdds(watch("odds")) ?? 0;
+  const stakeCents = typedCents(watch("stakeAmount"), locale) ?? 0;
+  const typedOdds = typedCents(watch("odds"), locale, "odds") ?? 0;
+  const oddsHundredths = typedOdds <= MAX_ODDS_HUNDREDTHS ? typedOdds : 0;
   const payout = stakeCents > 0 && oddsHundredths > 0 ? payoutCents(stakeCents, oddsHundredths) : 0;
   const overcredit = isAdmin && watch("allowOvercredit") === true;
   const balanceCents = centsOf(customer?.balance);

@@ -16,6 +16,8 @@ import {
   MoneyField,
   TextareaField,
 } from "../../../components/ui/field";
+import { useNumberLocale } from "../../../lib/locale";
+import { withTypedAmounts } from "../../../lib/money-input";
 import { isAdminAtom } from "../../../lib/session";
 import { useCreditLimitCapCents } from "../../../lib/settings";
 import { useCreateCustomer } from "../api/create-customer";
@@ -62,6 +64,7 @@ function withCreditLimitCap(
   if (!rule) return resolver;
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
+    // The literal withTypedAmounts handed on (the typed text when unreadable: null here).
     const cents = parseCents(values.creditLimit);
     const kept = rule.keptCents ?? 0;
     if (cents === null || cents <= rule.capCents || cents <= kept) return result;
@@ -98,10 +101,13 @@ export default function CustomerFormDialog({
         keptCents: customer ? centsOf(customer.creditLimit) : undefined,
         reason: `Only an admin can set a credit limit above ${formatEuro(capCents)}`,
       };
+  const locale = useNumberLocale();
+  const schema = editing ? updateCustomerSchema : createCustomerSchema;
   const form = useForm<CustomerFormValues, unknown, UpdateCustomerInput>({
-    resolver: withCreditLimitCap(
-      zodResolver(editing ? updateCustomerSchema : createCustomerSchema) as unknown as FormResolver,
-      capRule,
+    resolver: withTypedAmounts(
+      withCreditLimitCap(zodResolver(schema) as unknown as FormResolver, capRule),
+      schema,
+      locale,
     ),
     defaultValues: defaultsOf(customer),
   });

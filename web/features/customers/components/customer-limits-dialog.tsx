@@ -7,10 +7,12 @@ import {
   formatExclusionEnd,
   moneyLimitProtects,
 } from "../../../../src/domain/limits";
-import { centsOf, parseCents } from "../../../../src/domain/money";
+import { centsOf, formatCents } from "../../../../src/domain/money";
 import { limitFields } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, InputField, MoneyField } from "../../../components/ui/field";
+import { useNumberLocale } from "../../../lib/locale";
+import { typedCents as readCents, withTypedAmounts } from "../../../lib/money-input";
 import { isAdminAtom } from "../../../lib/session";
 import type { Customer } from "../api/types";
 import { useUpdateCustomer } from "../api/update-customer";
@@ -39,9 +41,9 @@ function defaultsOf(customer: Customer): LimitFormValues {
 const inForceCents = (value: string | null) => (value === null ? null : centsOf(value));
 
 /** A typed limit: null when blank (none), undefined when not (yet) an amount. */
-function typedCents(value: string): number | null | undefined {
+function typedCents(value: string, locale: string): number | null | undefined {
   if (value.trim() === "") return null;
-  return parseCents(value) ?? undefined;
+  return readCents(value, locale) ?? undefined;
 }
 
 /** A typed end date: midnight UTC of that day, null when blank, undefined when not a date. */
@@ -55,13 +57,18 @@ function typedDay(value: string): number | null | undefined {
  * Which of the typed changes would wait 24 hours (decision 032): a higher or removed limit, a
  * shorter or ended exclusion. The server decides; this only says so before saving.
  */
-function delayedChanges(customer: Customer, values: LimitFormValues, initial: LimitFormValues) {
+function delayedChanges(
+  customer: Customer,
+  values: LimitFormValues,
+  initial: LimitFormValues,
+  locale: string,
+) {
   const delayed: string[] = [];
-  const stake = typedCents(values.maxStake);
+  const stake = typedCents(values.maxStake, locale);
   if (values.maxStake !== initial.maxStake && stake !== undefined) {
     if (!moneyLimitProtects(inForceCents(customer.maxStake), stake)) delayed.push("max stake");
   }
-  const deposits = typedCents(values.dailyDepositLimit);
+  const deposits = typedCents(values.dailyDepositLimit, locale);
   if (values.dailyDepositLimit !== initial.dailyDepositLimit && deposits !== undefined) {
     if (!moneyLimitProtects(inForceCents(customer.dailyDepositLimit), deposits))
       delayed.push("daily deposit limit");
@@ -88,20 +95,30 @@ export default function CustomerLimitsDialog({
   const update = useUpdateCustomer();
   const isAdmin = useAtomValue(isAdminAtom);
   const initial = defaultsOf(customer);
+  const locale = useNumberLocale();
   const form = useForm<LimitFormValues, unknown, LimitsParsed>({
-    resolver: zodResolver(limitsSchema) as unknown as LimitsResolver,
+    resolver: withTypedAmounts(
+      zodResolver(limitsSchema) as unknown as LimitsResolver,
+      limitsSchema,
+      locale,
+    ),
     defaultValues: initial,
   });
   const { register, handleSubmit, formState, watch } = form;
   const errors = formState.errors;
   const values = watch();
-  const delayed = delayedChanges(customer, values, initial);
+  const delayed = delayedChanges(customer, values, initial, locale);
 
-  const submit = () => {
+  const submit = (parsed: LimitsParsed) => {
     const body: Partial<Record<keyof LimitFormValues, string | null>> = {};
     for (const key of ["maxStake", "dailyDepositLimit", "selfExcludedUntil"] as const) {
       const typed = values[key].trim();
       if (typed !== initial[key]) body[key] = typed === "" ? null : typed;
+    }
+    // Amounts go as the literal the API reads ("1.000,50" typed in de is "1000.50").
+    for (const key of ["maxStake", "dailyDepositLimit"] as const) {
+      const cents = parsed[key];
+      if (body[key] && typeof cents === "number") body[key] = formatCents(cents);
     }
     if (Object.keys(body).length === 0) {
       onClose();

@@ -69,9 +69,10 @@ describe("the customer's limits (issue 12)", () => {
     await ue.type(screen.getByLabelText("Daily Deposit Limit (€)"), "100");
     await ue.click(screen.getByRole("button", { name: "Save Limits" }));
     await waitFor(() => expect(closed).toBe(true));
+    // Sent as the literal the API reads (decision 038), whatever was typed.
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
-      maxStake: "1.000,50",
-      dailyDepositLimit: "100",
+      maxStake: "1000.50",
+      dailyDepositLimit: "100.00",
     });
   });
 

@@ -6,6 +6,8 @@ import { formatCents } from "../../../../src/domain/money";
 import { closeShiftSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, MoneyField } from "../../../components/ui/field";
+import { useNumberLocale } from "../../../lib/locale";
+import { withTypedAmounts } from "../../../lib/money-input";
 import type { Shift } from "../api/get-shifts";
 import { useCloseShift } from "../api/shift-mutations";
 import { ShiftFigures } from "./shift-figures";
@@ -25,8 +27,9 @@ export default function CloseShiftDialog({
   onClose: () => void;
 }) {
   const close = useCloseShift();
+  const locale = useNumberLocale();
   const form = useForm<CloseInput, unknown, CloseOutput>({
-    resolver: zodResolver(closeShiftSchema),
+    resolver: withTypedAmounts(zodResolver(closeShiftSchema), closeShiftSchema, locale),
     defaultValues: { countedCash: "" },
   });
   const { register, handleSubmit, watch, formState } = form;

@@ -7,6 +7,8 @@ import { openShiftSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, MoneyField } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
+import { useNumberLocale } from "../../../lib/locale";
+import { withTypedAmounts } from "../../../lib/money-input";
 import { workingShopIdAtom } from "../../../lib/session";
 import { ShopPicker } from "../../shops";
 import { useOpenShift } from "../api/shift-mutations";
@@ -18,8 +20,9 @@ type OpenOutput = z.output<typeof openShiftSchema>;
 export default function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   const workingShopId = useAtomValue(workingShopIdAtom);
   const open = useOpenShift();
+  const locale = useNumberLocale();
   const form = useForm<OpenInput, unknown, OpenOutput>({
-    resolver: zodResolver(openShiftSchema),
+    resolver: withTypedAmounts(zodResolver(openShiftSchema), openShiftSchema, locale),
     defaultValues: { shopId: workingShopId ? String(workingShopId) : "", openingFloat: "" },
   });
   const { register, handleSubmit, control, watch, formState } = form;

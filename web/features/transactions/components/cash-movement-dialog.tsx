@@ -7,7 +7,6 @@ import {
   checkWithdrawal,
   formatCents,
   formatEuro,
-  parseCents,
   withdrawableCents,
 } from "../../../../src/domain/money";
 import { cashMovementSchema } from "../../../../src/domain/schemas";
@@ -18,6 +17,8 @@ import { PickerField } from "../../../components/ui/picker-field";
 import { useFormDraft } from "../../../lib/draft";
 import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
+import { useNumberLocale } from "../../../lib/locale";
+import { typedCents, withTypedAmounts } from "../../../lib/money-input";
 import { useNotify } from "../../../lib/notify";
 import { workingShopIdAtom } from "../../../lib/session";
 import { type Customer, CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
@@ -92,6 +93,7 @@ export default function CashMovementDialog({
   const withdrawal = useCreateWithdrawal();
   const mutation = kind === "deposit" ? deposit : withdrawal;
   const workingShopId = useAtomValue(workingShopIdAtom);
+  const locale = useNumberLocale();
   const defaults: CashFormInput = {
     customerId: customerId ? String(customerId) : "",
     // The page's shop, else the cashier's working shop (still changeable here).
@@ -100,14 +102,14 @@ export default function CashMovementDialog({
     description: "",
   };
   const form = useForm<CashFormInput, unknown, CashFormOutput>({
-    resolver: zodResolver(cashMovementSchema),
+    resolver: withTypedAmounts(zodResolver(cashMovementSchema), cashMovementSchema, locale),
     defaultValues: defaults,
   });
   const { register, handleSubmit, control, watch, formState } = form;
   const errors = formState.errors;
   const chosen = String(watch("customerId") ?? "");
   const customer = useCustomer(chosen ? Number(chosen) : undefined).data;
-  const amountCents = Math.max(0, parseCents(watch("amount")) ?? 0);
+  const amountCents = Math.max(0, typedCents(watch("amount"), locale) ?? 0);
   const blocked =
     kind === "withdrawal" &&
     customer !== undefined &&

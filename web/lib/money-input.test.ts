@@ -1,0 +1,143 @@
+/** What a person types, read by their locale (decision 038): one table, inputs x locales. */
+import { describe, expect, test } from "bun:test";
+import type { MoneyParse } from "../../src/domain/money";
+import { placeBetSchema } from "../../src/domain/schemas";
+import { formatReadBack, readTypedAmount, separatorsOf, withTypedAmounts } from "./money-input";
+
+const LOCALES = ["en-IE", "en-US", "de-DE", "fr-FR"] as const;
+type Reading = number | (MoneyParse & { ok: false })["error"];
+
+const NAN = "Not a number";
+const DP = "At most 2 decimal places";
+
+/** Money: what each typed text reads as, in en-IE, en-US, de-DE and fr-FR (cents or reason). */
+const MONEY: [string, [Reading, Reading, Reading, Reading]][] = [
+  // A lone separator before three digits: the locale decides.
+  ["1.005", [DP, DP, 100500, 100500]],
+  ["1,005", [100500, 100500, DP, DP]],
+  ["0,001", [DP, DP, DP, DP]],
+  ["0.001", [DP, DP, DP, DP]],
+  // One or two digits after it can only be a decimal point (the counter's leniency).
+  ["10,50", [1050, 1050, 1050, 1050]],
+  ["10.50", [1050, 1050, 1050, 1050]],
+  ["2,5", [250, 250, 250, 250]],
+  ["0,01", [1, 1, 1, 1]],
+  // Two kinds of separator: the last is the point, the other groups.
+  ["1.000,50", [100050, 100050, 100050, 100050]],
+  ["1,000.50", [100050, 100050, 100050, 100050]],
+  ["1 000,50", [100050, 100050, 100050, 100050]],
+  ["1\u00a0000,50", [100050, 100050, 100050, 100050]],
+  ["1\u202f000,50", [100050, 100050, 100050, 100050]],
+  ["1 000", [100000, 100000, 100000, 100000]],
+  ["1'000.50", [100050, 100050, 100050, 100050]],
+  // The same separator twice between threes can only group.
+  ["1.000.000", [100000000, 100000000, 100000000, 100000000]],
+  ["1,000,000", [100000000, 100000000, 100000000, 100000000]],
+  ["1.234.567,89", [123456789, 123456789, 123456789, 123456789]],
+  ["1,234,567.89", [123456789, 123456789, 123456789, 123456789]],
+  // Four or more digits never group.
+  ["10,5055", [DP, DP, DP, DP]],
+  ["10.5055", [DP, DP, DP, DP]],
+  // Plain numbers, signs and the euro.
+  ["1000", [100000, 100000, 100000, 100000]],
+  ["  12  ", [1200, 1200, 1200, 1200]],
+  ["€12,50", [1250, 1250, 1250, 1250]],
+  ["12,50 €", [1250, 1250, 1250, 1250]],
+  ["-5,5", [-550, -550, -550, -550]],
+  ["99999999,99", [9999999999, 9999999999, 9999999999, 9999999999]],
+  ["100000000", ["Too large", "Too large", "Too large", "Too large"]],
+  // Not an amount at all.
+  ["-", [NAN, NAN, NAN, NAN]],
+  ["€", [NAN, NAN, NAN, NAN]],
+  ["", [NAN, NAN, NAN, NAN]],
+  ["   ", [NAN, NAN, NAN, NAN]],
+  ["ten", [NAN, NAN, NAN, NAN]],
+  ["12a", [NAN, NAN, NAN, NAN]],
+  ["1e3", [NAN, NAN, NAN, NAN]],
+  ["10.", [NAN, NAN, NAN, NAN]],
+  [",5", [NAN, NAN, NAN, NAN]],
+  ["10,,5", [NAN, NAN, NAN, NAN]],
+  ["1,000,50", [NAN, NAN, NAN, NAN]],
+  ["1.000.50", [NAN, NAN, NAN, NAN]],
+  ["1.000 000", [NAN, NAN, NAN, NAN]],
+  ["1 000 5", [NAN, NAN, NAN, NAN]],
+];
+
+/** Odds never read grouping: one "." or "," is the decimal point. */
+const ODDS: [string, [Reading, Reading, Reading, Reading]][] = [
+  ["1.125", [DP, DP, DP, DP]],
+  ["1,125", [DP, DP, DP, DP]],
+  ["0.500", [DP, DP, DP, DP]],
+  ["2,5", [250, 250, 250, 250]],
+  ["2.50", [250, 250, 250, 250]],
+  ["1000", [100000, 100000, 100000, 100000]],
+  ["1,000.00", [NAN, NAN, NAN, NAN]],
+  ["1 000", [NAN, NAN, NAN, NAN]],
+  ["", [NAN, NAN, NAN, NAN]],
+];
+
+function expected(reading: Reading): MoneyParse {
+  return typeof reading === "number" ? { ok: true, cents: reading } : { ok: false, error: reading };
+}
+
+for (const [kind, table] of [
+  ["money", MONEY],
+  ["odds", ODDS],
+] as const) {
+  describe(`${kind} typed in a form`, () => {
+    for (const [text, readings] of table) {
+      LOCALES.forEach((locale, i) => {
+        const reading = readings[i] as Reading;
+        test(`${JSON.stringify(text)} in ${locale} is ${reading}`, () => {
+          expect(readTypedAmount(text, locale, kind)).toEqual(expected(reading));
+        });
+      });
+    }
+  });
+}
+
+describe("the locale's separators", () => {
+  test("come from Intl: en points with '.', de and fr with ','", () => {
+    expect(separatorsOf("en-IE").decimal).toBe(".");
+    expect(separatorsOf("de-DE")).toEqual({ decimal: ",", group: "." });
+    expect(separatorsOf("fr-FR").decimal).toBe(",");
+    // A locale this file never names reads by its own habit too.
+    expect(readTypedAmount("1.005", "es-ES", "money")).toEqual({ ok: true, cents: 100500 });
+    expect(readTypedAmount("1'005.5", "de-CH", "money")).toEqual({ ok: true, cents: 100550 });
+  });
+});
+
+describe("the read-back", () => {
+  test("is in the locale's own format", () => {
+    expect(formatReadBack(100500, "en-IE", "money")).toBe("= €1,005.00");
+    expect(formatReadBack(100500, "de-DE", "money")).toBe("= 1.005,00\u00a0€");
+    expect(formatReadBack(250, "de-DE", "odds")).toBe("= 2,50");
+    expect(formatReadBack(100000, "en-IE", "odds")).toBe("= 1000.00");
+  });
+});
+
+describe("a form's resolver", () => {
+  type Values = Record<string, unknown>;
+  const seen: Values[] = [];
+  const inner = async (values: Values) => {
+    seen.push(values);
+    return { values, errors: {} };
+  };
+  const resolver = withTypedAmounts(inner, placeBetSchema, "de-DE");
+  const run = (values: Values) =>
+    resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+  test("hands the schema the literal of each amount, leaving other fields as typed", async () => {
+    const result = await run({ stakeAmount: "1.000,50", odds: "2,5", description: "1.000,50" });
+    expect(result.errors).toEqual({});
+    expect(seen.at(-1)).toEqual({ stakeAmount: "1000.50", odds: "2.50", description: "1.000,50" });
+  });
+
+  test("puts the locale's reason on a field it cannot read; a blank one is the schema's", async () => {
+    const result = await run({ stakeAmount: "1,005", odds: "" });
+    expect(result.errors).toEqual({
+      stakeAmount: { type: "amount", message: "At most 2 decimal places" },
+    });
+    expect(seen.at(-1)).toEqual({ stakeAmount: "1,005", odds: "" });
+  });
+});

@@ -11,8 +11,9 @@
  *   of MODULE_DEPENDENCIES below, which the test keeps acyclic;
  * - the top-level files may import anything; nothing imports them but each other.
  * No file imports itself through a chain (a worker's module, started with
- * `new URL("...", import.meta.url)`, runs apart: it is held to the layers, not to this). Tests (*.test.ts) and their fixtures
- * wire real parts together and are not walled.
+ * `new URL("...", import.meta.url)`, runs apart: it is held to the layers, not to this).
+ * Tests (*.test.ts) and their fixtures wire real parts together and are not walled.
+ * See docs/architecture.md ("Layers") and decisions/042.
  */
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, statSync } from "node:fs";

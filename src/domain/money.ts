@@ -144,10 +144,3 @@ export function checkWithdrawal(balanceCents: number, amountCents: number): With
   }
   return { ok: true };
 }
-
-/** Odds "2.5" -> 250 hundredths (same 2-decimal rule as money). */
-export function parseOdds(value: unknown): number | null {
-  const hundredths = parseCents(value);
-  if (hundredths === null || hundredths > MAX_ODDS_HUNDREDTHS) return null;
-  return hundredths;
-}

@@ -20,7 +20,7 @@ import { type ChangeEvent, publish } from "./events";
 import { groupWrite } from "./group-commit";
 import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
 import { idempotent } from "./idempotency";
-import { admitsCustomers, scopeReply, scopeRequest } from "./scope";
+import { admitsCustomers, SCOPE_TEXT, scopeReply, scopeRequest } from "./scope";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
 
@@ -387,6 +387,7 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
   }
   const description = [
     contract.access === "public" ? "Anyone." : `Roles: ${contract.access.join(", ")}.`,
+    contract.scope ? `A customer login: ${SCOPE_TEXT[contract.scope]}.` : "",
     contract.audit ? `Writes one audit row \`${contract.audit}\`.` : "",
     contract.idempotent
       ? "Honours an `Idempotency-Key` header: a replay with the same body returns the first answer and changes nothing."

@@ -23,6 +23,17 @@ export function admitsCustomers(contract: Contract): boolean {
   return contract.access === "public" || contract.access.includes("customer");
 }
 
+/** Each scope in a sentence, for the API reference (what a customer login gets). */
+export const SCOPE_TEXT: Record<Scope, string> = {
+  self: "only itself (another user's id is 404)",
+  shared: "the same answer as staff",
+  customer: "only its own customer record (any other id is 404)",
+  bet: "only its own bets (another customer's bet is 404)",
+  "own-list": "only its own rows (`customerId` is forced to its own)",
+  "own-rows": "only its own record and figures",
+  "no-tills": "shops without their till balances (`balance` is null; no sort by balance)",
+};
+
 /** What implement() hands the handler: the narrowed input and the caller's customer. */
 export interface Scoped {
   /** The one customer a customer login is limited to (NO_CUSTOMER without a record); null for staff. */

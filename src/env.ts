@@ -66,6 +66,10 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   /** Deposits and withdrawals need the acting user's open shift at that shop (issue 12). */
   REQUIRE_SHIFT: flag.transform(isOn),
+  /** No customer younger than this may be created, bet or deposit (issue 20, decision 041). */
+  MIN_AGE: z.coerce.number().int().min(0).max(100).default(18),
+  /** Bets and deposits need the customer's date of birth on record (decision 041). */
+  REQUIRE_DATE_OF_BIRTH: flag.transform(isOn),
   /** Reads run in this many workers, off the request thread (0: on it, as tests do). */
   READ_WORKERS: z.coerce.number().int().min(0).max(32).default(4),
 });

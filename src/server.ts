@@ -101,6 +101,7 @@ export async function startServer(env: Env) {
     trustProxy: env.TRUST_PROXY,
     creditLimitCapCents: env.STAFF_MAX_CREDIT_LIMIT,
     requireShift: env.REQUIRE_SHIFT,
+    ageRules: { minAge: env.MIN_AGE, requireDateOfBirth: env.REQUIRE_DATE_OF_BIRTH },
     backups: backupSettings(env),
   };
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());

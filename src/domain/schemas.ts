@@ -4,6 +4,7 @@
  * hundredths, blank optional text as null.
  */
 import { z } from "zod";
+import { isCalendarDate } from "./age";
 import { BET_STATUSES, JOB_KINDS, ROLES } from "./enums";
 import {
   MAX_ODDS_HUNDREDTHS,
@@ -232,8 +233,8 @@ const dateOnly = acceptsOptional<string | null>()(
       if (isBlank(value)) return null;
       if (
         typeof value !== "string" ||
-        !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
-        Number.isNaN(Date.parse(value))
+        // A real calendar date: Date.parse rolls 2026-02-31 over to 3 March (issue 20).
+        !isCalendarDate(value)
       ) {
         ctx.addIssue({ code: "custom", message: "Date of birth must be a date (YYYY-MM-DD)" });
         return z.NEVER;

@@ -8,6 +8,12 @@ import type { Actor, Clock, SessionUser } from "./context";
 import { AppError } from "./errors";
 import type { ReadPool } from "./read-pool";
 
+/** Who may be a customer, bet and deposit by age (absent: MIN_AGE 18, date of birth optional). */
+export interface AgeRules {
+  minAge: number;
+  requireDateOfBirth: boolean;
+}
+
 export type { Clock };
 
 export const systemClock: Clock = () => Date.now();
@@ -26,6 +32,8 @@ export interface Deps {
   creditLimitCapCents: number;
   /** REQUIRE_SHIFT: deposits and withdrawals need the acting user's open shift at that shop. */
   requireShift?: boolean;
+  /** MIN_AGE and REQUIRE_DATE_OF_BIRTH: who may be a customer, bet and deposit (decision 041). */
+  ageRules?: AgeRules;
   /** TRUST_PROXY: believe the nearest hop's X-Forwarded-For/-Proto/-Host; otherwise ignore them. */
   trustProxy: boolean;
   /** BACKUP_*: where the server's backups go and how often; unset, see defaultBackupDir. */

@@ -12,8 +12,14 @@ export const SEARCH_INDEX_TABLES: readonly string[] = SEARCH_INDEXES.flatMap((ft
   `${fts}_config`,
 ]);
 
-/** The migration's own statements that fill each FTS table from its table (one source). */
-const fillStatements = () => migrationFills("0005_search.sql", /^INSERT INTO `\w+_fts`/i);
+/**
+ * The migrations' own statements that fill each FTS table from its table (one source): the
+ * customers' from 0015, which made that index again with the phone's digits (issue 20).
+ */
+const fillStatements = () => [
+  ...migrationFills("0005_search.sql", /^INSERT INTO `(shops|bets|transactions)_fts`/i),
+  ...migrationFills("0015_customer_search.sql", /^INSERT INTO `customers_fts`/i),
+];
 
 /** Empties every search index and fills it again from its table. Run it in a transaction. */
 export function rebuildSearchIndexes(target: SqlTarget): void {

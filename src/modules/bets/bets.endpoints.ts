@@ -10,7 +10,9 @@ export const betsEndpoints = [
     return listBets(db, query);
   }),
   implement(contracts.getBet, ({ db, params }) => getBet(db, params.id)),
-  implement(contracts.placeBet, { write: (tx, { op, body }) => placeBet(tx, op, body) }),
+  implement(contracts.placeBet, {
+    write: (tx, { op, body, deps }) => placeBet(tx, op, body, deps.ageRules),
+  }),
   implement(contracts.resolveBet, {
     write: (tx, { op, params, body, deps }) =>
       resolveBet(tx, op, params.id, body, deps.largeAmountCents),

@@ -8,6 +8,7 @@ import type { PlaceBetInput, ResolveBetInput } from "../../domain/schemas";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
+import type { AgeRules } from "../../lib/http";
 import { type LedgerEntry, postLedgerEntry } from "../../lib/ledger";
 import {
   enumFilter,
@@ -29,6 +30,7 @@ import {
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
+import { assertMayGamble } from "../customers/age";
 import { assertBetWithinLimits } from "../customers/limits";
 import { findShopRow } from "../shops/shops.service";
 import { type BetDto, betJoins, selectBets, toBetDto } from "./bets.dto";
@@ -280,7 +282,12 @@ function settle(
 }
 
 /** Places a bet inside the endpoint's write transaction; an outcome settles it at once. */
-export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto> {
+export function placeBet(
+  tx: Tx,
+  op: Op,
+  input: PlaceBetInput,
+  ageRules?: AgeRules,
+): Mutation<BetDto> {
   const { actor, now } = op;
   if (input.allowOvercredit && actor.role !== "admin") {
     throw new AppError("FORBIDDEN", "Only admins may allow overcredit");
@@ -302,7 +309,9 @@ export function placeBet(tx: Tx, op: Op, input: PlaceBetInput): Mutation<BetDto>
     if (!customer) throw notFound("Customer");
     if (!customer.isActive)
       throw new AppError("UNPROCESSABLE", "Customer is inactive and cannot take new bets");
-    // Self-exclusion and maximum stake (issue 12), from the row already loaded.
+    // Minimum age (issue 20, decision 041), self-exclusion and maximum stake (issue 12),
+    // from the row already loaded.
+    assertMayGamble(customer, now, ageRules);
     assertBetWithinLimits(customer, input.stakeCents, now);
     const shop = findShopRow(tx, input.shopId);
     if (!shop) throw notFound("Shop");

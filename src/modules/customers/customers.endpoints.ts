@@ -19,10 +19,11 @@ export const customersEndpoints = [
   implement(contracts.getCustomer, ({ db, params, now }) => getCustomer(db, params.id, now)),
   implement(contracts.customerStats, ({ db, params, now }) => customerBetStats(db, params.id, now)),
   implement(contracts.createCustomer, {
-    write: (tx, { op, body, deps }) => createCustomer(tx, op, body, deps.creditLimitCapCents),
+    write: (tx, { op, body, deps }) =>
+      createCustomer(tx, op, body, deps.creditLimitCapCents, deps.ageRules),
   }),
   implement(contracts.updateCustomer, {
     write: (tx, { op, params, body, deps }) =>
-      updateCustomer(tx, op, params.id, body, deps.creditLimitCapCents),
+      updateCustomer(tx, op, params.id, body, deps.creditLimitCapCents, deps.ageRules),
   }),
 ];

@@ -2,6 +2,12 @@ import { type AnyColumn, and, count, eq, inArray, or, type SQL, sql } from "driz
 import { alias } from "drizzle-orm/sqlite-core";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, users } from "../../db/schema";
+import {
+  HOME_CALLING_CODE,
+  looksLikePhone,
+  parseCustomerNumber,
+  phoneDigits,
+} from "../../domain/customer-number";
 import type { SortKey } from "../../domain/list-query";
 import { formatCents, formatEuro } from "../../domain/money";
 import type { CreateCustomerInput, UpdateCustomerInput } from "../../domain/schemas";
@@ -9,6 +15,7 @@ import { raiseCreditAlert } from "../../lib/alerts";
 import type { Actor } from "../../lib/context";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
+import type { AgeRules } from "../../lib/http";
 import {
   enumFilter,
   ftsIds,
@@ -24,6 +31,7 @@ import {
   type Search,
   startsWith,
 } from "../../lib/list-query";
+import { assertDateOfBirthOfAge } from "./age";
 import { type LimitColumns, limitsDto, stageLimits } from "./limits";
 
 const creator = alias(users, "creator");
@@ -134,8 +142,49 @@ export function customersNamedFrom(q: string): { ids: SQL; byKey: (fk: AnyColumn
   };
 }
 
-/** `q` in a customer's name ("first last"), email, phone or address, through customers_fts. */
+/**
+ * `column` read as phoneDigits() reads a phone (src/domain/customer-number.ts), in SQL: the
+ * same expression drizzle/0015_customer_search.sql indexes as customers_fts.phone_digits.
+ */
+export function phoneDigitsSql(column: AnyColumn | SQL): SQL {
+  let d: SQL = sql`${column}`;
+  for (const ch of [" ", "-", ".", "/", "(", ")"]) d = sql`replace(${d}, ${ch}, '')`;
+  const home = HOME_CALLING_CODE;
+  const after = (n: number) => sql`substr(${d}, ${n})`;
+  return sql`(case when ${d} like ${`+${home}0%`} then ${after(home.length + 2)}
+    when ${d} like ${`+${home}%`} then '0' || ${after(home.length + 2)}
+    when ${d} like ${`00${home}0%`} then ${after(home.length + 3)}
+    when ${d} like ${`00${home}%`} then '0' || ${after(home.length + 3)}
+    when ${d} like '+%' then '00' || ${after(2)}
+    else ${d} end)`;
+}
+
+/**
+ * `q` in a customer's name ("first last"), email, phone or address, through customers_fts;
+ * also its customer number (`123`, `C123`, `C-000123`) and, typed as a phone, the phone's
+ * digits however either was written (issue 20: `0853401590` finds `085 3401590`).
+ */
 function customerSearch(q: string): Search {
+  const text = customerTextSearch(q);
+  const id = parseCustomerNumber(q);
+  const digits = looksLikePhone(q) ? phoneDigits(q.trim()) : "";
+  // Without sources (a query the trigram index cannot take) the row test is all there is.
+  if (!text.sources) return text;
+  const row: SQL[] = [text.row];
+  const sources = [...text.sources];
+  if (id !== null) {
+    row.push(eq(customers.id, id));
+    sources.push(sql`select id from customers where ${customers.id} = ${id}`);
+  }
+  if (indexable(digits)) {
+    row.push(sql`${phoneDigitsSql(customers.phone)} like ${likePattern(digits)} escape '\\'`);
+    sources.push(ftsIds("customers_fts", digits, ["phone_digits"]));
+  }
+  return { row: or(...row) as SQL, sources };
+}
+
+/** `q` in the customers' own texts. */
+function customerTextSearch(q: string): Search {
   if (prefixQuery(q)) {
     // 1 or 2 characters: a first name, last name, email or phone that STARTS with q, through
     // their b-tree indexes (decision 023; the address has none and is not searched).
@@ -256,8 +305,10 @@ export function createCustomer(
   { actor, now }: Op,
   input: CreateCustomerInput,
   creditLimitCapCents: number,
+  ageRules?: AgeRules,
 ): Mutation<CustomerDto> {
   requireAdminForRisk(actor, creditLimitCapCents, input);
+  assertDateOfBirthOfAge(input.dateOfBirth, now, ageRules);
   const { maxStake, dailyDepositLimit, selfExcludedUntil, ...fields } = input;
   // A new customer has no limits yet: whatever is asked protects more and applies at once.
   const limits = stageLimits(
@@ -283,10 +334,13 @@ export function updateCustomer(
   id: number,
   input: UpdateCustomerInput,
   creditLimitCapCents: number,
+  ageRules?: AgeRules,
 ): Mutation<CustomerDto> {
   const before = tx.select().from(customers).where(eq(customers.id, id)).get();
   if (!before) throw notFound("Customer");
   requireAdminForRisk(actor, creditLimitCapCents, input, before);
+  // Only a date given now is checked: an edit of the name keeps a record as it was.
+  assertDateOfBirthOfAge(input.dateOfBirth, now, ageRules);
   // The parsed input is named like the columns (credit limit in cents); unset fields stay.
   // Limits are staged instead: a loosening waits 24 hours (decision 032).
   const { maxStake, dailyDepositLimit, selfExcludedUntil, ...fields } = input;

@@ -11,7 +11,11 @@ export const transactionsEndpoints = [
   }),
   implement(contracts.createTransfer, { write: (tx, { op, body }) => transfer(tx, op, body) }),
   implement(contracts.deposit, {
-    write: (tx, { op, body, deps }) => deposit(tx, op, body, { requireShift: deps.requireShift }),
+    write: (tx, { op, body, deps }) =>
+      deposit(tx, op, body, {
+        requireShift: deps.requireShift,
+        ageRules: deps.ageRules,
+      }),
   }),
   implement(contracts.withdraw, {
     write: (tx, { op, body, deps }) => withdraw(tx, op, body, { requireShift: deps.requireShift }),

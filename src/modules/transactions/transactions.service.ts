@@ -19,6 +19,7 @@ import { checkWithdrawal } from "../../domain/money";
 import type { CashMovementInput, TransferInput } from "../../domain/schemas";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
+import type { AgeRules } from "../../lib/http";
 import { postLedgerEntry } from "../../lib/ledger";
 import {
   enumFilter,
@@ -40,6 +41,7 @@ import {
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
 import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
+import { assertMayGamble } from "../customers/age";
 import { assertDepositWithinLimits } from "../customers/limits";
 import { cashShift } from "../shifts/shifts.service";
 import { findShopRow } from "../shops/shops.service";
@@ -243,6 +245,8 @@ function activeParties(tx: DbOrTx, input: { customerId: number; shopId: number }
 export interface CashRules {
   /** REQUIRE_SHIFT: refuse a movement without the actor's open shift at that shop. */
   requireShift?: boolean;
+  /** MIN_AGE and REQUIRE_DATE_OF_BIRTH: a deposit is refused like a bet (decision 041). */
+  ageRules?: AgeRules;
 }
 
 /** Cash handed in at a till: credits the customer's account and the shop's till. */
@@ -253,7 +257,9 @@ export function deposit(
   rules: CashRules = {},
 ): Mutation<TransactionDto> {
   const { customer, shop } = activeParties(tx, input);
-  // Self-exclusion and the daily deposit limit (issue 12); withdrawals never ask.
+  // Minimum age (decision 041), self-exclusion and the daily deposit limit (issue 12);
+  // withdrawals never ask.
+  assertMayGamble(customer, now, rules.ageRules);
   assertDepositWithinLimits(tx, customer, input.amountCents, now);
   const shiftId = cashShift(tx, actor.userId, shop, rules.requireShift ?? false);
   const { id } = postLedgerEntry(

@@ -1,0 +1,48 @@
+/**
+ * The minimum age on the server (issue 20, item 6; docs/decisions/041-minimum-age.md): who may
+ * be recorded as a customer, and who may bet or deposit. Counted on the UTC date of the
+ * operation's time (Op.now, from the injected clock).
+ */
+import {
+  ageOn,
+  DEFAULT_MIN_AGE,
+  NO_DATE_OF_BIRTH_MESSAGE,
+  underAgeMessage,
+} from "../../domain/age";
+import { AppError } from "../../lib/errors";
+import type { AgeRules } from "../../lib/http";
+
+/** MIN_AGE 18 and the date of birth optional (the SPEC's), unless the deployment says otherwise. */
+export const DEFAULT_AGE_RULES: AgeRules = { minAge: DEFAULT_MIN_AGE, requireDateOfBirth: false };
+
+/** A customer created or edited with a date of birth must be of age on that day. */
+export function assertDateOfBirthOfAge(
+  dateOfBirth: string | null | undefined,
+  now: number,
+  rules: AgeRules = DEFAULT_AGE_RULES,
+): void {
+  if (!dateOfBirth) return;
+  if (ageOn(dateOfBirth, now) < rules.minAge) {
+    const message = underAgeMessage(rules.minAge);
+    throw new AppError("UNPROCESSABLE", message, { dateOfBirth: message });
+  }
+}
+
+/**
+ * A bet or a deposit: refused for a customer under age, and with REQUIRE_DATE_OF_BIRTH for one
+ * without a date of birth (a record kept from before the rule, or from a bulk load).
+ * Withdrawals never ask: a customer's own money always goes back.
+ */
+export function assertMayGamble(
+  customer: { dateOfBirth: string | null },
+  now: number,
+  rules: AgeRules = DEFAULT_AGE_RULES,
+): void {
+  if (customer.dateOfBirth === null) {
+    if (rules.requireDateOfBirth) throw new AppError("UNPROCESSABLE", NO_DATE_OF_BIRTH_MESSAGE);
+    return;
+  }
+  if (ageOn(customer.dateOfBirth, now) < rules.minAge) {
+    throw new AppError("UNPROCESSABLE", underAgeMessage(rules.minAge));
+  }
+}

@@ -29,8 +29,8 @@ import {
   startsWith,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
-import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
 import { assertMayGamble } from "../customers/age";
+import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
 import { assertBetWithinLimits } from "../customers/limits";
 import { findShopRow } from "../shops/shops.service";
 import { type BetDto, betJoins, selectBets, toBetDto } from "./bets.dto";

@@ -56,7 +56,13 @@ describe("customer number", () => {
 });
 
 describe("phone search", () => {
-  const FORMS = ["0853401590", "085 340 1590", "085-340-1590", "+353 85 340 1590", "00353853401590"];
+  const FORMS = [
+    "0853401590",
+    "085 340 1590",
+    "085-340-1590",
+    "+353 85 340 1590",
+    "00353853401590",
+  ];
 
   test("phoneDigits reads each way of writing the number the same", () => {
     for (const form of [...FORMS, "085 3401590", "+353 (0)85 340 1590", "(085) 340.1590"]) {

@@ -40,8 +40,8 @@ import {
   startsWith,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
-import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
 import { assertMayGamble } from "../customers/age";
+import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
 import { assertDepositWithinLimits } from "../customers/limits";
 import { cashShift } from "../shifts/shifts.service";
 import { findShopRow } from "../shops/shops.service";

@@ -39,6 +39,12 @@ interface DataTableProps<T> {
   renderCard?: (row: T) => ReactNode;
   /** The list's endpoint, for an "Export CSV" link of the current view (issue 13). */
   csvExport?: CsvList;
+  /**
+   * A row's stable key (its id): a row leaving the page (a bet settled under
+   * status=PENDING) then takes its DOM along, and the focus stays where it was put, instead
+   * of the next row's content moving into the focused element. Default: the row's index.
+   */
+  getRowId?: (row: T) => string;
 }
 
 export function DataTable<T>({
@@ -54,6 +60,7 @@ export function DataTable<T>({
   filters,
   renderCard,
   csvExport,
+  getRowId,
 }: DataTableProps<T>) {
   const searchId = useId();
   const phone = useMediaQuery(PHONE_QUERY);
@@ -67,6 +74,7 @@ export function DataTable<T>({
     data: page?.items ?? [],
     columns,
     getCoreRowModel: getCoreRowModel(),
+    getRowId: getRowId && ((row) => getRowId(row)),
     manualPagination: true,
     manualSorting: true,
     enableSortingRemoval: false,

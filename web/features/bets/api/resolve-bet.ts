@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
+import { betQuery } from "./get-bet";
 import { BET_KEYS } from "./place-bet";
 
 export interface ResolveBetInput {
@@ -17,7 +18,9 @@ export function useResolveBet() {
   const notify = useNotify();
   return useMutation({
     mutationFn: resolveBet,
-    onSuccess: (_bet, input) => {
+    onSuccess: (bet, input) => {
+      // The bet's page shows the new status at once, before the refetch below answers.
+      queryClient.setQueryData(betQuery(bet.id).queryKey, bet);
       if (input.status === "VOID") {
         notify.success("The bet has been voided successfully", "Bet Voided");
       } else {

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useAtomValue } from "jotai";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { HistoryLink } from "../../../components/ui/history-link";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
@@ -6,11 +7,14 @@ import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime } from "../../../lib/format";
+import { canMutateAtom } from "../../../lib/session";
 import { useBet } from "../api/get-bet";
 import type { Bet } from "../api/types";
+import { BetActions } from "./bet-actions";
 import { BetHistory } from "./bet-history";
 import { PrintSlipLink } from "./print-slip-link";
 import { ResettleButton } from "./resettle-button";
+import { SettleProvider } from "./settle-provider";
 
 export default function BetDetail({
   id,
@@ -21,6 +25,15 @@ export default function BetDetail({
   activity?: (bet: Bet) => ReactNode;
 }) {
   const { data: bet, isLoading, error } = useBet(id);
+  const canMutate = useAtomValue(canMutateAtom);
+  const status = useRef<HTMLSpanElement>(null);
+  // After a settlement the focus goes to the bet's status (the buttons it was on are gone).
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!settled) return;
+    status.current?.focus();
+    setSettled(false);
+  }, [settled]);
   if (isLoading) return <LoadingText text="Loading bet..." />;
   if (isNotFound(error) || (!error && !bet)) {
     return <StateCard title="Bet not found" backHref="/bets" backLabel="Back to Bets" />;
@@ -36,12 +49,17 @@ export default function BetDetail({
     );
   }
   return (
-    <>
+    <SettleProvider onSettled={() => setSettled(true)}>
       <PageHeader
         title={`Bet #${bet.id}`}
         actions={
           <>
-            <BetStatusBadge status={bet.status} />
+            <span ref={status} tabIndex={-1} data-testid="bet-status">
+              <span className="sr-only">Status: </span>
+              <BetStatusBadge status={bet.status} />
+            </span>
+            {/* Settle from the bet (issue 20): a slip found by its code settles here. */}
+            {canMutate && <BetActions bet={bet} />}
             <PrintSlipLink betId={bet.id} />
             <ResettleButton bet={bet} />
             <HistoryLink entityType="BET" entityId={bet.id} />
@@ -79,6 +97,6 @@ export default function BetDetail({
       </Panel>
       <BetHistory betId={bet.id} />
       {activity?.(bet)}
-    </>
+    </SettleProvider>
   );
 }

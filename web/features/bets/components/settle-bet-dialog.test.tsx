@@ -8,6 +8,7 @@ import { renderWithProviders } from "../../../test/render";
 import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
 import SettleBetDialog from "./settle-bet-dialog";
+import { SettleProvider } from "./settle-provider";
 
 /** LARGE_AMOUNT as GET /api/settings answers it: €500.00 (not the default, so its arrival shows). */
 const settings = {
@@ -84,7 +85,13 @@ describe("four eyes on risk (issue 10): settling Won", () => {
 
 describe("four eyes on risk (issue 10): the Won button of a pending bet", () => {
   const actions = (role: Role, potentialPayout: string) =>
-    renderWithProviders(<BetActions bet={bet({ potentialPayout }) as Bet} />, role, settings);
+    renderWithProviders(
+      <SettleProvider>
+        <BetActions bet={bet({ potentialPayout }) as Bet} />
+      </SettleProvider>,
+      role,
+      settings,
+    );
 
   test("staff: Won is disabled with the reason for a large payout; Lost and Void stay", async () => {
     actions("user", "500.00");

@@ -16,10 +16,13 @@ export default function SettleBetDialog({
   bet,
   status,
   onClose,
+  onSettled = onClose,
 }: {
   bet: Bet;
   status: "WON" | "LOST";
   onClose: () => void;
+  /** After the settlement (the dialog's owner closes it); by default onClose. */
+  onSettled?: () => void;
 }) {
   const resolve = useResolveBet();
   const large = useLargeAmountStep<null>();
@@ -29,7 +32,7 @@ export default function SettleBetDialog({
   const needsAdmin = useWonNeedsAdmin(bet);
   const reasonId = useId();
   const blocked = won && needsAdmin !== null;
-  const settle = () => resolve.mutate({ id: bet.id, status }, { onSuccess: onClose });
+  const settle = () => resolve.mutate({ id: bet.id, status }, { onSuccess: onSettled });
   const confirm = () => {
     if (!(won && large.holds(null, payoutCents))) settle();
   };

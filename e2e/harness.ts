@@ -253,7 +253,9 @@ export async function pick(scope: Page | Locator, label: string, text: string): 
   await box.fill(text);
   await scope.getByRole("option", { name: text }).first().click();
   const deadline = Date.now() + 5_000;
-  while ((await box.inputValue()) !== text) {
+  // A customer's chosen value goes on with its number and phone: "Ann Byrne (C-000007) · ...".
+  const chosen = (value: string) => value === text || value.startsWith(`${text} (`);
+  while (!chosen(await box.inputValue())) {
     if (Date.now() > deadline) throw new Error(`${label} picker did not select "${text}"`);
     await Bun.sleep(50);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
+import { customerNumber } from "../src/domain/customer-number";
 import {
   api,
   detail,
@@ -40,7 +41,7 @@ describe("money: deposits, bets, resolution and withdrawals", () => {
     const dep = page.getByRole("dialog", { name: "Process Customer Deposit" });
     await visible(dep);
     expect(await dep.getByRole("combobox", { name: "Customer" }).inputValue()).toBe(
-      `Aoife ${lastName}`,
+      `Aoife ${lastName} (${customerNumber(customer.id)})`,
     );
     await dep.getByRole("button", { name: "Process" }).click();
     await visible(dep.getByText("Shop is required", { exact: true }));
@@ -65,7 +66,7 @@ describe("money: deposits, bets, resolution and withdrawals", () => {
     const bet = page.getByRole("dialog", { name: "Place New Bet" });
     await visible(bet);
     expect(await bet.getByRole("combobox", { name: "Customer" }).inputValue()).toBe(
-      `Aoife ${lastName}`,
+      `Aoife ${lastName} (${customerNumber(customer.id)})`,
     );
     const balanceInfo = bet.getByRole("region", { name: "Customer Balance Info" });
     await expectText(balanceInfo, "Current Balance: €100.00");

@@ -1,5 +1,5 @@
 import { useCombobox } from "downshift";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 export interface ComboboxOption {
   id: number;
@@ -53,6 +53,12 @@ export function Combobox({
   const [picked, setPicked] = useState<ComboboxOption | null>(null);
   const [enterPending, setEnterPending] = useState(false);
   const [abandoned, setAbandoned] = useState(false);
+  // A submit of the form made while an Enter waited for its results (issue 20: the shop typed
+  // in full, Enter, then Place Bet at once): held, and made again once the choice is in.
+  const [heldSubmit, setHeldSubmit] = useState<{ submitter: HTMLElement | null } | null>(null);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const enterPendingRef = useRef(false);
+  enterPendingRef.current = enterPending;
   const editing = typed !== null && typed.trim() !== "";
 
   const choose = (option: ComboboxOption) => {
@@ -93,15 +99,49 @@ export function Combobox({
     },
   });
 
-  // An Enter pressed while the search ran takes the first result once it is in.
+  // An Enter pressed while the search ran takes the first result once it is in; none is a
+  // refusal the field states (never a silent one).
   useEffect(() => {
     if (!enterPending || !settled) return;
     setEnterPending(false);
     const option = options[0];
     if (option) choose(option);
+    else {
+      setAbandoned(true);
+      onAbandon();
+    }
   });
 
+  // Holds a submit made while an Enter is pending: the form would read the value from before
+  // the choice (empty, or another row) and refuse it, or take the wrong one. The form's own
+  // submit handler (React's, at the root) never sees the held event.
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const hold = (event: SubmitEvent) => {
+      if (!enterPendingRef.current) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      setHeldSubmit({ submitter: event.submitter });
+    };
+    form.addEventListener("submit", hold);
+    return () => form.removeEventListener("submit", hold);
+  }, []);
+
+  // The choice is in (or refused): the held submit goes now, with the value chosen.
+  useEffect(() => {
+    if (!heldSubmit || enterPending) return;
+    setHeldSubmit(null);
+    const { submitter } = heldSubmit;
+    const form = inputRef.current?.form;
+    if (!form) return;
+    if (submitter?.isConnected && form.contains(submitter)) {
+      form.requestSubmit(submitter);
+    } else form.requestSubmit();
+  }, [heldSubmit, enterPending]);
+
   const inputProps = getInputProps({
+    ref: inputRef,
     placeholder: placeholder ?? "Type to search...",
     autoComplete: "off",
     "aria-invalid": error || abandoned ? true : undefined,
@@ -140,7 +180,11 @@ export function Combobox({
     },
   });
 
-  const message = abandoned ? `Choose a ${label.toLowerCase()} from the list` : error;
+  const message = abandoned
+    ? `Choose a ${label.toLowerCase()} from the list`
+    : heldSubmit
+      ? undefined
+      : error;
   const labelProps = getLabelProps();
   return (
     <div className="form-control relative mb-3 flex flex-col gap-1">
@@ -181,6 +225,11 @@ export function Combobox({
           ))}
       </div>
       {message && <p className="text-sm text-error">{message}</p>}
+      {heldSubmit && (
+        <p role="status" className="text-sm">
+          Finding the {label.toLowerCase()} "{typed?.trim()}" before sending...
+        </p>
+      )}
     </div>
   );
 }

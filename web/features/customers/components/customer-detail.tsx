@@ -8,6 +8,7 @@ import { formatDate, fullName } from "../../../lib/format";
 import { useCustomer } from "../api/get-customer";
 import { useCustomerStats } from "../api/get-customer-stats";
 import type { Customer } from "../api/types";
+import { customerContact, customerNumber } from "../customer-label";
 import { CustomerFormButton } from "./customer-form-button";
 import { CustomerLimitsPanel, SelfExclusionBanner } from "./customer-limits";
 
@@ -42,6 +43,18 @@ function AccountBalance({ customer, children }: { customer: Customer; children?:
         <Detail label="Overdraft">{customer.allowOverdraft ? "Allowed" : "Not Allowed"}</Detail>
       </dl>
     </Panel>
+  );
+}
+
+/**
+ * No date of birth on record (the SPEC keeps it optional): nobody has checked the age, which
+ * the cashier should see before taking a bet (issue 20, decision 041).
+ */
+function AgeNotVerified() {
+  return (
+    <span className="badge badge-warning" title="No date of birth on record">
+      Age not verified
+    </span>
   );
 }
 
@@ -85,11 +98,15 @@ export default function CustomerDetail({
     <>
       <PageHeader
         title={fullName(customer)}
+        subtitle={[customerNumber(customer.id), customerContact(customer)]
+          .filter(Boolean)
+          .join(" · ")}
         actions={
           <>
             {actions?.(customer)}
             <CustomerFormButton customer={customer} />
             <ActiveBadge active={customer.isActive} />
+            {!customer.dateOfBirth && <AgeNotVerified />}
           </>
         }
       />

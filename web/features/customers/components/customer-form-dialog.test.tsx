@@ -58,6 +58,7 @@ describe("Add New Customer", () => {
       address: null,
       creditLimit: "0.00",
       allowOverdraft: false,
+      dateOfBirth: null,
     });
     expect(await screen.findByText("Customer created successfully")).toBeTruthy();
   });
@@ -214,5 +215,42 @@ describe("four eyes on risk (issue 10)", () => {
       await screen.findByText("Only an admin can set a credit limit above €2,000.00"),
     ).toBeTruthy();
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+});
+
+describe("date of birth (issue 20)", () => {
+  test("Add New Customer asks for it and sends it", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(<CustomerFormDialog onClose={() => {}} />, "user", {
+      "POST /api/customers": { status: 201, body: customer() },
+    });
+    await ue.type(screen.getByLabelText("First Name *"), "Ann");
+    await ue.type(screen.getByLabelText("Last Name *"), "Byrne");
+    await ue.type(screen.getByLabelText("Date of Birth"), "1990-04-12");
+    await ue.click(screen.getByRole("button", { name: "Create Customer" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
+      dateOfBirth: "1990-04-12",
+    });
+  });
+
+  test("the server's under-age refusal shows beside the date and the dialog stays", async () => {
+    const ue = userEvent.setup();
+    let closed = false;
+    const message = "Customer is under 18";
+    renderWithProviders(<CustomerFormDialog onClose={() => (closed = true)} />, "user", {
+      "POST /api/customers": {
+        status: 422,
+        body: { message, code: "UNPROCESSABLE", fields: { dateOfBirth: message } },
+      },
+    });
+    await ue.type(screen.getByLabelText("First Name *"), "Ann");
+    await ue.type(screen.getByLabelText("Last Name *"), "Byrne");
+    await ue.type(screen.getByLabelText("Date of Birth"), "2015-01-01");
+    await ue.click(screen.getByRole("button", { name: "Create Customer" }));
+    // Beside the field, and in the error toast.
+    await waitFor(() => expect(screen.getAllByText(message).length).toBe(2));
+    expect(screen.getByLabelText("Date of Birth").getAttribute("aria-invalid")).toBe("true");
+    expect(closed).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import {
   MoneyField,
   TextareaField,
 } from "../../../components/ui/field";
+import { ApiError } from "../../../lib/api-client";
 import { useNumberLocale } from "../../../lib/locale";
 import { withTypedAmounts } from "../../../lib/money-input";
 import { isAdminAtom } from "../../../lib/session";
@@ -119,6 +120,14 @@ export default function CustomerFormDialog({
     onClose();
   };
 
+  // The server's reasons per field ("Customer is under 18") also show beside the field.
+  const showFieldErrors = (error: unknown) => {
+    const fields = error instanceof ApiError ? error.fields : undefined;
+    for (const [name, message] of Object.entries(fields ?? {})) {
+      if (name in defaultsOf()) form.setError(name as keyof CustomerFormValues, { message });
+    }
+  };
+
   const submit = (values: UpdateCustomerInput) => {
     const common = {
       firstName: values.firstName ?? "",
@@ -135,10 +144,13 @@ export default function CustomerFormDialog({
           id: customer.id,
           body: { ...common, dateOfBirth: values.dateOfBirth ?? null, isActive: values.isActive },
         },
-        { onSuccess: onClose },
+        { onSuccess: onClose, onError: showFieldErrors },
       );
     } else {
-      create.mutate(common, { onSuccess: close });
+      create.mutate(
+        { ...common, dateOfBirth: values.dateOfBirth ?? null },
+        { onSuccess: close, onError: showFieldErrors },
+      );
     }
   };
 
@@ -182,14 +194,13 @@ export default function CustomerFormDialog({
             error={errors.creditLimit?.message}
             {...register("creditLimit")}
           />
-          {editing && (
-            <InputField
-              label="Date of Birth"
-              type="date"
-              error={errors.dateOfBirth?.message}
-              {...register("dateOfBirth")}
-            />
-          )}
+          {/* Asked on creation too (issue 20): optional per the SPEC; under MIN_AGE is refused. */}
+          <InputField
+            label="Date of Birth"
+            type="date"
+            error={errors.dateOfBirth?.message}
+            {...register("dateOfBirth")}
+          />
         </div>
         {capRule && (
           <p className="-mt-2 mb-3 text-sm text-base-content/80">

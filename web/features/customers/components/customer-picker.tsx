@@ -1,13 +1,18 @@
 import { type PickerProps, SearchPicker } from "../../../components/ui/search-picker";
-import { euro, fullName } from "../../../lib/format";
+import { euro } from "../../../lib/format";
 import { useCustomer } from "../api/get-customer";
 import { useCustomers } from "../api/get-customers";
 import type { Customer } from "../api/types";
+import { customerPickLabel } from "../customer-label";
 
+/**
+ * Number, name and phone (or e-mail) in the option and in the chosen value, so that of three
+ * "Liam McLoughlin" the right one is taken and seen taken (issue 20); the balance beside.
+ */
 const toOption = (c: Customer) => ({
   id: c.id,
-  label: fullName(c),
-  detail: `${c.email ?? c.phone ?? ""} ${euro(c.balance)}`.trim(),
+  label: customerPickLabel(c),
+  detail: euro(c.balance),
 });
 
 /** Picks an active customer by searching the server as you type. */
@@ -16,7 +21,7 @@ export function CustomerPicker(props: PickerProps) {
     <SearchPicker
       {...props}
       label="Customer"
-      placeholder="Search customers by name, email or phone..."
+      placeholder="Search by name, number (C-000123), email or phone..."
       sort="lastName"
       useList={useCustomers}
       useItem={useCustomer}

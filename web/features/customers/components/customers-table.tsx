@@ -8,6 +8,7 @@ import { Truncate } from "../../../components/ui/truncate";
 import { euro } from "../../../lib/format";
 import { useCustomers } from "../api/get-customers";
 import type { Customer } from "../api/types";
+import { customerNumber } from "../customer-label";
 
 const col = createColumnHelper<Customer>();
 
@@ -15,6 +16,11 @@ const col = createColumnHelper<Customer>();
 const LARGE_ONLY = "hidden xl:table-cell";
 
 const columns = [
+  // The customer number tells namesakes apart (issue 20); searchable as 123 or C-000123.
+  col.accessor("id", {
+    header: "No.",
+    cell: (c) => <span className="whitespace-nowrap">{customerNumber(c.getValue())}</span>,
+  }),
   col.accessor("firstName", {
     header: "First Name",
     cell: (c) => <Truncate text={c.getValue()} className="max-w-32" />,
@@ -71,6 +77,7 @@ function CustomerCard({ customer }: { customer: Customer }) {
         <Link href={`/customers/${customer.id}`} className="link min-w-0 font-semibold break-words">
           {name}
         </Link>
+        <span className="text-base-content/70">{customerNumber(customer.id)}</span>
         <ActiveBadge active={customer.isActive} />
       </div>
       {(customer.email || customer.phone) && (

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { centsOf } from "../../../../src/domain/money";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
+import { cashMovementToast } from "./cash-movement-toast";
 
 /** The body as the contract declares its wire format. */
 export type CashMovementBody = BodyOf<"deposit">;
@@ -23,9 +25,13 @@ export function useCreateDeposit() {
   const notify = useNotify();
   return useMutation({
     mutationFn: createDeposit,
-    onSuccess: () => {
-      notify.success("Deposit processed successfully");
+    onSuccess: (transaction, { body }) => {
       for (const key of MONEY_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
+      // Named once the balance after it is read; the dialog closes meanwhile.
+      const cents = centsOf(transaction.amount);
+      void cashMovementToast(queryClient, "deposit", cents, Number(body.customerId)).then(
+        notify.success,
+      );
     },
     onError: (error) => notify.error(error),
   });

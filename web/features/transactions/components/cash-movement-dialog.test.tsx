@@ -100,7 +100,12 @@ describe("deposit and withdrawal dialogs", () => {
     const post = calls.find((c) => c.path === "/api/withdrawals");
     expect(post?.body).toEqual({ customerId: 7, shopId: 3, amount: "40.00", description: null });
     expect(post?.headers["Idempotency-Key"]).toBeTruthy();
-    expect(await screen.findByText("Withdrawal processed successfully")).toBeTruthy();
+    // The SPEC's text first, then whom, how much and the balance read after it (issue 20).
+    expect(
+      await screen.findByText(
+        "Withdrawal processed successfully. €50.00 withdrawn from Ann Byrne (C-000007); balance €40.00",
+      ),
+    ).toBeTruthy();
   });
 
   test("deposit that clears the debt, and one that does not", async () => {

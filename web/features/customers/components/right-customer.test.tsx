@@ -1,0 +1,80 @@
+/**
+ * The right customer on screen (issue 20, items 6 and 7): the picker's options and chosen
+ * value carry number, name and phone (or e-mail); the customer page shows the number and
+ * marks a missing date of birth as "Age not verified".
+ */
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { customer } from "../../../test/fixtures";
+import { page, renderWithProviders } from "../../../test/render";
+import CustomerDetail from "./customer-detail";
+import { CustomerPicker } from "./customer-picker";
+
+const liam = (id: number, extra: Parameters<typeof customer>[0] = {}) =>
+  customer({ id, firstName: "Liam", lastName: "McLoughlin", ...extra });
+
+function PickerHost() {
+  const [value, setValue] = useState("");
+  return <CustomerPicker value={value} onChange={setValue} />;
+}
+
+describe("the customer picker", () => {
+  test("namesakes are told apart by number and phone or e-mail, in the options and once chosen", async () => {
+    const ue = userEvent.setup();
+    const rows = [
+      liam(12, { phone: "085 3401590" }),
+      liam(231, { email: "liam@example.com" }),
+      liam(4000),
+    ];
+    renderWithProviders(<PickerHost />, "user", {
+      "GET /api/customers": page(rows),
+      "GET /api/customers/:id": ({ path }: { path: string }) =>
+        rows.find((r) => path.endsWith(`/${r.id}`)),
+    });
+    const box = (await screen.findByRole("combobox", { name: "Customer" })) as HTMLInputElement;
+    await ue.type(box, "Liam");
+    const options = await screen.findAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual([
+      "Liam McLoughlin (C-000012) · 085 3401590€50.00",
+      "Liam McLoughlin (C-000231) · liam@example.com€50.00",
+      "Liam McLoughlin (C-004000)€50.00",
+    ]);
+    await ue.click(options[1] as HTMLElement);
+    await waitFor(() => expect(box.value).toBe("Liam McLoughlin (C-000231) · liam@example.com"));
+  });
+});
+
+describe("the customer page", () => {
+  test("shows the number and phone under the name, and 'Age not verified' without a date of birth", async () => {
+    renderWithProviders(<CustomerDetail id={231} />, "user", {
+      "GET /api/customers/:id": liam(231, { phone: "085 3401590" }),
+      "GET /api/customers/:id/stats": {
+        totalBets: 0,
+        activeBets: 0,
+        wonBets: 0,
+        lostBets: 0,
+        voidBets: 0,
+      },
+    });
+    await screen.findByRole("heading", { name: "Liam McLoughlin" });
+    expect(screen.getByText("C-000231 · 085 3401590")).toBeTruthy();
+    expect(screen.getByText("Age not verified")).toBeTruthy();
+  });
+
+  test("a date of birth on record: no mark", async () => {
+    renderWithProviders(<CustomerDetail id={231} />, "user", {
+      "GET /api/customers/:id": liam(231, { dateOfBirth: "1990-04-12" }),
+      "GET /api/customers/:id/stats": {
+        totalBets: 0,
+        activeBets: 0,
+        wonBets: 0,
+        lostBets: 0,
+        voidBets: 0,
+      },
+    });
+    await screen.findByRole("heading", { name: "Liam McLoughlin" });
+    expect(screen.queryByText("Age not verified")).toBeNull();
+  });
+});

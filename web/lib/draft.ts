@@ -9,7 +9,7 @@
  * the same tab (the AuthProvider calls `keepDraftsOf`), so one cashier's half-typed deposit
  * never opens, prefilled, for the next person at the counter.
  */
-import { useAtomValue } from "jotai";
+import { useStore } from "jotai";
 import { useEffect, useRef } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { currentUserAtom } from "./session";
@@ -81,10 +81,12 @@ export function useFormDraft<T extends FieldValues, TOut extends FieldValues = T
   dialog: string,
   form: UseFormReturn<T, unknown, TOut>,
 ) {
-  const userId = useAtomValue(currentUserAtom)?.id;
+  // Read once, not subscribed: a dialog is open for one user (a new user remounts the page).
+  const store = useStore();
   const stop = useRef<() => void>(() => {});
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the dialog opens
   useEffect(() => {
+    const userId = store.get(currentUserAtom)?.id;
     // Without a signed-in user there is nobody to keep a draft for.
     if (userId === undefined) return;
     const draft = read();

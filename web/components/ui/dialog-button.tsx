@@ -1,4 +1,4 @@
-import { useAtomValue } from "jotai";
+import { useStore } from "jotai";
 import { type ReactNode, Suspense, useState } from "react";
 import { draftDialogHere } from "../../lib/draft";
 import { currentUserAtom } from "../../lib/session";
@@ -26,8 +26,10 @@ export function DialogButton({
   draft?: string;
   children: (close: () => void) => ReactNode;
 }) {
-  const userId = useAtomValue(currentUserAtom)?.id;
-  const [open, setOpen] = useState(() => draft !== undefined && draftDialogHere(userId) === draft);
+  const store = useStore();
+  const [open, setOpen] = useState(
+    () => draft !== undefined && draftDialogHere(store.get(currentUserAtom)?.id) === draft,
+  );
   return (
     <>
       <button

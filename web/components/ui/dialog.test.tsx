@@ -40,3 +40,46 @@ describe("dialogs", () => {
     await waitFor(() => expect(screen.queryByText("Place New Bet")).toBeNull());
   });
 });
+
+describe("a refused submit says why", () => {
+  test("an alert at the top lists each refused field with its reason; focus goes to the first", async () => {
+    const ue = userEvent.setup();
+    renderApp("/bets", "user", {
+      "GET /api/bets": page([]),
+      "GET /api/customers": page([]),
+      "GET /api/shops": page([]),
+    });
+    await ue.click(await screen.findByRole("button", { name: "New Bet" }));
+    await screen.findByText("Place New Bet");
+    expect(screen.queryByRole("alert")).toBeNull();
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/^Not saved: \d+ fields to correct/);
+    const items = [...alert.querySelectorAll("li")].map((li) => li.textContent);
+    expect(items[0]).toBe("Customer: Customer is required");
+    expect(items).toContain("Shop: Shop is required");
+    // Beside the field too, and the focus on the first refused one.
+    expect(screen.getByText("Customer is required").closest("[role=alert]")).toBeNull();
+    // (compared as a boolean: a failed toBe on two elements prints the whole DOM)
+    const customerBox = screen.getByRole("combobox", { name: "Customer" });
+    await waitFor(() => expect(document.activeElement === customerBox).toBe(true));
+    // Fixed fields leave the list.
+    await ue.type(screen.getByLabelText("Description"), "Galway to win");
+    await waitFor(() =>
+      expect(
+        [...screen.getByRole("alert").querySelectorAll("li")].some((li) =>
+          li.textContent?.startsWith("Description"),
+        ),
+      ).toBe(false),
+    );
+  });
+
+  test("a dialog with nothing refused shows no alert", async () => {
+    const ue = userEvent.setup();
+    renderApp("/shops", "user", { "GET /api/shops": page([shop()]) });
+    await ue.click(await screen.findByRole("button", { name: "Add Shop" }));
+    await ue.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByText("Add New Shop")).toBeNull());
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});

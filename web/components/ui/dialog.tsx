@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 interface DialogProps {
   onClose: () => void;
@@ -17,6 +17,7 @@ interface DialogProps {
 export function Dialog({ onClose, title, children, wide }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const refused = useRefusedFields(ref);
 
   useEffect(() => {
     const opener = document.activeElement;
@@ -57,6 +58,7 @@ export function Dialog({ onClose, title, children, wide }: DialogProps) {
           onClose();
         }
       }}
+      onSubmitCapture={refused.onSubmit}
     >
       <div
         className={`modal-box max-h-[calc(100dvh-2rem)] overflow-y-auto ${wide ? "max-w-2xl" : ""}`}
@@ -64,8 +66,135 @@ export function Dialog({ onClose, title, children, wide }: DialogProps) {
         <h2 id={titleId} className="mb-4 text-lg font-bold">
           {title}
         </h2>
+        <RefusedSummary fields={refused.fields} />
         {children}
       </div>
     </dialog>
+  );
+}
+
+/** A field the form refused: its label and why (the message shown under it). */
+export interface RefusedField {
+  element: HTMLElement;
+  label: string;
+  message: string;
+}
+
+/** The visible controls marked invalid inside `root`, in the order they appear. */
+export function refusedFieldsIn(root: ParentNode): RefusedField[] {
+  return [...root.querySelectorAll<HTMLElement>('[aria-invalid="true"]')]
+    .filter((element) => !element.closest("[hidden]"))
+    .map((element) => {
+      const labelled = element.getAttribute("aria-labelledby");
+      const label =
+        (element as HTMLInputElement).labels?.[0]?.textContent ??
+        (labelled ? document.getElementById(labelled)?.textContent : null) ??
+        element.getAttribute("aria-label") ??
+        "";
+      // The message under the field: the one it is described by, else the error line of
+      // its form control (a picker shows its message there).
+      const described = (element.getAttribute("aria-describedby") ?? "")
+        .split(/\s+/)
+        .map((id) => (id ? document.getElementById(id) : null))
+        .find((node) => node?.id.endsWith("-error"));
+      const message =
+        described?.textContent ??
+        element.closest(".form-control")?.querySelector(".text-error")?.textContent ??
+        "Check this field";
+      return { element, label: label.replace(/\s*\*$/, "").trim(), message: message.trim() };
+    });
+}
+
+/**
+ * Every dialog's answer to a refused submit (issue 20): after a submit, while fields are
+ * marked invalid, a short alert at the top of the dialog (it stays in view as the body
+ * scrolls) lists them with the reason, and focus moves to the first. The fields mark
+ * themselves (aria-invalid and the message under them, see field.tsx), so each form needs
+ * nothing of its own: the dialog watches its own content.
+ */
+function useRefusedFields(ref: { current: HTMLDialogElement | null }) {
+  const [fields, setFields] = useState<RefusedField[]>([]);
+  const submitted = useRef(false);
+  // Until this time after a submit, the first refused field that shows up takes the focus.
+  const focusUntil = useRef(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: check reads only refs and a setter
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const observer = new MutationObserver(() => {
+      if (submitted.current) check(dialog);
+    });
+    observer.observe(dialog, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ["aria-invalid", "hidden"],
+    });
+    return () => observer.disconnect();
+  }, [ref]);
+
+  function check(dialog: HTMLElement) {
+    const found = refusedFieldsIn(dialog);
+    setFields((previous) => (sameFields(previous, found) ? previous : found));
+    const first = found[0];
+    if (first && Date.now() < focusUntil.current) {
+      focusUntil.current = 0;
+      // After the form's own focusing (react-hook-form focuses its first error in a task
+      // of its own), so the first refused field in the dialog's order is the one focused.
+      setTimeout(() => {
+        if (first.element.isConnected && document.activeElement !== first.element) {
+          first.element.focus();
+        }
+      }, 0);
+    }
+  }
+
+  const onSubmit = () => {
+    submitted.current = true;
+    focusUntil.current = Date.now() + 2_000;
+    // The same fields refused again change nothing the observer would see.
+    setTimeout(() => {
+      if (ref.current) check(ref.current);
+    }, 0);
+  };
+  return { fields, onSubmit };
+}
+
+function sameFields(a: RefusedField[], b: RefusedField[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (field, i) =>
+        field.element === b[i]?.element &&
+        field.label === b[i]?.label &&
+        field.message === b[i]?.message,
+    )
+  );
+}
+
+function RefusedSummary({ fields }: { fields: RefusedField[] }) {
+  if (fields.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      className="alert alert-error sticky top-0 z-10 mb-4 flex-col items-start gap-1 text-sm"
+    >
+      <p className="font-semibold">
+        {fields.length === 1
+          ? "Not saved: 1 field to correct"
+          : `Not saved: ${fields.length} fields to correct`}
+      </p>
+      <ul className="list-disc pl-5">
+        {fields.map((field, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two fields may share label and message
+          <li key={i}>
+            {field.label ? `${field.label}: ` : ""}
+            {field.message}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

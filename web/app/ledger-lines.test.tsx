@@ -117,12 +117,12 @@ const REVERSAL: Reading = {
   effect: "-€10.50",
   marks: ["Reversal of #12"],
   from: "Central",
-  to: "Ann Byrne",
+  to: "Ann Byrne C-000007",
 };
 const CORRECTION: Reading = {
   effect: "-€42.50",
   marks: ["Correction of #14"],
-  from: "Ann Byrne",
+  from: "Ann Byrne C-000007",
   to: "Central",
 };
 

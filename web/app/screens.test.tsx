@@ -225,7 +225,8 @@ describe("lists", () => {
     const deposit = (await screen.findByText("cash")).closest("tr") as HTMLElement;
     const cells = within(deposit).getAllByRole("cell");
     // The stored sides, as in the reversal preview and the CSV (decisions/039).
-    expect(cells[4]?.textContent).toBe("Ann Byrne");
+    // The customer with its number beside the name (issue 20).
+    expect(cells[4]?.textContent).toBe("Ann Byrne C-000007");
     expect(cells[5]?.textContent).toBe("Central");
     expect(within(deposit).getByText("DEPOSIT").className).toContain("text-success");
     const transfer = screen.getByText("USER (5)").closest("tr") as HTMLElement;

@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { customerNumber } from "../../../src/domain/customer-number";
 
 export function UserLink({
   user,
@@ -15,6 +16,10 @@ export function UserLink({
   );
 }
 
+/**
+ * A customer named in a row: the name (the link) and the customer number beside it, so
+ * namesakes are told apart wherever a customer is shown (issue 20).
+ */
 export function CustomerLink({
   id,
   customer,
@@ -24,9 +29,12 @@ export function CustomerLink({
 }) {
   if (!customer) return <span>Customer ID: {id}</span>;
   return (
-    <Link href={`/customers/${id}`} className="link link-primary">
-      {customer.firstName} {customer.lastName}
-    </Link>
+    <>
+      <Link href={`/customers/${id}`} className="link link-primary">
+        {customer.firstName} {customer.lastName}
+      </Link>{" "}
+      <span className="whitespace-nowrap text-xs text-base-content/70">{customerNumber(id)}</span>
+    </>
   );
 }
 

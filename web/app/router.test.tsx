@@ -95,6 +95,35 @@ describe("shell and routes", () => {
     expect(await screen.findByText("Reports are only available to admin users.")).toBeTruthy();
   });
 
+  test("a customer login gets Access Denied on the staff-only Shifts screens, no 403 table", async () => {
+    for (const path of ["/shifts", "/shifts/4"]) {
+      const view = renderApp(path, "customer", {
+        "GET /api/shifts": { status: 403, body: { message: "Forbidden", code: "FORBIDDEN" } },
+      });
+      expect(await screen.findByText("Shifts are for staff only.")).toBeTruthy();
+      expect(screen.getByText("Access Denied")).toBeTruthy();
+      expect(screen.queryByText(/403/)).toBeNull();
+      expect(
+        view.calls.some(
+          (c) => c.path.startsWith("/api/shifts/") && c.path !== "/api/shifts/current",
+        ),
+      ).toBe(false);
+      view.unmount();
+    }
+  });
+
+  test("a list the server refuses shows the server's message, not its status and JSON", async () => {
+    renderApp("/bets?sort=nonsense", "user", {
+      "GET /api/bets": {
+        status: 400,
+        body: { message: "sort must be one of: id, description", code: "VALIDATION" },
+      },
+      "GET /api/shops": { body: [], headers: { "X-Total-Count": "0" } },
+    });
+    expect(await screen.findByText("sort must be one of: id, description")).toBeTruthy();
+    expect(screen.queryByText(/400:|"code"/)).toBeNull();
+  });
+
   test("a failed logout shows 'Logout failed' with the error message", async () => {
     renderApp("/", "user", {
       "POST /api/logout": { status: 500, body: { message: "Database is locked" } },

@@ -11,6 +11,7 @@ import {
 } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { AppShell } from "../components/layouts/app-shell";
+import { AccessDenied } from "../components/ui/access-denied";
 import { ErrorBoundary } from "../components/ui/error-boundary";
 import { CenteredSpinner, Spinner } from "../components/ui/spinner";
 import { ChangePasswordButton, ForcedPasswordChange, LogoutButton } from "../features/auth";
@@ -165,6 +166,23 @@ const protectedRoutes: [string, LazyScreenHandle, string, string?][] = [
   ["/shifts/:id", ShiftPage, "Shift report", "Shifts"],
 ];
 
+/**
+ * Screens whose every call is staff-only on the server (the contracts' STAFF access): a
+ * customer login gets "Access Denied" as on the admin screens, not a table of 403s.
+ * (/alerts and the admin screens guard themselves.)
+ */
+const STAFF_ONLY: Record<string, string> = {
+  "/shifts": "Shifts are for staff only.",
+  "/shifts/:id": "Shifts are for staff only.",
+};
+
+function StaffOnly({ path, children }: { path: string; children: ReactNode }) {
+  const user = useAtomValue(currentUserAtom);
+  const text = STAFF_ONLY[path];
+  if (text && user?.role === "customer") return <AccessDenied text={text} />;
+  return children;
+}
+
 /** Signed in (again): back to where the expired session left off, else the dashboard. */
 function AfterSignIn() {
   const [returnTo, setReturnTo] = useAtom(returnToAtom);
@@ -222,7 +240,9 @@ export function AppRouter() {
         <Switch>
           {protectedRoutes.map(([path, page]) => (
             <Route key={path} path={path}>
-              <LazyScreen screen={page} />
+              <StaffOnly path={path}>
+                <LazyScreen screen={page} />
+              </StaffOnly>
             </Route>
           ))}
         </Switch>

@@ -1,4 +1,4 @@
-/** What a non-admin sees on an admin-only page: 'Access Denied: {text}'. */
+/** What a user sees on a screen their role may not use: 'Access Denied: {text}'. */
 export function AccessDenied({ text }: { text: string }) {
   return (
     <div role="alert" className="alert alert-error mx-auto mt-12 max-w-xl">

@@ -14,7 +14,7 @@ import {
   useReactTable,
 } from "@tanstack/react-table";
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useState } from "react";
-import type { Page } from "../../lib/api-client";
+import { errorMessage, type Page } from "../../lib/api-client";
 import { CsvExportLink, type CsvList } from "./csv-export-link";
 import { PAGE_SIZE, type TableState } from "./url-table-state";
 import { PHONE_QUERY, useMediaQuery } from "./use-media-query";
@@ -99,9 +99,8 @@ export function DataTable<T>({
   const status: ReactNode = isLoading
     ? loadingText
     : error
-      ? error instanceof Error
-        ? error.message
-        : "Failed to load"
+      ? // The server's message ("Admin access required"), never "403: {json}".
+        errorMessage(error, "Failed to load")
       : rows.length === 0
         ? emptyText
         : null;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Page } from "../../lib/api-client";
+import { errorMessage, type Page } from "../../lib/api-client";
 
 /** A short list from a paged query: its loading, error and empty states, then the first `limit` rows. */
 export function QueryList<T>({
@@ -16,7 +16,8 @@ export function QueryList<T>({
   renderItem: (item: T) => ReactNode;
 }) {
   if (query.isLoading) return <p className="py-4 text-center">{loadingText}</p>;
-  if (query.error) return <p className="py-4 text-center text-error">{query.error.message}</p>;
+  if (query.error)
+    return <p className="py-4 text-center text-error">{errorMessage(query.error)}</p>;
   if (!query.data?.items.length) {
     return <p className="py-4 text-center text-base-content/70">{emptyText}</p>;
   }

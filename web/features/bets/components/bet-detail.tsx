@@ -5,7 +5,7 @@ import { HistoryLink } from "../../../components/ui/history-link";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
-import { isNotFound } from "../../../lib/api-client";
+import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
 import { useBet } from "../api/get-bet";
@@ -42,7 +42,7 @@ export default function BetDetail({
     return (
       <StateCard
         title="Error Loading Bet"
-        text={error?.message}
+        text={error ? errorMessage(error) : undefined}
         backHref="/bets"
         backLabel="Back to Bets"
       />

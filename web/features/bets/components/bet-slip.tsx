@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { formatSlipCode } from "../../../../src/domain/slip-code";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
-import { isNotFound } from "../../../lib/api-client";
+import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime, fullName } from "../../../lib/format";
 import { useSlip } from "../api/get-slip";
 
@@ -53,7 +53,7 @@ export default function BetSlip({ id, autoPrint = false }: { id: number; autoPri
     return (
       <StateCard
         title="Error Loading Slip"
-        text={error?.message}
+        text={error ? errorMessage(error) : undefined}
         backHref={`/bets/${id}`}
         backLabel="Back to Bet"
       />

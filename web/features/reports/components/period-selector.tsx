@@ -1,4 +1,5 @@
 import { SelectField } from "../../../components/ui/field";
+import { errorMessage } from "../../../lib/api-client";
 import { usePeriods } from "../api/get-periods";
 import type { PeriodChoice, PeriodType } from "../api/types";
 
@@ -52,7 +53,7 @@ export function PeriodSelector({
           <SelectField
             label={VALUE_LABEL[choice.type]}
             value={choice.value}
-            error={periods.error ? periods.error.message : undefined}
+            error={periods.error ? errorMessage(periods.error) : undefined}
             onChange={(event) => onChange({ type: choice.type, value: event.target.value })}
           >
             <option value="">Select {VALUE_LABEL[choice.type].toLowerCase()}</option>

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
-import { isNotFound } from "../../../lib/api-client";
+import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime, fullName } from "../../../lib/format";
 import { useShift, useShiftMovements } from "../api/get-shifts";
 import { ShiftFigures } from "./shift-figures";
@@ -67,7 +67,7 @@ export default function ShiftReport({ id }: { id: number }) {
     return (
       <StateCard
         title="Error Loading Shift"
-        text={error?.message}
+        text={error ? errorMessage(error) : undefined}
         backHref="/shifts"
         backLabel="Back to Shifts"
       />

@@ -110,8 +110,11 @@ function buildColumns(withActions: boolean) {
     col.display({
       id: "actions",
       header: "Actions",
-      // Pinned to the right edge so Won/Lost/Void stay in reach if the table must scroll.
-      meta: { className: "sticky right-0 z-10 bg-base-100" },
+      // Pinned to the right edge so Won/Lost/Void stay in reach when the table scrolls (at
+      // 1280 px it does); the shadow on its left edge shows that columns pass under it.
+      meta: {
+        className: "sticky right-0 z-10 bg-base-100 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.3)]",
+      },
       cell: (c) => <BetActions bet={c.row.original} />,
     }),
   ];

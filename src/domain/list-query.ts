@@ -152,6 +152,11 @@ function listQueryShape(sortKeys: readonly string[]) {
       .optional(),
     from: dateParam("from"),
     to: dateParam("to", true),
+    /** Keyset paging (decision 043): the page after, or before, the row with this id. */
+    after: idFilter("after"),
+    before: idFilter("before"),
+    /** `true`: `offset` counts from the end of the list (`last=true` is its last page). */
+    last: z.enum(["true", "false"], { error: "last must be true or false" }).optional(),
   };
 }
 

@@ -9,6 +9,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { Locator } from "playwright-core";
+import { customerNumber } from "../src/domain/customer-number";
 import {
   api,
   expectAccessible,
@@ -61,6 +62,8 @@ describe("a reversal reads the same on every screen", () => {
     const last = unique("Brennan");
     const customer = await createCustomer(page, "Siobhan", last, { creditLimit: "0" });
     const name = `Siobhan ${last}`;
+    // A customer named in a line carries the customer number beside the name.
+    const named = `${name} ${customerNumber(customer.id)}`;
     const dep = await deposit(page, customer.id, shop.id, "10.50", `Counter cash ${last}`);
 
     // Reverse from the row: the reason is asked first and required.
@@ -90,7 +93,7 @@ describe("a reversal reads the same on every screen", () => {
       effect: "-€10.50",
       marks: [`Reversal of #${dep.id}`],
       from: shop.name,
-      to: name,
+      to: named,
     };
 
     // The dashboard's Recent Transactions.
@@ -112,7 +115,7 @@ describe("a reversal reads the same on every screen", () => {
     expect(await readLine(originalLine)).toEqual({
       effect: "+€10.50",
       marks: ["Reversed"],
-      from: name,
+      from: named,
       to: shop.name,
     });
 

@@ -102,15 +102,18 @@ function read(line: HTMLElement): Reading {
 
 /** A line of a short list (li) or of the Transactions table (tr), by transaction id. */
 async function lineOf(id: number): Promise<HTMLElement> {
-  return waitFor(() => {
-    const item = screen.queryByRole("listitem", { name: `Transaction ${id}` });
-    if (item) return item;
-    const row = screen
-      .queryAllByRole("row")
-      .find((r) => within(r).queryAllByRole("cell")[0]?.textContent === String(id));
-    if (!row) throw new Error(`no line for transaction ${id}`);
-    return row;
-  });
+  return waitFor(
+    () => {
+      const item = screen.queryByRole("listitem", { name: `Transaction ${id}` });
+      if (item) return item;
+      const row = screen
+        .queryAllByRole("row")
+        .find((r) => within(r).queryAllByRole("cell")[0]?.textContent === String(id));
+      if (!row) throw new Error(`no line for transaction ${id}`);
+      return row;
+    },
+    { timeout: 30_000 },
+  );
 }
 
 const REVERSAL: Reading = {

@@ -138,6 +138,8 @@ describe("a reversal reads the same on every screen", () => {
     const originalRow = await searchTable(page, `Counter cash ${last}`);
     await visible(originalRow.getByText("Reversed", { exact: true }));
     await expectAccessible(page, "the transactions list with an archived (reversed) row");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectAccessible(page, "the transactions list with an archived row (dark theme)");
     expect(problems()).toEqual([]);
     await context.close();
   });

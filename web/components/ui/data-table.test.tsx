@@ -114,11 +114,91 @@ describe("a capped total (issue 11)", () => {
       "GET /api/shops": page([]),
     });
     const pager = await screen.findByRole("navigation", { name: "Pagination" });
-    await within(pager).findByText("10026–10035 of 10,000+");
+    // The floor grows with the rows seen: the counter never reads past its own total.
+    await within(pager).findByText("10,026–10,035 of 10,035+");
     expect(within(pager).getByText("Page 402 of 402+")).toBeTruthy();
     expect(
       (within(pager).getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  test("Next and Previous page from the rows at the page's edges (keyset, decision 043)", async () => {
+    const ue = userEvent.setup();
+    const { calls, location } = renderApp("/bets", "user", {
+      "GET /api/bets": capped(),
+      "GET /api/shops": page([]),
+    });
+    const pager = await screen.findByRole("navigation", { name: "Pagination" });
+    await within(pager).findByText("1–25 of 10,000+");
+    await ue.click(within(pager).getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/bets?page=2&after=25"));
+    const betsCall = () => calls.filter((c) => c.path === "/api/bets").at(-1);
+    await waitFor(() => expect(betsCall()?.search.get("after")).toBe("25"));
+    expect(betsCall()?.search.get("offset")).toBe("25");
+    await within(pager).findByText("26–50 of 10,000+");
+    await ue.click(within(pager).getByRole("button", { name: "Previous" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/bets"));
+  });
+
+  test("a page past the end of a capped list says so and offers Last, counted from the end", async () => {
+    const ue = userEvent.setup();
+    const { calls, location } = renderApp("/bets?page=1601", "user", {
+      "GET /api/bets": ({ search }: { search: URLSearchParams }) =>
+        search.get("last") === "true"
+          ? capped(25)
+          : { body: [], headers: { "X-Total-Count": "10000", "X-Total-Count-Capped": "true" } },
+      "GET /api/shops": page([]),
+    });
+    const pager = await screen.findByRole("navigation", { name: "Pagination" });
+    expect(await screen.findByText("This page is past the end of the list.")).toBeTruthy();
+    expect(within(pager).getByText("No rows from 40,001: fewer than that match")).toBeTruthy();
+    expect(screen.queryByText(/40001–40000/)).toBeNull();
+    expect(
+      (within(pager).getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await ue.click(within(pager).getByRole("button", { name: "Last" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/bets?end=1"));
+    await within(pager).findByText("Last 25 of 10,000+");
+    expect(within(pager).getByText("Last page")).toBeTruthy();
+    const lastCall = calls.filter((c) => c.path === "/api/bets").at(-1);
+    expect(lastCall?.search.get("last")).toBe("true");
+    expect(lastCall?.search.get("offset")).toBe("0");
+    expect(
+      (within(pager).getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    // Back from the last page: the page before its first row.
+    await ue.click(within(pager).getByRole("button", { name: "Previous" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/bets?end=2&before=1"));
+    await within(pager).findByText("Page 2 from the end");
+  });
+
+  test("a page past an exact total says so; Last and Previous reach the last page", async () => {
+    const ue = userEvent.setup();
+    const { location } = renderApp("/bets?page=9", "user", {
+      "GET /api/bets": ({ search }: { search: URLSearchParams }) =>
+        search.get("offset") === "25"
+          ? page([bet({ id: 26 })], 26)
+          : page(
+              Array.from({ length: search.get("offset") === "0" ? 25 : 0 }, (_, i) =>
+                bet({ id: i + 1 }),
+              ),
+              26,
+            ),
+      "GET /api/shops": page([]),
+    });
+    const pager = await screen.findByRole("navigation", { name: "Pagination" });
+    await within(pager).findByText("No rows from 201: 26 match");
+    expect(screen.getByText("This page is past the end of the list.")).toBeTruthy();
+    expect(within(pager).getByText("Page 9")).toBeTruthy();
+    await ue.click(within(pager).getByRole("button", { name: "Last" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/bets?page=2"));
+    await within(pager).findByText("26–26 of 26");
+    expect(within(pager).getByText("Page 2 of 2")).toBeTruthy();
+    expect(
+      (within(pager).getByRole("button", { name: "Last" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await ue.click(within(pager).getByRole("button", { name: "Previous" }));
+    await within(pager).findByText("1–25 of 26");
   });
 
   test("an exact total shows as before", async () => {

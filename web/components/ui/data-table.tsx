@@ -16,7 +16,7 @@ import {
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useState } from "react";
 import { errorMessage, type Page } from "../../lib/api-client";
 import { CsvExportLink, type CsvList } from "./csv-export-link";
-import { PAGE_SIZE, type TableState } from "./url-table-state";
+import { PAGE_SIZE, type PageTarget, type TableState } from "./url-table-state";
 import { PHONE_QUERY, useMediaQuery } from "./use-media-query";
 
 export { PAGE_SIZE, type TableState, useTableState } from "./url-table-state";
@@ -87,14 +87,7 @@ export function DataTable<T>({
     onSortingChange: (updater) =>
       state.setSorting(typeof updater === "function" ? updater(state.sorting) : updater),
   });
-  const first = total === 0 ? 0 : state.pageIndex * PAGE_SIZE + 1;
-  const last = capped
-    ? state.pageIndex * PAGE_SIZE + (page?.items.length ?? 0)
-    : Math.min(total, (state.pageIndex + 1) * PAGE_SIZE);
-  const hasNext = capped ? fullPage : state.pageIndex + 1 < pageCount;
-  const pages = capped
-    ? `${Math.max(pageCount, state.pageIndex + 1).toLocaleString("en-US")}+`
-    : pageCount;
+  const pager = pagerOf(state, page, total, capped, pageCount, fullPage);
   const rows = table.getRowModel().rows;
   const status: ReactNode = isLoading
     ? loadingText
@@ -102,7 +95,9 @@ export function DataTable<T>({
       ? // The server's message ("Admin access required"), never "403: {json}".
         errorMessage(error, "Failed to load")
       : rows.length === 0
-        ? emptyText
+        ? pager.pastEnd
+          ? "This page is past the end of the list."
+          : emptyText
         : null;
 
   const rowHandlers = (row: Row<T>) =>
@@ -252,34 +247,142 @@ export function DataTable<T>({
           className="flex flex-wrap items-center justify-between gap-2 text-sm"
           aria-label="Pagination"
         >
-          <span>
-            {first}–{last} of {capped ? `${total.toLocaleString("en-US")}+` : total}
-          </span>
+          <span>{pager.range}</span>
           <div className="join">
             <button
               type="button"
               className="btn btn-sm join-item"
-              disabled={state.pageIndex === 0}
-              onClick={() => state.setPageIndex(state.pageIndex - 1)}
+              disabled={!pager.previous}
+              onClick={() => pager.previous && state.goTo(pager.previous)}
             >
               Previous
             </button>
-            <span className="btn btn-sm join-item btn-disabled">
-              Page {state.pageIndex + 1} of {pages}
-            </span>
+            <span className="btn btn-sm join-item btn-disabled">{pager.label}</span>
             <button
               type="button"
               className="btn btn-sm join-item"
-              disabled={!hasNext}
-              onClick={() => state.setPageIndex(state.pageIndex + 1)}
+              disabled={!pager.next}
+              onClick={() => pager.next && state.goTo(pager.next)}
             >
               Next
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm join-item"
+              disabled={!pager.last}
+              onClick={() => pager.last && state.goTo(pager.last)}
+            >
+              Last
             </button>
           </div>
         </nav>
       </div>
     </div>
   );
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** A row's id, for paging next to it (every list's rows have one). */
+function idOf(row: unknown): number | undefined {
+  const id = (row as { id?: unknown } | undefined)?.id;
+  return typeof id === "number" ? id : undefined;
+}
+
+interface Pager {
+  /** "26–50 of 120", "10,001–10,025 of 10,025+", "Last 25 of 10,000+". */
+  range: string;
+  /** "Page 2 of 5", "Page 402 of 402+", "Last page". */
+  label: string;
+  previous?: PageTarget;
+  next?: PageTarget;
+  last?: PageTarget;
+  /** A page after the list's last row (a capped list's total is only a floor). */
+  pastEnd: boolean;
+}
+
+/**
+ * The pager's counter and moves (issue 20; decision 043). Next and Previous go from the row
+ * at the page's edge (keyset), so a deep page costs what the first does. A capped total
+ * ("10,000+") is a floor: past it the counter's floor grows with the rows seen, never
+ * reading past its own total; Last goes to the last page, counted from the end when the
+ * total is capped.
+ */
+function pagerOf<T>(
+  state: TableState,
+  page: Page<T> | undefined,
+  total: number,
+  capped: boolean,
+  pageCount: number,
+  fullPage: boolean,
+): Pager {
+  const items = page?.items ?? [];
+  const firstId = idOf(items[0]);
+  const lastId = idOf(items.at(-1));
+  const loaded = page !== undefined;
+  if (state.fromEnd !== null) {
+    const k = state.fromEnd;
+    const before = (k - 1) * PAGE_SIZE;
+    const range = capped
+      ? `${k === 1 ? "Last" : `${count(before + 1)}–${count(before + items.length)} from the end:`} ${count(items.length)} of ${count(total)}+`
+      : `${count(Math.max(1, total - before - items.length + 1))}–${count(total - before)} of ${count(total)}`;
+    return {
+      range,
+      label: k === 1 ? "Last page" : `Page ${count(k)} from the end`,
+      previous: loaded && fullPage ? { end: k + 1, before: firstId } : undefined,
+      next: k > 1 ? { end: k - 1, after: lastId } : undefined,
+      last: k > 1 ? { end: 1 } : undefined,
+      pastEnd: false,
+    };
+  }
+  const index = state.pageIndex;
+  const pastEnd = loaded && items.length === 0 && index > 0;
+  const start = index * PAGE_SIZE;
+  const previous: PageTarget | undefined =
+    index === 0
+      ? undefined
+      : index === 1 || pastEnd
+        ? { page: index - 1 }
+        : { page: index - 1, before: firstId };
+  if (capped) {
+    const seen = start + items.length;
+    // The floor grows with the rows seen: "10,001–10,025 of 10,025+".
+    const floor = Math.max(total, seen);
+    return {
+      range: pastEnd
+        ? `No rows from ${count(start + 1)}: fewer than that match`
+        : `${count(start + 1)}–${count(seen)} of ${count(floor)}+`,
+      label: pastEnd
+        ? `Page ${count(index + 1)}`
+        : `Page ${count(index + 1)} of ${count(Math.max(pageCount, index + 1))}+`,
+      previous,
+      next: fullPage ? { page: index + 1, after: lastId } : undefined,
+      last: fullPage || pastEnd ? { end: 1 } : undefined,
+      pastEnd,
+    };
+  }
+  if (pastEnd || (loaded && index >= pageCount)) {
+    // An old link, or rows gone since: say so, and offer the real last page.
+    return {
+      range: `No rows from ${count(start + 1)}: ${count(total)} match`,
+      label: `Page ${count(index + 1)}`,
+      previous: { page: pageCount - 1 },
+      last: { page: pageCount - 1 },
+      pastEnd: true,
+    };
+  }
+  const shown = Math.min(index, pageCount - 1);
+  return {
+    range:
+      total === 0
+        ? "0–0 of 0"
+        : `${count(shown * PAGE_SIZE + 1)}–${count(Math.min(total, (shown + 1) * PAGE_SIZE))} of ${count(total)}`,
+    label: `Page ${count(shown + 1)} of ${count(pageCount)}`,
+    previous: shown === 0 ? undefined : previous,
+    next: shown + 1 < pageCount ? { page: shown + 1, after: lastId } : undefined,
+    last: shown + 1 < pageCount ? { page: pageCount - 1 } : undefined,
+    pastEnd: false,
+  };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any column's meta

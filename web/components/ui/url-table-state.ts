@@ -18,6 +18,13 @@ export interface TableState {
   setSorting: (value: SortingState) => void;
   pageIndex: number;
   setPageIndex: (value: number) => void;
+  /** A page counted from the end (1 is the last page), or null when counted from the start. */
+  fromEnd: number | null;
+  /**
+   * Goes to a page next to a row on screen (keyset paging, decision 043): the server finds
+   * the page from that row however deep it is. `end` counts pages from the end instead.
+   */
+  goTo: (target: PageTarget) => void;
   /** The list's filters by URL key ("" when not set). */
   filters: Record<string, string>;
   /** Sets (or with "" clears) filters and goes back to the first page. */
@@ -26,6 +33,17 @@ export interface TableState {
   filtered: boolean;
   /** The list call's query: paging, search, sort and the filters that are set. */
   params: ListParams;
+}
+
+/** A page from the start (`page`, 0-based) or the end (`end`, 1 = last), next to a row. */
+export type PageTarget = ({ page: number } | { end: number }) & { after?: number; before?: number };
+
+/** The URL keys of where a page is; any other change of the list clears them all. */
+const PAGING = { page: undefined, end: undefined, after: undefined, before: undefined };
+
+/** A row id from the URL (digits), or undefined. */
+function rowIdOf(value: string | null): number | undefined {
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
 /** The page number of the URL ("page" is 1-based; anything else is the first page). */
@@ -65,6 +83,11 @@ export function useTableState(
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.get("q") ?? "";
   const pageIndex = pageIndexOf(searchParams.get("page"));
+  const endValue = searchParams.get("end");
+  const fromEnd =
+    endValue && /^\d{1,6}$/.test(endValue) && Number(endValue) > 0 ? Number(endValue) : null;
+  const after = rowIdOf(searchParams.get("after"));
+  const before = rowIdOf(searchParams.get("before"));
   const sortKey = searchParams.get("sort");
   const orderKey = searchParams.get("order");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's sort and order decide
@@ -81,21 +104,25 @@ export function useTableState(
   const params = useMemo<ListParams>(() => {
     const query: ListParams = {
       limit: PAGE_SIZE,
-      offset: pageIndex * PAGE_SIZE,
+      // The offset is what the server falls back on where a row cannot place the page.
+      offset: (fromEnd === null ? pageIndex : fromEnd - 1) * PAGE_SIZE,
+      last: fromEnd === null ? undefined : "true",
+      after,
+      before,
       q: q || undefined,
       sort: sort?.id,
       order: sort ? (sort.desc ? "desc" : "asc") : undefined,
     };
     for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
     return query;
-  }, [pageIndex, q, sort, filters]);
+  }, [pageIndex, fromEnd, after, before, q, sort, filters]);
 
   const update = (patch: Record<string, string | undefined>, replace: boolean) =>
     setSearchParams((prev) => patchSearch(prev, patch), { replace });
 
   return {
     search,
-    setSearch: (value) => update({ q: value, page: undefined }, true),
+    setSearch: (value) => update({ q: value, ...PAGING }, true),
     sorting,
     setSorting: (value) => {
       const first = value[0];
@@ -103,15 +130,28 @@ export function useTableState(
         {
           sort: first?.id,
           order: first ? (first.desc ? "desc" : "asc") : undefined,
-          page: undefined,
+          ...PAGING,
         },
         false,
       );
     },
     pageIndex,
-    setPageIndex: (value) => update({ page: value > 0 ? String(value + 1) : undefined }, false),
+    setPageIndex: (value) =>
+      update({ ...PAGING, page: value > 0 ? String(value + 1) : undefined }, false),
+    fromEnd,
+    goTo: (target) =>
+      update(
+        {
+          ...PAGING,
+          page: "page" in target && target.page > 0 ? String(target.page + 1) : undefined,
+          end: "end" in target ? String(target.end) : undefined,
+          after: target.after === undefined ? undefined : String(target.after),
+          before: target.before === undefined ? undefined : String(target.before),
+        },
+        false,
+      ),
     filters,
-    setFilters: (patch) => update({ ...patch, page: undefined }, false),
+    setFilters: (patch) => update({ ...patch, ...PAGING }, false),
     filtered: Object.values(filters).some(Boolean),
     params,
   };

@@ -224,7 +224,7 @@ describe("lists: URL state, filters, cards and fit", () => {
     expect(session.problems()).toEqual([]);
   });
 
-  test("at 1280 px the bets and transactions tables fit, with compact dates and truncated text", async () => {
+  test("at 1280 px the bets and transactions tables fit (bets inside its card), with compact dates and truncated text", async () => {
     const session = await suite.admin();
     const { page } = session;
     const compact = /^\d{1,2} [A-Z][a-z]{2} \d{2}:\d{2}$/;
@@ -237,11 +237,19 @@ describe("lists: URL state, filters, cards and fit", () => {
         scrollWidth: el.scrollWidth,
         clientWidth: el.clientWidth,
       }));
-      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-      // Every header is on the screen.
-      for (const header of await page.getByRole("columnheader").all()) {
-        const box = await header.boundingBox();
-        expect(box && box.x + box.width <= 1280).toBe(true);
+      if (path === "/bets") {
+        // Bets shows all its SPEC columns from 1280 px (issue 20, item 8): they need more room
+        // than the card has, so its table scrolls inside the card, never the page
+        // (settle-keyboard.e2e.test.ts sees each column there).
+        const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(pageWidth).toBeLessThanOrEqual(1280);
+      } else {
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+        // Every header is on the screen.
+        for (const header of await page.getByRole("columnheader").all()) {
+          const box = await header.boundingBox();
+          expect(box && box.x + box.width <= 1280).toBe(true);
+        }
       }
       // Dates: one short line, the full date on hover; rows stay one line high.
       const dates = dataRows(page).locator("time");

@@ -11,6 +11,9 @@ import { useDebouncedValue } from "./use-debounced-value";
 
 export const PAGE_SIZE = 25;
 
+/** The deepest page (0-based) the server serves by offset alone: offset 10,000 (decision 043). */
+export const MAX_OFFSET_PAGE = 10_000 / PAGE_SIZE;
+
 export interface TableState {
   search: string;
   setSearch: (value: string) => void;
@@ -82,12 +85,17 @@ export function useTableState(
 ): TableState {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.get("q") ?? "";
-  const pageIndex = pageIndexOf(searchParams.get("page"));
-  const endValue = searchParams.get("end");
-  const fromEnd =
-    endValue && /^\d{1,6}$/.test(endValue) && Number(endValue) > 0 ? Number(endValue) : null;
   const after = rowIdOf(searchParams.get("after"));
   const before = rowIdOf(searchParams.get("before"));
+  // Without a row to page from, the server pages by offset only up to 10,000 rows
+  // (decision 043): a deeper page number (an old link) reads as the deepest it can serve.
+  const bound = after === undefined && before === undefined ? MAX_OFFSET_PAGE : Infinity;
+  const pageIndex = Math.min(pageIndexOf(searchParams.get("page")), bound);
+  const endValue = searchParams.get("end");
+  const fromEnd =
+    endValue && /^\d{1,6}$/.test(endValue) && Number(endValue) > 0
+      ? Math.min(Number(endValue), bound + 1)
+      : null;
   const sortKey = searchParams.get("sort");
   const orderKey = searchParams.get("order");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's sort and order decide

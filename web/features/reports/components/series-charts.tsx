@@ -33,6 +33,14 @@ const TOOLTIP_STYLE = {
 const GRID = "var(--color-base-300)";
 const MARGIN = { top: 8, right: 8, bottom: 0, left: 8 };
 
+/**
+ * Legend labels in the page's text colour (recharts colours them like their series, and a
+ * yellow "Payouts" read at 1.44:1): the swatch beside each carries the series colour.
+ */
+const legendText = (value: unknown) => (
+  <span style={{ color: "var(--color-base-content)" }}>{String(value)}</span>
+);
+
 /** A money axis tick: "€1,250.00" is long, so whole euros on the axis, cents in tooltips. */
 const euroTick = (value: number) => euroText(Math.round(value)).replace(/\.00$/, "");
 const euroTooltip = (value: unknown) => euroText(Number(value));
@@ -47,7 +55,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
         <XAxis dataKey="label" tick={AXIS} stroke={GRID} minTickGap={12} />
         <YAxis tick={AXIS} stroke={GRID} tickFormatter={euroTick} width={72} />
         <Tooltip formatter={euroTooltip} contentStyle={TOOLTIP_STYLE} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
         <Bar
           dataKey={stakes.key}
           name={stakes.name}
@@ -98,7 +106,7 @@ export function OutcomeChart({ slices }: { slices: OutcomeSlice[] }) {
           contentStyle={TOOLTIP_STYLE}
           itemStyle={{ color: "var(--color-base-content)" }}
         />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
       </PieChart>
     </ResponsiveContainer>
   );

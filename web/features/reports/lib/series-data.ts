@@ -82,7 +82,9 @@ export function outcomeSlices(series: Series): OutcomeSlice[] {
       bets: o.void.bets,
       amountLabel: null,
       amount: null,
-      color: "var(--color-neutral)",
+      // Not daisyUI's neutral: it is near the page colour in the dark theme (1.26:1). The
+      // page's text colour, softened, stands at 3:1 or more on both themes' backgrounds.
+      color: "color-mix(in oklab, var(--color-base-content) 70%, var(--color-base-100))",
     },
   ];
 }

@@ -30,7 +30,7 @@ function Movements({ shiftId }: { shiftId: number }) {
           {data.items.map((t) => {
             const customer = t.type === "DEPOSIT" ? t.fromCustomer : t.toCustomer;
             return (
-              <tr key={t.id} className={t.archived ? "opacity-60" : ""}>
+              <tr key={t.id} className={t.archived ? "italic text-base-content/75" : ""}>
                 <td>{formatDateTime(t.createdAt)}</td>
                 <td>{t.id}</td>
                 <td>{t.type === "DEPOSIT" ? "Deposit" : "Withdrawal"}</td>

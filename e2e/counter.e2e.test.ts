@@ -20,7 +20,7 @@ const suite = setUpSuite();
 
 /** Waits until a picker shows `text` (the chosen row's name loads after the choice). */
 async function valueBecomes(box: Locator, text: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 30_000;
   while ((await box.inputValue()) !== text) {
     if (Date.now() > deadline)
       throw new Error(`expected "${text}", got "${await box.inputValue()}"`);

@@ -66,7 +66,7 @@ describe("failures", () => {
       await suite.server.start();
     }
     // Back: the banner goes and the screen loads, without a reload.
-    await visible(page.getByRole("heading", { name: "Transactions", exact: true }), 15_000);
+    await visible(page.getByRole("heading", { name: "Transactions", exact: true }), 30_000);
     await hidden(page.getByRole("status").filter({ hasText: "Offline" }), 10_000);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     await context.close();

@@ -16,7 +16,7 @@ function isFocused(locator: Locator): Promise<boolean> {
 }
 
 async function waitFocused(locator: Locator, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 30_000;
   while (!(await isFocused(locator).catch(() => false))) {
     if (Date.now() > deadline) {
       const active = await locator
@@ -29,7 +29,7 @@ async function waitFocused(locator: Locator, what: string): Promise<void> {
 }
 
 async function waitTitle(page: Page, title: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 30_000;
   while ((await page.title()) !== title) {
     if (Date.now() > deadline) throw new Error(`title is "${await page.title()}", not "${title}"`);
     await Bun.sleep(50);

@@ -234,7 +234,7 @@ describe("money: deposits, bets, resolution and withdrawals", () => {
     await visible(page.getByRole("heading", { name: "Transactions", exact: true }));
     await searchTable(page, lastName);
     const rows = page.getByRole("row").filter({ hasText: `Niamh ${lastName}` });
-    const deadline = Date.now() + 5_000;
+    const deadline = Date.now() + 30_000;
     while ((await rows.count()) !== 6 && Date.now() < deadline) await Bun.sleep(50);
     const texts = await rows.allInnerTexts();
     const types = texts.map((t) => t.split("\t")[1]).sort();

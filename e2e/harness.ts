@@ -252,7 +252,7 @@ export async function pick(scope: Page | Locator, label: string, text: string): 
   await box.click();
   await box.fill(text);
   await scope.getByRole("option", { name: text }).first().click();
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 30_000;
   // A customer's chosen value goes on with its number and phone: "Ann Byrne (C-000007) · ...".
   const chosen = (value: string) => value === text || value.startsWith(`${text} (`);
   while (!chosen(await box.inputValue())) {

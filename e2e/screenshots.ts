@@ -78,7 +78,7 @@ async function seed(page: Page) {
   await deposit(page, niamh.id, eyre.id, "120.00", "Card payment");
   await deposit(page, siobhan.id, patrick.id, "500.00", "Bank transfer");
   await deposit(page, grainne.id, oconnell.id, "60.00");
-  await deposit(page, maeve.id, quay.id, "25.00");
+  const keyedWrong = await deposit(page, maeve.id, quay.id, "25.00");
   await deposit(page, eamon.id, eyre.id, "20.00", "Cash");
 
   const bet = async (
@@ -110,6 +110,12 @@ async function seed(page: Page) {
   await bet(eamon.id, eyre.id, "Over 2.5 goals, Galway v Cork", "5.00", "1.95", "LOST");
   await withdraw(page, siobhan.id, patrick.id, "150.00", "Cash paid out at the counter");
 
+  // Issue 20: a reversal reads the same everywhere (-€25.00 on Maeve, marked as a reversal).
+  await api(page, "POST", "/api/admin/reverse-transaction", {
+    transactionId: keyedWrong.id,
+    reason: "Keyed to the wrong customer",
+  });
+
   const staff = await createUser(page, "mary.kelly", "staff-password-1", "user");
   const tom = await createUser(page, "tom.daly", "staff-password-2", "user");
   await createUser(page, "aoife.portal", "viewer-password-1", "customer", aoife.id);
@@ -126,7 +132,7 @@ async function seed(page: Page) {
       headers: { Origin: new URL(page.url()).origin },
     });
   }
-  return { aoife, niamh, eyre, staff };
+  return { aoife, niamh, maeve, eyre, staff };
 }
 
 /** Months of history from the project's seed-demo script, so reports and lists look lived in. */
@@ -182,6 +188,11 @@ async function main() {
     await page.goto("/");
     await visible(page.getByText("Open bets", { exact: false }));
     await shot(page, "02-dashboard");
+    const recent = panel(page, "Recent Transactions");
+    await visible(recent.getByText("Reversal of", { exact: false }));
+    await settle(page);
+    await recent.screenshot({ path: join(OUT, "44-dashboard-signed-reversal.png") });
+    console.log("docs/screenshots/44-dashboard-signed-reversal.png");
 
     await page.goto("/customers");
     await visible(page.getByRole("row").filter({ hasText: "Walsh" }));
@@ -195,6 +206,15 @@ async function main() {
     await addCustomer.getByLabel("Credit Limit (€) *").fill("200");
     await shot(page, "04-add-customer-dialog");
     await addCustomer.getByRole("button", { name: "Cancel" }).click();
+
+    // Issue 20: the picker names number, name and phone, so the right Walsh is chosen.
+    await page.goto("/");
+    await page.getByRole("button", { name: "New Bet" }).first().click();
+    const pickerDialog = page.getByRole("dialog", { name: "Place New Bet" });
+    await pickerDialog.getByRole("combobox", { name: "Customer" }).fill("Walsh");
+    await visible(pickerDialog.getByRole("option").filter({ hasText: "C-0" }));
+    await shot(page, "43-customer-picker");
+    await pickerDialog.getByRole("button", { name: "Cancel" }).click();
 
     await page.goto(`/customers/${data.aoife.id}`);
     await visible(page.getByRole("heading", { name: "Aoife Walsh", exact: true }));
@@ -268,6 +288,16 @@ async function main() {
       .click();
     await visible(page.getByText("Actual Payout"));
     await shot(page, "14-bet-detail");
+
+    // Issue 20: a pending bet settles from its own page (where Find slip lands).
+    await page.goto("/bets");
+    await page
+      .getByRole("row")
+      .filter({ hasText: "Galway hurlers by 5" })
+      .getByRole("link", { name: "Galway hurlers by 5" })
+      .click();
+    await visible(page.getByRole("button", { name: "Won" }));
+    await shot(page, "42-bet-page-settle");
 
     await page.goto("/transactions");
     await visible(page.getByRole("row").filter({ hasText: "WITHDRAWAL" }));

@@ -7,7 +7,12 @@ import { GlobalRegistrator } from "@happy-dom/global-registrator";
 GlobalRegistrator.register({ url: "http://localhost:3000/" });
 
 const { afterEach } = await import("bun:test");
-const { cleanup } = await import("@testing-library/react");
+const { cleanup, configure } = await import("@testing-library/react");
+
+// waitFor and findBy* wait for a state; on a busy machine the 1 s default ran out before a
+// state that always comes (the books indicator's recheck), so each gets a 30 s deadline that
+// a passing run never reaches.
+configure({ asyncUtilTimeout: 30_000 });
 
 // React only runs act() without warnings when the environment says so.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -50,7 +50,7 @@ describe("Export All Data panel", () => {
     const link = await screen.findByRole(
       "link",
       { name: "Download betting-shop-export-2026-03-01.json (1.4 MB)" },
-      { timeout: 5000 },
+      { timeout: 30_000 },
     );
     expect(link.getAttribute("href")).toBe(`/api/admin/jobs/${JOB_ID}/download`);
     await waitFor(() =>

@@ -40,6 +40,7 @@ export const transactions = sqliteTable(
     index("transactions_bet_idx").on(t.betId),
     index("transactions_reversal_of_idx").on(t.reversalOf),
     index("transactions_amount_idx").on(t.amountCents),
+    index("transactions_type_amount_idx").on(t.type, t.amountCents),
     // Sorting by every list column walks an index (issue 11; drizzle/0005_search.sql).
     index("transactions_processed_by_idx").on(t.processedBy, t.createdAt),
     index("transactions_description_idx").on(t.description),

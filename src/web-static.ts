@@ -6,6 +6,20 @@ import { existsSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
 import { decodedPath } from "./lib/http";
 
+/**
+ * Every page of the app carries these, whatever path served it: `/`, a client route, and
+ * `/index.html` or any other HTML file of the build asked for by name (issue 25: those went
+ * out as plain files, without a CSP or frame-ancestors, so they could be framed).
+ */
+const HTML_HEADERS = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "no-cache, no-store, must-revalidate",
+  "Content-Security-Policy":
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+} as const;
+
 const MISSING_BUILD = `<!doctype html><title>Betting Shop</title><p>The web app is not built. Run <code>bun run build</code>.</p>`;
 
 /** The decoded path, or null when it is malformed (`/%`, `/%00`): a 400, not a server error. */
@@ -31,10 +45,12 @@ export function serveWeb(distDir: string) {
     if (filePath.startsWith(root) && pathname !== "/" && pathname.includes(".")) {
       const file = Bun.file(filePath);
       if (await file.exists()) {
+        if (/\.html?$/i.test(filePath)) return new Response(file, { headers: HTML_HEADERS });
         const hashed = /-[a-z0-9]{6,}\.(js|css|woff2?|png|svg)$/i.test(filePath);
         return new Response(file, {
           headers: {
             "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
+            "X-Content-Type-Options": "nosniff",
           },
         });
       }
@@ -43,15 +59,6 @@ export function serveWeb(distDir: string) {
     if (!existsSync(indexPath)) {
       return new Response(MISSING_BUILD, { status: 503, headers: { "Content-Type": "text/html" } });
     }
-    return new Response(Bun.file(indexPath), {
-      headers: {
-        "Content-Type": "text/html; charset=utf-8",
-        "Cache-Control": "no-cache, no-store, must-revalidate",
-        "Content-Security-Policy":
-          "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "strict-origin-when-cross-origin",
-      },
-    });
+    return new Response(Bun.file(indexPath), { headers: HTML_HEADERS });
   };
 }

@@ -46,7 +46,7 @@ describe("the books indicator", () => {
   test("turns red after a balance is corrupted with SQL and green after recalculation", async () => {
     const { page, problems, context } = await suite.admin();
     const panel = books(page);
-    await visible(panel, 10_000);
+    await visible(panel, 30_000);
     await expectText(panel, "Not yet checked");
     await expectAccessible(page, "the dashboard before any books check");
 
@@ -74,7 +74,7 @@ describe("the books indicator", () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/admin");
     const panel = books(page);
-    await visible(panel, 10_000);
+    await visible(panel, 30_000);
     await expectText(panel, "Books balance");
     await expectText(panel, /Checked .* by admin/);
     const overflow = await page.evaluate(
@@ -82,7 +82,7 @@ describe("the books indicator", () => {
     );
     expect(overflow).toBe(0);
     await page.goto("/");
-    await visible(books(page), 10_000);
+    await visible(books(page), 30_000);
     const dashboardOverflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

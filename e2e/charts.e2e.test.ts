@@ -40,7 +40,7 @@ const figureOf = (card: Locator): Locator => card.locator("[data-chart]");
 /** Waits for the chart's SVG to be drawn with `marks` (bars, sectors) inside. */
 async function expectDrawn(card: Locator, marks: string): Promise<number> {
   const figure = figureOf(card);
-  await visible(figure, 10_000);
+  await visible(figure, 30_000);
   await figure.locator(`svg ${marks}`).first().waitFor({ state: "visible", timeout: 30_000 });
   return figure.locator(`svg ${marks}`).count();
 }
@@ -71,7 +71,7 @@ describe("charts", () => {
     const trend = chartCard(page, "Stakes, payouts and profit by month");
     const label = new Date().toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
     const month = `${label} ${new Date().getUTCFullYear()}`;
-    await visible(trend, 10_000);
+    await visible(trend, 30_000);
     expect(await figureOf(trend).getAttribute("aria-label")).toBe(
       "Stakes, payouts and profit by month, All time: stakes €45.00, payouts €20.00, profit €20.00.",
     );
@@ -112,7 +112,7 @@ describe("charts", () => {
     const { page, problems, context } = await suite.admin();
     await page.goto("/");
     const card = chartCard(page, "Today's stakes by hour (UTC)");
-    await visible(card, 10_000);
+    await visible(card, 30_000);
     expect(await figureOf(card).getAttribute("aria-label")).toBe(
       "Stakes by hour today: €45.00 in 4 bets.",
     );

@@ -56,18 +56,18 @@ describe("failures", () => {
         .getByRole("link", { name: "Transactions" })
         .click();
       const panelAlert = page.getByRole("alert").filter({ hasText: "could not be loaded" });
-      await visible(panelAlert, 10_000);
+      await visible(panelAlert, 30_000);
       await visible(panelAlert.getByRole("button", { name: "Retry" }));
-      await visible(page.getByRole("status").filter({ hasText: "Offline" }), 10_000);
+      await visible(page.getByRole("status").filter({ hasText: "Offline" }), 30_000);
       // Retry while still down keeps the panel.
       await panelAlert.getByRole("button", { name: "Retry" }).click();
-      await visible(page.getByRole("alert").filter({ hasText: "could not be loaded" }), 10_000);
+      await visible(page.getByRole("alert").filter({ hasText: "could not be loaded" }), 30_000);
     } finally {
       await suite.server.start();
     }
     // Back: the banner goes and the screen loads, without a reload.
     await visible(page.getByRole("heading", { name: "Transactions", exact: true }), 30_000);
-    await hidden(page.getByRole("status").filter({ hasText: "Offline" }), 10_000);
+    await hidden(page.getByRole("status").filter({ hasText: "Offline" }), 30_000);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     await context.close();
   });
@@ -102,7 +102,7 @@ describe("failures", () => {
     } finally {
       await suite.server.start();
     }
-    await hidden(page.getByRole("status").filter({ hasText: "Offline" }), 10_000);
+    await hidden(page.getByRole("status").filter({ hasText: "Offline" }), 30_000);
     await visible(dialog); // still open, values kept
     await dialog.getByRole("button", { name: "Process" }).click();
     await expectToast(page, "Success", "Deposit processed successfully");

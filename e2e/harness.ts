@@ -207,6 +207,19 @@ function squash(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/**
+ * What the page says when a wait fails: its alerts, statuses and dialogs' texts (a refused
+ * submit, a toast, an error panel), so a failure names what the user saw instead.
+ */
+async function onScreen(page: Page): Promise<string> {
+  const texts = await page
+    .locator('[role="alert"], [role="status"], dialog[open] [class*="text-error"]')
+    .allInnerTexts()
+    .catch(() => [] as string[]);
+  const seen = texts.map(squash).filter(Boolean);
+  return seen.length > 0 ? `; on screen: ${seen.map((t) => `"${t}"`).join(", ")}` : "";
+}
+
 /** Waits until the locator's text (whitespace squashed) contains or equals `text`. */
 export async function expectText(
   locator: Locator,
@@ -223,7 +236,7 @@ export async function expectText(
     if (ok) return;
     if (Date.now() > deadline)
       throw new Error(
-        `expected ${locator} to ${exact ? "equal" : "contain"} ${text}, saw "${last}"`,
+        `expected ${locator} to ${exact ? "equal" : "contain"} ${text}, saw "${last}"${await onScreen(locator.page())}`,
       );
     await Bun.sleep(50);
   }
@@ -231,12 +244,20 @@ export async function expectText(
 
 /** Waits for the locator to be visible. */
 export async function visible(locator: Locator, timeout = 30_000): Promise<void> {
-  await locator.first().waitFor({ state: "visible", timeout });
+  try {
+    await locator.first().waitFor({ state: "visible", timeout });
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : err}${await onScreen(locator.page())}`);
+  }
 }
 
 /** Waits for the locator to disappear (or never appear). */
 export async function hidden(locator: Locator, timeout = 30_000): Promise<void> {
-  await locator.first().waitFor({ state: "hidden", timeout });
+  try {
+    await locator.first().waitFor({ state: "hidden", timeout });
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : err}${await onScreen(locator.page())}`);
+  }
 }
 
 /** The toast (one at a time): waits until it shows `title` and, if given, `description`. */

@@ -32,7 +32,7 @@ describe("live data", () => {
       stakeAmount: "5.00",
       odds: "2.00",
     });
-    await visible(first.page.getByText(tag).first(), 2_000);
+    await visible(first.page.getByText(tag).first(), 30_000);
 
     await first.page.goto(`/customers/${customer.id}`);
     const balance = panel(first.page, "Account Balance").locator(".text-3xl");

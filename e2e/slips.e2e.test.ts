@@ -21,7 +21,7 @@ const prints = (page: Page) =>
   page.evaluate(() => (window as unknown as { __prints: number }).__prints ?? 0);
 
 async function printsBecome(page: Page, n: number): Promise<void> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 30_000;
   while ((await prints(page)) !== n) {
     if (Date.now() > deadline) throw new Error(`expected ${n} print(s), saw ${await prints(page)}`);
     await Bun.sleep(50);

@@ -101,15 +101,25 @@ describe("the books indicator", () => {
     expect(fixed.last?.id).toBeGreaterThan(red.last?.id ?? 0);
   });
 
-  test("stores the check awaited over GET /api/admin/ledger-check too, and keeps it across a restart", async () => {
+  test("GET /api/admin/ledger-check only reads: it answers the report and stores nothing", async () => {
+    const before = await status();
+    const alertsBefore = t.handle.sqlite.query("select count(*) as n from alerts").get() as {
+      n: number;
+    };
     t.handle.sqlite.query("update shops set balance_cents = 1 where id = ?").run(shopId);
     const report = await t.json<{ ok: boolean; checkedAt: string }>(
       "GET",
       "/api/admin/ledger-check",
     );
     expect(report.ok).toBe(false);
-    // Stored before the request answered.
-    const now = await status();
+    // Nothing stored and no alert raised (issue 25: a GET that wrote could be driven from a link).
+    expect((await status()).last).toEqual(before.last);
+    expect(t.handle.sqlite.query("select count(*) as n from alerts").get()).toEqual(alertsBefore);
+  });
+
+  test("a stored check (POST /api/admin/jobs) is kept across a restart", async () => {
+    t.handle.sqlite.query("update shops set balance_cents = 1 where id = ?").run(shopId);
+    const now = await checkNow();
     expect(now.last).toMatchObject({
       ok: false,
       violationCount: 1,

@@ -80,9 +80,14 @@ export function startJob(deps: Deps, actor: Actor, kind: JobKind, now: number): 
 /**
  * Starts the books check (`startedBy`: an admin's username, or "schedule"). When it is done
  * its result is stored for the books indicator (src/lib/books-status.ts), before anyone
- * awaiting the job hears of it: this is the first reaction to its end.
+ * awaiting the job hears of it: this is the first reaction to its end. `record: false` runs
+ * it as a read only (GET /api/admin/ledger-check): nothing stored, no alert.
  */
-export function startBooksCheck(deps: Deps, startedBy: string): Job {
+export function startBooksCheck(
+  deps: Deps,
+  startedBy: string,
+  { record = true }: { record?: boolean } = {},
+): Job {
   const jobs = jobsOfDeps(deps);
   const job = jobs.start({
     kind: "ledger-check",
@@ -90,6 +95,7 @@ export function startBooksCheck(deps: Deps, startedBy: string): Job {
     input: {},
     startedBy,
   });
+  if (!record) return job;
   void jobs.finished(job.id).then((ended) => {
     if (ended.state !== "done" || !ended.result) return;
     try {
@@ -137,11 +143,13 @@ export function cancelJob(deps: Deps, id: string): Job {
 
 /**
  * GET /api/admin/ledger-check: the books check as a job this request awaits, so the server
- * keeps answering others meanwhile (and the admin page lists it while it runs).
+ * keeps answering others meanwhile (and the admin page lists it while it runs). A GET only
+ * reads (issue 25: a cross-site link made an admin's browser store a check and raise its
+ * alert): the answer is not stored; a stored check is POST /api/admin/jobs.
  */
 export async function ledgerCheckNow(deps: Deps, actor: Actor): Promise<BooksReport> {
   const jobs = jobsOfDeps(deps);
-  const job = await jobs.finished(startBooksCheck(deps, actor.username).id);
+  const job = await jobs.finished(startBooksCheck(deps, actor.username, { record: false }).id);
   if (job.state === "done") return job.result as BooksReport;
   if (job.state === "cancelled") throw new AppError("CONFLICT", "The books check was cancelled");
   throw new Error(`The books check failed: ${job.error}`);

@@ -270,14 +270,28 @@ export async function expectToast(page: Page, title: string, description?: strin
 /** Chooses an option in a search-as-you-type picker (Customer, Shop) inside `scope`. */
 export async function pick(scope: Page | Locator, label: string, text: string): Promise<void> {
   const box = scope.getByRole("combobox", { name: label });
-  await box.click();
-  await box.fill(text);
-  await scope.getByRole("option", { name: text }).first().click();
-  const deadline = Date.now() + 30_000;
+  const option = scope.getByRole("option", { name: text }).first();
   // A customer's chosen value goes on with its number and phone: "Ann Byrne (C-000007) · ...".
   const chosen = (value: string) => value === text || value.startsWith(`${text} (`);
-  while (!chosen(await box.inputValue())) {
+  // The typed text already reads like the choice, so the choice is in only once the list has
+  // closed on it and the field is not refused. A click that lands while the list is replaced
+  // by the full text's results can miss (the field then says "Choose a … from the list"):
+  // then the name is typed and picked again.
+  const deadline = Date.now() + 30_000;
+  await box.click();
+  await box.fill(text);
+  for (;;) {
+    if (await option.isVisible().catch(() => false)) {
+      await option.click({ timeout: 5_000 }).catch(() => {});
+    }
+    const expanded = await box.getAttribute("aria-expanded");
+    const refused = (await box.getAttribute("aria-invalid")) === "true";
+    if (expanded !== "true" && !refused && chosen(await box.inputValue())) return;
     if (Date.now() > deadline) throw new Error(`${label} picker did not select "${text}"`);
+    if (refused || expanded !== "true") {
+      await box.click();
+      await box.fill(text);
+    }
     await Bun.sleep(50);
   }
 }

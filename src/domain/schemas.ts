@@ -39,8 +39,67 @@ function isBlank(value: unknown): boolean {
   );
 }
 
-/** A required trimmed string with the SPEC's message. */
-export function requiredText(message: string, max = 500) {
+/**
+ * Characters no free text may hold (issue 25 item 11, decision 047): the C0 controls (NUL
+ * included), DEL and the C1 controls, which end strings early in C tools, break CSV and
+ * terminals and hide text; and the bidi embeddings, overrides (U+202A-U+202E) and isolates
+ * (U+2066-U+2069), with which "\u202Egnp.exe" shows as "exe.png". A multi-line field (a
+ * textarea in the web app) keeps newline and tab.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const UNSAFE_MULTILINE_TEXT = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+export interface PlainTextOptions {
+  /** Keeps newline and tab (a textarea); "\r\n" is read as "\n" by requiredText/optionalText. */
+  multiline?: boolean;
+}
+
+/** Why `value` is not plain text ("Note must not contain a control character (U+0000)"), or null. */
+export function plainTextProblem(
+  label: string,
+  value: string,
+  opts: PlainTextOptions = {},
+): string | null {
+  const found = (opts.multiline ? UNSAFE_MULTILINE_TEXT : UNSAFE_TEXT).exec(value)?.[0];
+  if (found === undefined) return null;
+  const code = `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+  const kind = found >= "\u202A" ? "a text-direction control" : "a control character";
+  return `${label} must not contain ${kind} (${code})`;
+}
+
+/**
+ * The free-text rule as a refinement for any string schema, e.g.
+ * `z.string().superRefine(plainText("Note", { multiline: true }))`: a 400 whose message and
+ * `fields` entry name the field. requiredText and optionalText below apply it already.
+ */
+export function plainText(label: string, opts: PlainTextOptions = {}) {
+  return (value: string | null | undefined, ctx: z.RefinementCtx) => {
+    if (typeof value !== "string") return;
+    const message = plainTextProblem(label, value, opts);
+    if (message) ctx.addIssue({ code: "custom", message });
+  };
+}
+
+/** Trimmed; a multi-line field's Windows line ends read as "\n" (a textarea sends either). */
+function tidy(value: string, opts: PlainTextOptions) {
+  const trimmed = value.trim();
+  return opts.multiline ? trimmed.replace(/\r\n?/g, "\n") : trimmed;
+}
+
+/** "First name is required" names the field "First name". */
+function labelOf(message: string) {
+  return message.replace(/ (is|are) required\b.*$/, "");
+}
+
+/** A required trimmed plain-text string with the SPEC's message. */
+export function requiredText(
+  message: string,
+  max = 500,
+  opts: PlainTextOptions & { label?: string } = {},
+) {
+  const label = opts.label ?? labelOf(message);
   return accepts<string>()(
     z
       .unknown()
@@ -50,15 +109,20 @@ export function requiredText(message: string, max = 500) {
           ctx.addIssue({ code: "custom", message });
           return z.NEVER;
         }
-        return value.trim();
+        return tidy(value, opts);
       })
-      .pipe(z.string().max(max, `${message.split(" ")[0]} is too long (at most ${max} characters)`))
+      .pipe(
+        z
+          .string()
+          .max(max, `${label} is too long (at most ${max} characters)`)
+          .superRefine(plainText(label, opts)),
+      )
       .meta({ type: "string", maxLength: max }),
   );
 }
 
-/** Optional text: blank becomes null. */
-export function optionalText(label: string, max = 500) {
+/** Optional plain text: blank becomes null. */
+export function optionalText(label: string, max = 500, opts: PlainTextOptions = {}) {
   return acceptsOptional<string | null>()(
     z
       .unknown()
@@ -69,9 +133,15 @@ export function optionalText(label: string, max = 500) {
           ctx.addIssue({ code: "custom", message: `${label} must be text` });
           return z.NEVER;
         }
-        return value.trim();
+        return tidy(value, opts);
       })
-      .pipe(z.string().max(max, `${label} is too long (at most ${max} characters)`).nullable())
+      .pipe(
+        z
+          .string()
+          .max(max, `${label} is too long (at most ${max} characters)`)
+          .superRefine(plainText(label, opts))
+          .nullable(),
+      )
       .meta({ type: ["string", "null"], maxLength: max }),
   );
 }
@@ -360,7 +430,7 @@ export const customerFields = {
   lastName: requiredText("Last name is required", 100),
   email,
   phone: optionalText("Phone", 50),
-  address: optionalText("Address", 300),
+  address: optionalText("Address", 300, { multiline: true }),
   dateOfBirth: dateOnly,
   creditLimit,
   allowOverdraft: flag(false, "Allow overdraft"),
@@ -414,7 +484,7 @@ export const updateShopSchema = z
 
 export const VOID_REASON_MESSAGE = "Please provide a reason for voiding this bet";
 
-const voidReason = optionalText("Void reason", 500);
+const voidReason = optionalText("Void reason", 500, { multiline: true });
 
 const stakeAmount = moneyCents({
   required: "Stake amount is required",
@@ -454,7 +524,7 @@ export const placeBetSchema = z
   .object({
     customerId: requiredId("Customer is required"),
     shopId: requiredId("Shop is required"),
-    description: requiredText("Description is required", 500),
+    description: requiredText("Description is required", 500, { multiline: true }),
     stakeAmount,
     odds,
     /** Optional: when sent it must equal stake x odds (the server computes its own). */
@@ -513,7 +583,7 @@ export const resolveBetSchema = z
 export const resettleBetSchema = z
   .object({
     status: z.enum(["WON", "LOST", "VOID"], { error: "Status must be WON, LOST or VOID" }),
-    reason: requiredText("Reason is required for a re-settlement", 500),
+    reason: requiredText("Reason is required for a re-settlement", 500, { multiline: true }),
     voidReason,
     dryRun: flag(false, "Dry run"),
   })
@@ -540,7 +610,7 @@ export const cashMovementSchema = z
     customerId: requiredId("Customer is required"),
     shopId: requiredId("Shop is required"),
     amount: positiveAmount,
-    description: optionalText("Description", 500),
+    description: optionalText("Description", 500, { multiline: true }),
   })
   .transform(amountInCents);
 
@@ -554,7 +624,7 @@ export const transferSchema = z
     fromEntityId: requiredId("From entity ID is required"),
     toEntityType: z.enum(["SHOP", "USER"], { error: "To entity type must be SHOP or USER" }),
     toEntityId: requiredId("To entity ID is required"),
-    description: optionalText("Description", 500),
+    description: optionalText("Description", 500, { multiline: true }),
   })
   .superRefine((v, ctx) => {
     if (v.fromEntityType === "USER" && v.toEntityType === "USER") {
@@ -597,13 +667,14 @@ export const reverseSchema = z.object({
           ctx.addIssue({ code: "custom", message: REVERSAL_REASON_REQUIRED });
           return z.NEVER;
         }
-        return value.trim();
+        return tidy(value, { multiline: true });
       })
       .pipe(
         z
           .string()
           .min(REVERSAL_REASON_MIN, `Reason must be at least ${REVERSAL_REASON_MIN} characters`)
-          .max(500, "Reason is too long (at most 500 characters)"),
+          .max(500, "Reason is too long (at most 500 characters)")
+          .superRefine(plainText("Reason", { multiline: true })),
       )
       .meta({ type: "string", minLength: REVERSAL_REASON_MIN, maxLength: 500 }),
   ),
@@ -643,7 +714,7 @@ function customerLink<T extends { role: string; customerId?: number | null }>(
 
 export const createUserSchema = z
   .object({
-    username: requiredText("Username and password are required", 100).pipe(
+    username: requiredText("Username and password are required", 100, { label: "Username" }).pipe(
       z.string().regex(/^[A-Za-z0-9_.@-]+$/, "Username may use letters, digits and . _ @ - only"),
     ),
     password: newPassword("Username and password are required"),

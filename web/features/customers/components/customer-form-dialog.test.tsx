@@ -254,3 +254,41 @@ describe("date of birth (issue 20)", () => {
     expect(closed).toBe(false);
   });
 });
+
+describe("text that is not plain (issue 25 item 11)", () => {
+  test("a bidi override in a name is refused beside the field and nothing is sent", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(<CustomerFormDialog onClose={() => {}} />, "user", {
+      "POST /api/customers": { status: 201, body: customer() },
+    });
+    const first = screen.getByLabelText("First Name *");
+    await ue.click(first);
+    await ue.paste("\u202Egnp.exe");
+    await ue.type(screen.getByLabelText("Last Name *"), "Zoë Ó Súilleabháin");
+    await ue.click(screen.getByRole("button", { name: "Create Customer" }));
+    const message = "First name must not contain a text-direction control (U+202E)";
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(first.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText(/Last name must not/)).toBeNull();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  test("the server's 400 naming a field shows beside that field and the dialog stays", async () => {
+    const ue = userEvent.setup();
+    let closed = false;
+    const message = "Last name must not contain a control character (U+0000)";
+    renderWithProviders(<CustomerFormDialog onClose={() => (closed = true)} />, "user", {
+      "POST /api/customers": {
+        status: 400,
+        body: { message, code: "VALIDATION", fields: { lastName: message } },
+      },
+    });
+    await ue.type(screen.getByLabelText("First Name *"), "Ann");
+    await ue.type(screen.getByLabelText("Last Name *"), "Byrne");
+    await ue.click(screen.getByRole("button", { name: "Create Customer" }));
+    // Beside the field, and in the error toast.
+    await waitFor(() => expect(screen.getAllByText(message).length).toBe(2));
+    expect(screen.getByLabelText("Last Name *").getAttribute("aria-invalid")).toBe("true");
+    expect(closed).toBe(false);
+  });
+});

@@ -45,6 +45,7 @@ import {
   createShopSchema,
   createUserSchema,
   deleteAllSchema,
+  dismissAlertSchema,
   loginSchema,
   openShiftSchema,
   placeBetSchema,
@@ -542,19 +543,29 @@ export const contracts = {
   listAlerts: contract({
     method: "get",
     path: "/api/alerts",
-    summary: "Undismissed alerts, newest first (at most 100)",
+    summary:
+      "Alerts, paged: the undismissed ones newest first, or with status=dismissed the dismissed ones (who, when, note), newest dismissal first. Staff get only operations alerts (decisions/044)",
     tag: "Alerts",
     access: STAFF,
+    query: listQuery("alerts").extend({
+      status: z
+        .enum(["open", "dismissed"], { error: "status must be open or dismissed" })
+        .optional()
+        .meta({ description: "open (the default): undismissed; dismissed: the dismissed ones" }),
+    }),
     status: 200,
-    response: z.array(alertDto),
+    response: alertDto,
+    paged: true,
   }),
   dismissAlert: contract({
     method: "post",
     path: "/api/alerts/{id}/dismiss",
-    summary: "Dismiss an alert for everyone",
+    summary:
+      "Dismiss an alert for everyone. A cash or security alert takes a note (required); staff may dismiss only operations alerts, any other is 404 to them",
     tag: "Alerts",
     access: STAFF,
     params: idParams("Alert"),
+    body: dismissAlertSchema,
     status: 204,
     audit: "alert.dismiss",
   }),

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import {
+  ALERT_CATEGORIES,
   ALERT_TYPES,
   BET_STATUSES,
   ENTITY_TYPES,
@@ -256,9 +257,17 @@ export const alertDto = z
   .object({
     id,
     type: z.enum(ALERT_TYPES),
+    category: z.enum(ALERT_CATEGORIES).meta({
+      description:
+        "Who it is for (decisions/044): staff see only operations; cash, security and system are the admins'",
+    }),
     title: z.string(),
     description: z.string(),
     createdAt: isoTime,
+    /** Null while open; the dismissed view (status=dismissed) fills these. */
+    dismissedAt: isoTime.nullable(),
+    dismissedBy: userRef.nullable(),
+    dismissNote: z.string().nullable(),
   })
   .meta({ id: "Alert" });
 
@@ -563,7 +572,10 @@ export const countsDto = z
     customers: z.number().int(),
     shops: z.number().int(),
     pendingBets: z.number().int(),
-    alerts: z.number().int().meta({ description: "Undismissed alerts" }),
+    alerts: z
+      .number()
+      .int()
+      .meta({ description: "Undismissed alerts the caller sees (staff: operations only)" }),
   })
   .meta({ id: "Counts" });
 

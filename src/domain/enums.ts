@@ -27,6 +27,18 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 export const ALERT_TYPES = ["warning", "error", "info"] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
+/**
+ * Who an alert is for (issue 25 item 1, decisions/044): `operations` (large bet, customer
+ * beyond credit, negative till) is what the counter acts on and all staff see; `cash` (a till
+ * discrepancy at cash-up), `security` (sign-ins, accounts, roles) and `system` (backups,
+ * integrity, books, balance drift) watch the staff themselves or the server, so only admins
+ * see and dismiss them.
+ */
+export const ALERT_CATEGORIES = ["operations", "cash", "security", "system"] as const;
+export type AlertCategory = (typeof ALERT_CATEGORIES)[number];
+/** Dismissing one of these needs a note saying what was done about it. */
+export const NOTE_REQUIRED_CATEGORIES: readonly AlertCategory[] = ["cash", "security"];
+
 /** Background jobs (src/lib/jobs.ts): what they do and where they stand. */
 export const JOB_KINDS = ["ledger-check", "export"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];

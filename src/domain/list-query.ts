@@ -106,6 +106,7 @@ export const SORT_KEYS = {
   audit: ["id", "createdAt", "action", "actor", "entityType"],
   backups: ["id", "createdAt"],
   shifts: ["id", "openedAt", "closedAt", "discrepancy"],
+  alerts: ["id", "createdAt", "dismissedAt"],
 } as const;
 
 export type SortKey<L extends keyof typeof SORT_KEYS> = (typeof SORT_KEYS)[L][number];

@@ -774,6 +774,15 @@ export const openShiftSchema = z.object({
 });
 
 /** Closing a shift: the cash counted in the till (0 or more). */
+/**
+ * Dismissing an alert (issue 25 item 1, decisions/044): a note saying what was done. The
+ * handler requires it for cash and security alerts (which it must look up first: a staff
+ * caller learns nothing of those, 404), and keeps it for any other kind if given.
+ */
+export const dismissAlertSchema = z.object({
+  note: optionalText("Note", 500, { multiline: true }),
+});
+
 export const closeShiftSchema = z.object({
   countedCash: moneyCents({
     required: "Counted cash is required",

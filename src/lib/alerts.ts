@@ -1,19 +1,27 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
-import type { AlertType } from "../domain/enums";
+import { ALERT_CATEGORIES, type AlertCategory, type AlertType, type Role } from "../domain/enums";
 import { formatCents } from "../domain/money";
 
 /**
  * Raises an alert inside the caller's transaction. While an alert with the same key is
  * undismissed, raising it again does nothing (deduplication by a partial unique index).
+ * The category is required, never defaulted: it decides who sees the alert (staff only
+ * `operations`; decisions/044), so every caller states it.
  */
 export function raiseAlert(
   tx: Tx,
-  alert: { type: AlertType; title: string; description: string; dedupeKey: string },
+  alert: {
+    type: AlertType;
+    category: AlertCategory;
+    title: string;
+    description: string;
+    dedupeKey: string;
+  },
   now: number,
 ): void {
-  tx.run(sql`insert into alerts (type, title, description, dedupe_key, created_at)
-    values (${alert.type}, ${alert.title}, ${alert.description}, ${alert.dedupeKey}, ${now})
+  tx.run(sql`insert into alerts (type, category, title, description, dedupe_key, created_at)
+    values (${alert.type}, ${alert.category}, ${alert.title}, ${alert.description}, ${alert.dedupeKey}, ${now})
     on conflict (dedupe_key) where dismissed_at is null do nothing`);
 }
 
@@ -33,6 +41,7 @@ export function raiseCreditAlert(
     tx,
     {
       type: "error",
+      category: "operations",
       title: "Customer beyond credit limit",
       description: `${customer.firstName} ${customer.lastName} (#${customer.id}) has a balance of €${formatCents(customer.balanceCents)} against a credit limit of €${formatCents(customer.creditLimitCents)}.`,
       dedupeKey: `credit-limit:${customer.id}`,
@@ -51,6 +60,7 @@ export function raiseNegativeTillAlert(
     tx,
     {
       type: "warning",
+      category: "operations",
       title: "Shop cash balance negative",
       description: `${shop.name} (#${shop.id}) has a cash balance of €${formatCents(shop.balanceCents)}.`,
       dedupeKey: `shop-negative:${shop.id}`,
@@ -58,3 +68,13 @@ export function raiseNegativeTillAlert(
     now,
   );
 }
+
+/**
+ * The categories a role sees (decisions/044): staff only what the counter acts on; admins
+ * everything. The list, the dismissal, the bell's count and the live stream all ask here.
+ */
+export function alertCategoriesFor(role: Role): readonly AlertCategory[] {
+  return role === "admin" ? ALERT_CATEGORIES : STAFF_ALERT_CATEGORIES;
+}
+
+const STAFF_ALERT_CATEGORIES: readonly AlertCategory[] = ["operations"];

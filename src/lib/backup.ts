@@ -236,6 +236,7 @@ export function recordBackup(
         tx,
         {
           type: "error",
+          category: "system",
           title: "Backup failed",
           description: `The scheduled backup to ${basename(outcome.path)} failed: ${outcome.detail.slice(0, 300)}`,
           dedupeKey: "backup-failed",

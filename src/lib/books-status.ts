@@ -58,6 +58,7 @@ export function recordBooksCheck(
         tx,
         {
           type: "error",
+          category: "system",
           title: "The books do not balance",
           description: `The books check found ${n}${report.truncated ? "+" : ""} ${n === 1 ? "discrepancy" : "discrepancies"}, the first: ${report.violations[0]?.message ?? "unknown"}. See the books indicator on the admin page.`,
           dedupeKey: BOOKS_ALERT_KEY,

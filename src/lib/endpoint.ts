@@ -172,9 +172,11 @@ export function implement<const C extends Contract, P>(
           const { entityType, entityId } = result.audit;
           changes.push(change(contract.audit as string, entityType, entityId, ctx.now));
         }
-        const alertsAfter = lastAlertId(tx);
-        if (alertsAfter > alertsBefore) {
-          changes.push(change("alert.raise", "ALERT", alertsAfter, ctx.now));
+        // One announcement per category raised, naming its newest alert: the live stream
+        // tells staff only of operations alerts (decisions/044), so a mutation that raises
+        // an operations and an admins' alert together must announce both.
+        for (const raised of raisedSince(tx, alertsBefore)) {
+          changes.push(change("alert.raise", "ALERT", raised, ctx.now));
         }
         return recordMutation(tx, contract.audit as string, op, result);
       };
@@ -244,6 +246,18 @@ function change(
     entityId: entityId == null ? null : String(entityId),
     at: new Date(now).toISOString(),
   };
+}
+
+/** The newest alert of each category raised after `lastId`, in id order. */
+function raisedSince(tx: Tx, lastId: number): number[] {
+  return tx
+    .select({ id: sql<number>`max(${alerts.id})` })
+    .from(alerts)
+    .where(sql`${alerts.id} > ${lastId}`)
+    .groupBy(alerts.category)
+    .all()
+    .map((row) => row.id)
+    .sort((a, b) => a - b);
 }
 
 /** The newest alert's id: a mutation that raised one announces it too. */

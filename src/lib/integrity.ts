@@ -141,6 +141,7 @@ export function recordIntegrityCheck(
         tx,
         {
           type: "error",
+          category: "system",
           title: "Database integrity check failed",
           description: `The ${result.kind === "full" ? "daily integrity_check" : "start-up quick_check"} of the database found: ${result.detail.slice(0, 300)}. Restore the last good backup (docs/scripts.md).`,
           dedupeKey: INTEGRITY_ALERT_KEY,

@@ -14,6 +14,10 @@ export const alerts = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     type: text("type", { enum: ["warning", "error", "info"] }).notNull(),
+    /** Who it is for (drizzle/0017, decisions/044): staff see only `operations`. */
+    category: text("category", { enum: ["operations", "cash", "security", "system"] })
+      .notNull()
+      .default("system"),
     title: text("title").notNull(),
     description: text("description").notNull(),
     /** Same key while undismissed = same alert: raised once. */
@@ -21,10 +25,13 @@ export const alerts = sqliteTable(
     createdAt: integer("created_at").notNull(),
     dismissedAt: integer("dismissed_at"),
     dismissedBy: integer("dismissed_by").references(() => users.id, { onDelete: "set null" }),
+    /** What was done about it: required when dismissing a cash or security alert. */
+    dismissNote: text("dismiss_note"),
   },
   (t) => [
     uniqueIndex("alerts_open_dedupe_idx").on(t.dedupeKey).where(sql`dismissed_at is null`),
     index("alerts_created_at_idx").on(t.createdAt),
+    index("alerts_dismissed_at_idx").on(t.dismissedAt).where(sql`dismissed_at is not null`),
   ],
 );
 

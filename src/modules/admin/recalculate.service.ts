@@ -66,6 +66,7 @@ export function recalculateBalance(
         tx,
         {
           type: "error",
+          category: "system",
           title: "Balance drift corrected",
           description: `${what} ${name} (#${input.entityId}) had a stored balance of €${formatCents(stored)} but its ledger says €${formatCents(ledger)} (drift €${formatCents(drift)}). The balance was reset to the ledger.`,
           dedupeKey: `balance-drift:${input.entityType}:${input.entityId}`,

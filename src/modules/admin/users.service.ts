@@ -57,7 +57,8 @@ function findByUsername(tx: Tx | AppDb, username: string) {
 }
 
 function roleAlert(tx: Tx, now: number, title: string, description: string, key: string) {
-  raiseAlert(tx, { type: "info", title, description, dedupeKey: key }, now);
+  // Account and role changes are security alerts: admins only (decisions/044).
+  raiseAlert(tx, { type: "info", category: "security", title, description, dedupeKey: key }, now);
 }
 
 /** Who acts for the user functions: null when the console (the create-admin script) acts. */

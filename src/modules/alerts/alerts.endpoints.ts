@@ -1,39 +1,82 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { alerts } from "../../db/schema";
+import { and, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { alerts, users } from "../../db/schema";
 import { contracts } from "../../domain/contracts";
+import type { AlertDto } from "../../domain/dto";
+import { NOTE_REQUIRED_CATEGORIES } from "../../domain/enums";
+import { alertCategoriesFor } from "../../lib/alerts";
 import { implement } from "../../lib/endpoint";
-import { notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
+import { countWhere, orderBy, searchAny } from "../../lib/list-query";
 
-function toAlertDto(row: typeof alerts.$inferSelect) {
+type AlertRow = typeof alerts.$inferSelect;
+
+function toAlertDto(row: AlertRow, dismissedByName: string | null): AlertDto {
   return {
     id: row.id,
     type: row.type,
+    category: row.category,
     title: row.title,
     description: row.description,
     createdAt: new Date(row.createdAt).toISOString(),
+    dismissedAt: row.dismissedAt === null ? null : new Date(row.dismissedAt).toISOString(),
+    dismissedBy:
+      row.dismissedBy !== null && dismissedByName !== null
+        ? { id: row.dismissedBy, username: dismissedByName }
+        : null,
+    dismissNote: row.dismissNote,
   };
 }
 
+const SORTS = { id: alerts.id, createdAt: alerts.createdAt, dismissedAt: alerts.dismissedAt };
+
 export const alertsEndpoints = [
-  implement(contracts.listAlerts, ({ db }) =>
-    db
-      .select()
+  // Each caller sees only the categories of its role (decisions/044): staff the operations
+  // alerts, admins all. The dismissed view answers who dismissed, when and with what note.
+  implement(contracts.listAlerts, ({ db, actor, query }) => {
+    const dismissed = query.status === "dismissed";
+    const where: SQL | undefined = and(
+      dismissed ? isNotNull(alerts.dismissedAt) : isNull(alerts.dismissedAt),
+      inArray(alerts.category, [...alertCategoriesFor(actor.role)]),
+      searchAny(query.q, [alerts.title, alerts.description, alerts.dismissNote]),
+    );
+    const rows = db
+      .select({ alert: alerts, dismissedByName: users.username })
       .from(alerts)
-      .where(isNull(alerts.dismissedAt))
-      .orderBy(desc(alerts.createdAt), desc(alerts.id))
-      .limit(100)
-      .all()
-      .map(toAlertDto),
-  ),
-  // Dismissed for everyone; who and when are kept on the row and in the audit log.
+      .leftJoin(users, eq(users.id, alerts.dismissedBy))
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          query,
+          SORTS,
+          { key: dismissed ? "dismissedAt" : "createdAt", order: "desc" },
+          alerts.id,
+        ),
+      )
+      .limit(query.limit)
+      .offset(query.offset)
+      .all();
+    return {
+      items: rows.map((r) => toAlertDto(r.alert, r.dismissedByName)),
+      total: countWhere(db, alerts, where),
+    };
+  }),
+  // Dismissed for everyone; who, when and the note are kept on the row and in the audit log.
   implement(contracts.dismissAlert, {
-    write: (tx, { op, params }) => {
+    write: (tx, { op, params, body }) => {
       const before = tx.select().from(alerts).where(eq(alerts.id, params.id)).get();
-      if (!before) throw notFound("Alert");
+      // Another audience's alert is "not found", not "forbidden": staff must not learn that
+      // an alert about them (a till discrepancy, their sign-ins, their role) exists.
+      if (!before || !alertCategoriesFor(op.actor.role).includes(before.category)) {
+        throw notFound("Alert");
+      }
+      if (NOTE_REQUIRED_CATEGORIES.includes(before.category) && !body.note) {
+        const message = `Note is required to dismiss a ${before.category} alert`;
+        throw new AppError("VALIDATION", message, { note: message });
+      }
       if (before.dismissedAt !== null) return { body: undefined, unchanged: true };
       const after = tx
         .update(alerts)
-        .set({ dismissedAt: op.now, dismissedBy: op.actor.userId })
+        .set({ dismissedAt: op.now, dismissedBy: op.actor.userId, dismissNote: body.note })
         .where(and(eq(alerts.id, params.id), isNull(alerts.dismissedAt)))
         .returning()
         .get();

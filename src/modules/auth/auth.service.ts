@@ -143,6 +143,7 @@ function alertRepeatedFailures(tx: Tx, username: string, typed: string, now: num
     tx,
     {
       type: "error",
+      category: "security",
       title: "Repeated failed sign-ins",
       description: `${failures} failed sign-ins within 15 minutes for the username ${quoteUsername(typed)}.`,
       dedupeKey,

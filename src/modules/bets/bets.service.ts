@@ -380,6 +380,7 @@ export function placeBet(
         tx,
         {
           type: "warning",
+          category: "operations",
           title: "Large bet placed",
           description: `Bet #${bet.id} for ${customer.firstName} ${customer.lastName}: stake €${formatCents(input.stakeCents)}, potential payout €${formatCents(potential)}.`,
           dedupeKey: `large-bet:${bet.id}`,

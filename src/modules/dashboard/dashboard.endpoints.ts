@@ -1,8 +1,10 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../../db/client";
 import { alerts, bets, customers, shops } from "../../db/schema";
 import { contracts } from "../../domain/contracts";
+import type { Role } from "../../domain/enums";
 import { formatCents } from "../../domain/money";
+import { alertCategoriesFor } from "../../lib/alerts";
 import { implement } from "../../lib/endpoint";
 import { countWhere } from "../../lib/list-query";
 
@@ -28,14 +30,27 @@ export function dashboardStats(db: AppDb, own: number | null = null) {
   };
 }
 
-/** The real numbers behind the sidebar badges and the bell (issue 9). */
-export function counts(db: AppDb, own: number | null = null) {
+/**
+ * The real numbers behind the sidebar badges and the bell (issue 9); the bell counts only
+ * the alerts the caller's role sees (decisions/044).
+ */
+export function counts(db: AppDb, own: number | null, role: Role) {
   return {
     customers: countWhere(db, customers, own === null ? undefined : eq(customers.id, own)),
     shops: countWhere(db, shops),
     pendingBets: countWhere(db, bets, pendingOf(own)),
     // Alerts are for staff only.
-    alerts: own === null ? countWhere(db, alerts, isNull(alerts.dismissedAt)) : 0,
+    alerts:
+      own === null
+        ? countWhere(
+            db,
+            alerts,
+            and(
+              isNull(alerts.dismissedAt),
+              inArray(alerts.category, [...alertCategoriesFor(role)]),
+            ),
+          )
+        : 0,
   };
 }
 
@@ -45,7 +60,7 @@ function pendingOf(own: number | null) {
 
 export const dashboardEndpoints = [
   // Scope "own-rows": a customer login's figures are its own (`own`).
-  implement(contracts.counts, ({ db, own }) => counts(db, own)),
+  implement(contracts.counts, ({ db, own, actor }) => counts(db, own, actor.role)),
   implement(contracts.dashboardStats, ({ db, own }) => dashboardStats(db, own)),
   implement(contracts.settings, ({ deps }) => ({
     largeAmount: formatCents(deps.largeAmountCents),

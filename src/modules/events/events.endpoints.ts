@@ -6,19 +6,46 @@
  * renewing it: an open screen is not activity), so a signed-out, expired, disabled or
  * reset user's stream ends at once (issue 10).
  */
+import { eq } from "drizzle-orm";
+import type { AppDb } from "../../db/client";
+import { alerts } from "../../db/schema";
 import { contracts } from "../../domain/contracts";
+import { ALERT_CATEGORIES, type Role } from "../../domain/enums";
+import { alertCategoriesFor } from "../../lib/alerts";
 import { sessionStillValid } from "../../lib/auth/session";
 import { implement } from "../../lib/endpoint";
-import { subscribe } from "../../lib/events";
+import { type ChangeEvent, subscribe } from "../../lib/events";
 
 export const KEEP_ALIVE_MS = 5_000;
 
+/**
+ * Whether a change to an alert may reach this role's stream (decisions/044): staff hear only
+ * of operations alerts, so neither the raising nor the dismissal of an alert about them (a
+ * till discrepancy, their sign-ins) reaches them. An alert event without an id (the books
+ * check's) or whose row is gone is kept from staff too.
+ */
+function audienceOf(db: AppDb, role: Role): (event: ChangeEvent) => boolean {
+  const seen = alertCategoriesFor(role);
+  if (seen.length === ALERT_CATEGORIES.length) return () => true;
+  return (event) => {
+    if (event.entityType !== "ALERT") return true;
+    if (event.entityId === null) return false;
+    const row = db
+      .select({ category: alerts.category })
+      .from(alerts)
+      .where(eq(alerts.id, Number(event.entityId)))
+      .get();
+    return row !== undefined && seen.includes(row.category);
+  };
+}
+
 export const eventsEndpoints = [
-  implement(contracts.events, ({ c, deps }) => {
+  implement(contracts.events, ({ c, deps, actor }) => {
     const encoder = new TextEncoder();
     const sessionId = c.get("sessionId");
     const valid = () =>
       sessionId !== null && sessionStillValid(deps.db, sessionId, deps.sessionPolicy, deps.clock());
+    const admits = audienceOf(deps.db, actor.role);
     let stop = () => {};
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -41,6 +68,7 @@ export const eventsEndpoints = [
         send(`retry: 2000\nevent: ready\ndata: {}\n\n`);
         const unsubscribe = subscribe((event) => {
           if (!valid()) return end();
+          if (!admits(event)) return;
           send(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
         });
         const keepAlive = setInterval(

@@ -276,6 +276,8 @@ export function closeShift(
       tx,
       {
         type: "warning",
+        // About the cashier who counted: not theirs to see or dismiss (decisions/044).
+        category: "cash",
         title: "Till discrepancy at cash-up",
         description: `${who}'s shift #${id} at ${where} closed €${formatCents(Math.abs(discrepancy))} ${what}: counted €${formatCents(input.countedCash)}, expected €${formatCents(expected)}.`,
         dedupeKey: `shift-discrepancy:${id}`,

@@ -21,8 +21,16 @@ export const AUDIT_ENTITY_TYPES = [
 
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-/** Actions written outside any contract. */
-const OTHER_ACTIONS = ["user.create-first-admin"];
+/**
+ * Actions written outside any contract: the first admin, and the refused sign-ins and
+ * password confirmations (src/modules/auth/auth.service.ts), written though the request fails.
+ */
+export const SIGN_IN_FAILURE_ACTIONS = [
+  "auth.login-failed",
+  "auth.login-locked",
+  "auth.confirm-failed",
+] as const;
+const OTHER_ACTIONS = ["user.create-first-admin", ...SIGN_IN_FAILURE_ACTIONS];
 
 /** Every audit action, sorted. */
 export const AUDIT_ACTIONS: readonly string[] = [

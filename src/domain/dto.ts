@@ -65,6 +65,23 @@ export const managedUserDto = userDto
   })
   .meta({ id: "ManagedUser" });
 
+/** One of the signed-in user's active sessions (their sessions list, issue 25). */
+export const sessionDto = z
+  .object({
+    id: z.string().meta({ description: "The session's public id (never its secret)" }),
+    createdAt: isoTime.meta({ description: "When it was signed in" }),
+    lastSeenAt: isoTime.meta({ description: "Its last request, to the minute" }),
+    ip: z.string().nullable().meta({ description: "The address it was signed in from" }),
+    browser: z.string().meta({ example: "Chrome on Linux" }),
+    current: z.boolean().meta({ description: "The session of this request" }),
+  })
+  .meta({ id: "Session" });
+
+/** How many sessions an admin's "end all sessions" ended. */
+export const sessionsEndedDto = z
+  .object({ ended: z.number().int().meta({ description: "Sessions ended" }) })
+  .meta({ id: "SessionsEnded" });
+
 /** A loosened limit waiting its 24 hours (decision 032): the value it becomes and when. */
 const waitingMoney = z
   .object({
@@ -625,6 +642,7 @@ export const integrityStatusDto = z
 
 export type UserDto = z.output<typeof userDto>;
 export type ManagedUserDto = z.output<typeof managedUserDto>;
+export type SessionDto = z.output<typeof sessionDto>;
 export type CustomerDto = z.output<typeof customerDto>;
 export type ShopDto = z.output<typeof shopDto>;
 export type CustomerStatsDto = z.output<typeof customerStatsDto>;

@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from "../../tests/helpers/test-app";
 import { contracts } from "../domain/contracts";
+import { createSession } from "./auth/session";
 
 interface AuditRow {
   id: number;
@@ -308,13 +309,32 @@ const RECIPES: Record<string, Recipe> = {
     entityType: "USER",
     as: "admin",
     prepare: async (t) => {
-      // A failed sign-in to clear (login writes no audit row when it fails).
+      // A failed sign-in to clear (its own auth.login-failed row is written before `before`).
       await t.request("POST", "/api/login", {
         as: "anonymous",
         body: { username: "user1", password: "wrong-password" },
       });
       return { method: "POST", path: `/api/admin/users/${t.ids.user}/unlock` };
     },
+  },
+  endOwnSession: {
+    action: "auth.session-end",
+    entityType: "USER",
+    as: "user",
+    prepare: async (t) => {
+      // The user's other session, signed in elsewhere.
+      const other = createSession(t.handle.db, t.ids.user, Date.now());
+      return { method: "DELETE", path: `/api/user/sessions/${other.split(".")[0]}` };
+    },
+  },
+  endUserSessions: {
+    action: "user.sessions-end",
+    entityType: "USER",
+    as: "admin",
+    prepare: async (t) => ({
+      method: "POST",
+      path: `/api/admin/users/${t.ids.user}/sessions/end`,
+    }),
   },
   deleteAllData: {
     action: "data.delete-all",

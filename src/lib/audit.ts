@@ -67,6 +67,8 @@ export function audit(
     entityId?: number | string | null;
     before?: unknown;
     after?: unknown;
+    /** Where a request with no actor came from (a refused sign-in): its address and id. */
+    client?: { ip: string | null; requestId: string };
   },
   now: number,
 ): void {
@@ -94,8 +96,8 @@ export function audit(
     entityId: entry.entityId == null ? null : String(entry.entityId),
     before: entry.before === undefined ? null : JSON.stringify(entry.before),
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    ip: actor?.ip ?? null,
-    requestId: actor?.requestId ?? null,
+    ip: actor?.ip ?? entry.client?.ip ?? null,
+    requestId: actor?.requestId ?? entry.client?.requestId ?? null,
     createdAt: now,
   });
 }

@@ -49,6 +49,9 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
     lastVerifiedAt: integer("last_verified_at").notNull(),
+    /** The address and browser the session was started from (its owner's sessions list). */
+    ip: text("ip"),
+    userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );

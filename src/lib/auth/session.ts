@@ -50,11 +50,33 @@ function expired(
   return now - row.createdAt >= policy.absoluteMs || now - row.lastVerifiedAt >= policy.idleMs;
 }
 
-export function createSession(db: DbOrTx, userId: number, now: number): string {
+/** What a session remembers of where it started (shown in its owner's sessions list). */
+export interface SessionClient {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A User-Agent is the client's own text: kept to this many characters. */
+const USER_AGENT_CHARS = 512;
+
+export function createSession(
+  db: DbOrTx,
+  userId: number,
+  now: number,
+  client: SessionClient = { ip: null, userAgent: null },
+): string {
   const id = randomString(15);
   const secret = randomString(32);
   db.insert(sessions)
-    .values({ id, secretHash: hashSecret(secret), userId, createdAt: now, lastVerifiedAt: now })
+    .values({
+      id,
+      secretHash: hashSecret(secret),
+      userId,
+      createdAt: now,
+      lastVerifiedAt: now,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, USER_AGENT_CHARS) ?? null,
+    })
     .run();
   return `${id}.${secret}`;
 }

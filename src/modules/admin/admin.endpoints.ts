@@ -3,6 +3,7 @@ import { contracts } from "../../domain/contracts";
 import { hashPassword } from "../../lib/auth/password";
 import { implement } from "../../lib/endpoint";
 import { unlockUser } from "../auth/auth.service";
+import { endUserSessions } from "../auth/sessions.service";
 import { listAuditLog } from "./audit.service";
 import { listBackups } from "./backups.service";
 import { deleteAllData, prepareDeleteAll } from "./data.service";
@@ -50,6 +51,9 @@ export const adminEndpoints = [
   implement(contracts.auditLog, ({ db, query }) => listAuditLog(db, query)),
   implement(contracts.unlockUser, {
     write: (tx, { op, params }) => unlockUser(tx, op, params.userId),
+  }),
+  implement(contracts.endUserSessions, {
+    write: (tx, { c, op, params }) => endUserSessions(tx, op, c.get("sessionId"), params.userId),
   }),
   // The books check, the export and the background jobs that run them (jobs.endpoints.ts).
   ...jobsEndpoints,

@@ -10,8 +10,9 @@ import { type AppEnv, clientIp, serverOrigin } from "../../lib/http";
 import { SESSION_COOKIE } from "../../lib/middleware";
 import { findShopRow } from "../shops/shops.service";
 import { toUserDto } from "../users/users.dto";
-import { startSession, verifySignIn } from "./auth.service";
+import { auditDisabledSignIn, startSession, verifySignIn } from "./auth.service";
 import { changeOwnPassword, checkAndHashNewPassword } from "./own-password.service";
+import { endOwnSession, listOwnSessions } from "./sessions.service";
 
 function isSecure(c: Context<AppEnv>): boolean {
   const configured = c.get("deps").cookieSecure;
@@ -25,19 +26,25 @@ const COOKIE = { path: "/", httpOnly: true, sameSite: "Lax" } as const;
 export const authEndpoints = [
   implement(contracts.login, {
     prepare: async ({ c, db, body, now }) => {
-      const user = await verifySignIn(
-        db,
-        { ...body, ip: clientIp(c), requestId: c.get("requestId") },
-        now,
-      );
+      const who = { ip: clientIp(c), requestId: c.get("requestId") };
+      const user = await verifySignIn(db, { ...body, ...who }, now);
       // Only the right password learns that the account is disabled.
       if (user.disabledAt !== null) {
+        auditDisabledSignIn(db, user, who, now);
         throw new AppError("UNAUTHENTICATED", "This account is disabled. Ask an admin.");
       }
       return user;
     },
     write: (tx, { c, prepared, now, deps }) => {
-      const { token, user } = startSession(tx, prepared, now);
+      // A sign-in over a valid session ends that session (whoever it was): a till handed
+      // over keeps no earlier session alive behind the new cookie.
+      const previous = c.get("sessionId");
+      const previousUser = c.get("user");
+      if (previous) deleteSession(tx, previous);
+      const { token, user } = startSession(tx, prepared, now, {
+        ip: clientIp(c),
+        userAgent: c.req.header("user-agent") ?? null,
+      });
       const actor = {
         userId: user.id,
         username: user.username,
@@ -47,7 +54,14 @@ export const authEndpoints = [
       };
       return {
         body: toUserDto(user),
-        audit: { entityType: "USER", entityId: user.id, actor },
+        audit: {
+          entityType: "USER",
+          entityId: user.id,
+          actor,
+          ...(previous && previousUser
+            ? { after: { previousSessionEnded: { userId: previousUser.id } } }
+            : {}),
+        },
         after: (c) => {
           c.set("user", user);
           setCookie(c, SESSION_COOKIE, token, {
@@ -63,6 +77,12 @@ export const authEndpoints = [
   implement(contracts.changePassword, {
     prepare: ({ db, actor, body, now }) => checkAndHashNewPassword(db, actor, body, now),
     write: (tx, { c, op, prepared }) => changeOwnPassword(tx, op, c.get("sessionId"), prepared),
+  }),
+  implement(contracts.listOwnSessions, ({ c, deps, actor, now }) =>
+    listOwnSessions(deps.db, actor.userId, c.get("sessionId"), deps.sessionPolicy, now),
+  ),
+  implement(contracts.endOwnSession, {
+    write: (tx, { c, op, params }) => endOwnSession(tx, op, c.get("sessionId"), params.sessionId),
   }),
   // Public, so that an expired session still signs out cleanly.
   implement(contracts.logout, {

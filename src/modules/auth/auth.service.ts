@@ -16,9 +16,10 @@ import {
 import { type AppDb, type DbOrTx, type Tx, writeTx } from "../../db/client";
 import { alerts, loginFailures, users } from "../../db/schema";
 import { raiseAlert } from "../../lib/alerts";
-import { auditedWrite, type Mutation, type Op } from "../../lib/audit";
+import { audit, auditedWrite, type Mutation, type Op } from "../../lib/audit";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/auth/password";
-import { createSession } from "../../lib/auth/session";
+import { createSession, type SessionClient } from "../../lib/auth/session";
+import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { countWhere } from "../../lib/list-query";
 import { log } from "../../lib/logger";
@@ -63,6 +64,66 @@ export function quoteUsername(typed: string): string {
   return JSON.stringify(short);
 }
 
+/**
+ * A typed username as the audit trail keeps it: at most 64 characters, every control or
+ * format character (NUL, bidi overrides, zero-width) written out as `\u{…}`, so the audit
+ * screen and its export show what was typed without it rearranging or hiding the text.
+ */
+export function auditUsername(typed: string): string {
+  const chars = Array.from(typed);
+  const short = chars.slice(0, USERNAME_QUOTE_CHARS).join("");
+  const visible = short.replace(
+    /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu,
+    (ch) => `\\u{${(ch.codePointAt(0) ?? 0).toString(16)}}`,
+  );
+  return chars.length > USERNAME_QUOTE_CHARS ? `${visible}…` : visible;
+}
+
+/**
+ * One password check: a sign-in (anonymous, by a typed username) or the re-authentication
+ * of a signed-in user (confirming its password). `username` is the throttle's key
+ * (lowercased); `typed` what the audit row shows.
+ */
+type Attempt = {
+  typed: string;
+  username: string;
+  userId: number | null;
+  ip: string | null;
+  requestId: string;
+} & ({ kind: "login" } | { kind: "confirm"; actor: Actor });
+
+/**
+ * Every refused password check is on the audit trail (issue 25): `auth.login-failed`,
+ * `auth.login-locked` (the throttle) or `auth.confirm-failed`, with the username as typed,
+ * the address and the reason. Only the trail knows the reason; the caller's answer is the
+ * same for an unknown user and a wrong password.
+ */
+function auditRefusal(
+  tx: Tx,
+  attempt: Attempt,
+  why: { reason: "unknown-user" | "wrong-password" | "disabled" | "throttled"; limit?: string },
+  now: number,
+): void {
+  const action =
+    attempt.kind === "confirm"
+      ? "auth.confirm-failed"
+      : why.reason === "throttled"
+        ? "auth.login-locked"
+        : "auth.login-failed";
+  audit(
+    tx,
+    attempt.kind === "confirm" ? attempt.actor : null,
+    {
+      action,
+      entityType: "USER",
+      entityId: attempt.userId,
+      after: { username: auditUsername(attempt.typed), ...why },
+      client: { ip: attempt.ip, requestId: attempt.requestId },
+    },
+    now,
+  );
+}
+
 /** Seconds until the `limit`-th newest of these failures leaves the window (Retry-After). */
 function retryAfterSeconds(db: DbOrTx, where: SQL | undefined, limit: number, now: number) {
   const row = db
@@ -100,28 +161,36 @@ export function signInDelayMs(db: DbOrTx, username: string, ip: string | null, n
  * used up the window (refusals are not counted, so they do not extend it); otherwise recorded.
  * Answers the recorded row's id and the slowdown due to failures from elsewhere.
  */
-function admitAttempt(db: AppDb, username: string, ip: string | null, now: number) {
-  return writeTx(db, (tx) => {
-    const limits: [SQL | undefined, number][] = [
+function admitAttempt(db: AppDb, attempt: Attempt, now: number) {
+  const { username, ip } = attempt;
+  const refusal = writeTx(db, (tx) => {
+    const limits: [SQL | undefined, number, string][] = [
       [
         and(eq(loginFailures.username, username), fromAddress(ip), inWindow(now)),
         MAX_PER_USERNAME_ADDRESS,
+        "username-and-address",
       ],
-      [and(fromAddress(ip), inWindow(now)), MAX_PER_ADDRESS],
+      [and(fromAddress(ip), inWindow(now)), MAX_PER_ADDRESS, "address"],
     ];
-    for (const [where, limit] of limits) {
+    for (const [where, limit, limitName] of limits) {
       if (countWhere(tx, loginFailures, where) >= limit) {
-        throw new AppError(
-          "RATE_LIMITED",
-          "Too many failed sign-in attempts. Try again later.",
-          undefined,
-          { "Retry-After": String(retryAfterSeconds(tx, where, limit, now)) },
-        );
+        // On the record in the same transaction, though nothing else is written.
+        auditRefusal(tx, attempt, { reason: "throttled", limit: limitName }, now);
+        return { retryAfter: retryAfterSeconds(tx, where, limit, now) };
       }
     }
     tx.insert(loginFailures).values({ username, ip, createdAt: now }).run();
-    return { delayMs: signInDelayMs(tx, username, ip, now) };
+    return null;
   });
+  if (refusal) {
+    throw new AppError(
+      "RATE_LIMITED",
+      "Too many failed sign-in attempts. Try again later.",
+      undefined,
+      { "Retry-After": String(refusal.retryAfter) },
+    );
+  }
+  return { delayMs: signInDelayMs(db, username, ip, now) };
 }
 
 /** The alert for a username under attack: quoting it, at most one per username per window. */
@@ -157,41 +226,42 @@ function alertRepeatedFailures(tx: Tx, username: string, typed: string, now: num
  * counted first for the username and this address (admitAttempt, 429 once either is used
  * up), slowed if the username is under attack from elsewhere, then the password is checked
  * against `passwordHash` (a dummy hash when the user is unknown, so both answer alike). A
- * success deletes this address's failures for the username; a failure stays counted and may
- * raise the alert. Failures from other addresses never refuse this one.
+ * success deletes this address's failures for the username; a failure stays counted, is
+ * audited and may raise the alert. Failures from other addresses never refuse this one.
  */
 async function throttledPasswordCheck(
   db: AppDb,
-  input: {
-    username: string;
-    password: string;
-    passwordHash: string | null;
-    ip: string | null;
-    requestId: string;
-  },
+  attempt: Attempt,
+  password: string,
+  passwordHash: string | null,
   now: number,
 ): Promise<boolean> {
-  const username = input.username.toLowerCase();
-  const { delayMs } = admitAttempt(db, username, input.ip, now);
+  const { username, ip } = attempt;
+  const { delayMs } = admitAttempt(db, attempt, now);
   if (delayMs > 0) await Bun.sleep(delayMs);
-  const ok = await verifyPassword(
-    input.password,
-    input.passwordHash ?? (await dummyPasswordHash()),
-  );
-  if (input.passwordHash !== null && ok) {
+  const ok = await verifyPassword(password, passwordHash ?? (await dummyPasswordHash()));
+  if (passwordHash !== null && ok) {
     writeTx(db, (tx) =>
       tx
         .delete(loginFailures)
-        .where(and(eq(loginFailures.username, username), fromAddress(input.ip)))
+        .where(and(eq(loginFailures.username, username), fromAddress(ip)))
         .run(),
     );
     return true;
   }
-  writeTx(db, (tx) => alertRepeatedFailures(tx, username, input.username, now));
+  writeTx(db, (tx) => {
+    auditRefusal(
+      tx,
+      attempt,
+      { reason: passwordHash === null ? "unknown-user" : "wrong-password" },
+      now,
+    );
+    alertRepeatedFailures(tx, username, attempt.typed, now);
+  });
   log.warn("password check failed", {
-    requestId: input.requestId,
-    username: quoteUsername(input.username),
-    ip: input.ip,
+    requestId: attempt.requestId,
+    username: quoteUsername(attempt.typed),
+    ip,
   });
   return false;
 }
@@ -206,13 +276,43 @@ export async function verifySignIn(
   now: number,
 ): Promise<UserRow> {
   const user = db.select().from(users).where(eq(users.username, input.username)).get();
+  const attempt: Attempt = {
+    kind: "login",
+    typed: input.username,
+    username: input.username.toLowerCase(),
+    userId: user?.id ?? null,
+    ip: input.ip,
+    requestId: input.requestId,
+  };
   const ok = await throttledPasswordCheck(
     db,
-    { ...input, passwordHash: user?.passwordHash ?? null },
+    attempt,
+    input.password,
+    user?.passwordHash ?? null,
     now,
   );
   if (user && ok) return user;
   throw new AppError("UNAUTHENTICATED", INVALID);
+}
+
+/**
+ * The right password for a disabled account: refused (the caller says so, only to whoever
+ * knew the password) and on the record like any other refused sign-in.
+ */
+export function auditDisabledSignIn(
+  db: AppDb,
+  user: { id: number; username: string },
+  who: { ip: string | null; requestId: string },
+  now: number,
+): void {
+  const attempt: Attempt = {
+    kind: "login",
+    typed: user.username,
+    username: user.username.toLowerCase(),
+    userId: user.id,
+    ...who,
+  };
+  writeTx(db, (tx) => auditRefusal(tx, attempt, { reason: "disabled" }, now));
 }
 
 /**
@@ -225,14 +325,19 @@ export function confirmPassword(
   db: AppDb,
   user: { username: string; passwordHash: string },
   password: string,
-  who: { ip: string | null; requestId: string },
+  who: Actor,
   now: number,
 ): Promise<boolean> {
-  return throttledPasswordCheck(
-    db,
-    { username: user.username, password, passwordHash: user.passwordHash, ...who },
-    now,
-  );
+  const attempt: Attempt = {
+    kind: "confirm",
+    actor: who,
+    typed: user.username,
+    username: user.username.toLowerCase(),
+    userId: who.userId,
+    ip: who.ip,
+    requestId: who.requestId,
+  };
+  return throttledPasswordCheck(db, attempt, password, user.passwordHash, now);
 }
 
 /** True while some address is refused for this username (the user list shows it). */
@@ -291,8 +396,8 @@ export function pruneLoginFailures(db: AppDb, now: number): void {
  * The write of a good sign-in: a new session (its token goes in the cookie) and the time of
  * it (the user list's last sign-in). Answers the token and the user as now stored.
  */
-export function startSession(tx: Tx, user: UserRow, now: number) {
-  const token = createSession(tx, user.id, now);
+export function startSession(tx: Tx, user: UserRow, now: number, client?: SessionClient) {
+  const token = createSession(tx, user.id, now, client);
   const signedIn =
     tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id)).returning().get() ??
     user;

@@ -279,6 +279,7 @@ describe("dashboard", () => {
         {
           id: 4,
           type: "warning",
+          category: "operations",
           title: "Large stake",
           description: "A big bet",
           createdAt: new Date().toISOString(),
@@ -303,6 +304,7 @@ describe("customer role", () => {
     const alert = {
       id: 4,
       type: "warning",
+      category: "operations",
       title: "Large stake",
       description: "A big bet",
       createdAt: new Date().toISOString(),

@@ -1,8 +1,12 @@
 import { useAtomValue } from "jotai";
+import { lazy, Suspense, useState } from "react";
 import { relativeAge } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
 import { useDismissAlert } from "../api/dismiss-alert";
 import { type Alert, useAlerts } from "../api/get-alerts";
+import { CATEGORY_LABEL, needsNote } from "./category";
+
+const DismissAlertDialog = lazy(() => import("./dismiss-alert-dialog"));
 
 const ALERT_CLASS = { warning: "alert-warning", error: "alert-error", info: "alert-info" };
 
@@ -22,14 +26,32 @@ export function AlertList({ limit }: { limit?: number }) {
   );
 }
 
-/** One alert with its age and, for staff, a Dismiss button. */
+/** Who the alert is for: Operations, Cash, Security or System (decisions/044). */
+export function CategoryBadge({ alert }: { alert: Pick<Alert, "category"> }) {
+  return (
+    <span className="badge badge-outline badge-sm whitespace-nowrap" data-testid="alert-category">
+      <span className="sr-only">Category: </span>
+      {CATEGORY_LABEL[alert.category]}
+    </span>
+  );
+}
+
+/**
+ * One alert with its category, age and, for staff, a Dismiss button. A cash or security
+ * alert (only admins see those) opens a dialog that asks for the note first.
+ */
 export function AlertItem({ alert }: { alert: Alert }) {
   const dismiss = useDismissAlert();
   const canMutate = useAtomValue(canMutateAtom);
+  const [asking, setAsking] = useState(false);
+  const withNote = needsNote(alert.category);
   return (
     <li className={`alert ${ALERT_CLASS[alert.type] ?? ""} items-start`}>
       <div className="flex-1">
-        <div className="font-semibold">{alert.title}</div>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{alert.title}</span>
+          <CategoryBadge alert={alert} />
+        </div>
         <div className="text-sm">{alert.description}</div>
         <div className="text-xs opacity-70">{relativeAge(alert.createdAt)}</div>
       </div>
@@ -38,10 +60,16 @@ export function AlertItem({ alert }: { alert: Alert }) {
           type="button"
           className="btn btn-ghost btn-xs"
           aria-label={`Dismiss ${alert.title}`}
-          onClick={() => dismiss.mutate(alert.id)}
+          aria-haspopup={withNote ? "dialog" : undefined}
+          onClick={() => (withNote ? setAsking(true) : dismiss.mutate({ id: alert.id }))}
         >
           ✕
         </button>
+      )}
+      {asking && (
+        <Suspense fallback={null}>
+          <DismissAlertDialog alert={alert} onClose={() => setAsking(false)} />
+        </Suspense>
       )}
     </li>
   );

@@ -1,0 +1,163 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { AlertDto } from "../../../../src/domain/dto";
+import { page, renderApp } from "../../../test/render";
+
+function alert(overrides: Partial<AlertDto> = {}): AlertDto {
+  return {
+    id: 4,
+    type: "warning",
+    category: "operations",
+    title: "Large bet placed",
+    description: "Bet #9 for Ann Byrne: stake €1,000.00",
+    createdAt: new Date().toISOString(),
+    dismissedAt: null,
+    dismissedBy: null,
+    dismissNote: null,
+    ...overrides,
+  };
+}
+
+const cash = alert({
+  id: 7,
+  category: "cash",
+  title: "Till discrepancy at cash-up",
+  description: "user1's shift #3 at Main Street closed €80.00 short",
+});
+
+describe("the Alerts screen", () => {
+  test("each alert shows its category", async () => {
+    renderApp("/alerts", "admin", {
+      "GET /api/alerts": [cash, alert()],
+    });
+    const list = await screen.findByRole("region", { name: "Undismissed alerts" });
+    const items = await within(list).findAllByRole("listitem");
+    expect(items.map((li) => within(li).getByTestId("alert-category").textContent)).toEqual([
+      "Category: Cash",
+      "Category: Operations",
+    ]);
+  });
+
+  test("dismissing a cash alert asks for a note: required, labelled, sent with the dismissal", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderApp("/alerts", "admin", {
+      "GET /api/alerts": [cash],
+      "POST /api/alerts/:id/dismiss": { status: 204 },
+    });
+    await ue.click(
+      await screen.findByRole("button", { name: "Dismiss Till discrepancy at cash-up" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Dismiss alert" });
+    const note = within(dialog).getByLabelText("Note *");
+    // The note box has the focus: the keyboard goes straight to it.
+    await waitFor(() => expect(document.activeElement).toBe(note));
+
+    await ue.click(within(dialog).getByRole("button", { name: "Dismiss alert" }));
+    expect(
+      await within(dialog).findByText("Note is required to dismiss a cash alert"),
+    ).toBeTruthy();
+    expect(note.getAttribute("aria-invalid")).toBe("true");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    await ue.type(note, "  Recounted with the manager: €80 in the safe  ");
+    await ue.keyboard("{Control>}{Enter}{/Control}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Dismiss alert" })).toBeNull());
+    const post = calls.find((c) => c.method === "POST");
+    expect(post?.path).toBe("/api/alerts/7/dismiss");
+    expect(post?.body).toEqual({ note: "Recounted with the manager: €80 in the safe" });
+  });
+
+  test("a note the server refuses is shown on the field", async () => {
+    const ue = userEvent.setup();
+    renderApp("/alerts", "admin", {
+      "GET /api/alerts": [alert({ id: 8, category: "security", title: "User role changed" })],
+      "POST /api/alerts/:id/dismiss": {
+        status: 400,
+        body: {
+          message: "Note must not contain a control character (U+0007)",
+          code: "VALIDATION",
+          fields: { note: "Note must not contain a control character (U+0007)" },
+        },
+      },
+    });
+    await ue.click(await screen.findByRole("button", { name: "Dismiss User role changed" }));
+    const dialog = await screen.findByRole("dialog", { name: "Dismiss alert" });
+    await ue.type(within(dialog).getByLabelText("Note *"), "bell");
+    await ue.click(within(dialog).getByRole("button", { name: "Dismiss alert" }));
+    expect(
+      await within(dialog).findByText("Note must not contain a control character (U+0007)"),
+    ).toBeTruthy();
+  });
+
+  test("an operations alert is dismissed at once, with no note", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderApp("/alerts", "user", {
+      "GET /api/alerts": [alert()],
+      "POST /api/alerts/:id/dismiss": { status: 204 },
+    });
+    await ue.click(await screen.findByRole("button", { name: "Dismiss Large bet placed" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({});
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("admins have the dismissed view: who, when and the note", async () => {
+    const ue = userEvent.setup();
+    const dismissed = {
+      ...cash,
+      dismissedAt: "2026-11-20T10:15:00.000Z",
+      dismissedBy: { id: 1, username: "admin1" },
+      dismissNote: "Recounted: €80 in the safe",
+    };
+    const { calls } = renderApp("/alerts", "admin", {
+      "GET /api/alerts": ({ search }: { search: URLSearchParams }) =>
+        search.get("status") === "dismissed" ? page([dismissed], 1) : [alert()],
+    });
+    const views = await screen.findByRole("navigation", { name: "Alert views" });
+    expect(within(views).getByRole("link", { name: "Open" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    await ue.click(within(views).getByRole("link", { name: "Dismissed" }));
+    const row = (await screen.findByText("Recounted: €80 in the safe")).closest("tr");
+    if (!row) throw new Error("no row");
+    expect(within(row).getByText("Till discrepancy at cash-up")).toBeTruthy();
+    expect(within(row).getByRole("link", { name: "admin1" }).getAttribute("href")).toBe("/users/1");
+    expect(within(row).getByTestId("alert-category").textContent).toBe("Category: Cash");
+    expect(row.querySelector("time")?.getAttribute("datetime")).toBe(dismissed.createdAt);
+    expect(row.querySelectorAll("time")[1]?.getAttribute("datetime")).toBe(
+      "2026-11-20T10:15:00.000Z",
+    );
+    const list = calls.find((c) => c.search.get("status") === "dismissed");
+    expect(list?.search.get("sort")).toBe("dismissedAt");
+    expect(list?.search.get("order")).toBe("desc");
+    expect(
+      within(views).getByRole("link", { name: "Dismissed" }).getAttribute("aria-current"),
+    ).toBe("page");
+  });
+
+  test("staff have no dismissed view, even by its address", async () => {
+    const { calls } = renderApp("/alerts?view=dismissed", "user", {
+      "GET /api/alerts": [alert()],
+    });
+    expect(await screen.findByText("Large bet placed")).toBeTruthy();
+    expect(screen.queryByRole("navigation", { name: "Alert views" })).toBeNull();
+    expect(calls.some((c) => c.search.get("status") === "dismissed")).toBe(false);
+  });
+});
+
+describe("the staff dashboard", () => {
+  test("shows the alerts the server gives staff, each with its category, and no dismissed view", async () => {
+    const { calls } = renderApp("/", "user", {
+      "GET /api/bets": page([]),
+      "GET /api/transactions": page([]),
+      "GET /api/alerts": [alert()],
+    });
+    const panel = await screen.findByRole("region", { name: "System Alerts" });
+    expect(await within(panel).findByText("Large bet placed")).toBeTruthy();
+    expect(within(panel).getByTestId("alert-category").textContent).toBe("Category: Operations");
+    const asked = calls.filter((c) => c.path === "/api/alerts");
+    expect(asked.length).toBeGreaterThan(0);
+    for (const call of asked) expect(call.search.get("status")).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+import { type FormEvent, useState } from "react";
+import { Dialog } from "../../../components/ui/dialog";
+import { FormActions, TextareaField } from "../../../components/ui/field";
+import { ApiError } from "../../../lib/api-client";
+import { useDismissAlert } from "../api/dismiss-alert";
+import type { Alert } from "../api/get-alerts";
+import { CATEGORY_LABEL, noteRequired } from "./category";
+
+/**
+ * Dismissing a cash or security alert (decisions/044): the admin says what was done about
+ * it. The note is required (the server refuses a blank one too), kept with the alert and in
+ * the audit trail, and shown in the dismissed view. The note box has the focus when the
+ * dialog opens; Enter in it adds a line, the button (or Ctrl+Enter) dismisses.
+ */
+export default function DismissAlertDialog({
+  alert,
+  onClose,
+}: {
+  alert: Alert;
+  onClose: () => void;
+}) {
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
+  const dismiss = useDismissAlert({ quiet: true });
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = note.trim();
+    if (!text) {
+      setError(noteRequired(alert.category));
+      return;
+    }
+    setError(undefined);
+    setFailure(undefined);
+    dismiss.mutate(
+      { id: alert.id, note: text },
+      {
+        onSuccess: onClose,
+        onError: (err) => {
+          const field = err instanceof ApiError ? err.fields?.note : undefined;
+          if (field) setError(field);
+          else setFailure(err instanceof ApiError ? err.serverMessage : err.message);
+        },
+      },
+    );
+  };
+  return (
+    <Dialog onClose={onClose} title="Dismiss alert">
+      <form noValidate onSubmit={submit}>
+        <p className="mb-1 font-semibold">{alert.title}</p>
+        <p className="mb-3 text-sm">{alert.description}</p>
+        <p className="mb-3 text-sm">
+          A {CATEGORY_LABEL[alert.category].toLowerCase()} alert is dismissed with a note saying
+          what was done about it. The note is kept with the alert and in the audit trail.
+        </p>
+        <TextareaField
+          label="Note *"
+          rows={3}
+          value={note}
+          error={error}
+          maxLength={500}
+          required
+          autoFocus
+          ref={(element) => element?.setAttribute("autofocus", "")}
+          onChange={(event) => setNote(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) submit();
+          }}
+        />
+        {failure && (
+          <p role="alert" className="alert alert-error mb-2 text-sm">
+            {failure}
+          </p>
+        )}
+        <FormActions
+          onCancel={onClose}
+          pending={dismiss.isPending}
+          label="Dismiss alert"
+          pendingLabel="Dismissing..."
+        />
+      </form>
+    </Dialog>
+  );
+}

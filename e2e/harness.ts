@@ -16,7 +16,8 @@ import {
 import { freePort, type ServerProcess, spawnServer } from "../tests/helpers/server-process";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const ADMIN_PASSWORD = "e2e-admin-password";
+// Not containing "admin": the password policy refuses that at the first start (decision 046).
+export const ADMIN_PASSWORD = "e2e-orchard-password";
 const ROOT = resolve(import.meta.dir, "..");
 /** Also the screenshots' size: small PNGs that still show a whole screen. */
 export const VIEWPORT = { width: 1280, height: 800 };

@@ -2,7 +2,7 @@
 
 import { openDatabase } from "../src/db/client";
 import { contracts } from "../src/domain/contracts";
-import { PASSWORD_MIN_LENGTH } from "../src/domain/schemas";
+import { checkPassword } from "../src/domain/password-strength";
 import { auditedWrite } from "../src/lib/audit";
 import { hashPassword } from "../src/lib/auth/password";
 import { messageOf } from "../src/lib/errors";
@@ -15,11 +15,13 @@ Usage: bun run create-admin [--username NAME] [--password PASSWORD] [--promote] 
 
 Creates an admin user. If the username already exists, sets a new password for that user
 instead (keeping their role unless --promote is given). Either way all of that user's
-sessions end. Without --password a random password is generated and printed once.
+sessions end. Without --password a random password is generated and printed once, and the
+user must choose their own at the next sign-in.
 Creates and migrates the database if it does not exist yet.
 
   --username NAME      the user (default: admin)
-  --password PASSWORD  at least ${PASSWORD_MIN_LENGTH} characters (note: visible in shell history)
+  --password PASSWORD  at least 8 characters, not common, not containing the username, not
+                       too easy to guess (note: visible in shell history)
   --promote            also make an existing user an admin
   --db PATH            database (default: $DATABASE_PATH or data/betting-shop.db)
   -h, --help           show this help
@@ -39,9 +41,9 @@ if (!/^[A-Za-z0-9_.@-]{1,100}$/.test(username)) {
 const generated = values.password === undefined;
 const password =
   values.password ?? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url");
-if (password.length < PASSWORD_MIN_LENGTH) {
-  fail(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
-}
+// The same policy as every other place a password is set (decision 046).
+const refused = checkPassword(password, username).problem;
+if (refused) fail(refused);
 
 const handle = openDatabase(dbPath);
 try {
@@ -50,17 +52,25 @@ try {
   let user: { username: string; role: string };
   try {
     user = auditedWrite(handle.db, contracts.createUser.audit, op, (tx) =>
-      insertUser(tx, op, { username, role: "admin" }, passwordHash),
+      insertUser(tx, op, { username, role: "admin" }, passwordHash, {
+        mustChangePassword: generated,
+      }),
     );
   } catch (err) {
     if ((err as { code?: string }).code !== "CONFLICT") throw err;
     // The console's own action: the same write as an admin's password change, audited as such.
     user = auditedWrite(handle.db, "user.password-reset", op, (tx) =>
-      resetPassword(tx, op, username, passwordHash, { makeAdmin: values.promote }),
+      resetPassword(tx, op, username, passwordHash, {
+        makeAdmin: values.promote,
+        mustChangePassword: generated,
+      }),
     );
   }
   console.log(`User "${user.username}" (role ${user.role}) is ready; any sessions were ended.`);
-  if (generated) console.log(`Password (shown once): ${password}`);
+  if (generated) {
+    console.log(`Password (shown once): ${password}`);
+    console.log("It must be changed at the next sign-in.");
+  }
 } catch (err) {
   fail(`create-admin failed: ${messageOf(err)}`);
 } finally {

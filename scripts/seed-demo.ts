@@ -145,7 +145,9 @@ if (existing > 0 && !values.force) {
 
 const firstAdmin = await ensureFirstAdmin(db, process.env.ADMIN_PASSWORD, clock);
 if (firstAdmin?.generated) {
-  console.log(`Created user "admin" with password (shown once): ${firstAdmin.password}`);
+  console.log(
+    `Created user "admin" with password (shown once, to be changed at the first sign-in): ${firstAdmin.password}`,
+  );
 }
 const admin = db.select().from(users).where(eq(users.role, "admin")).limit(1).get();
 if (!admin) fail("No admin user to act as");

@@ -107,7 +107,9 @@ export async function startServer(env: Env) {
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());
   if (admin?.generated) {
     // Printed once, on the very first start, so the operator can sign in.
-    console.log(`First start: created user "admin" with password: ${admin.password}`);
+    console.log(
+      `First start: created user "admin" with password: ${admin.password} (to be changed at the first sign-in)`,
+    );
   } else if (admin) {
     log.info("first start: created user admin with ADMIN_PASSWORD");
   }

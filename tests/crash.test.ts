@@ -26,7 +26,7 @@ import { killRunningServers, type ServerProcess, spawnServer } from "./helpers/s
 const SEED = seedFrom("CRASH_SEED", 20_261_020);
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
 const WORKERS = 6;
-const ADMIN_PASSWORD = "crash-test-admin-password";
+const ADMIN_PASSWORD = "crash-test-orchard-password";
 
 type Kind = "deposit" | "withdrawal" | "bet" | "settle";
 

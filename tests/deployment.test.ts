@@ -13,7 +13,7 @@ import { join } from "node:path";
 
 const ROOT = join(import.meta.dir, "..");
 const OPENSSL = Bun.which("openssl");
-const PASSWORD = "tls-test-admin-password";
+const PASSWORD = "tls-test-orchard-password";
 
 if (!OPENSSL) {
   console.warn("tests/deployment.test.ts: HTTPS tests skipped, openssl is not on PATH");

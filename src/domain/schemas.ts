@@ -14,6 +14,7 @@ import {
   ODDS_LITERAL,
   parseMoney,
 } from "./money";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "./password-policy";
 
 /**
  * Our fields parse leniently (z.unknown() and a transform) so that a missing or malformed
@@ -682,14 +683,25 @@ export const reverseSchema = z.object({
   dryRun: flag(false, "Dry run"),
 });
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 
+/**
+ * A password being set: its length here; the rest of the policy (not only blank, not the
+ * username, not common, hard enough to guess) where it is set, with the estimator that the
+ * web app loads only on its password screens (src/domain/password-policy.ts, decision 046).
+ */
 function newPassword(required: string) {
   return z
     .string({ error: required })
     .min(1, required)
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, "Password is too long");
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.short)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.long)
+    .meta({
+      description:
+        "At least 8 characters; refused (400 naming the field and the reason) when only blank, " +
+        "containing the username, on the common-password list or too easy to guess " +
+        "(zxcvbn score below 3)",
+    });
 }
 
 /** A customer login belongs to one customer record; other roles to none (issue 10). */

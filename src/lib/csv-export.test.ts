@@ -9,16 +9,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  createAccount,
   createTestApp,
   ORIGIN,
   seedBasics,
-  TEST_PASSWORD,
   type TestApp,
 } from "../../tests/helpers/test-app";
 import { betDto, customerDto, shopDto, transactionDto } from "../domain/dto";
 import { listQuerySchema } from "../domain/list-query";
 import { JOB_WORK } from "../modules/customers/customers.csv";
-import { createSession } from "./auth/session";
 import { type CsvInput, csvCell, csvColumns, csvRecord } from "./csv-export";
 import { type JobWork, STREAM_CREDITS, streamWork } from "./jobs";
 
@@ -200,13 +199,8 @@ describe("CSV of the lists (small database)", () => {
   test("a cashier exports everything; a customer login only its own rows", async () => {
     const staff = await csvOf("/api/bets?format=csv", "user");
     expect(staff.rows).toHaveLength(13);
-    await t.json("POST", "/api/admin/users", {
-      body: { username: "ada", password: TEST_PASSWORD, role: "customer", customerId },
-    });
-    const user = t.handle.sqlite
-      .query<{ id: number }, []>("select id from users where username = 'ada'")
-      .get() as { id: number };
-    const cookie = `session=${createSession(t.handle.db, user.id, Date.now())}`;
+    // Created by an admin, signed in and past the forced password change (decision 046).
+    const { cookie } = await createAccount(t, { username: "ada", role: "customer", customerId });
     const asAda = async (path: string) => {
       const res = await t.app.request(`${ORIGIN}${path}`, {
         headers: { Cookie: cookie, Origin: ORIGIN },

@@ -201,7 +201,7 @@ describe("quick_check at start", () => {
 
     const path = makeDatabase("bad-index-start.db");
     corruptIndexEntry(path);
-    const server = await spawnServer(path, "a-long-admin-password");
+    const server = await spawnServer(path, "a-long-orchard-password");
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     await server.kill("SIGTERM");
     const handle = openDatabase(path);

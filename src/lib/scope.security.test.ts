@@ -15,15 +15,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { z } from "zod";
 import {
+  createAccount,
   createTestApp,
   ORIGIN,
   seedBasics,
-  TEST_PASSWORD,
   type TestApp,
 } from "../../tests/helpers/test-app";
 import type { Contract } from "../domain/contract";
 import { contracts } from "../domain/contracts";
-import { createSession } from "./auth/session";
 import { admitsCustomers } from "./scope";
 
 /** The other customer's marks: none may appear in any answer a customer login gets. */
@@ -164,13 +163,11 @@ beforeAll(async () => {
   });
   const slip = (betId: number) =>
     t.json<{ code: string }>("GET", `/api/bets/${betId}/slip`).then((s) => s.code);
-  const ada = await t.json<{ id: number }>("POST", "/api/admin/users", {
-    body: {
-      username: "ada",
-      password: TEST_PASSWORD,
-      role: "customer",
-      customerId: basics.customerId,
-    },
+  // Created by an admin, signed in and past the forced password change (decision 046).
+  const ada = await createAccount(t, {
+    username: "ada",
+    role: "customer",
+    customerId: basics.customerId,
   });
   own = {
     customers: basics.customerId,
@@ -189,7 +186,7 @@ beforeAll(async () => {
     shops: basics.shopId,
   };
   herMarks = [HER.firstName, HER.lastName, HER.email, String(hers.slips)];
-  adaCookie = `session=${createSession(t.handle.db, ada.id, Date.now())}`;
+  adaCookie = ada.cookie;
   // The test app's customer1 is a customer login linked to no record.
   nobodyCookie = t.cookies.customer;
   probes = buildProbes();

@@ -117,3 +117,33 @@ export async function seedBasics(
   });
   return { shopId: shop.id, customerId: cust.id };
 }
+
+/** What an account's owner chooses at the first sign-in (createAccount): strong, no username. */
+export const OWN_PASSWORD = "tangerine-lighthouse-42";
+
+/**
+ * An account the way a real one comes to work (decision 046): an admin creates it through
+ * the API with TEST_PASSWORD, its owner signs in and must replace that password, and does
+ * (OWN_PASSWORD). Answers the user and that session's cookie, which can do all its role may.
+ */
+export async function createAccount(
+  t: TestApp,
+  body: { username: string; role?: Role; customerId?: number },
+): Promise<{ id: number; customerId: number | null; cookie: string }> {
+  const user = await t.json<{ id: number; customerId: number | null }>("POST", "/api/admin/users", {
+    body: { password: TEST_PASSWORD, ...body },
+  });
+  const login = await t.request("POST", "/api/login", {
+    as: "anonymous",
+    body: { username: body.username, password: TEST_PASSWORD },
+  });
+  if (login.status !== 200) throw new Error(`sign-in as ${body.username}: ${login.status}`);
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  await t.json("PATCH", "/api/user/password", {
+    as: "anonymous",
+    headers: { Cookie: cookie },
+    body: { currentPassword: TEST_PASSWORD, newPassword: OWN_PASSWORD },
+    expect: 200,
+  });
+  return { id: user.id, customerId: user.customerId, cookie };
+}

@@ -223,8 +223,16 @@ describe("create-admin", () => {
       });
     const first = await signIn(password);
     expect(first.status).toBe(200);
-    expect(((await first.json()) as { role: string }).role).toBe("admin");
+    expect((await first.json()) as object).toMatchObject({
+      role: "admin",
+      mustChangePassword: true,
+    });
     const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    // Printed to a console: its owner must replace it before anything else (decision 046).
+    const blocked = await t.app.request(`${ORIGIN}/api/customers`, {
+      headers: { Cookie: cookie, Origin: ORIGIN },
+    });
+    expect(blocked.status).toBe(403);
 
     const reset = await script("create-admin", [
       "--db",
@@ -238,7 +246,10 @@ describe("create-admin", () => {
     expect(reset.stdout).not.toContain("shown once");
     const me = await t.app.request(`${ORIGIN}/api/user`, { headers: { Cookie: cookie } });
     expect(me.status).toBe(401);
-    expect((await signIn("new-password-1")).status).toBe(200);
+    const again = await signIn("new-password-1");
+    expect(((await again.json()) as { mustChangePassword: boolean }).mustChangePassword).toBe(
+      false,
+    );
     t.close();
   }, 60_000);
 
@@ -252,6 +263,24 @@ describe("create-admin", () => {
     expect(code).toBe(1);
     expect(stderr).toContain("at least 8 characters");
   });
+
+  test("refuses what the password policy refuses, saying why (decision 046)", async () => {
+    const run = (username: string, password: string) =>
+      script("create-admin", [
+        "--db",
+        join(dir, "y.db"),
+        "--username",
+        username,
+        "--password",
+        password,
+      ]);
+    const common = await run("boss", "password123");
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain("This password is too common");
+    const named = await run("boss", "Boss-Orchard-Lantern-7");
+    expect(named.code).toBe(1);
+    expect(named.stderr).toContain("The password must not contain the username");
+  });
 });
 
 describe("seed-demo", () => {
@@ -259,7 +288,7 @@ describe("seed-demo", () => {
     const args = ["--shops", "3", "--customers", "15", "--bets", "150", "--days", "60"];
     const a = join(dir, "a.db");
     const seeded = await script("seed-demo", ["--db", a, ...args], {
-      ADMIN_PASSWORD: "demo-admin-pw",
+      ADMIN_PASSWORD: "demo-lantern-pw",
     });
     expect(seeded.stderr).toBe("");
     expect(seeded.code).toBe(0);

@@ -1,6 +1,5 @@
 /** /api/admin/*: every contract here admits admins only (src/domain/contracts.ts). */
 import { contracts } from "../../domain/contracts";
-import { hashPassword } from "../../lib/auth/password";
 import { implement } from "../../lib/endpoint";
 import { unlockUser } from "../auth/auth.service";
 import { endUserSessions } from "../auth/sessions.service";
@@ -13,6 +12,7 @@ import { reverseTransaction } from "./reversal.service";
 import {
   changeUserRole,
   hashNewUserPassword,
+  hashResetPassword,
   insertUser,
   listUsers,
   resetUserPassword,
@@ -29,14 +29,16 @@ export const adminEndpoints = [
   implement(contracts.listUsers, ({ db, query, now }) => listUsers(db, query, now)),
   implement(contracts.createUser, {
     prepare: ({ db, body }) => hashNewUserPassword(db, body),
-    write: (tx, { op, body, prepared }) => insertUser(tx, op, body, prepared),
+    // The admin knows the password: its owner replaces it at the first sign-in (decision 046).
+    write: (tx, { op, body, prepared }) =>
+      insertUser(tx, op, body, prepared, { mustChangePassword: true }),
   }),
   implement(contracts.changeUserRole, {
     write: (tx, { op, params, body }) =>
       changeUserRole(tx, op, params.userId, body.role, body.customerId),
   }),
   implement(contracts.resetUserPassword, {
-    prepare: ({ body }) => hashPassword(body.newPassword),
+    prepare: ({ db, params, body }) => hashResetPassword(db, params.userId, body.newPassword),
     write: (tx, { op, params, prepared }) => resetUserPassword(tx, op, params.userId, prepared),
   }),
   implement(contracts.updateUser, {

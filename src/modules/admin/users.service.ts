@@ -6,7 +6,7 @@ import { ROLES, type Role } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/audit";
-import { hashPassword } from "../../lib/auth/password";
+import { assertPasswordAllowed, hashPassword } from "../../lib/auth/password";
 import { deleteUserSessions } from "../../lib/auth/session";
 import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
@@ -67,13 +67,33 @@ interface UserOp {
   now: number;
 }
 
-/** Before the write: a taken name is refused at once, then the (slow) hash is made. */
+/**
+ * Before the write: a password the policy refuses and a taken name are refused at once, then
+ * the (slow) hash is made.
+ */
 export async function hashNewUserPassword(
   db: AppDb,
   input: { username: string; password: string },
 ): Promise<string> {
+  assertPasswordAllowed(input.password, input.username, "password");
   if (findByUsername(db, input.username)) throw taken(input.username);
   return hashPassword(input.password);
+}
+
+/** Before an admin's reset: the user must exist and the new password pass the policy. */
+export async function hashResetPassword(
+  db: AppDb,
+  userId: number,
+  newPassword: string,
+): Promise<string> {
+  const user = db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!user) throw notFound("User");
+  assertPasswordAllowed(newPassword, user.username, "newPassword");
+  return hashPassword(newPassword);
 }
 
 /** A customer login's record must exist (404 otherwise); other roles have none. */
@@ -88,11 +108,17 @@ function customerLinkFor(tx: Tx, role: Role, customerId: number | null | undefin
   return found.id;
 }
 
+/**
+ * A new user. `mustChangePassword` (decision 046): whoever set the password is not its owner
+ * (an admin, or a password the console generated and printed), so the owner chooses their own
+ * at the first sign-in.
+ */
 export function insertUser(
   tx: Tx,
   { actor, now }: UserOp,
   input: { username: string; role: Role; customerId?: number | null },
   passwordHash: string,
+  opts: { mustChangePassword: boolean },
 ): Mutation<UserDto> {
   // Checked again inside the write transaction: another request may have won the race.
   if (findByUsername(tx, input.username)) throw taken(input.username);
@@ -105,6 +131,7 @@ export function insertUser(
       role: input.role,
       customerId,
       createdAt: now,
+      mustChangePassword: opts.mustChangePassword,
     })
     .returning()
     .get();
@@ -186,20 +213,23 @@ export function changeUserRole(
   };
 }
 
-/** Sets a new password and ends all of the user's sessions (the create-admin script). */
+/**
+ * Sets a new password and ends all of the user's sessions (the create-admin script); with
+ * `mustChangePassword` (a generated password) the owner replaces it at the next sign-in.
+ */
 export function resetPassword(
   tx: Tx,
   { now }: UserOp,
   username: string,
   passwordHash: string,
-  opts: { makeAdmin?: boolean } = {},
+  opts: { makeAdmin?: boolean; mustChangePassword?: boolean } = {},
 ): Mutation<UserDto> {
   const before = findByUsername(tx, username);
   if (!before) throw notFound("User");
   const role = opts.makeAdmin ? "admin" : before.role;
   const after = tx
     .update(users)
-    .set({ passwordHash, role })
+    .set({ passwordHash, role, mustChangePassword: opts.mustChangePassword ?? false })
     .where(eq(users.id, before.id))
     .returning()
     .get();

@@ -37,7 +37,7 @@ describe("admin users", () => {
 
   test("defaults the role to user and raises an info alert", async () => {
     const user = await t.json<User>("POST", "/api/admin/users", {
-      body: { username: "nobody", password: "12345678" },
+      body: { username: "nobody", password: "long-enough-1" },
     });
     expect(user.role).toBe("user");
     const alerts = await t.json<{ type: string; title: string }[]>("GET", "/api/alerts", {
@@ -66,7 +66,7 @@ describe("admin users", () => {
   test("refuses a duplicate username, whatever its case, with 409", async () => {
     for (const username of ["user1", "USER1"]) {
       const res = await t.request("POST", "/api/admin/users", {
-        body: { username, password: "12345678" },
+        body: { username, password: "long-enough-1" },
       });
       expect(res.status).toBe(409);
     }

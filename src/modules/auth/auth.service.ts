@@ -17,7 +17,12 @@ import { type AppDb, type DbOrTx, type Tx, writeTx } from "../../db/client";
 import { alerts, loginFailures, users } from "../../db/schema";
 import { raiseAlert } from "../../lib/alerts";
 import { audit, auditedWrite, type Mutation, type Op } from "../../lib/audit";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/auth/password";
+import {
+  assertPasswordAllowed,
+  dummyPasswordHash,
+  hashPassword,
+  verifyPassword,
+} from "../../lib/auth/password";
 import { createSession, type SessionClient } from "../../lib/auth/session";
 import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
@@ -404,17 +409,36 @@ export function startSession(tx: Tx, user: UserRow, now: number, client?: Sessio
   return { token, user: signedIn };
 }
 
-/** First start: with no user at all, create `admin` with ADMIN_PASSWORD or a printed random one. */
+/**
+ * First start: with no user at all, create `admin` with ADMIN_PASSWORD or a printed random one.
+ * ADMIN_PASSWORD must pass the password policy (a refused one stops the start, saying why); a
+ * generated one was printed to a console, so admin must replace it at the first sign-in
+ * (decision 046). The operator chose ADMIN_PASSWORD, so that one stands.
+ */
 export async function ensureFirstAdmin(db: AppDb, adminPassword: string | undefined, now: number) {
   const existing = db.select({ n: count() }).from(users).get();
   if ((existing?.n ?? 0) > 0) return null;
+  if (adminPassword) {
+    try {
+      assertPasswordAllowed(adminPassword, "admin", "ADMIN_PASSWORD");
+    } catch (err) {
+      throw new Error(`ADMIN_PASSWORD is refused: ${(err as Error).message}`);
+    }
+  }
   const password =
     adminPassword || Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url");
+  const generated = !adminPassword;
   const passwordHash = await hashPassword(password);
   auditedWrite(db, "user.create-first-admin", { actor: null, now }, (tx) => {
     const created = tx
       .insert(users)
-      .values({ username: "admin", passwordHash, role: "admin", createdAt: now })
+      .values({
+        username: "admin",
+        passwordHash,
+        role: "admin",
+        createdAt: now,
+        mustChangePassword: generated,
+      })
       .returning()
       .get();
     return {
@@ -422,9 +446,9 @@ export async function ensureFirstAdmin(db: AppDb, adminPassword: string | undefi
       audit: {
         entityType: "USER",
         entityId: created.id,
-        after: { username: "admin", role: "admin" },
+        after: { username: "admin", role: "admin", mustChangePassword: generated },
       },
     };
   });
-  return { username: "admin", password, generated: !adminPassword };
+  return { username: "admin", password, generated };
 }

@@ -3,16 +3,16 @@ import { and, eq, ne } from "drizzle-orm";
 import type { AppDb, Tx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import type { Mutation, Op } from "../../lib/audit";
-import { hashPassword } from "../../lib/auth/password";
+import { assertPasswordAllowed, hashPassword } from "../../lib/auth/password";
 import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { toUserDto, type UserDto } from "../users/users.dto";
 import { confirmPassword } from "./auth.service";
 
 /**
- * Before the write: the current password is checked under the sign-in throttle for this
- * user and address (confirmPassword; slow, a wrong one counts as a failed sign-in), then the
- * new one hashed.
+ * Before the write: the new password against the policy (decision 046; cheap, so a refused one
+ * costs no throttled check), the current password under the sign-in throttle for this user and
+ * address (confirmPassword; slow, a wrong one counts as a failed sign-in), then the new one hashed.
  */
 export async function checkAndHashNewPassword(
   db: AppDb,
@@ -22,6 +22,7 @@ export async function checkAndHashNewPassword(
 ): Promise<string> {
   const user = db.select().from(users).where(eq(users.id, actor.userId)).get();
   if (!user) throw notFound("User");
+  assertPasswordAllowed(input.newPassword, user.username, "newPassword");
   if (!(await confirmPassword(db, user, input.currentPassword, actor, now))) {
     throw new AppError("VALIDATION", "Current password is incorrect", {
       currentPassword: "Current password is incorrect",

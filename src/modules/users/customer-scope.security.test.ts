@@ -5,12 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import {
+  createAccount,
   createTestApp,
   seedBasics,
   TEST_PASSWORD,
   type TestApp,
 } from "../../../tests/helpers/test-app";
-import { createSession } from "../../lib/auth/session";
 
 let t: TestApp;
 let own: { customerId: number; shopId: number };
@@ -49,17 +49,15 @@ beforeEach(async () => {
     });
   ownBet = (await bet(own.customerId)).id;
   otherBet = (await bet(other)).id;
-  const created = await t.json<{ id: number; customerId: number }>("POST", "/api/admin/users", {
-    body: {
-      username: "ada",
-      password: TEST_PASSWORD,
-      role: "customer",
-      customerId: own.customerId,
-    },
+  // Created by an admin, signed in and past the forced password change (decision 046).
+  const created = await createAccount(t, {
+    username: "ada",
+    role: "customer",
+    customerId: own.customerId,
   });
   expect(created.customerId).toBe(own.customerId);
   userId = created.id;
-  cookie = `session=${createSession(t.handle.db, userId, Date.now())}`;
+  cookie = created.cookie;
 });
 afterEach(() => t.close());
 

@@ -1,0 +1,78 @@
+/**
+ * Which new passwords are refused (NIST SP 800-63B 3.1.1.2; decision 046), as one set of rules
+ * for the server and the password forms' meter. Pure: the strength estimate is passed in, so the
+ * web app can apply these rules while only the screens with a password form load the estimator
+ * and its dictionaries (src/domain/password-strength.ts, a few MB).
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+/**
+ * zxcvbn's score from 0 to 4; 3 ("safely unguessable: moderate protection from an offline
+ * slow-hash scenario", at least 10^8 guesses) is the lowest a new password may have.
+ */
+export const PASSWORD_MIN_SCORE = 3;
+/** A username shorter than this is not looked for inside the password (every "a" would match). */
+const USERNAME_MIN_MATCH = 3;
+
+export type PasswordScore = 0 | 1 | 2 | 3 | 4;
+
+/** What the estimator says of a password. */
+export interface PasswordEstimate {
+  score: PasswordScore;
+  /** The whole password is on the list of common (breached) passwords, l33t or case aside. */
+  common: boolean;
+  /** The estimator's own warning (e.g. "Repeated characters like "aaa" are easy to guess."). */
+  warning: string | null;
+  suggestions: string[];
+}
+
+export type EstimatePassword = (password: string, userInputs: string[]) => PasswordEstimate;
+
+export interface PasswordVerdict {
+  /** 0-4 for the meter; 0 whenever a rule refuses the password. */
+  score: PasswordScore;
+  /** Why the password is refused, as a sentence for the field; null when it is accepted. */
+  problem: string | null;
+}
+
+export const PASSWORD_MESSAGES = {
+  short: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  long: "Password is too long",
+  blank: "The password must not be only spaces",
+  username: "The password must not contain the username",
+  common: "This password is too common: it is on a list of passwords that attackers try first",
+  guessable: "This password is too easy to guess",
+} as const;
+
+/** The estimator's warning, else its first suggestion, as the second half of the message. */
+function hint(estimate: PasswordEstimate): string {
+  const text = estimate.warning ?? estimate.suggestions[0] ?? "";
+  return text ? `. ${text.replace(/\.$/, "")}` : "";
+}
+
+/**
+ * The first rule a password breaks, in the order a person can act on: length, only blank,
+ * the username inside it (any case), on the common list, then the estimator's score.
+ */
+export function judgePassword(
+  password: string,
+  username: string,
+  estimate: EstimatePassword,
+): PasswordVerdict {
+  const refuse = (problem: string): PasswordVerdict => ({ score: 0, problem });
+  if (password.length < PASSWORD_MIN_LENGTH) return refuse(PASSWORD_MESSAGES.short);
+  if (password.length > PASSWORD_MAX_LENGTH) return refuse(PASSWORD_MESSAGES.long);
+  if (password.trim() === "") return refuse(PASSWORD_MESSAGES.blank);
+  const name = username.trim().toLowerCase();
+  const lower = password.toLowerCase();
+  if (name && (lower === name || (name.length >= USERNAME_MIN_MATCH && lower.includes(name)))) {
+    return refuse(PASSWORD_MESSAGES.username);
+  }
+  const result = estimate(password, name ? [name] : []);
+  if (result.common) return refuse(PASSWORD_MESSAGES.common);
+  if (result.score < PASSWORD_MIN_SCORE) {
+    return { score: result.score, problem: `${PASSWORD_MESSAGES.guessable}${hint(result)}` };
+  }
+  return { score: result.score, problem: null };
+}

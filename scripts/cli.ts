@@ -3,6 +3,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { messageOf } from "../src/lib/errors";
+import { setPrivateUmask } from "../src/lib/private-files";
 
 /** Shared with the server's own backups. */
 export { fileStamp, fsyncPath } from "../src/lib/backup";
@@ -20,6 +21,8 @@ export function parseScriptArgs<O extends Options>(usage: string, options: O) {
   // Every script calls this first: from here on, no raw stack trace reaches the operator.
   process.on("uncaughtException", oneLine);
   process.on("unhandledRejection", oneLine);
+  // Whatever a script creates (databases, backups, exports) is owner-only (decision 045).
+  setPrivateUmask();
   let parsed: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>;
   try {
     parsed = parseArgs({

@@ -24,7 +24,8 @@ if (!values.out) {
 } else {
   if (existsSync(values.out)) fail(`Refusing to overwrite ${values.out}`);
   const partial = `${values.out}.partial`;
-  const fd = openSync(partial, "w");
+  // Every table but the secrets: still the shop's data, so owner-only (decision 045).
+  const fd = openSync(partial, "w", 0o600);
   try {
     writeExport(sqlite, (chunk) => writeSync(fd, chunk));
     fsyncSync(fd);

@@ -1,6 +1,6 @@
 /** bun run restore: puts a checked backup in place of the database, with the server stopped. */
 import type { Database } from "bun:sqlite";
-import { copyFileSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { integrityCheck, openDatabase } from "../src/db/client";
 import { messageOf } from "../src/lib/errors";
@@ -86,9 +86,14 @@ if (existsSync(dbPath)) {
 // 3. Copy the backup next to the database, flush it, then swap it in.
 const staging = `${dbPath}.restoring`;
 copyFileSync(backupPath, staging);
+// copyFile keeps the backup's mode; the database is owner-only whatever the copy was (decision 045).
+chmodSync(staging, 0o600);
 fsyncPath(staging);
 const aside = `${dbPath}.before-restore-${fileStamp()}`;
-if (existsSync(dbPath)) renameSync(dbPath, aside);
+if (existsSync(dbPath)) {
+  renameSync(dbPath, aside);
+  chmodSync(aside, 0o600);
+}
 rmSync(`${dbPath}-shm`, { force: true });
 renameSync(staging, dbPath);
 fsyncPath(dirname(dbPath));

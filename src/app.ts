@@ -9,7 +9,13 @@ import { createApi, openApiDocument } from "./lib/endpoint";
 import { AppError, ERROR_CODES, ERROR_STATUS, errorBody } from "./lib/errors";
 import type { AppEnv, Deps } from "./lib/http";
 import { log } from "./lib/logger";
-import { loadSession, originAndContentType, requestContext, requestIdOf } from "./lib/middleware";
+import {
+  loadSession,
+  originAndContentType,
+  publicHostOnly,
+  requestContext,
+  requestIdOf,
+} from "./lib/middleware";
 import { referenceEndpoints } from "./modules/reference/reference.endpoints";
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -38,6 +44,7 @@ export function createApp(deps: Deps) {
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 
   app.use("/api/*", requestContext);
+  app.use("/api/*", publicHostOnly);
   app.use(
     "/api/*",
     secureHeaders({

@@ -1,4 +1,5 @@
 /** The only reader of process.env. */
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { parseCents } from "./domain/money";
 
@@ -24,13 +25,78 @@ const isOn = (v: string | undefined) => v === "true" || v === "1";
 
 const blankToUndefined = (v: string | undefined) => (v?.trim() ? v : undefined);
 
+/** TRUST_PROXY as the server uses it (decision 045). */
+export interface TrustProxy {
+  /** Addresses, CIDR ranges or proxy-addr's names (loopback); empty: trust no proxy. */
+  list: string[];
+  /** It was set to `true`/`1`, which now means loopback only (the start-up log says so). */
+  fromTrue: boolean;
+}
+
+/**
+ * TRUST_PROXY: unset/false/0 trusts no proxy; true/1 trusts loopback only; otherwise a
+ * comma-separated list of addresses and CIDR ranges, each checked by proxy-addr (the
+ * library that then decides trust), so a typo stops the start instead of trusting nobody.
+ */
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const v = raw?.trim() ?? "";
+    if (v === "" || v === "false" || v === "0") return { list: [], fromTrue: false };
+    if (v === "true" || v === "1") return { list: ["loopback"], fromTrue: true };
+    const list = v
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (const entry of list) {
+      try {
+        proxyaddr.compile(entry);
+      } catch {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${entry}" is not an IP address or CIDR range (give e.g. 127.0.0.1,10.0.0.0/8,::1, or true for loopback only)`,
+        });
+        return z.NEVER;
+      }
+    }
+    return { list, fromTrue: false };
+  });
+
+/** PUBLIC_ORIGIN: scheme, host and optional port only; answered as the URL standard's origin. */
+function publicOrigin(v: string | undefined, ctx: z.RefinementCtx): string | undefined {
+  if (v === undefined) return undefined;
+  const example = "give scheme and host only, e.g. https://bets.example.ie";
+  let url: URL;
+  try {
+    url = new URL(v.trim());
+  } catch {
+    ctx.addIssue({ code: "custom", message: `is not a URL (${example})` });
+    return z.NEVER;
+  }
+  const bare =
+    (url.protocol === "https:" || url.protocol === "http:") &&
+    url.pathname === "/" &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password;
+  if (!bare) {
+    ctx.addIssue({ code: "custom", message: `must be an origin (${example})` });
+    return z.NEVER;
+  }
+  return url.origin;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_PATH: z.string().min(1).default("data/betting-shop.db"),
   ADMIN_PASSWORD: z.string().optional(),
   COOKIE_SECURE: flag.transform((v) => (v === undefined || v === "" ? undefined : isOn(v))),
-  /** Behind a reverse proxy: believe its X-Forwarded-For/-Proto/-Host (the nearest hop only). */
-  TRUST_PROXY: flag.transform(isOn),
+  /** Behind a reverse proxy: the proxies whose X-Forwarded-For/-Proto/-Host are believed. */
+  TRUST_PROXY: trustProxySetting,
+  /** The one origin browsers use (https://bets.example.ie); unset: any host name (the LAN). */
+  PUBLIC_ORIGIN: z.string().optional().transform(blankToUndefined).transform(publicOrigin),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),

@@ -7,8 +7,8 @@ import { ENDPOINTS_MODULE } from "./endpoints";
 import type { Env } from "./env";
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/session";
 import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./lib/backup";
-import { messageOf } from "./lib/errors";
-import { type Deps, systemClock, workerSettingsOf } from "./lib/http";
+import { errorBody, messageOf } from "./lib/errors";
+import { type Deps, misdirected, systemClock, workerSettingsOf } from "./lib/http";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
 import {
   checkLargeFileBeforeOpening,
@@ -18,6 +18,7 @@ import {
 } from "./lib/integrity";
 import { disposeJobs } from "./lib/jobs";
 import { log, setLogLevel } from "./lib/logger";
+import { makeDataPrivateAndSay, setPrivateUmask } from "./lib/private-files";
 import { ReadPool } from "./lib/read-pool";
 import { startBooksScheduler } from "./modules/admin/books.service";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
@@ -78,9 +79,41 @@ function backupSettings(env: Env): BackupSettings {
   };
 }
 
+/** How TRUST_PROXY and PUBLIC_ORIGIN were understood, said once at start (decision 045). */
+function logRequestTrust(env: Env): void {
+  const { list, fromTrue } = env.TRUST_PROXY;
+  if (fromTrue) {
+    log.info(
+      "TRUST_PROXY=true trusts loopback only (127.0.0.0/8, ::1): X-Forwarded-* from any other peer are ignored; list a proxy elsewhere by its address or range",
+      {
+        trustProxy: list,
+      },
+    );
+  } else if (list.length > 0) {
+    log.info("X-Forwarded-For/-Host/-Proto are read only from these proxies", {
+      trustProxy: list,
+    });
+  }
+  if (env.PUBLIC_ORIGIN) {
+    log.info("only the public origin is served; any other host name is answered 421", {
+      publicOrigin: env.PUBLIC_ORIGIN,
+    });
+  } else {
+    log.info(
+      "PUBLIC_ORIGIN is not set: any host name is accepted (a LAN set-up); set it when the server has a public name",
+    );
+  }
+}
+
 export async function startServer(env: Env) {
+  // Before anything is created: folders 0700, files 0600, the WAL and SHM included.
+  setPrivateUmask();
   setLogLevel(env.LOG_LEVEL);
   const tls = tlsOptions(env);
+  const backupsAt = backupSettings(env);
+  // Before SQLite opens the file: a WAL or SHM it creates takes the database's mode.
+  makeDataPrivateAndSay(env.DATABASE_PATH, backupsAt.dir);
+  logRequestTrust(env);
   // A large file's quick_check is split: its business tables before serving, in two
   // workers; the whole file in the background right after (decision 025).
   const checked = await checkLargeFileBeforeOpening(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
@@ -98,11 +131,12 @@ export async function startServer(env: Env) {
     startedAt: systemClock(),
     clock: systemClock,
     largeAmountCents: env.LARGE_AMOUNT,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY.list,
+    ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
     creditLimitCapCents: env.STAFF_MAX_CREDIT_LIMIT,
     requireShift: env.REQUIRE_SHIFT,
     ageRules: { minAge: env.MIN_AGE, requireDateOfBirth: env.REQUIRE_DATE_OF_BIRTH },
-    backups: backupSettings(env),
+    backups: backupsAt,
   };
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());
   if (admin?.generated) {
@@ -138,6 +172,16 @@ export async function startServer(env: Env) {
       if (pathname.startsWith("/api/") || pathname === "/api" || pathname === "/healthz") {
         return app.fetch(request, { server: srv });
       }
+      // The pages follow PUBLIC_ORIGIN's host rule too (the API's is publicHostOnly).
+      const refused = misdirected(
+        {
+          url: request.url,
+          header: (name) => request.headers.get(name) ?? undefined,
+          peer: srv.requestIP(request)?.address ?? null,
+        },
+        deps,
+      );
+      if (refused) return Response.json(errorBody(refused), { status: refused.status });
       return web(request);
     },
   });

@@ -50,7 +50,8 @@ export function openDatabase(
   /** A check the caller already ran on this file (the server's split check on a large file). */
   checked?: DbHandle["startupCheck"],
 ): DbHandle {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  // Owner-only (decision 045); the file itself comes out 0600 by the server's umask.
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const sqlite = new Database(path, { create: true, strict: true });
   applyPragmas(sqlite);
   let startupCheck = checked;

@@ -8,6 +8,7 @@
  */
 import { Database } from "bun:sqlite";
 import {
+  chmodSync,
   closeSync,
   existsSync,
   fsyncSync,
@@ -122,9 +123,12 @@ export function writeBackup(source: Database, out: string): BackupOutcome {
   if (existsSync(path)) return failed(`Refusing to overwrite ${path}`);
   const partial = `${path}.partial`;
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    // Owner-only (decision 045): the copy holds password hashes and the slip-signing key.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     rmSync(partial, { force: true });
     source.run("vacuum into ?", [partial]);
+    // SQLite creates it by the umask; a caller without the server's (a test) still gets 0600.
+    chmodSync(partial, 0o600);
   } catch (err) {
     removeQuietly(partial);
     return failed(`could not write the copy: ${messageOf(err)}`);

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   "RATE_LIMITED",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
+  "MISDIRECTED",
   "INTERNAL",
 ] as const;
 
@@ -27,6 +28,8 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A Host other than PUBLIC_ORIGIN's (decision 045). */
+  MISDIRECTED: 421,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -1,6 +1,7 @@
 /** Shared Hono types and request helpers. */
 import type { Database } from "bun:sqlite";
 import type { Context } from "hono";
+import proxyaddr from "proxy-addr";
 import type { AppDb } from "../db/client";
 import type { SessionPolicy } from "./auth/session";
 import type { BackupSettings } from "./backup";
@@ -34,8 +35,13 @@ export interface Deps {
   requireShift?: boolean;
   /** MIN_AGE and REQUIRE_DATE_OF_BIRTH: who may be a customer, bet and deposit (decision 041). */
   ageRules?: AgeRules;
-  /** TRUST_PROXY: believe the nearest hop's X-Forwarded-For/-Proto/-Host; otherwise ignore them. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: the proxies (addresses, CIDR ranges, `loopback`) whose X-Forwarded-For/-Proto/
+   * -Host are believed; empty: none. A list, not a function, so read workers can be given it.
+   */
+  trustProxy: readonly string[];
+  /** PUBLIC_ORIGIN: the only origin accepted, and its host the only one served (decision 045). */
+  publicOrigin?: string;
   /** BACKUP_*: where the server's backups go and how often; unset, see defaultBackupDir. */
   backups?: BackupSettings;
   /** Check every JSON answer against its declared schema (tests); off in production. */
@@ -76,37 +82,108 @@ export function actorOf(c: Context<AppEnv>): Actor {
 }
 
 /**
- * An `X-Forwarded-*` header as our own proxy set it: only with TRUST_PROXY, and only its last
- * value (the nearest hop appends to whatever the client sent, so earlier values are the
- * client's word). Without TRUST_PROXY anyone could write these headers: null.
+ * What the proxy and origin rules read of a request: its URL, headers and connecting peer.
+ * The static pages (src/server.ts) are served outside Hono and use the same rules.
  */
-export function forwarded(c: Context<AppEnv>, name: "for" | "proto" | "host"): string | null {
-  if (!c.get("deps").trustProxy) return null;
-  const value = c.req.header(`x-forwarded-${name}`);
-  const last = value?.split(",").at(-1)?.trim();
+export interface Incoming {
+  url: string;
+  header(name: string): string | undefined;
+  /** The connecting peer's address; null when there is none (app.request without a server). */
+  peer: string | null;
+}
+
+/** A Hono request as an Incoming. */
+export function incomingOf(c: Context<AppEnv>): Incoming {
+  const server = (c.env as { server?: { requestIP(r: Request): { address: string } | null } })
+    ?.server;
+  return {
+    url: c.req.url,
+    header: (name) => c.req.header(name),
+    peer: server?.requestIP?.(c.req.raw)?.address ?? null,
+  };
+}
+
+type TrustFn = (address: string, hop: number) => boolean;
+const compiledTrust = new Map<string, TrustFn>();
+
+/** TRUST_PROXY's list compiled by proxy-addr once (the list was checked at start, src/env.ts). */
+function trustOf(list: readonly string[]): TrustFn {
+  const key = list.join(",");
+  let fn = compiledTrust.get(key);
+  if (!fn) {
+    fn = proxyaddr.compile([...list]);
+    compiledTrust.set(key, fn);
+  }
+  return fn;
+}
+
+/** The peer is one of the proxies TRUST_PROXY names: only then do X-Forwarded-* count. */
+export function fromTrustedProxy(req: Incoming, trustProxy: readonly string[]): boolean {
+  return trustProxy.length > 0 && req.peer !== null && trustOf(trustProxy)(req.peer, 0);
+}
+
+/**
+ * An `X-Forwarded-Proto`/`-Host` header as our own proxy set it: only when the peer is a
+ * trusted proxy, and only its last value (a proxy appends to whatever the client sent, so
+ * earlier values are the client's word). From anyone else these headers are ignored: null.
+ */
+export function forwardedHeader(
+  req: Incoming,
+  trustProxy: readonly string[],
+  name: "proto" | "host",
+): string | null {
+  if (!fromTrustedProxy(req, trustProxy)) return null;
+  const last = req.header(`x-forwarded-${name}`)?.split(",").at(-1)?.trim();
   return last || null;
 }
 
-/** The caller's address: the socket's peer, or with TRUST_PROXY the nearest proxy's word. */
+/**
+ * The caller's address: the peer's own, or when the peer is a trusted proxy the right-most
+ * address in X-Forwarded-For that is not a trusted proxy (proxy-addr walks the hops), so a
+ * client cannot choose the address it is throttled and audited by.
+ */
 export function clientIp(c: Context<AppEnv>): string | null {
-  const viaProxy = forwarded(c, "for");
-  if (viaProxy) return viaProxy.slice(0, 64);
-  const server = (c.env as { server?: { requestIP(r: Request): { address: string } | null } })
-    ?.server;
-  return server?.requestIP?.(c.req.raw)?.address ?? null;
+  const req = incomingOf(c);
+  const { trustProxy } = c.get("deps");
+  if (req.peer === null || !fromTrustedProxy(req, trustProxy)) return req.peer;
+  const asNode = {
+    headers: { "x-forwarded-for": req.header("x-forwarded-for") },
+    connection: { remoteAddress: req.peer },
+  } as unknown as Parameters<typeof proxyaddr>[0];
+  return proxyaddr(asNode, trustOf(trustProxy)).slice(0, 64);
 }
 
-/** This server's origin as the browser sees it (scheme, host and port), e.g. "https://shop:8443". */
-export function serverOrigin(c: Context<AppEnv>): string {
-  const url = new URL(c.req.url);
-  const proto = forwarded(c, "proto");
+/**
+ * The origin a request was addressed to (scheme, host and port), e.g. "https://shop:8443":
+ * its own URL, with a trusted proxy's X-Forwarded-Proto and -Host in place of its own.
+ */
+export function requestOrigin(req: Incoming, trustProxy: readonly string[]): string {
+  const url = new URL(req.url);
+  const proto = forwardedHeader(req, trustProxy, "proto");
   const scheme = proto === "https" || proto === "http" ? `${proto}:` : url.protocol;
-  const host = forwarded(c, "host") ?? url.host;
+  const host = forwardedHeader(req, trustProxy, "host") ?? url.host;
   try {
     return new URL(`${scheme}//${host}`).origin;
   } catch {
     return url.origin;
   }
+}
+
+/** This server's origin as the browser sees it: the request's, or PUBLIC_ORIGIN when set. */
+export function serverOrigin(c: Context<AppEnv>): string {
+  const { publicOrigin, trustProxy } = c.get("deps");
+  return publicOrigin ?? requestOrigin(incomingOf(c), trustProxy);
+}
+
+/**
+ * With PUBLIC_ORIGIN set, a request addressed to any other host name (its Host, or a trusted
+ * proxy's X-Forwarded-Host) is misdirected: what a DNS-rebinding page sends. Null: serve it.
+ */
+export function misdirected(req: Incoming, deps: Pick<Deps, "publicOrigin" | "trustProxy">) {
+  if (!deps.publicOrigin) return null;
+  const wanted = new URL(deps.publicOrigin).hostname;
+  if (new URL(requestOrigin(req, deps.trustProxy)).hostname === wanted) return null;
+  return new AppError("MISDIRECTED", `This server answers only for ${wanted}`);
 }
 
 /** A URL path decoded, or null when its percent-escapes do not decode (`/%`): a 400, not a 500. */

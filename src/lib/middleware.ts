@@ -4,7 +4,7 @@ import { getCookie } from "hono/cookie";
 import { validateSession } from "./auth/session";
 import { AppError, errorBody } from "./errors";
 import type { AppEnv } from "./http";
-import { clientIp, decodedPath, serverOrigin } from "./http";
+import { clientIp, decodedPath, incomingOf, misdirected, serverOrigin } from "./http";
 import { log } from "./logger";
 
 export const SESSION_COOKIE = "session";
@@ -41,9 +41,21 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * PUBLIC_ORIGIN: a request for another host name is refused with 421 before anything else
+ * reads it (a DNS-rebinding page's requests carry its own name). /healthz is not under /api,
+ * so a local health probe by address still answers.
+ */
+export const publicHostOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const refused = misdirected(incomingOf(c), c.get("deps"));
+  if (refused) throw refused;
+  return next();
+};
+
+/**
  * Hono's csrf() lets JSON through, so state-changing requests must prove they come from our
- * own pages: an Origin equal to ours (scheme, host and port), or Sec-Fetch-Site: same-origin.
- * X-Forwarded-Host/-Proto count only with TRUST_PROXY (lib/http.ts). A body must be JSON.
+ * own pages: an Origin equal to ours (scheme, host and port; PUBLIC_ORIGIN when set), or
+ * Sec-Fetch-Site: same-origin. X-Forwarded-Host/-Proto count only from a proxy TRUST_PROXY
+ * names (lib/http.ts). A body must be JSON.
  */
 export const originAndContentType: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();

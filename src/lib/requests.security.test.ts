@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { desc } from "drizzle-orm";
-import { createTestApp, ORIGIN, type TestApp } from "../../tests/helpers/test-app";
+import { createTestApp, fromPeer, ORIGIN, type TestApp } from "../../tests/helpers/test-app";
 import { auditLog } from "../db/schema";
 
 let t: TestApp;
@@ -18,13 +18,17 @@ function lastAuditIp(): string | null | undefined {
   return t.handle.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1).get()?.ip;
 }
 
-/** A POST to `url` with the admin's cookie and the given headers. */
-function post(url: string, headers: Record<string, string>) {
-  return t.app.request(url, {
-    method: "POST",
-    headers: { Cookie: t.cookies.admin, "Content-Type": "application/json", ...headers },
-    body: JSON.stringify(SHOP),
-  });
+/** A POST to `url` with the admin's cookie and the given headers, from `peer` (loopback). */
+function post(url: string, headers: Record<string, string>, peer = "127.0.0.1") {
+  return t.app.request(
+    url,
+    {
+      method: "POST",
+      headers: { Cookie: t.cookies.admin, "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(SHOP),
+    },
+    fromPeer(peer),
+  );
 }
 
 describe("X-Forwarded-* headers", () => {

@@ -28,24 +28,48 @@ export interface TestApp {
   handle: DbHandle;
   ids: Record<Role, number>;
   cookies: Record<Role, string>;
-  /** Sends a request as a role (or anonymous), with a same-origin Origin header. */
+  /**
+   * Sends a request as a role (or anonymous), with a same-origin Origin header, from `peer`
+   * (the connecting address Bun's server would report; the app's default when absent).
+   */
   request(
     method: string,
     path: string,
-    opts?: { as?: Caller; body?: unknown; headers?: Record<string, string> },
+    opts?: { as?: Caller; body?: unknown; headers?: Record<string, string>; peer?: string },
   ): Promise<Response>;
   /** Same, and parses JSON; throws with the body when the status is not the expected one. */
   json<T = unknown>(
     method: string,
     path: string,
-    opts?: { as?: Caller; body?: unknown; headers?: Record<string, string>; expect?: number },
+    opts?: {
+      as?: Caller;
+      body?: unknown;
+      headers?: Record<string, string>;
+      peer?: string;
+      expect?: number;
+    },
   ): Promise<T>;
   close(): void;
 }
 
+/** What Hono's app.request takes as its env for a request from `peer` (as Bun.serve passes it). */
+export function fromPeer(peer: string) {
+  return { server: { requestIP: () => ({ address: peer, family: "", port: 0 }) } };
+}
+
 export async function createTestApp(
   path = ":memory:",
-  opts: { trustProxy?: boolean } = {},
+  opts: {
+    /** TRUST_PROXY: true is its `true` (loopback only); a list as TRUST_PROXY lists it. */
+    trustProxy?: boolean | string[];
+    /** PUBLIC_ORIGIN, e.g. "https://bets.example.ie". */
+    publicOrigin?: string;
+    /**
+     * The connecting peer of every request: 127.0.0.1 (the proxy in front) by default when
+     * TRUST_PROXY is set; otherwise none, as app.request has none.
+     */
+    peer?: string;
+  } = {},
 ): Promise<TestApp> {
   const handle = openDatabase(path);
   const deps: Deps = {
@@ -57,7 +81,8 @@ export async function createTestApp(
     clock: () => Date.now(),
     largeAmountCents: 100_000,
     creditLimitCapCents: 100_000,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: opts.trustProxy === true ? ["loopback"] : opts.trustProxy || [],
+    ...(opts.publicOrigin ? { publicOrigin: opts.publicOrigin } : {}),
     checkResponses: true,
   };
   const app = createApp(deps);
@@ -73,6 +98,7 @@ export async function createTestApp(
     ids[role] = row.id;
     cookies[role] = `session=${createSession(handle.db, row.id, Date.now())}`;
   }
+  const defaultPeer = opts.peer ?? (opts.trustProxy ? "127.0.0.1" : undefined);
   const request: TestApp["request"] = (method, path, opts = {}) => {
     const headers: Record<string, string> = { Origin: ORIGIN, ...opts.headers };
     const as = opts.as ?? "admin";
@@ -82,7 +108,10 @@ export async function createTestApp(
       body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
       headers["Content-Type"] ??= "application/json";
     }
-    return Promise.resolve(app.request(`${ORIGIN}${path}`, { method, headers, body }));
+    const peer = opts.peer ?? defaultPeer;
+    return Promise.resolve(
+      app.request(`${ORIGIN}${path}`, { method, headers, body }, peer ? fromPeer(peer) : undefined),
+    );
   };
   return {
     app,

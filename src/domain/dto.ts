@@ -38,6 +38,26 @@ const isoTime = z.iso.datetime({ offset: true }).meta({ example: "2026-11-22T13:
 const id = z.number().int().positive();
 const userRef = z.object({ id, username: z.string() });
 
+/**
+ * The fields that name who did something at the counter: a staff user's id or {id, username}
+ * (and the slip's `staff`). A customer login gets each of them as null, in JSON and in CSV
+ * (issue 25 item 8, decisions/047; src/lib/scope.ts withoutStaff). A test checks that every
+ * such field of an answer a customer may read is listed here.
+ */
+export const STAFF_FIELDS = [
+  "createdBy",
+  "createdByUser",
+  "placedBy",
+  "placedByUser",
+  "resolvedBy",
+  "resolvedByUser",
+  "processedBy",
+  "processedByUser",
+  "fromResolvedByUser",
+  "settledByUser",
+  "staff",
+] as const;
+
 export const userDto = z
   .object({
     id,

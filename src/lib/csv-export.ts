@@ -15,6 +15,7 @@ import type { ListQuery } from "../domain/list-query";
 import type { Deps } from "./http";
 import { type JobContext, type JobWork, streamWork } from "./jobs";
 import { allIdsQuery, type ListSpec } from "./list-query";
+import { withoutStaff } from "./scope";
 
 /** Rows loaded and written per chunk (a few hundred KB of CSV). */
 export const CSV_BATCH = 500;
@@ -156,9 +157,12 @@ export function csvWork(list: CsvList): JobWork {
     const csv = input as CsvInput;
     const db = drizzle({ client: sqlite, schema });
     const ids = allIdsQuery(db, csv.query, list.spec(csv));
-    for (const chunk of csvChunks(sqlite, ids, list.columns, (batch) =>
-      list.load(db, batch, csv),
-    )) {
+    // A customer login's rows name no staff (decisions/047), as in its JSON.
+    const load = (batch: number[]) => {
+      const rows = list.load(db, batch, csv);
+      return csv.own === null ? rows : rows.map(withoutStaff);
+    };
+    for (const chunk of csvChunks(sqlite, ids, list.columns, load)) {
       emit(chunk);
     }
     return null;

@@ -20,7 +20,7 @@ import { type ChangeEvent, publish } from "./events";
 import { groupWrite } from "./group-commit";
 import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
 import { idempotent } from "./idempotency";
-import { admitsCustomers, SCOPE_TEXT, scopeReply, scopeRequest } from "./scope";
+import { admitsCustomers, SCOPE_TEXT, scopeReply, scopeRequest, withoutStaff } from "./scope";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
 
@@ -223,9 +223,12 @@ function rolledBack<T>(tx: Tx, fn: () => T): T {
 function send(c: Context<AppEnv>, contract: Contract, reply: unknown): Response {
   if (reply instanceof Response) return reply;
   if (contract.status === 204) return c.body(null, 204);
-  let body = reply;
+  // A customer login learns no staff names or ids (decisions/047), whatever the handler. A
+  // "shared" answer (the settings, the API document) is everyone's and names no one.
+  const customer = c.get("user")?.role === "customer" && contract.scope !== "shared";
+  let body = customer ? withoutStaff(reply) : reply;
   if (contract.paged) {
-    const page = reply as { items: unknown[]; total: number; capped?: boolean };
+    const page = body as { items: unknown[]; total: number; capped?: boolean };
     c.header("X-Total-Count", String(page.total));
     if (page.capped) c.header("X-Total-Count-Capped", "true");
     body = page.items;

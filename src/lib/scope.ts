@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { bets } from "../db/schema";
 import type { Contract, Scope } from "../domain/contract";
+import { STAFF_FIELDS } from "../domain/dto";
 import type { SessionUser } from "./context";
 import { notFound } from "./errors";
 
@@ -98,4 +99,23 @@ export function scopeReply(contract: Contract, own: number | null, reply: unknow
   const page = reply as { items?: object[] };
   if (Array.isArray(page.items)) return { ...page, items: page.items.map(noTill) };
   return noTill(reply as object);
+}
+
+const STAFF_FIELD_SET: ReadonlySet<string> = new Set(STAFF_FIELDS);
+
+/**
+ * What a customer login sees of staff (issue 25 item 8, decisions/047): no one. Every field
+ * that names who did something at the counter (STAFF_FIELDS: a staff id, a {id, username},
+ * the slip's `staff`) is null, at any depth of the answer; every such field is nullable, so
+ * the answer keeps its contract. Applied to every JSON answer a customer login gets
+ * (src/lib/endpoint.ts send) and to its CSV rows (src/lib/csv-export.ts).
+ */
+export function withoutStaff<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutStaff) as T;
+  if (value === null || typeof value !== "object" || value instanceof Response) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    copy[key] = STAFF_FIELD_SET.has(key) ? null : withoutStaff(inner);
+  }
+  return copy as T;
 }

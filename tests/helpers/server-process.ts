@@ -64,7 +64,14 @@ export async function spawnServer(
     LOG_LEVEL: "warn",
   };
   // Nothing from the caller's environment that changes how the server runs.
-  for (const name of ["BACKUP_DIR", "TLS_CERT_PATH", "TLS_KEY_PATH", "TRUST_PROXY", "NODE_ENV"]) {
+  for (const name of [
+    "BACKUP_DIR",
+    "TLS_CERT_PATH",
+    "TLS_KEY_PATH",
+    "TRUST_PROXY",
+    "PUBLIC_ORIGIN",
+    "NODE_ENV",
+  ]) {
     delete env[name];
   }
   const proc = Bun.spawn(["bun", "src/index.ts"], {

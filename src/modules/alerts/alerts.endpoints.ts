@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { alerts, users } from "../../db/schema";
 import { contracts } from "../../domain/contracts";
 import type { AlertDto } from "../../domain/dto";
@@ -6,7 +6,7 @@ import { NOTE_REQUIRED_CATEGORIES } from "../../domain/enums";
 import { alertCategoriesFor } from "../../lib/alerts";
 import { implement } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
-import { countWhere, orderBy, searchAny } from "../../lib/list-query";
+import { inIdOrder, listPage, searchAny } from "../../lib/list-query";
 
 type AlertRow = typeof alerts.$inferSelect;
 
@@ -34,30 +34,33 @@ export const alertsEndpoints = [
   // alerts, admins all. The dismissed view answers who dismissed, when and with what note.
   implement(contracts.listAlerts, ({ db, actor, query }) => {
     const dismissed = query.status === "dismissed";
-    const where: SQL | undefined = and(
-      dismissed ? isNotNull(alerts.dismissedAt) : isNull(alerts.dismissedAt),
-      inArray(alerts.category, [...alertCategoriesFor(actor.role)]),
-      searchAny(query.q, [alerts.title, alerts.description, alerts.dismissNote]),
-    );
-    const rows = db
-      .select({ alert: alerts, dismissedByName: users.username })
-      .from(alerts)
-      .leftJoin(users, eq(users.id, alerts.dismissedBy))
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          query,
-          SORTS,
-          { key: dismissed ? "dismissedAt" : "createdAt", order: "desc" },
-          alerts.id,
-        ),
-      )
-      .limit(query.limit)
-      .offset(query.offset)
-      .all();
+    const text = searchAny(query.q, [alerts.title, alerts.description, alerts.dismissNote]);
+    // Paged as every list is (decision 043): by offset, keyset or from the end.
+    const { ids, total, capped } = listPage(db, query, {
+      table: alerts,
+      id: alerts.id,
+      filters: and(
+        dismissed ? isNotNull(alerts.dismissedAt) : isNull(alerts.dismissedAt),
+        inArray(alerts.category, [...alertCategoriesFor(actor.role)]),
+      ),
+      search: text ? { row: text } : undefined,
+      sorts: SORTS,
+      fallback: { key: dismissed ? "dismissedAt" : "createdAt", order: "desc" },
+    });
+    const rows = ids.length
+      ? db
+          .select({ alert: alerts, dismissedByName: users.username })
+          .from(alerts)
+          .leftJoin(users, eq(users.id, alerts.dismissedBy))
+          .where(inArray(alerts.id, ids))
+          .all()
+      : [];
     return {
-      items: rows.map((r) => toAlertDto(r.alert, r.dismissedByName)),
-      total: countWhere(db, alerts, where),
+      items: inIdOrder(ids, rows, (r) => r.alert.id).map((r) =>
+        toAlertDto(r.alert, r.dismissedByName),
+      ),
+      total,
+      capped,
     };
   }),
   // Dismissed for everyone; who, when and the note are kept on the row and in the audit log.

@@ -204,6 +204,9 @@ describe("the dismissed view", () => {
     ]);
     const second = await t.json<AlertDto[]>("GET", "/api/alerts?status=dismissed&limit=2&offset=2");
     expect(second.map((a) => a.id)).toEqual([ids[1] as number, ids[0] as number]);
+    // The last page, counted from the end, is the same page.
+    const last = await t.json<AlertDto[]>("GET", "/api/alerts?status=dismissed&limit=2&last=true");
+    expect(last.map((a) => a.id)).toEqual([ids[1] as number, ids[0] as number]);
 
     const staff = await t.request("GET", "/api/alerts?status=dismissed", { as: "user" });
     expect(staff.headers.get("x-total-count")).toBe("3");

@@ -14,7 +14,12 @@ import { AppShell } from "../components/layouts/app-shell";
 import { AccessDenied } from "../components/ui/access-denied";
 import { ErrorBoundary } from "../components/ui/error-boundary";
 import { CenteredSpinner, Spinner } from "../components/ui/spinner";
-import { ChangePasswordButton, ForcedPasswordChange, LogoutButton } from "../features/auth";
+import {
+  AccountLink,
+  ChangePasswordButton,
+  ForcedPasswordChange,
+  LogoutButton,
+} from "../features/auth";
 import { ShiftControl } from "../features/shifts";
 import { WorkingShop } from "../features/shops";
 import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
@@ -134,6 +139,7 @@ function Protected({
       }
       sidebarFooter={
         <div className="flex flex-col gap-2">
+          <AccountLink />
           <ChangePasswordButton />
           <LogoutButton />
         </div>

@@ -2,6 +2,7 @@
 import { lazy } from "react";
 
 export { CURRENT_USER_KEY } from "./api/get-user";
+export { AccountLink } from "./components/account-link";
 export { AuthProvider, useAuth } from "./components/auth-provider";
 export { ChangePasswordButton } from "./components/change-password-button";
 export { LogoutButton } from "./components/logout-button";

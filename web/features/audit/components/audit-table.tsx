@@ -19,7 +19,16 @@ import { EntityLink } from "./entity-link";
 
 /** Built into the bundle at build time (a Bun macro): no request, no zod. */
 const VOCABULARY = auditVocabulary();
-const ACTION_OPTIONS = VOCABULARY.actions.map((a) => ({ value: a, label: a }));
+/** The refused sign-ins (issue 25): named in the filter so an admin finds them by meaning. */
+const SIGN_IN_FAILURES: Record<string, string> = {
+  "auth.login-failed": "failed sign-in",
+  "auth.login-locked": "sign-in refused by the throttle",
+  "auth.confirm-failed": "refused password confirmation",
+};
+const ACTION_OPTIONS = VOCABULARY.actions.map((a) => ({
+  value: a,
+  label: SIGN_IN_FAILURES[a] ? `${a} (${SIGN_IN_FAILURES[a]})` : a,
+}));
 const ENTITY_OPTIONS = enumOptions(VOCABULARY.entityTypes);
 const FILTERS = ["actorId", "action", "entityType", "entityId", "from", "to"] as const;
 const FIELD = "flex min-w-0 flex-1 basis-[40%] flex-col gap-1 sm:flex-none sm:basis-auto";
@@ -32,13 +41,27 @@ function actorOf(entry: AuditEntry) {
     : { id: entry.actorId, username: entry.actorUsername };
 }
 
+/**
+ * Who a row without an actor was: a refused sign-in names the username as typed (the server
+ * keeps 64 characters with control characters written out), anything else is the system.
+ */
+function noActorText(entry: AuditEntry): string {
+  const typed = (entry.after as { username?: unknown } | null)?.username;
+  if (SIGN_IN_FAILURES[entry.action] && typeof typed === "string") {
+    return `${typed} (not signed in)`;
+  }
+  return "System";
+}
+
 function columns(open: (entry: AuditEntry) => void) {
   return [
     col.accessor("createdAt", { header: "When", cell: (c) => <DateCell value={c.getValue()} /> }),
     col.display({
       id: "actor",
       header: "Actor",
-      cell: (c) => <UserLink user={actorOf(c.row.original)} fallback="System" />,
+      cell: (c) => (
+        <UserLink user={actorOf(c.row.original)} fallback={noActorText(c.row.original)} />
+      ),
     }),
     col.accessor("action", {
       header: "Action",
@@ -123,7 +146,7 @@ function EntryDialog({ entry, onClose }: { entry: AuditEntry; onClose: () => voi
         <dt className="font-medium">When</dt>
         <dd>{formatDateTime(entry.createdAt)}</dd>
         <dt className="font-medium">Actor</dt>
-        <dd>{entry.actorUsername ?? "System"}</dd>
+        <dd>{entry.actorUsername ?? noActorText(entry)}</dd>
         <dt className="font-medium">Entity</dt>
         <dd>
           <EntityLink type={entry.entityType} id={entry.entityId} />

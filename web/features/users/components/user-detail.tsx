@@ -1,9 +1,14 @@
+import { useAtomValue } from "jotai";
+import { lazy } from "react";
 import type { Role } from "../../../../src/domain/enums";
+import { DialogButton } from "../../../components/ui/dialog-button";
 import { HistoryLink } from "../../../components/ui/history-link";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { capitalise, formatDate } from "../../../lib/format";
+import { currentUserAtom } from "../../../lib/session";
 import { useUserById } from "../api/get-user-by-id";
+import { OwnSessions } from "./own-sessions";
 import { lastSignInText, UserStatusBadges } from "./user-status";
 
 const ACCESS_TEXT: Record<Role, string> = {
@@ -12,8 +17,11 @@ const ACCESS_TEXT: Record<Role, string> = {
   customer: "Customer access only",
 };
 
+const EndSessionsDialog = lazy(() => import("./end-sessions-dialog"));
+
 export function UserDetail({ id }: { id: number }) {
   const { data: user, isLoading, error } = useUserById(id);
+  const me = useAtomValue(currentUserAtom);
   if (isLoading) return <LoadingText text="Loading user..." />;
   if (error || !user) {
     return <StateCard title="User Not Found" backHref="/" backLabel="Back to Dashboard" />;
@@ -26,6 +34,13 @@ export function UserDetail({ id }: { id: number }) {
           <>
             <span className="badge badge-primary">{capitalise(user.role)}</span>
             <HistoryLink entityType="USER" entityId={user.id} />
+            {me?.role === "admin" && (
+              <DialogButton label="End all sessions" className="btn-outline btn-error btn-sm">
+                {(close) => (
+                  <EndSessionsDialog user={user} isSelf={user.id === me.id} onClose={close} />
+                )}
+              </DialogButton>
+            )}
           </>
         }
       />
@@ -42,6 +57,7 @@ export function UserDetail({ id }: { id: number }) {
           <Detail label="User ID">{user.id}</Detail>
         </dl>
       </Panel>
+      {me?.id === user.id && <OwnSessions />}
     </>
   );
 }

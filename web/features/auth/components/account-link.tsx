@@ -1,0 +1,20 @@
+import { useAtomValue } from "jotai";
+import { Link, useLocation } from "wouter";
+import { currentUserAtom } from "../../../lib/session";
+
+/** The sidebar footer's way to the signed-in user's own page: their details and sessions. */
+export function AccountLink() {
+  const user = useAtomValue(currentUserAtom);
+  const [location] = useLocation();
+  if (!user) return null;
+  const href = `/users/${user.id}`;
+  return (
+    <Link
+      href={href}
+      className="btn btn-ghost btn-sm w-full"
+      aria-current={location === href ? "page" : undefined}
+    >
+      Your account and sessions
+    </Link>
+  );
+}

@@ -1,0 +1,43 @@
+/** A user's sessions (issue 25): their own list and ending one; an admin ending all of a user's. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SessionDto } from "../../../../src/domain/dto";
+import { call } from "../../../lib/api-client";
+import { useNotify } from "../../../lib/notify";
+
+export type Session = SessionDto;
+
+export const OWN_SESSIONS_KEY = ["/api/user/sessions"] as const;
+
+export const useOwnSessions = () =>
+  useQuery({
+    queryKey: OWN_SESSIONS_KEY,
+    queryFn: ({ signal }) => call("listOwnSessions", { signal }),
+  });
+
+/** Ends one of the signed-in user's other sessions; the list refetches either way. */
+export function useEndOwnSession() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: (session: Session) => call("endOwnSession", { params: { sessionId: session.id } }),
+    onSuccess: (_, session) => notify.success(`The session on ${session.browser} is signed out.`),
+    onError: (error) => notify.error(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_SESSIONS_KEY }),
+  });
+}
+
+/** An admin ends every session of a user (a lost phone, a till left signed in). */
+export function useEndUserSessions() {
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: (user: { id: number; username: string }) =>
+      call("endUserSessions", { params: { userId: user.id } }),
+    onSuccess: ({ ended }, user) =>
+      notify.success(
+        ended === 1
+          ? `1 session of ${user.username} ended.`
+          : `${ended} sessions of ${user.username} ended.`,
+      ),
+    onError: (error) => notify.error(error),
+  });
+}

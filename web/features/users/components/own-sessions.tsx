@@ -1,0 +1,79 @@
+import { Panel } from "../../../components/ui/page-header";
+import { formatDateTime } from "../../../lib/format";
+import { type Session, useEndOwnSession, useOwnSessions } from "../api/sessions";
+
+/**
+ * The signed-in user's active sessions on their own page (issue 25): where and when each
+ * was signed in, when it was last used, and a button to end any but this one. A session
+ * they do not recognise is someone else holding their password: end it, change the password.
+ */
+export function OwnSessions() {
+  const { data, isLoading, error } = useOwnSessions();
+  const end = useEndOwnSession();
+  return (
+    <Panel title="Your sessions" className="mt-6 max-w-3xl">
+      <p className="mb-2 text-sm text-base-content/70">
+        Where you are signed in. End a session you do not recognise, then change your password.
+      </p>
+      {isLoading ? (
+        <p className="text-base-content/70">Loading sessions...</p>
+      ) : error || !data ? (
+        <p className="text-error">Could not load your sessions.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table table-sm" aria-label="Your sessions">
+            <thead>
+              <tr>
+                <th scope="col">Browser</th>
+                <th scope="col">Address</th>
+                <th scope="col">Signed in</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">
+                  <span className="sr-only">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((session) => (
+                <tr key={session.id}>
+                  <td>{session.browser}</td>
+                  <td>{session.ip ?? "Unknown"}</td>
+                  <td>{formatDateTime(session.createdAt)}</td>
+                  <td>{formatDateTime(session.lastSeenAt)}</td>
+                  <td className="text-right">
+                    {session.current ? (
+                      <span className="badge badge-success badge-outline">This session</span>
+                    ) : (
+                      <EndButton session={session} end={end} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function EndButton({
+  session,
+  end,
+}: {
+  session: Session;
+  end: ReturnType<typeof useEndOwnSession>;
+}) {
+  const pending = end.isPending && end.variables?.id === session.id;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-error btn-xs"
+      disabled={pending}
+      aria-label={`End the session on ${session.browser} from ${session.ip ?? "an unknown address"}, signed in ${formatDateTime(session.createdAt)}`}
+      onClick={() => end.mutate(session)}
+    >
+      {pending ? "Ending..." : "End"}
+    </button>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Issue 25 item 7 on screen: the signed-in user's own page lists their sessions (browser,
+ * address, signed in, last seen, this one marked) and ends another; an admin ends all of a
+ * user's sessions from the user's page, after a confirmation.
+ */
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { type SessionDto, sessionDto } from "../../../../src/domain/dto";
+import { renderApp, user } from "../../../test/render";
+
+const session = (overrides: Partial<SessionDto>): SessionDto =>
+  sessionDto.parse({
+    id: "abcdefghijklmnopqrstuvwx",
+    createdAt: "2026-11-20T08:00:00.000Z",
+    lastSeenAt: "2026-11-20T09:15:00.000Z",
+    ip: "10.0.0.8",
+    browser: "Chrome on Linux",
+    current: true,
+    ...overrides,
+  });
+
+const THIS = session({});
+const PHONE = session({
+  id: "zyxwvutsrqponmlkjihgfedc",
+  ip: "10.0.0.7",
+  browser: "Firefox on Android",
+  current: false,
+});
+
+describe("your sessions, on your own page", () => {
+  test("lists each session; this one is marked and cannot be ended here", async () => {
+    renderApp("/users/1", "user", {
+      "GET /api/users/:id": user("user", 1),
+      "GET /api/user/sessions": [THIS, PHONE],
+    });
+    const table = await screen.findByRole("table", { name: "Your sessions" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((row) => within(row).getAllByRole("cell")[0]?.textContent)).toEqual([
+      "Chrome on Linux",
+      "Firefox on Android",
+    ]);
+    expect(within(rows[0] as HTMLElement).getByText("This session")).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).queryByRole("button")).toBeNull();
+    expect(rows[1]?.textContent).toContain("10.0.0.7");
+    // A staff user gets no admin button on their own page.
+    expect(screen.queryByRole("button", { name: "End all sessions" })).toBeNull();
+  });
+
+  test("ending another session sends its id, toasts and shows the list without it", async () => {
+    const ue = userEvent.setup();
+    let ended = false;
+    const { calls } = renderApp("/users/1", "user", {
+      "GET /api/users/:id": user("user", 1),
+      "GET /api/user/sessions": () => (ended ? [THIS] : [THIS, PHONE]),
+      "DELETE /api/user/sessions/:id": () => {
+        ended = true;
+        return { status: 204 };
+      },
+    });
+    await ue.click(
+      await screen.findByRole("button", { name: /^End the session on Firefox on Android/ }),
+    );
+    expect(
+      await screen.findByText("The session on Firefox on Android is signed out."),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("Firefox on Android")).toBeNull());
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
+      `/api/user/sessions/${PHONE.id}`,
+    ]);
+  });
+
+  test("another user's page shows no sessions list", async () => {
+    renderApp("/users/5", "admin", {
+      "GET /api/users/:id": user("user", 5),
+    });
+    expect(await screen.findByRole("heading", { name: "user-user" })).toBeTruthy();
+    expect(screen.queryByRole("table", { name: "Your sessions" })).toBeNull();
+  });
+
+  test("the sidebar leads to your account page", async () => {
+    const view = renderApp("/", "customer");
+    const link = await screen.findByRole("link", { name: "Your account and sessions" });
+    expect(link.getAttribute("href")).toBe("/users/1");
+    view.unmount();
+  });
+});
+
+describe("an admin ends all of a user's sessions", () => {
+  test("asks first; Cancel sends nothing, confirming ends them and says how many", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderApp("/users/5", "admin", {
+      "GET /api/users/:id": user("user", 5),
+      "POST /api/admin/users/:id/sessions/end": { ended: 2 },
+    });
+    await ue.click(await screen.findByRole("button", { name: "End all sessions" }));
+    let dialog = await screen.findByRole("dialog", { name: "End all sessions of user-user?" });
+    expect(dialog.textContent).toContain("signed out on every device");
+    await ue.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.some((c) => c.path.endsWith("/sessions/end"))).toBe(false);
+
+    await ue.click(screen.getByRole("button", { name: "End all sessions" }));
+    dialog = await screen.findByRole("dialog", { name: "End all sessions of user-user?" });
+    await ue.click(within(dialog).getByRole("button", { name: "End all sessions" }));
+    expect(await screen.findByText("2 sessions of user-user ended.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
+      "/api/admin/users/5/sessions/end",
+    ]);
+  });
+
+  test("a refusal shows the server's message", async () => {
+    const ue = userEvent.setup();
+    renderApp("/users/5", "admin", {
+      "GET /api/users/:id": user("user", 5),
+      "POST /api/admin/users/:id/sessions/end": {
+        status: 404,
+        body: { message: "User not found", code: "NOT_FOUND" },
+      },
+    });
+    await ue.click(await screen.findByRole("button", { name: "End all sessions" }));
+    const dialog = await screen.findByRole("dialog");
+    await ue.click(within(dialog).getByRole("button", { name: "End all sessions" }));
+    expect(await screen.findByText("User not found")).toBeTruthy();
+  });
+});

@@ -180,7 +180,11 @@ describe("failed-login alerts", () => {
       expect(alert.description).not.toMatch(/^URGENT/);
 
       // Dismissed, then attacked again from elsewhere within the window: no second alert.
-      await t.json("POST", `/api/alerts/${alert.id}/dismiss`, { expect: 204 });
+      // A security alert is dismissed with a note (decisions/044).
+      await t.json("POST", `/api/alerts/${alert.id}/dismiss`, {
+        body: { note: "Seen: an attack from outside" },
+        expect: 204,
+      });
       clock.advance(60_000);
       seedFailures(hostile.toLowerCase(), "203.0.113.6", ALERT_AFTER - 1);
       expect((await login(hostile, "wrong-password", "203.0.113.6")).status).toBe(401);

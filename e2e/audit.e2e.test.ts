@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { expectAccessible, expectText, hidden, unique, visible } from "./harness";
-import { createCustomer, createUser } from "./seed";
+import { createAccount, createCustomer } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -82,7 +82,7 @@ describe("the audit trail", () => {
     const staffName = unique("clerk")
       .toLowerCase()
       .replace(/[^a-z0-9._@-]/g, "");
-    await createUser(page, staffName, "clerk-password-123", "user");
+    await createAccount(page, staffName, "clerk-password-123", "user");
     await context.close();
     const staff = await suite.signedIn(staffName, "clerk-password-123");
     await staff.page.goto(`/customers/${customer.id}`);

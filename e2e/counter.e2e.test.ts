@@ -13,7 +13,7 @@ import {
   unique,
   visible,
 } from "./harness";
-import { createCustomer, createShop, createUser, deposit, placeBet } from "./seed";
+import { createAccount, createCustomer, createShop, deposit, placeBet } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -277,7 +277,7 @@ describe("session expiry with a dialog open", () => {
   test("the deposit's typed values are kept through sign-in and the dialog opens again", async () => {
     const admin = await suite.admin();
     const username = unique("draft").replace(" ", "-");
-    await createUser(admin.page, username, "clerk-password-1", "user");
+    await createAccount(admin.page, username, "clerk-password-1", "user");
     const shop = await createShop(admin.page, unique("Draft"));
     const last = unique("Draft");
     const customer = await createCustomer(admin.page, "Emer", last, { creditLimit: "0" });

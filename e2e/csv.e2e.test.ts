@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { api, unique } from "./harness";
-import { createCustomer, createShop, deposit, placeBet, resolveBet } from "./seed";
+import { unique } from "./harness";
+import { createAccount, createCustomer, createShop, deposit, placeBet, resolveBet } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -52,11 +52,7 @@ beforeAll(async () => {
   ).id;
   // Settled, so the PENDING view below holds Niamh's bets only.
   await resolveBet(page, otherBet, "LOST");
-  await api(page, "POST", "/api/admin/users", {
-    ...login,
-    role: "customer",
-    customerId: customer.id,
-  });
+  await createAccount(page, login.username, login.password, "customer", customer.id);
   await context.close();
 });
 

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { api, expectText, hidden, pick, unique, visible } from "./harness";
-import { createCustomer, createShop, createUser } from "./seed";
+import { createAccount, createCustomer, createShop } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -25,14 +25,14 @@ beforeAll(async () => {
   cashier = unique("cashier").replace(" ", "-");
   other = unique("manager").replace(" ", "-");
   customerLogin = unique("punter").replace(" ", "-");
-  await createUser(page, cashier, PASSWORD, "user");
-  await createUser(page, other, PASSWORD, "admin");
+  await createAccount(page, cashier, PASSWORD, "user");
+  await createAccount(page, other, PASSWORD, "admin");
   const shop = await createShop(page, unique("Bridge Street"));
   shopName = shop.name;
   const lastName = unique("Quinn");
   const row = await createCustomer(page, "Sarah", lastName, { creditLimit: "50.00" });
   customer = { id: row.id, name: `Sarah ${lastName}` };
-  await createUser(page, customerLogin, PASSWORD, "customer", row.id);
+  await createAccount(page, customerLogin, PASSWORD, "customer", row.id);
   await context.close();
 });
 

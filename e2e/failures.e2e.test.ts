@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { api, expectText, expectToast, hidden, panel, pick, unique, visible } from "./harness";
-import { createCustomer, createShop, createUser } from "./seed";
+import { createAccount, createCustomer, createShop } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -15,7 +15,7 @@ describe("failures", () => {
   test("an expired session goes to sign-in with a message, then back to the page", async () => {
     const admin = await suite.admin();
     const username = unique("clerk").replace(" ", "-");
-    await createUser(admin.page, username, "clerk-password-1", "user");
+    await createAccount(admin.page, username, "clerk-password-1", "user");
     await admin.context.close();
 
     const { page, problems, context } = await suite.signedIn(username, "clerk-password-1");

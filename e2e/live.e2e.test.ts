@@ -1,7 +1,7 @@
 /** Issue 9: two tills see each other's changes without a reload; the working shop. */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { api, expectText, panel, pick, unique, visible } from "./harness";
-import { createCustomer, createShop, createUser, deposit, placeBet } from "./seed";
+import { createAccount, createCustomer, createShop, deposit, placeBet } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -9,7 +9,7 @@ const CLERK = { username: "live.clerk", password: "clerk-password-1" };
 
 beforeAll(async () => {
   const { page, context } = await suite.admin();
-  await createUser(page, CLERK.username, CLERK.password, "user");
+  await createAccount(page, CLERK.username, CLERK.password, "user");
   await context.close();
 });
 

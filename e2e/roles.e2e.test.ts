@@ -3,9 +3,9 @@ import type { Page } from "playwright-core";
 import { expectText, hidden, panel, visible } from "./harness";
 import {
   type CustomerRow,
+  createAccount,
   createCustomer,
   createShop,
-  createUser,
   deposit,
   placeBet,
   type ShopRow,
@@ -22,11 +22,17 @@ const CUSTOMER_USER = { username: "customer_e2e", password: "customer-password-1
 
 beforeAll(async () => {
   const { page, context } = await suite.admin();
-  await createUser(page, STAFF.username, STAFF.password, "user");
+  await createAccount(page, STAFF.username, STAFF.password, "user");
   shop = await createShop(page, "Castle Street");
   customer = await createCustomer(page, "Grainne", "Roche", { creditLimit: "100.00" });
   other = await createCustomer(page, "Oisin", "Kelly", { creditLimit: "50.00" });
-  await createUser(page, CUSTOMER_USER.username, CUSTOMER_USER.password, "customer", customer.id);
+  await createAccount(
+    page,
+    CUSTOMER_USER.username,
+    CUSTOMER_USER.password,
+    "customer",
+    customer.id,
+  );
   await deposit(page, customer.id, shop.id, "40.00");
   betId = (
     await placeBet(page, {

@@ -20,6 +20,7 @@ import {
   visible,
 } from "./harness";
 import {
+  createAccount,
   createCustomer,
   createShop,
   createUser,
@@ -116,12 +117,13 @@ async function seed(page: Page) {
     reason: "Keyed to the wrong customer",
   });
 
-  const staff = await createUser(page, "mary.kelly", "staff-password-1", "user");
+  // Accounts that sign in have chosen their own password (decision 046); tom's reset is pending.
+  const staff = await createAccount(page, "mary.kelly", "staff-password-1", "user");
   const tom = await createUser(page, "tom.daly", "staff-password-2", "user");
-  await createUser(page, "aoife.portal", "viewer-password-1", "customer", aoife.id);
+  await createAccount(page, "aoife.portal", "viewer-password-1", "customer", aoife.id);
   // Issue 10's account states: a reset, a disabled and a locked user.
-  const sean = await createUser(page, "sean.burke", "staff-password-3", "user");
-  await createUser(page, "niall.ryan", "staff-password-4", "user");
+  const sean = await createAccount(page, "sean.burke", "staff-password-3", "user");
+  await createAccount(page, "niall.ryan", "staff-password-4", "user");
   await api(page, "POST", `/api/admin/users/${tom.id}/password`, {
     newPassword: "temporary-pass-1",
   });
@@ -470,7 +472,9 @@ async function main() {
     await visible(books.getByText("Books balance"));
     for (const alert of await api<{ id: number; title: string }[]>(page, "GET", "/api/alerts")) {
       if (["The books do not balance", "Balance drift corrected"].includes(alert.title)) {
-        await api(page, "POST", `/api/alerts/${alert.id}/dismiss`);
+        // A JSON body (decision 044: the dismissal takes an optional note; an empty body
+        // sent as JSON is malformed JSON).
+        await api(page, "POST", `/api/alerts/${alert.id}/dismiss`, {});
       }
     }
 

@@ -133,6 +133,10 @@ export function resolveBet(
   return api<BetRow>(page, "PATCH", `/api/bets/${id}/resolve`, { status, voidReason });
 }
 
+/**
+ * A user as an admin creates one: `password` is the admin's, which the user must replace at
+ * the first sign-in (decision 046). For an account a test signs in to, use createAccount.
+ */
 export function createUser(
   page: Page,
   username: string,
@@ -141,4 +145,45 @@ export function createUser(
   customerId?: number,
 ): Promise<UserRow> {
   return api<UserRow>(page, "POST", "/api/admin/users", { username, password, role, customerId });
+}
+
+/**
+ * A user who signs in with `password` and works at once, made the way a real account comes
+ * to work (decision 046): the admin creates it with a temporary password, and the user signs
+ * in once (outside the browser, so no page's session changes), chooses `password`, signs out.
+ */
+export async function createAccount(
+  page: Page,
+  username: string,
+  password: string,
+  role: "admin" | "user" | "customer",
+  customerId?: number,
+): Promise<UserRow> {
+  const temporary = `Temporary-${password}`;
+  const user = await createUser(page, username, temporary, role, customerId);
+  const origin = new URL(page.url()).origin;
+  const send = async (method: string, path: string, body: unknown, cookie?: string) => {
+    const res = await fetch(`${origin}${path}`, {
+      method,
+      headers: {
+        "Content-Type": "application/json",
+        Origin: origin,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok)
+      throw new Error(`${method} ${path} as ${username}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  const login = await send("POST", "/api/login", { username, password: temporary });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  await send(
+    "PATCH",
+    "/api/user/password",
+    { currentPassword: temporary, newPassword: password },
+    cookie,
+  );
+  await send("POST", "/api/logout", undefined, cookie);
+  return user;
 }

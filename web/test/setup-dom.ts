@@ -17,6 +17,12 @@ configure({ asyncUtilTimeout: 30_000 });
 // React only runs act() without warnings when the environment says so.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+// The password meter's estimator, loaded before any test: the app fetches it by a dynamic
+// import when a password form appears (decision 046), and a load finishing after a test
+// would update a form outside act(). Loaded, every form has its meter at the first render.
+const { loadPasswordStrength } = await import("../components/ui/new-password-field");
+await loadPasswordStrength();
+
 // tests/setup.ts (the bunfig preload) leaves the console.error check to this file.
 (globalThis as { WEB_DOM_SETUP?: boolean }).WEB_DOM_SETUP = true;
 

@@ -110,11 +110,11 @@ describe("admin page", () => {
     expect(await screen.findByText("User role updated successfully")).toBeTruthy();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ role: "admin" });
     await ue.type(screen.getByLabelText("Username"), "kim");
-    await ue.type(screen.getByLabelText("Password"), "longenough{Enter}");
+    await ue.type(screen.getByLabelText("Password"), "Glacier-Tulip-Harbour-7{Enter}");
     expect(await screen.findByText("User created successfully")).toBeTruthy();
     expect(calls.find((c) => c.path === "/api/admin/users" && c.method === "POST")?.body).toEqual({
       username: "kim",
-      password: "longenough",
+      password: "Glacier-Tulip-Harbour-7",
       role: "user",
     });
   });

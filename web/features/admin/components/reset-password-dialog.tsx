@@ -3,12 +3,15 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { resetPasswordSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
-import { FormActions, InputField } from "../../../components/ui/field";
+import { FormActions } from "../../../components/ui/field";
+import { NewPasswordField, usePasswordVerdict } from "../../../components/ui/new-password-field";
+import { ApiError } from "../../../lib/api-client";
 import { useResetUserPassword } from "../api/manage-user";
 
 /**
  * An admin sets a temporary password (issue 10): the user's sessions end, and at their next
- * sign-in they must choose a new one before anything else.
+ * sign-in they must choose a new one before anything else. The temporary one passes the same
+ * rules as any password, judged against the user's name, with the meter as it is typed.
  */
 export default function ResetPasswordDialog({
   user,
@@ -18,27 +21,42 @@ export default function ResetPasswordDialog({
   onClose: () => void;
 }) {
   const mutation = useResetUserPassword();
-  const { register, handleSubmit, formState } = useForm<
+  const { register, handleSubmit, formState, setError, watch } = useForm<
     z.input<typeof resetPasswordSchema>,
     unknown,
     z.output<typeof resetPasswordSchema>
   >({ resolver: zodResolver(resetPasswordSchema), defaultValues: { newPassword: "" } });
+  const typed = watch("newPassword") ?? "";
+  const verdict = usePasswordVerdict(typed, user.username);
   return (
     <Dialog title={`Reset password of ${user.username}`} onClose={onClose}>
       <form
         noValidate
-        onSubmit={handleSubmit((values) =>
-          mutation.mutate({ userId: user.id, ...values }, { onSuccess: onClose }),
-        )}
+        onSubmit={handleSubmit((values) => {
+          if (verdict?.problem) {
+            setError("newPassword", { message: verdict.problem }, { shouldFocus: true });
+            return;
+          }
+          mutation.mutate(
+            { userId: user.id, ...values },
+            {
+              onSuccess: onClose,
+              onError: (error) => {
+                const message = error instanceof ApiError ? error.fields?.newPassword : undefined;
+                if (message) setError("newPassword", { message }, { shouldFocus: true });
+              },
+            },
+          );
+        })}
       >
         <p className="mb-4 text-sm">
           {user.username} is signed out everywhere now. They sign in with this temporary password
           and must choose a new one before they can continue.
         </p>
-        <InputField
+        <NewPasswordField
           label="New password"
-          type="password"
-          autoComplete="new-password"
+          typed={typed}
+          verdict={verdict}
           error={formState.errors.newPassword?.message}
           {...register("newPassword")}
         />

@@ -209,7 +209,7 @@ describe("Create User: a customer login", () => {
     const { ue, calls } = renderCreate();
     expect(screen.queryByRole("combobox", { name: "Customer" })).toBeNull();
     await ue.type(screen.getByLabelText("Username"), "ann");
-    await ue.type(screen.getByLabelText("Password"), "longenough");
+    await ue.type(screen.getByLabelText("Password"), "Glacier-Tulip-Harbour-7");
     await ue.selectOptions(screen.getByLabelText("Role"), "customer");
     const picker = await screen.findByRole("combobox", { name: "Customer" });
     await ue.click(screen.getByRole("button", { name: "Create User" }));
@@ -225,7 +225,7 @@ describe("Create User: a customer login", () => {
     expect(await screen.findByText("User created successfully")).toBeTruthy();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({
       username: "ann",
-      password: "longenough",
+      password: "Glacier-Tulip-Harbour-7",
       role: "customer",
       customerId: 7,
     });
@@ -234,7 +234,7 @@ describe("Create User: a customer login", () => {
   test("changing the role away hides the picker and sends no customerId", async () => {
     const { ue, calls } = renderCreate();
     await ue.type(screen.getByLabelText("Username"), "kim");
-    await ue.type(screen.getByLabelText("Password"), "longenough");
+    await ue.type(screen.getByLabelText("Password"), "Glacier-Tulip-Harbour-7");
     await ue.selectOptions(screen.getByLabelText("Role"), "customer");
     await ue.click(await screen.findByRole("combobox", { name: "Customer" }));
     await ue.click(await screen.findByRole("option", { name: /Ann Byrne/ }));
@@ -244,7 +244,7 @@ describe("Create User: a customer login", () => {
     expect(await screen.findByText("User created successfully")).toBeTruthy();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({
       username: "kim",
-      password: "longenough",
+      password: "Glacier-Tulip-Harbour-7",
       role: "user",
     });
   });

@@ -9,8 +9,10 @@ import { createUserSchema } from "../../../../src/domain/schemas";
 import { CardFacts, DataTable, useTableState } from "../../../components/ui/data-table";
 import { InputField, SelectField } from "../../../components/ui/field";
 import { UserLink } from "../../../components/ui/links";
+import { NewPasswordField, usePasswordVerdict } from "../../../components/ui/new-password-field";
 import { Panel } from "../../../components/ui/page-header";
 import { PickerField } from "../../../components/ui/picker-field";
+import { ApiError } from "../../../lib/api-client";
 import { capitalise, formatCompactDateTime, formatDate } from "../../../lib/format";
 import { currentUserAtom } from "../../../lib/session";
 import { CustomerPicker } from "../../customers";
@@ -128,9 +130,13 @@ export function UserRolesPanel() {
 
 type CreateUserValues = z.input<typeof createUserSchema>;
 
+/**
+ * A new account: its password passes the server's rules (the meter shows them as it is
+ * typed) and the user replaces it at the first sign-in (decision 046).
+ */
 export function CreateUserPanel() {
   const mutation = useCreateUser();
-  const { register, handleSubmit, formState, reset, control, watch, setValue } = useForm<
+  const { register, handleSubmit, formState, reset, control, watch, setValue, setError } = useForm<
     CreateUserValues,
     unknown,
     z.output<typeof createUserSchema>
@@ -141,11 +147,25 @@ export function CreateUserPanel() {
   const errors = formState.errors;
   // A customer login belongs to one customer record (issue 10): picked here, and only then.
   const customerLogin = watch("role") === "customer";
+  const typed = watch("password") ?? "";
+  const verdict = usePasswordVerdict(typed, watch("username") ?? "");
   return (
     <Panel title="Create User">
       <form
         noValidate
-        onSubmit={handleSubmit((values) => mutation.mutate(values, { onSuccess: () => reset() }))}
+        onSubmit={handleSubmit((values) => {
+          if (verdict?.problem) {
+            setError("password", { message: verdict.problem }, { shouldFocus: true });
+            return;
+          }
+          mutation.mutate(values, {
+            onSuccess: () => reset(),
+            onError: (error) => {
+              const message = error instanceof ApiError ? error.fields?.password : undefined;
+              if (message) setError("password", { message }, { shouldFocus: true });
+            },
+          });
+        })}
       >
         <InputField
           label="Username"
@@ -153,13 +173,16 @@ export function CreateUserPanel() {
           error={errors.username?.message}
           {...register("username")}
         />
-        <InputField
+        <NewPasswordField
           label="Password"
-          type="password"
-          autoComplete="new-password"
+          typed={typed}
+          verdict={verdict}
           error={errors.password?.message}
           {...register("password")}
         />
+        <p className="mb-3 text-sm text-base-content/80">
+          The user chooses their own password at the first sign-in.
+        </p>
         <SelectField
           label="Role"
           defaultValue="user"

@@ -7,7 +7,8 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
   return (
     <Dialog title="Change password" onClose={onClose}>
       <p className="mb-4 text-sm">
-        At least 8 characters. You stay signed in here; your other sessions end.
+        At least 8 characters, not common and not easy to guess. You stay signed in here; your other
+        sessions end.
       </p>
       <PasswordForm
         onDone={onClose}

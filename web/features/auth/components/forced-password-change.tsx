@@ -5,9 +5,10 @@ import { useAuth } from "./auth-provider";
 import { PasswordForm } from "./password-form";
 
 /**
- * After an admin reset the password (issue 10), the server answers every call but this one
- * with 403 until the user chooses a new password: this page stands in for the whole app,
- * and the app opens once the current user comes back without `mustChangePassword`.
+ * After an admin created the account or reset its password (issue 10), or the server generated
+ * the first admin's (decision 046), the server answers every call but this one with 403 until
+ * the user chooses a new password: this page stands in for the whole app, and the app opens
+ * once the current user comes back without `mustChangePassword`.
  */
 export default function ForcedPasswordChange() {
   useDocumentTitle("Choose a new password");
@@ -19,8 +20,9 @@ export default function ForcedPasswordChange() {
         <div className="card-body">
           <h1 className="card-title text-2xl">Choose a new password</h1>
           <p className="mb-2 text-sm text-base-content/70">
-            An admin set a temporary password for {user?.username ?? "your account"}. Choose your
-            own (at least 8 characters) to continue.
+            The password of {user?.username ?? "your account"} was set for you (by an admin, or
+            printed when the server first started). Choose your own to continue: at least 8
+            characters, not common and not easy to guess. A few unrelated words make a good one.
           </p>
           <PasswordForm
             currentLabel="Current (temporary) password"

@@ -1,10 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useAtomValue } from "jotai";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { changePasswordSchema } from "../../../../src/domain/schemas";
 import { InputField } from "../../../components/ui/field";
+import { NewPasswordField, usePasswordVerdict } from "../../../components/ui/new-password-field";
 import { ApiError } from "../../../lib/api-client";
+import { currentUserAtom } from "../../../lib/session";
 import { useChangePassword } from "../api/change-password";
 
 /** The server's rules plus a second typing of the new password, which must match. */
@@ -21,8 +24,9 @@ const FIELDS = ["currentPassword", "newPassword"] as const;
 
 /**
  * Current, new and confirm: the change-password dialog and the forced change after an admin's
- * reset. Field errors from the server (a wrong current password) show under their field.
- * `actions(pending)` renders the submit button and whatever goes beside it.
+ * reset. The new password's strength shows as it is typed, and one the server's rules refuse
+ * is not sent (decision 046). Field errors from the server (a wrong current password) show
+ * under their field. `actions(pending)` renders the submit button and whatever goes beside it.
  */
 export function PasswordForm({
   currentLabel = "Current password",
@@ -34,7 +38,8 @@ export function PasswordForm({
   actions: (pending: boolean) => ReactNode;
 }) {
   const mutation = useChangePassword();
-  const { register, handleSubmit, formState, setError } = useForm<
+  const username = useAtomValue(currentUserAtom)?.username ?? "";
+  const { register, handleSubmit, formState, setError, watch } = useForm<
     PasswordValues,
     unknown,
     z.output<typeof passwordFormSchema>
@@ -43,10 +48,16 @@ export function PasswordForm({
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const errors = formState.errors;
+  const typed = watch("newPassword") ?? "";
+  const verdict = usePasswordVerdict(typed, username);
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(({ currentPassword, newPassword }) =>
+      onSubmit={handleSubmit(({ currentPassword, newPassword }) => {
+        if (verdict?.problem) {
+          setError("newPassword", { message: verdict.problem }, { shouldFocus: true });
+          return;
+        }
         mutation.mutate(
           { currentPassword, newPassword },
           {
@@ -59,8 +70,8 @@ export function PasswordForm({
               }
             },
           },
-        ),
-      )}
+        );
+      })}
     >
       <InputField
         label={currentLabel}
@@ -69,10 +80,10 @@ export function PasswordForm({
         error={errors.currentPassword?.message}
         {...register("currentPassword")}
       />
-      <InputField
+      <NewPasswordField
         label="New password"
-        type="password"
-        autoComplete="new-password"
+        typed={typed}
+        verdict={verdict}
         error={errors.newPassword?.message}
         {...register("newPassword")}
       />

@@ -1,0 +1,65 @@
+/**
+ * Issue 25 item 6 on the admin page: Create User shows the password's strength as it is typed,
+ * judged against the username typed beside it, sends nothing the server's rules refuse, and
+ * shows the server's reason under the field. (The meter itself: auth's password-strength test.)
+ */
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { customer } from "../../../test/fixtures";
+import { page, renderWithProviders } from "../../../test/render";
+import { CreateUserPanel } from "./user-management";
+
+const STRONG = "Glacier-Tulip-Harbour-7";
+
+/** The polite text under the new-password field that says the verdict. */
+function strengthText(scope: HTMLElement) {
+  const meter = within(scope).getByRole("meter", { name: "Password strength" });
+  return scope.querySelector(`[id="${meter.id.replace(/-meter$/, "-strength")}"]`);
+}
+
+describe("Create User", () => {
+  function renderCreate(post: unknown) {
+    const ue = userEvent.setup();
+    const view = renderWithProviders(<CreateUserPanel />, "admin", {
+      "GET /api/customers": page([customer()]),
+      "POST /api/admin/users": post,
+    });
+    return { ue, ...view };
+  }
+
+  test("judges the password against the username typed, and sends nothing it refuses", async () => {
+    const { ue, calls } = renderCreate({ status: 500, body: { message: "not expected" } });
+    const form = screen.getByRole("button", { name: "Create User" }).closest("form") as HTMLElement;
+    expect(form.textContent).toContain("The user chooses their own password at the first sign-in.");
+    await ue.type(screen.getByLabelText("Username"), "Niamh");
+    await ue.type(screen.getByLabelText("Password"), "niamh-Harbour-Tulip-7");
+    const live = strengthText(form);
+    await waitFor(() =>
+      expect(live?.textContent).toBe("The password must not contain the username"),
+    );
+    await ue.click(screen.getByRole("button", { name: "Create User" }));
+    expect(
+      await within(form).findByText("The password must not contain the username"),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  test("the server's 400 for the password shows under the field", async () => {
+    const reason =
+      "This password is too common: it is on a list of passwords that attackers try first";
+    const { ue } = renderCreate({
+      status: 400,
+      body: { message: reason, code: "VALIDATION", fields: { password: reason } },
+    });
+    await ue.type(screen.getByLabelText("Username"), "niamh");
+    await ue.type(screen.getByLabelText("Password"), STRONG);
+    await ue.click(screen.getByRole("button", { name: "Create User" }));
+    const field = screen.getByLabelText("Password");
+    await waitFor(() => expect(field.getAttribute("aria-invalid")).toBe("true"));
+    const form = field.closest("form") as HTMLElement;
+    expect(
+      form.querySelector(`[id="${field.getAttribute("aria-describedby")}"]`)?.textContent,
+    ).toBe(reason);
+  });
+});

@@ -1,5 +1,20 @@
+import { useAtomValue } from "jotai";
 import { Link } from "wouter";
 import { customerNumber } from "../../../src/domain/customer-number";
+import { isCustomerAtom } from "../../lib/session";
+import { Truncate } from "./truncate";
+
+/**
+ * Who did something, as a customer login reads it (issue 25 item 8, decisions/047): the
+ * server sends it no staff names or ids, so its screens say "Staff" where staff's say who.
+ */
+export const STAFF_LABEL = "Staff";
+
+/** The name shown for a user who did something: "Staff" to a customer login. */
+export function useStaffName(): (username: string | null | undefined, fallback: string) => string {
+  const customer = useAtomValue(isCustomerAtom);
+  return (username, fallback) => (customer ? STAFF_LABEL : (username ?? fallback));
+}
 
 export function UserLink({
   user,
@@ -8,11 +23,37 @@ export function UserLink({
   user: { id: number; username: string } | null | undefined;
   fallback: string;
 }) {
+  const customer = useAtomValue(isCustomerAtom);
+  if (customer) return <span>{STAFF_LABEL}</span>;
   if (!user) return <span>{fallback}</span>;
   return (
     <Link href={`/users/${user.id}`} className="link link-primary">
       {user.username}
     </Link>
+  );
+}
+
+/**
+ * A table cell naming who did something: cut to the cell's width, whole in its title.
+ * `acted: false` (nobody has yet, e.g. an open bet's settler) shows nothing to anyone.
+ */
+export function UserCell({
+  user,
+  fallback,
+  className,
+  acted = true,
+}: {
+  user: { id: number; username: string } | null | undefined;
+  fallback: string;
+  className: string;
+  acted?: boolean;
+}) {
+  const staffName = useStaffName();
+  if (!acted) return null;
+  return (
+    <Truncate text={staffName(user?.username, fallback)} className={className}>
+      <UserLink user={user} fallback={fallback} />
+    </Truncate>
   );
 }
 

@@ -7,7 +7,7 @@ import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime } from "../../../lib/format";
-import { canMutateAtom } from "../../../lib/session";
+import { canMutateAtom, isCustomerAtom } from "../../../lib/session";
 import { useBet } from "../api/get-bet";
 import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
@@ -26,6 +26,8 @@ export default function BetDetail({
 }) {
   const { data: bet, isLoading, error } = useBet(id);
   const canMutate = useAtomValue(canMutateAtom);
+  // A customer login is sent no staff names (decisions/047): it learns only that it was settled.
+  const customer = useAtomValue(isCustomerAtom);
   const status = useRef<HTMLSpanElement>(null);
   // After a settlement the focus goes to the bet's status (the buttons it was on are gone).
   const [settled, setSettled] = useState(false);
@@ -86,7 +88,7 @@ export default function BetDetail({
           <Detail label="Placed By">
             <UserLink user={bet.placedByUser} fallback="Unknown" />
           </Detail>
-          {bet.resolvedByUser && (
+          {(bet.resolvedByUser || (customer && bet.resolvedAt)) && (
             <Detail label="Resolved By">
               <UserLink user={bet.resolvedByUser} fallback="Unknown" />
             </Detail>

@@ -1,3 +1,4 @@
+import { useStaffName } from "../../../components/ui/links";
 import { Panel } from "../../../components/ui/page-header";
 import { capitalise, euro, formatDateTime } from "../../../lib/format";
 import { useBetSettlements } from "../api/resettle-bet";
@@ -15,6 +16,7 @@ const outcome = (status: string, payout: string | null, voidReason: string | nul
  */
 export function BetHistory({ betId }: { betId: number }) {
   const { data } = useBetSettlements(betId);
+  const staffName = useStaffName();
   if (!data || data.length === 0) return null;
   return (
     <Panel title="Settlement History" className="mt-4 max-w-2xl">
@@ -29,12 +31,12 @@ export function BetHistory({ betId }: { betId: number }) {
               <span className="font-medium">{outcome(s.toStatus, s.toPayout, s.toVoidReason)}</span>
             </p>
             <p className="text-base-content/80">
-              Changed by {s.settledByUser?.username ?? "a removed user"} on{" "}
+              Changed by {staffName(s.settledByUser?.username, "a removed user")} on{" "}
               {formatDateTime(s.createdAt)}: {s.reason}
             </p>
             <p className="text-base-content/70">
-              It had been settled by {s.fromResolvedByUser?.username ?? "a removed user"} on{" "}
-              {formatDateTime(s.fromResolvedAt)}.
+              It had been settled by {staffName(s.fromResolvedByUser?.username, "a removed user")}{" "}
+              on {formatDateTime(s.fromResolvedAt)}.
             </p>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { formatSlipCode } from "../../../../src/domain/slip-code";
+import { useStaffName } from "../../../components/ui/links";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime, fullName } from "../../../lib/format";
@@ -40,6 +41,7 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 export default function BetSlip({ id, autoPrint = false }: { id: number; autoPrint?: boolean }) {
   const { data: slip, isLoading, error } = useSlip(id);
   const printed = useRef(false);
+  const staffName = useStaffName();
   useEffect(() => {
     if (!autoPrint || !slip || printed.current) return;
     printed.current = true;
@@ -94,7 +96,7 @@ export default function BetSlip({ id, autoPrint = false }: { id: number; autoPri
           <Line label="Odds">{slip.odds}</Line>
           <Line label="Potential payout">{euro(slip.potentialPayout)}</Line>
           <Line label="Placed">{formatDateTime(slip.placedAt)}</Line>
-          <Line label="Staff">{slip.staff ?? "Unknown"}</Line>
+          <Line label="Staff">{staffName(slip.staff, "Unknown")}</Line>
         </dl>
         <div className="mt-3 flex flex-col items-center gap-1 border-t border-dashed border-black pt-3">
           <QRCodeSVG

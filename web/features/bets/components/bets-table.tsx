@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { CardFacts, DataTable, useTableState } from "../../../components/ui/data-table";
-import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
+import { CustomerLink, ShopLink, UserCell, useStaffName } from "../../../components/ui/links";
 import { DateCell, Truncate } from "../../../components/ui/truncate";
 import { euro, formatDateTime } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
@@ -69,9 +69,7 @@ function buildColumns(withActions: boolean) {
       header: "Placed",
       meta: { className: FROM_1280 },
       cell: (c) => (
-        <Truncate text={c.row.original.placedByUser?.username ?? "Unknown"} className="max-w-20">
-          <UserLink user={c.row.original.placedByUser} fallback="Unknown" />
-        </Truncate>
+        <UserCell user={c.row.original.placedByUser} fallback="Unknown" className="max-w-20" />
       ),
     }),
     col.accessor("stakeAmount", {
@@ -93,9 +91,12 @@ function buildColumns(withActions: boolean) {
       header: "Resolved by",
       meta: { className: FROM_1280 },
       cell: (c) => (
-        <Truncate text={c.row.original.resolvedByUser?.username ?? ""} className="max-w-20">
-          <UserLink user={c.row.original.resolvedByUser} fallback="" />
-        </Truncate>
+        <UserCell
+          user={c.row.original.resolvedByUser}
+          fallback=""
+          className="max-w-20"
+          acted={c.row.original.resolvedAt !== null}
+        />
       ),
     }),
     col.accessor("createdAt", {
@@ -136,9 +137,10 @@ function buildColumns(withActions: boolean) {
 const FROM_1280 = "hidden xl:table-cell";
 
 function StatusCell({ bet }: { bet: Bet }) {
-  const placed = `Placed by ${bet.placedByUser?.username ?? "Unknown"} on ${formatDateTime(bet.createdAt)}`;
+  const staffName = useStaffName();
+  const placed = `Placed by ${staffName(bet.placedByUser?.username, "Unknown")} on ${formatDateTime(bet.createdAt)}`;
   const resolved = bet.resolvedAt
-    ? `, settled by ${bet.resolvedByUser?.username ?? "Unknown"} on ${formatDateTime(bet.resolvedAt)}`
+    ? `, settled by ${staffName(bet.resolvedByUser?.username, "Unknown")} on ${formatDateTime(bet.resolvedAt)}`
     : "";
   return (
     <span title={`${placed}${resolved}`}>

@@ -2,7 +2,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { Link, useLocation } from "wouter";
 import { ActiveBadge } from "../../../components/ui/badges";
 import { CardFacts, DataTable, useTableState } from "../../../components/ui/data-table";
-import { UserLink } from "../../../components/ui/links";
+import { UserCell } from "../../../components/ui/links";
 import { ACTIVE_OPTIONS, ClearFilters, FilterSelect } from "../../../components/ui/table-filters";
 import { Truncate } from "../../../components/ui/truncate";
 import { euro } from "../../../lib/format";
@@ -61,9 +61,7 @@ const columns = [
     header: "Created By",
     meta: { cardHidden: true, className: LARGE_ONLY },
     cell: (c) => (
-      <Truncate text={c.row.original.createdByUser?.username ?? "Unknown"} className="max-w-24">
-        <UserLink user={c.row.original.createdByUser} fallback="Unknown" />
-      </Truncate>
+      <UserCell user={c.row.original.createdByUser} fallback="Unknown" className="max-w-24" />
     ),
   }),
 ];

@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import { TRANSACTION_TYPES } from "../../../../src/domain/enums";
 import { TransactionStatusBadge } from "../../../components/ui/badges";
 import { DataTable, useTableState } from "../../../components/ui/data-table";
-import { UserLink } from "../../../components/ui/links";
+import { UserCell } from "../../../components/ui/links";
 import {
   ClearFilters,
   DateRangeFilter,
@@ -113,9 +113,7 @@ const columns = [
     header: "Processed By",
     meta: { className: LARGE_ONLY },
     cell: (c) => (
-      <Truncate text={c.row.original.processedByUser?.username ?? "System"} className="max-w-16">
-        <UserLink user={c.row.original.processedByUser} fallback="System" />
-      </Truncate>
+      <UserCell user={c.row.original.processedByUser} fallback="System" className="max-w-16" />
     ),
   }),
   col.accessor("createdAt", { header: "Created", cell: (c) => <DateCell value={c.getValue()} /> }),

@@ -6,13 +6,11 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { api, expectAccessible, expectText, hidden, unique, visible } from "./harness";
-import { createShop, createUser, type ShopRow } from "./seed";
+import { createAccount, createShop, type ShopRow } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
 const CASHIER = { username: "cashier_alerts", password: "Kestrel-harbour-lantern-58" };
-/** An account an admin creates chooses its own password at first sign-in (issue 25 item 6). */
-const FIRST_PASSWORD = "Heron-quarry-violet-27";
 const TITLE = "Till discrepancy at cash-up";
 let shop: ShopRow;
 let alertId: number;
@@ -29,20 +27,10 @@ async function dismissStatus(page: Page, id: number, body: unknown = {}): Promis
 
 beforeAll(async () => {
   const admin = await suite.admin();
-  await createUser(admin.page, CASHIER.username, FIRST_PASSWORD, "user");
+  await createAccount(admin.page, CASHIER.username, CASHIER.password, "user");
   shop = await createShop(admin.page, unique("Quay"));
-  // The cashier's own first sign-in sets the password the tests sign in with, then the
-  // cashier's shift: a float of 100.00 and 20.00 counted, 80.00 short.
-  const cashier = await suite.signedOut();
-  await cashier.page.goto("/auth");
-  await api(cashier.page, "POST", "/api/login", {
-    username: CASHIER.username,
-    password: FIRST_PASSWORD,
-  });
-  await api(cashier.page, "PATCH", "/api/user/password", {
-    currentPassword: FIRST_PASSWORD,
-    newPassword: CASHIER.password,
-  });
+  // The cashier's shift: a float of 100.00 and 20.00 counted, 80.00 short.
+  const cashier = await suite.signedIn(CASHIER.username, CASHIER.password);
   const shift = await api<{ id: number }>(cashier.page, "POST", "/api/shifts", {
     shopId: shop.id,
     openingFloat: "100.00",

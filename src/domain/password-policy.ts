@@ -12,6 +12,24 @@ export const PASSWORD_MAX_LENGTH = 200;
  * slow-hash scenario", at least 10^8 guesses) is the lowest a new password may have.
  */
 export const PASSWORD_MIN_SCORE = 3;
+/**
+ * Words of this application and trade (ASVS 5.0 V6.1.2's documented list, decision 046): the
+ * estimator counts each as one guess, so "BettingShop2024" scores as a word and a year. The
+ * username is added per password and is refused outright when inside it.
+ */
+export const PASSWORD_CONTEXT_WORDS = [
+  "betting",
+  "bettingshop",
+  "bookmaker",
+  "bookie",
+  "punter",
+  "wager",
+  "admin",
+  "cashier",
+  "clerk",
+  "counter",
+  "till",
+] as const;
 /** A username shorter than this is not looked for inside the password (every "a" would match). */
 const USERNAME_MIN_MATCH = 3;
 
@@ -69,7 +87,10 @@ export function judgePassword(
   if (name && (lower === name || (name.length >= USERNAME_MIN_MATCH && lower.includes(name)))) {
     return refuse(PASSWORD_MESSAGES.username);
   }
-  const result = estimate(password, name ? [name] : []);
+  const result = estimate(
+    password,
+    name ? [name, ...PASSWORD_CONTEXT_WORDS] : [...PASSWORD_CONTEXT_WORDS],
+  );
   if (result.common) return refuse(PASSWORD_MESSAGES.common);
   if (result.score < PASSWORD_MIN_SCORE) {
     return { score: result.score, problem: `${PASSWORD_MESSAGES.guessable}${hint(result)}` };

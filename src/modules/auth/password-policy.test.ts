@@ -8,7 +8,11 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../tests/helpers/test-app";
 import { users } from "../../db/schema";
-import { judgePassword, PASSWORD_MIN_SCORE } from "../../domain/password-policy";
+import {
+  judgePassword,
+  PASSWORD_CONTEXT_WORDS,
+  PASSWORD_MIN_SCORE,
+} from "../../domain/password-policy";
 import { checkPassword, estimatePassword } from "../../domain/password-strength";
 import { ensureFirstAdmin } from "./auth.service";
 
@@ -64,6 +68,21 @@ describe("the policy", () => {
     // The German dictionary: a German word with a year is as guessable as an English one.
     expect(checkPassword("Schmetterling1", "clerk").problem).toMatch(/too easy to guess/);
     expect(checkPassword(STRONG, "clerk")).toEqual({ score: 4, problem: null });
+  });
+
+  test("the documented context words count as guesses (ASVS 5.0 V6.1.2, V6.2.11)", () => {
+    expect(PASSWORD_CONTEXT_WORDS).toContain("betting");
+    expect(checkPassword("BettingShop2024", "kim").problem).toMatch(/too easy to guess/);
+    expect(estimatePassword("BettingShop2024", []).score).toBeGreaterThan(
+      estimatePassword("BettingShop2024", [...PASSWORD_CONTEXT_WORDS]).score,
+    );
+  });
+
+  test("any composition and a long passphrase are accepted (ASVS 5.0 V6.2.5, V6.2.9)", () => {
+    const long = "the quiet harbour at dawn keeps its lanterns lit for the late ferry home";
+    expect(long.length).toBeGreaterThan(64);
+    expect(checkPassword(long, "kim").problem).toBeNull();
+    expect(checkPassword("Grüße aus Köln, Ärmelkanal", "kim").problem).toBeNull();
   });
 
   test("a short username is not looked for inside the password; equal to it still is", () => {

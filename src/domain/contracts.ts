@@ -807,16 +807,17 @@ export const contracts = {
   auditLog: contract({
     method: "get",
     path: "/api/admin/audit",
-    summary: "The audit log, paged",
+    summary: "The audit log, paged; format=csv: every matching entry as a CSV download",
     tag: "Admin",
     access: ADMIN,
-    query: listQuery("audit").extend({
+    query: csvListQuery("audit").extend({
       /** One action by its exact name ("customer.update"); an unknown one is a 400. */
       action: z.string().max(60).optional(),
     }),
     status: 200,
     response: auditEntryDto,
     paged: true,
+    csv: true,
   }),
   ledgerCheck: contract({
     method: "get",

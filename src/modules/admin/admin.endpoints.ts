@@ -3,6 +3,7 @@ import { contracts } from "../../domain/contracts";
 import { implement } from "../../lib/endpoint";
 import { unlockUser } from "../auth/auth.service";
 import { endUserSessions } from "../auth/sessions.service";
+import { auditCsv } from "./audit.csv";
 import { listAuditLog } from "./audit.service";
 import { listBackups } from "./backups.service";
 import { deleteAllData, prepareDeleteAll } from "./data.service";
@@ -50,7 +51,10 @@ export const adminEndpoints = [
     write: (tx, { c, op, prepared }) => deleteAllData(tx, op, c.get("sessionId"), prepared),
   }),
   implement(contracts.listBackups, ({ db, query }) => listBackups(db, query)),
-  implement(contracts.auditLog, ({ db, query }) => listAuditLog(db, query)),
+  implement(contracts.auditLog, ({ db, deps, query, now, own }) => {
+    if (query.format === "csv") return auditCsv(deps, { query, own, now });
+    return listAuditLog(db, query);
+  }),
   implement(contracts.unlockUser, {
     write: (tx, { op, params }) => unlockUser(tx, op, params.userId),
   }),

@@ -16,6 +16,7 @@ import {
   inIdOrder,
   type ListQuery,
   type ListSort,
+  type ListSpec,
   likePattern,
   listPage,
   type Search,
@@ -116,7 +117,8 @@ export function auditSearch(q: string): Search {
   };
 }
 
-export function listAuditLog(db: DbOrTx, query: AuditQuery) {
+/** The audit list's filters, search and sorts: its pages and its CSV walk the same rows. */
+export function auditListSpec(query: AuditQuery): ListSpec {
   const action = oneOf("action", query.action, AUDIT_ACTIONS);
   const entityType = oneOf("entityType", query.entityType?.toUpperCase(), AUDIT_ENTITY_TYPES);
   // audit_entity_idx starts with the type: an id alone would read the whole log.
@@ -135,14 +137,23 @@ export function listAuditLog(db: DbOrTx, query: AuditQuery) {
       query.to !== undefined ? lt(auditLog.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),
   );
-  const { ids, total, capped } = listPage(db, query, {
+  return {
     table: auditLog,
     id: auditLog.id,
     filters,
     search: query.q ? auditSearch(query.q) : undefined,
     sorts: SORTS,
     fallback: { key: "createdAt", order: "desc" },
-  });
+  };
+}
+
+/** Entries by id, in the order of `ids`. */
+export function auditEntriesByIds(db: DbOrTx, ids: number[]) {
   const rows = ids.length ? db.select().from(auditLog).where(inArray(auditLog.id, ids)).all() : [];
-  return { items: inIdOrder(ids, rows, (r) => r.id).map(toAuditDto), total, capped };
+  return inIdOrder(ids, rows, (r) => r.id).map(toAuditDto);
+}
+
+export function listAuditLog(db: DbOrTx, query: AuditQuery) {
+  const { ids, total, capped } = listPage(db, query, auditListSpec(query));
+  return { items: auditEntriesByIds(db, ids), total, capped };
 }

@@ -196,7 +196,7 @@ describe("a refused password confirmation is on the audit trail", () => {
 });
 
 describe("where the failures show", () => {
-  test("the audit list filters each action; the export carries the rows", async () => {
+  test("the audit list and its CSV filter each action; the export carries the rows", async () => {
     await login("203.0.113.10", "user1", "not-the-password");
     await login("203.0.113.10", "ghost", "not-the-password");
     const listed = await t.json<{ action: string; ip: string; after: { username: string } }[]>(
@@ -218,6 +218,24 @@ describe("where the failures show", () => {
       ["203.0.113.10", "wrong-password"],
       ["203.0.113.10", "unknown-user"],
     ]);
+    // The audit trail's CSV export, filtered to the action: the same rows, reason and address.
+    const csv = await t.request("GET", "/api/admin/audit?action=auth.login-failed&format=csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toStartWith("text/csv");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
+    expect(lines[0]).toBe(
+      "id,actorId,actorUsername,action,entityType,entityId,before,after,ip,requestId,createdAt",
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(
+      ',auth.login-failed,USER,,,"{""username"":""ghost"",""reason"":""unknown-user""}",203.0.113.10,',
+    );
+    expect(lines[2]).toContain(
+      `,auth.login-failed,USER,${t.ids.user},,"{""username"":""user1"",""reason"":""wrong-password""}",203.0.113.10,`,
+    );
     // Kept with the trail after housekeeping prunes the throttle's day-long counts.
     pruneLoginFailures(t.handle.db, Date.now() + 2 * FAILURE_RETENTION_MS);
     expect(failures()).toHaveLength(2);

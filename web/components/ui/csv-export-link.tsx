@@ -7,7 +7,7 @@
 import { type ListParams, pathOf, toSearch } from "../../lib/api-client";
 
 /** The lists that export (their contracts declare `csv: true`). */
-export type CsvList = "listCustomers" | "listShops" | "listBets" | "listTransactions";
+export type CsvList = "listCustomers" | "listShops" | "listBets" | "listTransactions" | "auditLog";
 
 /** The CSV address of `list` for the table's `params`, without its paging. */
 export function csvExportHref(list: CsvList, params: ListParams): string {

@@ -32,7 +32,7 @@ const STARTED: AuditEntryDto = auditEntryDto.parse({
 });
 
 describe("sign-in failures on the audit screen", () => {
-  test("the action filter names them and asks for them", async () => {
+  test("the action filter names them, asks for them, and the CSV export follows it", async () => {
     const ue = userEvent.setup();
     const { calls } = renderApp("/admin/audit", "admin", {
       "GET /api/admin/audit": ({ search }: { search: URLSearchParams }) =>
@@ -52,6 +52,12 @@ describe("sign-in failures on the audit screen", () => {
     await waitFor(() =>
       expect(screen.queryByText("user.create-first-admin", { selector: "code" })).toBeNull(),
     );
+    // The CSV export of this view: the same filter, every page.
+    const csv = screen.getByRole("link", { name: "Export CSV" }).getAttribute("href") ?? "";
+    const url = new URL(csv, "http://localhost");
+    expect(url.pathname).toBe("/api/admin/audit");
+    expect(url.searchParams.get("action")).toBe("auth.login-failed");
+    expect(url.searchParams.get("format")).toBe("csv");
   });
 
   test("a refused sign-in shows the typed username, not 'System'; its details say why", async () => {

@@ -181,6 +181,7 @@ export default function AuditTable() {
         loadingText="Loading the audit trail..."
         emptyText="No audit entries found"
         searchLabel="Search the audit trail"
+        csvExport="auditLog"
         filters={
           <>
             <UserFilter state={state} name="actorId" label="Actor" allLabel="Anyone" />

@@ -1,0 +1,37 @@
+/**
+ * GET /api/admin/audit?format=csv: every matching audit entry (the screen's filters, search
+ * and sort), walked in a worker that loads this module for its JOB_WORK (so it stays free of
+ * side effects). See src/lib/csv-export.ts. `before` and `after` are JSON text in one cell
+ * each, as the audit_log table stores them; a refused sign-in's typed username and reason
+ * are in `after` (issue 25).
+ */
+import { auditEntryDto } from "../../domain/dto";
+import {
+  type CsvInput,
+  type CsvList,
+  csvColumns,
+  csvDownload,
+  csvWork,
+} from "../../lib/csv-export";
+import type { Deps } from "../../lib/http";
+import { type AuditQuery, auditEntriesByIds, auditListSpec } from "./audit.service";
+
+const json = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+
+const AUDIT_CSV: CsvList = {
+  name: "audit",
+  spec: ({ query }) => auditListSpec(query as AuditQuery),
+  load: (db, ids) =>
+    auditEntriesByIds(db, ids).map((entry) => ({
+      ...entry,
+      before: json(entry.before),
+      after: json(entry.after),
+    })),
+  columns: csvColumns(auditEntryDto),
+};
+
+export const JOB_WORK = { csv: csvWork(AUDIT_CSV) };
+
+export const auditCsv = (deps: Deps, input: CsvInput) =>
+  csvDownload(deps, import.meta.url, AUDIT_CSV, input);

@@ -1,13 +1,15 @@
 /**
- * Issue 25 item 6 on the admin page: Create User shows the password's strength as it is typed,
- * judged against the username typed beside it, sends nothing the server's rules refuse, and
- * shows the server's reason under the field. (The meter itself: auth's password-strength test.)
+ * Issue 25 item 6 on the admin page: Create User and Reset password show the password's
+ * strength as it is typed, judged against the user's name, send nothing the server's rules
+ * refuse, and show the server's reason under the field. (The meter itself: auth's
+ * password-strength test.)
  */
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { customer } from "../../../test/fixtures";
 import { page, renderWithProviders } from "../../../test/render";
+import ResetPasswordDialog from "./reset-password-dialog";
 import { CreateUserPanel } from "./user-management";
 
 const STRONG = "Glacier-Tulip-Harbour-7";
@@ -61,5 +63,29 @@ describe("Create User", () => {
     expect(
       form.querySelector(`[id="${field.getAttribute("aria-describedby")}"]`)?.textContent,
     ).toBe(reason);
+  });
+});
+
+describe("Reset password", () => {
+  test("judges the temporary password against that user's name and sends nothing it refuses", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(
+      <ResetPasswordDialog user={{ id: 3, username: "kim" }} onClose={() => {}} />,
+      "admin",
+      {},
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Reset password of kim" });
+    const field = within(dialog).getByLabelText("New password");
+    await ue.type(field, "Kim-Harbour-Tulip-7");
+    const live = strengthText(dialog);
+    await waitFor(() =>
+      expect(live?.textContent).toBe("The password must not contain the username"),
+    );
+    await ue.click(within(dialog).getByRole("button", { name: "Reset password" }));
+    await waitFor(() => expect(field.getAttribute("aria-invalid")).toBe("true"));
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await ue.clear(field);
+    await ue.type(field, STRONG);
+    await waitFor(() => expect(strengthText(dialog)?.textContent).toBe("Very strong password"));
   });
 });

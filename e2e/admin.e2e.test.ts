@@ -125,7 +125,7 @@ describe("system administration", () => {
     await create.getByRole("button", { name: "Create User" }).click();
     await visible(create.getByText("Username and password are required").first());
     await create.getByLabel("Username").fill(username);
-    await create.getByLabel("Password").fill("clerk-password-1");
+    await create.getByLabel("Password", { exact: true }).fill("clerk-password-1");
     await create.getByRole("button", { name: "Create User" }).click();
     await expectToast(page, "Success", "User created successfully");
 

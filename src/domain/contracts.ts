@@ -48,6 +48,7 @@ import {
   createUserSchema,
   deleteAllSchema,
   dismissAlertSchema,
+  endSessionSchema,
   loginSchema,
   openShiftSchema,
   placeBetSchema,
@@ -199,16 +200,17 @@ export const contracts = {
     method: "delete",
     path: "/api/user/sessions/{sessionId}",
     summary:
-      "End another of the signed-in user's sessions (someone else's is 404; this one is 422: sign out)",
+      "End another of the signed-in user's sessions, confirmed with the password (someone else's is 404; this one is 422: sign out)",
     tag: "Auth",
     access: EVERYONE,
     scope: "self",
     params: z.object({
       sessionId: z.string().regex(/^[a-z2-7]{1,64}$/, "Session not found"),
     }),
+    body: endSessionSchema,
     status: 204,
     audit: "auth.session-end",
-    errors: [422],
+    errors: [422, 429],
   }),
   getUser: contract({
     method: "get",

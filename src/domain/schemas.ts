@@ -765,6 +765,12 @@ export const deleteAllSchema = z.object({
     .max(200, "Password is too long"),
 });
 
+/**
+ * Ending one of one's other sessions: the password again (issue 25, ASVS 5.0 7.5.2), so a
+ * borrowed session cannot sign its owner out everywhere else.
+ */
+export const endSessionSchema = deleteAllSchema;
+
 /** Starts a background job: the books check or the export (src/lib/jobs.ts). */
 export const startJobSchema = z.object({
   kind: z.enum(JOB_KINDS, { error: `Kind must be one of: ${JOB_KINDS.join(", ")}` }),

@@ -324,7 +324,11 @@ const RECIPES: Record<string, Recipe> = {
     prepare: async (t) => {
       // The user's other session, signed in elsewhere.
       const other = createSession(t.handle.db, t.ids.user, Date.now());
-      return { method: "DELETE", path: `/api/user/sessions/${other.split(".")[0]}` };
+      return {
+        method: "DELETE",
+        path: `/api/user/sessions/${other.split(".")[0]}`,
+        body: { password: TEST_PASSWORD },
+      };
     },
   },
   endUserSessions: {

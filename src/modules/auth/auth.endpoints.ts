@@ -12,7 +12,7 @@ import { findShopRow } from "../shops/shops.service";
 import { toUserDto } from "../users/users.dto";
 import { auditDisabledSignIn, startSession, verifySignIn } from "./auth.service";
 import { changeOwnPassword, checkAndHashNewPassword } from "./own-password.service";
-import { endOwnSession, listOwnSessions } from "./sessions.service";
+import { confirmOwnPassword, endOwnSession, listOwnSessions } from "./sessions.service";
 
 function isSecure(c: Context<AppEnv>): boolean {
   const configured = c.get("deps").cookieSecure;
@@ -82,6 +82,8 @@ export const authEndpoints = [
     listOwnSessions(deps.db, actor.userId, c.get("sessionId"), deps.sessionPolicy, now),
   ),
   implement(contracts.endOwnSession, {
+    // The password first, under the sign-in throttle (a wrong one is auth.confirm-failed).
+    prepare: ({ db, actor, body, now }) => confirmOwnPassword(db, actor, body.password, now),
     write: (tx, { c, op, params }) => endOwnSession(tx, op, c.get("sessionId"), params.sessionId),
   }),
   // Public, so that an expired session still signs out cleanly.

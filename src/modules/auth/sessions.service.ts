@@ -4,13 +4,15 @@
  * id is only its public half (the secret is never stored), so listing it gives nothing away.
  */
 import { and, desc, eq, gt, ne } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../db/client";
+import type { AppDb, DbOrTx, Tx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import type { SessionDto } from "../../domain/dto";
 import type { Mutation, Op } from "../../lib/audit";
 import type { SessionPolicy } from "../../lib/auth/session";
 import { describeUserAgent } from "../../lib/auth/user-agent";
+import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
+import { confirmPassword } from "./auth.service";
 
 /** Sessions validateSession would still accept for their age. */
 const active = (policy: SessionPolicy, now: number) =>
@@ -46,6 +48,25 @@ export function listOwnSessions(
       browser: describeUserAgent(row.userAgent),
       current: row.id === currentSessionId,
     }));
+}
+
+/**
+ * Ending a session asks for the password again (ASVS 5.0 7.5.2): checked like a sign-in,
+ * per username and address (confirmPassword), so it cannot be guessed past the throttle.
+ */
+export async function confirmOwnPassword(
+  db: AppDb,
+  actor: Actor,
+  password: string,
+  now: number,
+): Promise<void> {
+  const user = db.select().from(users).where(eq(users.id, actor.userId)).get();
+  if (!user) throw notFound("User");
+  if (!(await confirmPassword(db, user, password, actor, now))) {
+    throw new AppError("VALIDATION", "Password is incorrect", {
+      password: "Password is incorrect",
+    });
+  }
 }
 
 /**

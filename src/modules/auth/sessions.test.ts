@@ -13,6 +13,7 @@ import {
 } from "../../../tests/helpers/test-app";
 import { auditLog, sessions } from "../../db/schema";
 import { describeUserAgent } from "../../lib/auth/user-agent";
+import { MAX_PER_USERNAME_ADDRESS } from "./auth.service";
 
 const CHROME_LINUX =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -55,6 +56,9 @@ async function signIn(ip: string, userAgent: string, opts: { cookie?: string } =
   expect(res.status).toBe(200);
   return (res.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 }
+
+/** Ending a session confirms the password (ASVS 5.0 7.5.2). */
+const WITH_PASSWORD = JSON.stringify({ password: TEST_PASSWORD });
 
 const idOf = (cookie: string) => cookie.replace("session=", "").split(".")[0] ?? "";
 
@@ -149,6 +153,7 @@ describe("own sessions", () => {
     const res = await from("10.0.0.8", `/api/user/sessions/${idOf(phone)}`, {
       method: "DELETE",
       cookie: desk,
+      body: WITH_PASSWORD,
     });
     expect(res.status).toBe(204);
     expect((await from("10.0.0.7", "/api/user", { cookie: phone })).status).toBe(401);
@@ -175,6 +180,7 @@ describe("own sessions", () => {
     const other = await from("10.0.0.8", `/api/user/sessions/${idOf(adminCookie)}`, {
       method: "DELETE",
       cookie: desk,
+      body: WITH_PASSWORD,
     });
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ message: "Session not found", code: "NOT_FOUND" });
@@ -182,23 +188,65 @@ describe("own sessions", () => {
     const missing = await from("10.0.0.8", "/api/user/sessions/nosuchsession", {
       method: "DELETE",
       cookie: desk,
+      body: WITH_PASSWORD,
     });
     expect(missing.status).toBe(404);
     const malformed = await from("10.0.0.8", "/api/user/sessions/..%2F1", {
       method: "DELETE",
       cookie: desk,
+      body: WITH_PASSWORD,
     });
     expect(malformed.status).toBe(404);
     const own = await from("10.0.0.8", `/api/user/sessions/${idOf(desk)}`, {
       method: "DELETE",
       cookie: desk,
+      body: WITH_PASSWORD,
     });
     expect(own.status).toBe(422);
     expect((await from("10.0.0.8", "/api/user", { cookie: desk })).status).toBe(200);
     expect(auditRows("auth.session-end")).toEqual([]);
   });
 
-  test("a customer login lists and ends its own sessions too", async () => {
+  test("without the right password nothing ends: 400, the refusal audited, the throttle counts it", async () => {
+    const phone = await signIn("10.0.0.7", FIREFOX_WINDOWS);
+    const desk = await signIn("10.0.0.8", CHROME_LINUX);
+    const path = `/api/user/sessions/${idOf(phone)}`;
+    const none = await from("10.0.0.8", path, { method: "DELETE", cookie: desk });
+    expect(none.status).toBe(400);
+    const wrong = await from("10.0.0.8", path, {
+      method: "DELETE",
+      cookie: desk,
+      body: JSON.stringify({ password: "not-the-password" }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({
+      message: "Password is incorrect",
+      code: "VALIDATION",
+      fields: { password: "Password is incorrect" },
+    });
+    expect((await from("10.0.0.7", "/api/user", { cookie: phone })).status).toBe(200);
+    expect(auditRows("auth.session-end")).toEqual([]);
+    const refused = auditRows("auth.confirm-failed");
+    expect(refused.map((r) => [r.actorId, r.ip, JSON.parse(r.after ?? "null")])).toEqual([
+      [t.ids.user, "10.0.0.8", { username: "user1", reason: "wrong-password" }],
+    ]);
+    for (let i = 1; i < MAX_PER_USERNAME_ADDRESS; i++) {
+      await from("10.0.0.8", path, {
+        method: "DELETE",
+        cookie: desk,
+        body: JSON.stringify({ password: `guess-${i}` }),
+      });
+    }
+    const locked = await from("10.0.0.8", path, {
+      method: "DELETE",
+      cookie: desk,
+      body: WITH_PASSWORD,
+    });
+    expect(locked.status).toBe(429);
+    expect((await from("10.0.0.7", "/api/user", { cookie: phone })).status).toBe(200);
+  });
+
+  test("a customer login lists its own sessions too", async () => {
     const list = await t.json<SessionItem[]>("GET", "/api/user/sessions", { as: "customer" });
     expect(list).toHaveLength(1);
     expect(list[0]?.current).toBe(true);

@@ -14,14 +14,18 @@ export const useOwnSessions = () =>
     queryFn: ({ signal }) => call("listOwnSessions", { signal }),
   });
 
-/** Ends one of the signed-in user's other sessions; the list refetches either way. */
+/**
+ * Ends one of the signed-in user's other sessions, confirmed with the password; the list
+ * refetches either way. A refusal is shown by the dialog, under the field or above its buttons.
+ */
 export function useEndOwnSession() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   return useMutation({
-    mutationFn: (session: Session) => call("endOwnSession", { params: { sessionId: session.id } }),
-    onSuccess: (_, session) => notify.success(`The session on ${session.browser} is signed out.`),
-    onError: (error) => notify.error(error),
+    mutationFn: ({ session, password }: { session: Session; password: string }) =>
+      call("endOwnSession", { params: { sessionId: session.id }, body: { password } }),
+    onSuccess: (_, { session }) =>
+      notify.success(`The session on ${session.browser} is signed out.`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_SESSIONS_KEY }),
   });
 }

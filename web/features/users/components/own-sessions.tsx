@@ -1,6 +1,9 @@
+import { lazy, Suspense, useState } from "react";
 import { Panel } from "../../../components/ui/page-header";
 import { formatDateTime } from "../../../lib/format";
-import { type Session, useEndOwnSession, useOwnSessions } from "../api/sessions";
+import { type Session, useOwnSessions } from "../api/sessions";
+
+const EndSessionDialog = lazy(() => import("./end-session-dialog"));
 
 /**
  * The signed-in user's active sessions on their own page (issue 25): where and when each
@@ -9,7 +12,6 @@ import { type Session, useEndOwnSession, useOwnSessions } from "../api/sessions"
  */
 export function OwnSessions() {
   const { data, isLoading, error } = useOwnSessions();
-  const end = useEndOwnSession();
   return (
     <Panel title="Your sessions" className="mt-6 max-w-3xl">
       <p className="mb-2 text-sm text-base-content/70">
@@ -44,7 +46,7 @@ export function OwnSessions() {
                     {session.current ? (
                       <span className="badge badge-success badge-outline">This session</span>
                     ) : (
-                      <EndButton session={session} end={end} />
+                      <EndButton session={session} />
                     )}
                   </td>
                 </tr>
@@ -57,23 +59,24 @@ export function OwnSessions() {
   );
 }
 
-function EndButton({
-  session,
-  end,
-}: {
-  session: Session;
-  end: ReturnType<typeof useEndOwnSession>;
-}) {
-  const pending = end.isPending && end.variables?.id === session.id;
+/** Opens the password confirmation; the dialog mounts only while open (a fresh form). */
+function EndButton({ session }: { session: Session }) {
+  const [open, setOpen] = useState(false);
   return (
-    <button
-      type="button"
-      className="btn btn-outline btn-error btn-xs"
-      disabled={pending}
-      aria-label={`End the session on ${session.browser} from ${session.ip ?? "an unknown address"}, signed in ${formatDateTime(session.createdAt)}`}
-      onClick={() => end.mutate(session)}
-    >
-      {pending ? "Ending..." : "End"}
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn btn-outline btn-error btn-xs"
+        aria-label={`End the session on ${session.browser} from ${session.ip ?? "an unknown address"}, signed in ${formatDateTime(session.createdAt)}`}
+        onClick={() => setOpen(true)}
+      >
+        End
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <EndSessionDialog session={session} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -47,13 +47,23 @@ describe("your sessions, on your own page", () => {
     expect(screen.queryByRole("button", { name: "End all sessions" })).toBeNull();
   });
 
-  test("ending another session sends its id, toasts and shows the list without it", async () => {
+  test("ending another session asks for the password, sends it with the id, toasts and refetches", async () => {
     const ue = userEvent.setup();
     let ended = false;
     const { calls } = renderApp("/users/1", "user", {
       "GET /api/users/:id": user("user", 1),
       "GET /api/user/sessions": () => (ended ? [THIS] : [THIS, PHONE]),
-      "DELETE /api/user/sessions/:id": () => {
+      "DELETE /api/user/sessions/:id": ({ body }: { body: { password?: string } }) => {
+        if (body?.password !== "my-own-password") {
+          return {
+            status: 400,
+            body: {
+              message: "Password is incorrect",
+              code: "VALIDATION",
+              fields: { password: "Password is incorrect" },
+            },
+          };
+        }
         ended = true;
         return { status: 204 };
       },
@@ -61,12 +71,33 @@ describe("your sessions, on your own page", () => {
     await ue.click(
       await screen.findByRole("button", { name: /^End the session on Firefox on Android/ }),
     );
+    const dialog = await screen.findByRole("dialog", {
+      name: "End the session on Firefox on Android?",
+    });
+    expect(dialog.textContent).toContain("10.0.0.7");
+    // Nothing is sent without a password.
+    await ue.click(within(dialog).getByRole("button", { name: "End session" }));
+    expect(await within(dialog).findByText("Password is required")).toBeTruthy();
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    // A wrong one is shown under the field; the session stays listed.
+    await ue.type(within(dialog).getByLabelText("Your password"), "a-wrong-guess");
+    await ue.click(within(dialog).getByRole("button", { name: "End session" }));
+    expect(await within(dialog).findByText("Password is incorrect")).toBeTruthy();
+    expect(screen.getAllByText("Firefox on Android").length).toBeGreaterThan(0);
+    await ue.clear(within(dialog).getByLabelText("Your password"));
+    await ue.type(within(dialog).getByLabelText("Your password"), "my-own-password");
+    await ue.click(within(dialog).getByRole("button", { name: "End session" }));
     expect(
       await screen.findByText("The session on Firefox on Android is signed out."),
     ).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText("Firefox on Android")).toBeNull());
-    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
-      `/api/user/sessions/${PHONE.id}`,
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("button", { name: /^End the session on Firefox/ })).toBeNull(),
+    );
+    const deletes = calls.filter((c) => c.method === "DELETE");
+    expect(deletes.map((c) => [c.path, c.body])).toEqual([
+      [`/api/user/sessions/${PHONE.id}`, { password: "a-wrong-guess" }],
+      [`/api/user/sessions/${PHONE.id}`, { password: "my-own-password" }],
     ]);
   });
 

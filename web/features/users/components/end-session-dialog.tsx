@@ -1,0 +1,65 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { endSessionSchema } from "../../../../src/domain/schemas";
+import { Dialog } from "../../../components/ui/dialog";
+import { FormActions, InputField } from "../../../components/ui/field";
+import { ApiError } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format";
+import { type Session, useEndOwnSession } from "../api/sessions";
+
+/**
+ * Ending another of one's sessions asks for the password (ASVS 5.0 7.5.2): whoever holds a
+ * borrowed session cannot sign its owner out everywhere else. A wrong password shows under
+ * the field; any other refusal above the buttons.
+ */
+export default function EndSessionDialog({
+  session,
+  onClose,
+}: {
+  session: Session;
+  onClose: () => void;
+}) {
+  const mutation = useEndOwnSession();
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof endSessionSchema>,
+    unknown,
+    z.output<typeof endSessionSchema>
+  >({ resolver: zodResolver(endSessionSchema), defaultValues: { password: "" } });
+  const refusal = mutation.error instanceof ApiError ? mutation.error : null;
+  const wrongPassword = refusal?.fields?.password;
+  return (
+    <Dialog title={`End the session on ${session.browser}?`} onClose={onClose}>
+      <form
+        noValidate
+        onSubmit={handleSubmit(({ password }) =>
+          mutation.mutate({ session, password }, { onSuccess: onClose }),
+        )}
+      >
+        <p className="mb-4 text-sm">
+          Signed in {formatDateTime(session.createdAt)} from {session.ip ?? "an unknown address"}.
+          That browser is signed out at once. Confirm with your password.
+        </p>
+        <InputField
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message ?? wrongPassword}
+          {...register("password")}
+        />
+        {refusal && !wrongPassword && (
+          <div role="alert" className="alert alert-error mb-3 text-sm">
+            {refusal.serverMessage}
+          </div>
+        )}
+        <FormActions
+          onCancel={onClose}
+          pending={mutation.isPending}
+          label="End session"
+          pendingLabel="Ending..."
+          destructive
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -24,14 +24,17 @@ export function admitsCustomers(contract: Contract): boolean {
   return contract.access === "public" || contract.access.includes("customer");
 }
 
+/** What a customer login is never told (decision 047), said where an answer could name staff. */
+const NO_STAFF = "; every field naming staff (`placedByUser`, `processedBy`, ...) is null";
+
 /** Each scope in a sentence, for the API reference (what a customer login gets). */
 export const SCOPE_TEXT: Record<Scope, string> = {
   self: "only itself (another user's id is 404)",
   shared: "the same answer as staff",
-  customer: "only its own customer record (any other id is 404)",
-  bet: "only its own bets (another customer's bet is 404)",
-  "own-list": "only its own rows (`customerId` is forced to its own)",
-  "own-rows": "only its own record and figures",
+  customer: `only its own customer record (any other id is 404)${NO_STAFF}`,
+  bet: `only its own bets (another customer's bet is 404)${NO_STAFF}`,
+  "own-list": `only its own rows (\`customerId\` is forced to its own)${NO_STAFF}`,
+  "own-rows": `only its own record and figures${NO_STAFF}`,
   "no-tills": "shops without their till balances (`balance` is null; no sort by balance)",
 };
 

@@ -5,6 +5,8 @@
  * newline and tab; accented and Irish names pass untouched (decision 047).
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import fc from "fast-check";
+import { plainTextProblem } from "../src/domain/schemas";
 import { createTestApp, seedBasics, type TestApp } from "./helpers/test-app";
 
 let t: TestApp;
@@ -220,6 +222,39 @@ describe("what free text still takes", () => {
       "name",
       "Shop name",
       "a text-direction control (U+2066)",
+    );
+  });
+});
+
+describe("the rule itself, over generated text", () => {
+  const UNSAFE = [
+    ...Array.from({ length: 0x20 }, (_, i) => i),
+    ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
+    ...[0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069],
+  ].map((code) => String.fromCodePoint(code));
+
+  test("any text holding one refused character is refused, naming it", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom(...UNSAFE), fc.string(), (before, bad, after) => {
+        const text = `${before}${bad}${after}`;
+        const problem = plainTextProblem("Name", text);
+        expect(problem).not.toBeNull();
+        // A multi-line field refuses it too, unless it is a newline or a tab.
+        expect(plainTextProblem("Name", text, { multiline: true }) === null).toBe(
+          [...text].every((ch) => !UNSAFE.includes(ch) || ch === "\n" || ch === "\t"),
+        );
+      }),
+    );
+  });
+
+  test("text of letters, marks, digits, punctuation, symbols and spaces passes", () => {
+    const plain = fc
+      .string({ unit: "grapheme" })
+      .filter((text) => ![...text].some((ch) => UNSAFE.includes(ch)));
+    fc.assert(
+      fc.property(plain, (text) => {
+        expect(plainTextProblem("Name", text)).toBeNull();
+      }),
     );
   });
 });

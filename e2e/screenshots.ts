@@ -478,6 +478,19 @@ async function main() {
       }
     }
 
+    // Issue 25: the till discrepancy of the shift above is a cash alert, dismissed with a
+    // note; the admins' Dismissed view shows who, when and why.
+    for (const alert of await api<{ id: number; category: string }[]>(page, "GET", "/api/alerts")) {
+      if (alert.category === "cash") {
+        await api(page, "POST", `/api/alerts/${alert.id}/dismiss`, {
+          note: "Counted again with Mary: a €2.50 coin bag left in the safe.",
+        });
+      }
+    }
+    await page.goto("/alerts?view=dismissed");
+    await visible(page.getByText("a €2.50 coin bag left in the safe", { exact: false }));
+    await shot(page, "45-alerts-dismissed");
+
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/");
     await visible(page.getByText("Open bets", { exact: false }));
@@ -520,6 +533,21 @@ async function main() {
     await settle(admin.page);
     await users.screenshot({ path: join(OUT, "30-user-accounts.png") });
     console.log("docs/screenshots/30-user-accounts.png");
+
+    // Issue 25: one's own sessions (a second browser signed in as the admin), and the
+    // password strength shown as a new password is typed.
+    const other = await signedInSession(browser, server.url, "admin", ADMIN_PASSWORD);
+    const me = await api<{ id: number }>(admin.page, "GET", "/api/user");
+    await admin.page.goto(`/users/${me.id}`);
+    await visible(admin.page.getByRole("table", { name: "Your sessions" }));
+    await visible(admin.page.getByText("This session"));
+    await shot(admin.page, "46-own-sessions");
+    await other.context.close();
+    await admin.page.getByRole("button", { name: "Change password" }).click();
+    const change = admin.page.getByRole("dialog", { name: "Change password" });
+    await change.getByLabel("New password", { exact: true }).fill("Summer2024");
+    await visible(change.getByText("too easy to guess", { exact: false }));
+    await shot(admin.page, "47-password-strength");
     await admin.context.close();
   } finally {
     await browser.close();

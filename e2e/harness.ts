@@ -274,25 +274,29 @@ export async function pick(scope: Page | Locator, label: string, text: string): 
   const option = scope.getByRole("option", { name: text }).first();
   // A customer's chosen value goes on with its number and phone: "Ann Byrne (C-000007) · ...".
   const chosen = (value: string) => value === text || value.startsWith(`${text} (`);
-  // The typed text already reads like the choice, so the choice is in only once the list has
-  // closed on it and the field is not refused. A click that lands while the list is replaced
-  // by the full text's results can miss (the field then says "Choose a … from the list"):
-  // then the name is typed and picked again.
+  // The typed text already reads like the choice, so the choice is in only once the field
+  // says no text is waiting to be chosen (`data-typing`), the list has closed and the field is
+  // not refused. A click that lands while the list is replaced by the full text's results can
+  // miss (the field then says "Choose a … from the list"): then the name is typed again.
   const deadline = Date.now() + 30_000;
-  await box.click();
-  await box.fill(text);
+  let typedAt = Date.now();
+  const type = async () => {
+    await box.click();
+    await box.fill(text);
+    typedAt = Date.now();
+  };
+  await type();
   for (;;) {
     if (await option.isVisible().catch(() => false)) {
       await option.click({ timeout: 5_000 }).catch(() => {});
     }
-    const expanded = await box.getAttribute("aria-expanded");
+    const expanded = (await box.getAttribute("aria-expanded")) === "true";
     const refused = (await box.getAttribute("aria-invalid")) === "true";
-    if (expanded !== "true" && !refused && chosen(await box.inputValue())) return;
+    const typing = (await box.getAttribute("data-typing")) === "true";
+    if (!expanded && !refused && !typing && chosen(await box.inputValue())) return;
     if (Date.now() > deadline) throw new Error(`${label} picker did not select "${text}"`);
-    if (refused || expanded !== "true") {
-      await box.click();
-      await box.fill(text);
-    }
+    // Refused, or the list closed on the typed text without a choice for a while: type again.
+    if (refused || (!expanded && Date.now() - typedAt > 2_000)) await type();
     await Bun.sleep(50);
   }
 }

@@ -536,7 +536,9 @@ async function main() {
 
     // Issue 25: one's own sessions (a second browser signed in as the admin), and the
     // password strength shown as a new password is typed.
-    const other = await signedInSession(browser, server.url, "admin", ADMIN_PASSWORD);
+    const other = await newWatchedPage(browser, server.url);
+    await signIn(other.page, "admin", ADMIN_PASSWORD);
+    await visible(other.page.getByRole("heading", { level: 1 }).first());
     const me = await api<{ id: number }>(admin.page, "GET", "/api/user");
     await admin.page.goto(`/users/${me.id}`);
     await visible(admin.page.getByRole("table", { name: "Your sessions" }));

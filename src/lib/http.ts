@@ -145,12 +145,22 @@ export function forwardedHeader(
 export function clientIp(c: Context<AppEnv>): string | null {
   const req = incomingOf(c);
   const { trustProxy } = c.get("deps");
-  if (req.peer === null || !fromTrustedProxy(req, trustProxy)) return req.peer;
+  if (req.peer === null) return null;
+  if (!fromTrustedProxy(req, trustProxy)) return plainAddress(req.peer);
   const asNode = {
     headers: { "x-forwarded-for": req.header("x-forwarded-for") },
     connection: { remoteAddress: req.peer },
   } as unknown as Parameters<typeof proxyaddr>[0];
-  return proxyaddr(asNode, trustOf(trustProxy)).slice(0, 64);
+  return plainAddress(proxyaddr(asNode, trustOf(trustProxy)));
+}
+
+/**
+ * An IPv4 client on a dual-stack socket arrives as `::ffff:192.0.2.1`: it is recorded,
+ * throttled and shown as `192.0.2.1`, the address a person knows it by.
+ */
+function plainAddress(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  return (mapped?.[1] ?? address).slice(0, 64);
 }
 
 /**

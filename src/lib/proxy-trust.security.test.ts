@@ -90,6 +90,14 @@ describe("TRUST_PROXY=true trusts loopback only (the medium finding)", () => {
     expect(await auditedAddress("192.0.2.50", { "X-Forwarded-For": "6.6.6.6" })).toBe("192.0.2.50");
   });
 
+  test("an IPv4 client on a dual-stack socket is recorded by its IPv4 address", async () => {
+    t = await createTestApp(":memory:", { trustProxy: true });
+    expect(await auditedAddress("::ffff:192.0.2.9", {})).toBe("192.0.2.9");
+    expect(
+      await auditedAddress("::ffff:127.0.0.1", { "X-Forwarded-For": "::ffff:198.51.100.8" }),
+    ).toBe("198.51.100.8");
+  });
+
   test("from loopback, IPv4, IPv6 or IPv4-mapped, the proxy's X-Forwarded-For counts", async () => {
     t = await createTestApp(":memory:", { trustProxy: true });
     for (const peer of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {

@@ -145,6 +145,9 @@ export function Combobox({
     placeholder: placeholder ?? "Type to search...",
     autoComplete: "off",
     "aria-invalid": error || abandoned ? true : undefined,
+    // Text typed and not yet chosen: the value is not the field's until a result is taken
+    // (the browser suite waits on it, since the typed text can already read like the choice).
+    "data-typing": editing ? "true" : undefined,
     onChange: (event) => {
       const text = (event.target as HTMLInputElement).value;
       setTyped(text);

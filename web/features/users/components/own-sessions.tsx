@@ -27,9 +27,15 @@ export function OwnSessions() {
             <thead>
               <tr>
                 <th scope="col">Browser</th>
-                <th scope="col">Address</th>
+                {/* On a phone the address and last use sit under the browser, so the End
+                    button stays on screen without scrolling the table sideways. */}
+                <th scope="col" className="max-sm:hidden">
+                  Address
+                </th>
                 <th scope="col">Signed in</th>
-                <th scope="col">Last seen</th>
+                <th scope="col" className="max-sm:hidden">
+                  Last seen
+                </th>
                 <th scope="col">
                   <span className="sr-only">Action</span>
                 </th>
@@ -38,10 +44,16 @@ export function OwnSessions() {
             <tbody>
               {data.map((session) => (
                 <tr key={session.id}>
-                  <td>{session.browser}</td>
-                  <td>{session.ip ?? "Unknown"}</td>
+                  <td>
+                    {session.browser}
+                    <span className="block text-xs text-base-content/70 sm:hidden">
+                      {session.ip ?? "Unknown address"}, last seen{" "}
+                      {formatDateTime(session.lastSeenAt)}
+                    </span>
+                  </td>
+                  <td className="max-sm:hidden">{session.ip ?? "Unknown"}</td>
                   <td>{formatDateTime(session.createdAt)}</td>
-                  <td>{formatDateTime(session.lastSeenAt)}</td>
+                  <td className="max-sm:hidden">{formatDateTime(session.lastSeenAt)}</td>
                   <td className="text-right">
                     {session.current ? (
                       <span className="badge badge-success badge-outline">This session</span>

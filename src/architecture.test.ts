@@ -16,8 +16,14 @@
  * See docs/architecture.md ("Layers") and decisions/042.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import {
+  findCycle,
+  type ImportGraph,
+  resolveFile as resolveWith,
+  specifiersOf as specifiersIn,
+} from "../tests/helpers/import-graph";
 
 const SRC = import.meta.dir;
 
@@ -33,22 +39,10 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   transactions: ["customers", "shifts", "shops"],
 };
 
-/** File (path relative to src/, with "/") -> the src/ files it imports. */
-type ImportGraph = Map<string, string[]>;
+const specifiersOf = (source: string) => specifiersIn(source, "ts");
 
-const transpiler = new Bun.Transpiler({ loader: "ts" });
-
-/** Static `from "..."` clauses (scanImports drops type-only ones; the walls hold for types). */
-const STATIC_FROM =
-  /^\s*(?:import|export)\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?(?:\{[^}]*\}|\*(?:\s+as\s+[\w$]+)?|[\w$]+)\s+from\s+["']([^"']+)["']/gm;
 /** A worker's or a job's module: `new URL("./job-worker.ts", import.meta.url)`. */
 const MODULE_URL = /new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g;
-
-function specifiersOf(source: string): string[] {
-  const found = new Set(transpiler.scanImports(source).map((entry) => entry.path));
-  for (const match of source.matchAll(STATIC_FROM)) found.add(match[1] as string);
-  return [...found];
-}
 
 /** The modules a file starts in a thread of their own: a layer edge, but no import loop. */
 function spawnedBy(source: string): string[] {
@@ -56,14 +50,7 @@ function spawnedBy(source: string): string[] {
 }
 
 const EXTENSIONS = ["", ".ts", "/index.ts"];
-
-function resolveFile(base: string): string | null {
-  for (const extension of EXTENSIONS) {
-    const file = base + extension;
-    if (existsSync(file) && statSync(file).isFile()) return file;
-  }
-  return null;
-}
+const resolveFile = (base: string) => resolveWith(base, EXTENSIONS);
 
 const toSrcPath = (file: string) => relative(SRC, file).split(sep).join("/");
 const isTest = (file: string) => /\.test\.ts$|(^|\/)fixtures\//.test(file);
@@ -148,33 +135,6 @@ function layerViolations(graph: ImportGraph, dependencies = MODULE_DEPENDENCIES)
     }
   }
   return violations;
-}
-
-/** One import cycle as a path that ends where it starts, or null when there is none. */
-function findCycle(graph: ImportGraph): string[] | null {
-  const done = new Set<string>();
-  const onPath = new Map<string, number>();
-  const path: string[] = [];
-  const visit = (file: string): string[] | null => {
-    if (done.has(file)) return null;
-    const start = onPath.get(file);
-    if (start !== undefined) return [...path.slice(start), file];
-    onPath.set(file, path.length);
-    path.push(file);
-    for (const next of graph.get(file) ?? []) {
-      const cycle = visit(next);
-      if (cycle) return cycle;
-    }
-    path.pop();
-    onPath.delete(file);
-    done.add(file);
-    return null;
-  };
-  for (const file of [...graph.keys()].sort()) {
-    const cycle = visit(file);
-    if (cycle) return cycle;
-  }
-  return null;
 }
 
 /**

@@ -5,29 +5,19 @@
  * it, and neither the files of web/ nor its features import each other in a cycle.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import {
+  findCycle,
+  type ImportGraph,
+  resolveFile as resolveWith,
+  specifiersOf as specifiersIn,
+} from "../tests/helpers/import-graph";
 
 const WEB = import.meta.dir;
 const ROOT = dirname(WEB);
 
-/** File (path relative to web/, with "/") -> the web/ files it imports. */
-type ImportGraph = Map<string, string[]>;
-
-const transpiler = new Bun.Transpiler({ loader: "tsx" });
-
-/**
- * scanImports drops type-only imports (`import type`, `export type`, `{ type X }`), but the
- * walls hold for types too, so static `from "..."` clauses are read from the source as well.
- */
-const STATIC_FROM =
-  /^\s*(?:import|export)\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?(?:\{[^}]*\}|\*(?:\s+as\s+[\w$]+)?|[\w$]+)\s+from\s+["']([^"']+)["']/gm;
-
-function specifiersOf(source: string): string[] {
-  const found = new Set(transpiler.scanImports(source).map((entry) => entry.path));
-  for (const match of source.matchAll(STATIC_FROM)) found.add(match[1] as string);
-  return [...found];
-}
+const specifiersOf = (source: string) => specifiersIn(source, "tsx");
 
 /** tsconfig "paths" such as "@/*": ["./web/*"], as [prefix, absolute target prefix]. */
 function aliases(): [string, string][] {
@@ -41,14 +31,7 @@ function aliases(): [string, string][] {
 }
 
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
-
-function resolveFile(base: string): string | null {
-  for (const extension of EXTENSIONS) {
-    const file = base + extension;
-    if (existsSync(file) && statSync(file).isFile()) return file;
-  }
-  return null;
-}
+const resolveFile = (base: string) => resolveWith(base, EXTENSIONS);
 
 const toWebPath = (file: string) => relative(WEB, file).split(sep).join("/");
 const isInWeb = (file: string) => !toWebPath(file).startsWith("..");
@@ -112,33 +95,6 @@ function boundaryViolations(graph: ImportGraph): string[] {
     }
   }
   return violations;
-}
-
-/** One import cycle as a path that ends where it starts, or null when there is none. */
-function findCycle(graph: ImportGraph): string[] | null {
-  const done = new Set<string>();
-  const onPath = new Map<string, number>();
-  const path: string[] = [];
-  const visit = (file: string): string[] | null => {
-    if (done.has(file)) return null;
-    const start = onPath.get(file);
-    if (start !== undefined) return [...path.slice(start), file];
-    onPath.set(file, path.length);
-    path.push(file);
-    for (const next of graph.get(file) ?? []) {
-      const cycle = visit(next);
-      if (cycle) return cycle;
-    }
-    path.pop();
-    onPath.delete(file);
-    done.add(file);
-    return null;
-  };
-  for (const file of [...graph.keys()].sort()) {
-    const cycle = visit(file);
-    if (cycle) return cycle;
-  }
-  return null;
 }
 
 /** The graph of features: features/a -> features/b when a file of a imports one of b. */

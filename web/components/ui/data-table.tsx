@@ -249,35 +249,42 @@ export function DataTable<T>({
         >
           <span>{pager.range}</span>
           <div className="join">
-            <button
-              type="button"
-              className="btn btn-sm join-item"
-              disabled={!pager.previous}
-              onClick={() => pager.previous && state.goTo(pager.previous)}
-            >
+            <PageButton to={pager.previous} goTo={state.goTo}>
               Previous
-            </button>
+            </PageButton>
             <span className="btn btn-sm join-item btn-disabled">{pager.label}</span>
-            <button
-              type="button"
-              className="btn btn-sm join-item"
-              disabled={!pager.next}
-              onClick={() => pager.next && state.goTo(pager.next)}
-            >
+            <PageButton to={pager.next} goTo={state.goTo}>
               Next
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm join-item"
-              disabled={!pager.last}
-              onClick={() => pager.last && state.goTo(pager.last)}
-            >
+            </PageButton>
+            <PageButton to={pager.last} goTo={state.goTo}>
               Last
-            </button>
+            </PageButton>
           </div>
         </nav>
       </div>
     </div>
+  );
+}
+
+/** One move of the pager: disabled when there is nowhere to go. */
+function PageButton({
+  to,
+  goTo,
+  children,
+}: {
+  to: PageTarget | null | undefined;
+  goTo: (to: PageTarget) => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn-sm join-item"
+      disabled={!to}
+      onClick={() => to && goTo(to)}
+    >
+      {children}
+    </button>
   );
 }
 

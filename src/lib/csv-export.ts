@@ -180,3 +180,21 @@ export function csvDownload(deps: Deps, module: string, list: CsvList, input: Cs
   const body = streamWork(deps.sqlite, { module, name: "csv" }, input);
   return csvResponse(body, csvFileName(list.name, input.now));
 }
+
+/**
+ * One list's CSV export as its module declares it: the module passes its own
+ * `import.meta.url` (the worker loads that module for its `JOB_WORK`, so it must stay free of
+ * side effects) and the list's rows; the columns are the DTO's fields. The module exports
+ * `work` as `JOB_WORK` and calls `download` from its endpoint.
+ */
+export function defineCsvList(
+  module: string,
+  list: Omit<CsvList, "columns"> & { dto: z.ZodType },
+): { work: { csv: JobWork }; download: (deps: Deps, input: CsvInput) => Response } {
+  const { dto, ...rest } = list;
+  const full: CsvList = { ...rest, columns: csvColumns(dto) };
+  return {
+    work: { csv: csvWork(full) },
+    download: (deps, input) => csvDownload(deps, module, full, input),
+  };
+}

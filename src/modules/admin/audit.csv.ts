@@ -6,20 +6,13 @@
  * are in `after` (issue 25).
  */
 import { auditEntryDto } from "../../domain/dto";
-import {
-  type CsvInput,
-  type CsvList,
-  csvColumns,
-  csvDownload,
-  csvWork,
-} from "../../lib/csv-export";
-import type { Deps } from "../../lib/http";
+import { defineCsvList } from "../../lib/csv-export";
 import { type AuditQuery, auditEntriesByIds, auditListSpec } from "./audit.service";
 
 const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
-const AUDIT_CSV: CsvList = {
+const AUDIT_CSV = defineCsvList(import.meta.url, {
   name: "audit",
   spec: ({ query }) => auditListSpec(query as AuditQuery),
   load: (db, ids) =>
@@ -28,10 +21,9 @@ const AUDIT_CSV: CsvList = {
       before: json(entry.before),
       after: json(entry.after),
     })),
-  columns: csvColumns(auditEntryDto),
-};
+  dto: auditEntryDto,
+});
 
-export const JOB_WORK = { csv: csvWork(AUDIT_CSV) };
+export const JOB_WORK = AUDIT_CSV.work;
 
-export const auditCsv = (deps: Deps, input: CsvInput) =>
-  csvDownload(deps, import.meta.url, AUDIT_CSV, input);
+export const auditCsv = AUDIT_CSV.download;

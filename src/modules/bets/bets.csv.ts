@@ -3,24 +3,16 @@
  * module for its JOB_WORK (so it stays free of side effects). See src/lib/csv-export.ts.
  */
 import { betDto } from "../../domain/dto";
-import {
-  type CsvInput,
-  type CsvList,
-  csvColumns,
-  csvDownload,
-  csvWork,
-} from "../../lib/csv-export";
-import type { Deps } from "../../lib/http";
+import { defineCsvList } from "../../lib/csv-export";
 import { betListSpec, betsByIds } from "./bets.service";
 
-const BETS_CSV: CsvList = {
+const BETS_CSV = defineCsvList(import.meta.url, {
   name: "bets",
   spec: ({ query }) => betListSpec(query),
   load: (db, ids) => betsByIds(db, ids),
-  columns: csvColumns(betDto),
-};
+  dto: betDto,
+});
 
-export const JOB_WORK = { csv: csvWork(BETS_CSV) };
+export const JOB_WORK = BETS_CSV.work;
 
-export const betsCsv = (deps: Deps, input: CsvInput) =>
-  csvDownload(deps, import.meta.url, BETS_CSV, input);
+export const betsCsv = BETS_CSV.download;

@@ -4,24 +4,16 @@
  * stays free of side effects). See src/lib/csv-export.ts.
  */
 import { customerDto } from "../../domain/dto";
-import {
-  type CsvInput,
-  type CsvList,
-  csvColumns,
-  csvDownload,
-  csvWork,
-} from "../../lib/csv-export";
-import type { Deps } from "../../lib/http";
+import { defineCsvList } from "../../lib/csv-export";
 import { customerListSpec, customersByIds } from "./customers.service";
 
-const CUSTOMERS_CSV: CsvList = {
+const CUSTOMERS_CSV = defineCsvList(import.meta.url, {
   name: "customers",
   spec: ({ query, own }) => customerListSpec(query, own),
   load: (db, ids, { now }) => customersByIds(db, ids, now),
-  columns: csvColumns(customerDto),
-};
+  dto: customerDto,
+});
 
-export const JOB_WORK = { csv: csvWork(CUSTOMERS_CSV) };
+export const JOB_WORK = CUSTOMERS_CSV.work;
 
-export const customersCsv = (deps: Deps, input: CsvInput) =>
-  csvDownload(deps, import.meta.url, CUSTOMERS_CSV, input);
+export const customersCsv = CUSTOMERS_CSV.download;

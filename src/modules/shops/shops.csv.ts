@@ -5,25 +5,17 @@
  * src/lib/csv-export.ts.
  */
 import { shopDto } from "../../domain/dto";
-import {
-  type CsvInput,
-  type CsvList,
-  csvColumns,
-  csvDownload,
-  csvWork,
-} from "../../lib/csv-export";
-import type { Deps } from "../../lib/http";
+import { defineCsvList } from "../../lib/csv-export";
 import { shopListSpec, shopsByIds } from "./shops.service";
 
-const SHOPS_CSV: CsvList = {
+const SHOPS_CSV = defineCsvList(import.meta.url, {
   name: "shops",
   spec: ({ query }) => shopListSpec(query),
   load: (db, ids, { own }) =>
     shopsByIds(db, ids).map((shop) => (own === null ? shop : { ...shop, balance: null })),
-  columns: csvColumns(shopDto),
-};
+  dto: shopDto,
+});
 
-export const JOB_WORK = { csv: csvWork(SHOPS_CSV) };
+export const JOB_WORK = SHOPS_CSV.work;
 
-export const shopsCsv = (deps: Deps, input: CsvInput) =>
-  csvDownload(deps, import.meta.url, SHOPS_CSV, input);
+export const shopsCsv = SHOPS_CSV.download;

@@ -4,24 +4,16 @@
  * src/lib/csv-export.ts.
  */
 import { transactionDto } from "../../domain/dto";
-import {
-  type CsvInput,
-  type CsvList,
-  csvColumns,
-  csvDownload,
-  csvWork,
-} from "../../lib/csv-export";
-import type { Deps } from "../../lib/http";
+import { defineCsvList } from "../../lib/csv-export";
 import { transactionListSpec, transactionsByIds } from "./transactions.service";
 
-const TRANSACTIONS_CSV: CsvList = {
+const TRANSACTIONS_CSV = defineCsvList(import.meta.url, {
   name: "transactions",
   spec: ({ query }) => transactionListSpec(query),
   load: (db, ids) => transactionsByIds(db, ids),
-  columns: csvColumns(transactionDto),
-};
+  dto: transactionDto,
+});
 
-export const JOB_WORK = { csv: csvWork(TRANSACTIONS_CSV) };
+export const JOB_WORK = TRANSACTIONS_CSV.work;
 
-export const transactionsCsv = (deps: Deps, input: CsvInput) =>
-  csvDownload(deps, import.meta.url, TRANSACTIONS_CSV, input);
+export const transactionsCsv = TRANSACTIONS_CSV.download;

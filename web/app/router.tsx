@@ -73,6 +73,9 @@ const ShiftsPage = lazyScreen(() => import("./routes/shifts"));
 const ShiftPage = lazyScreen(() => import("./routes/shift"));
 const SlipPage = lazyScreen(() => import("./routes/slip"));
 const NotFoundPage = lazyScreen(() => import("./routes/not-found"));
+// The counter keys (issue 21, item 7): their handler and dialogs load after the first screen.
+// A chunk that fails to load leaves the keys off rather than the screen broken.
+const CounterKeys = lazy(() => import("./counter-keys").catch(() => ({ default: () => null })));
 
 function ScreenFallback() {
   return (
@@ -148,6 +151,9 @@ function Protected({
       section={section}
     >
       <Screen fallback={<ScreenFallback />}>{children}</Screen>
+      <Suspense fallback={null}>
+        <CounterKeys />
+      </Suspense>
     </AppShell>
   );
 }

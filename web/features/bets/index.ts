@@ -14,3 +14,5 @@ export const BetsTable = lazy(() => import("./components/bets-table"));
 // Bet slips (issue 12): the slip view carries the QR library, loaded only when a slip opens.
 export const BetSlip = lazy(() => import("./components/bet-slip"));
 export const FindSlip = lazy(() => import("./components/find-slip"));
+// The counter keys (issue 21, item 7) open it from any screen, without its button.
+export const NewBetDialog = lazy(() => import("./components/new-bet-dialog"));

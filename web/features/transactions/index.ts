@@ -12,6 +12,8 @@ export { RecentTransactionsList } from "./components/recent-transactions-list";
 // Screens load on first use, like dialogs. The bundler splits by module, so a static
 // re-export here would put each screen in every chunk that imports this entry for a button.
 export const TransactionsTable = lazy(() => import("./components/transactions-table"));
+// The counter keys (issue 21, item 7) open Deposit and Withdrawal from any screen.
+export const CashMovementDialog = lazy(() => import("./components/cash-movement-dialog"));
 // Reversal with its preview (issue 12): the admin page opens it for a typed id.
 export const ReverseTransactionDialog = lazy(
   () => import("./components/reverse-transaction-dialog"),

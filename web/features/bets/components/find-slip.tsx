@@ -9,8 +9,9 @@ import { findSlip } from "../api/get-slip";
 /**
  * "Find slip" (issue 12): a code typed or scanned (a scanner types it and presses Enter)
  * opens its bet. Case, spaces and dashes do not matter; a code no bet matches says so here.
+ * `onFound` runs once the bet opens.
  */
-export default function FindSlip() {
+export default function FindSlip({ onFound }: { onFound?: () => void } = {}) {
   const inputId = useId();
   const messageId = useId();
   const [, navigate] = useLocation();
@@ -34,6 +35,8 @@ export default function FindSlip() {
     try {
       const slip = await findSlip(code);
       navigate(`/bets/${slip.betId}`);
+      // The Find slip dialog (a counter key) closes on its bet.
+      onFound?.();
     } catch (error) {
       setMessage(
         isNotFound(error)

@@ -1,0 +1,125 @@
+/**
+ * Counter keys (issue 21, item 7; decision 050): each key opens its dialog from any staff
+ * screen with the customer picked inside it and the first empty field focused; `?` shows the
+ * keymap, but not while typing; a customer login gets none of them.
+ */
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { customer, shop } from "../test/fixtures";
+import { page, renderApp } from "../test/render";
+import { COUNTER_KEYS } from "./counter-keys";
+
+const ROUTES = {
+  "GET /api/customers": page([customer()]),
+  "GET /api/customers/:id": customer(),
+  "GET /api/shops": page([shop()]),
+  "GET /api/shops/:id": shop(),
+  "GET /api/bets": page([]),
+  "GET /api/transactions": page([]),
+};
+
+/** The keys as user-event writes them. */
+const PRESS: Record<string, string> = {
+  F2: "{F2}",
+  F9: "{F9}",
+  "Shift+F9": "{Shift>}{F9}{/Shift}",
+  F10: "{F10}",
+};
+
+const TITLES: Record<string, string> = {
+  "New Bet": "Place New Bet",
+  Deposit: "Process Customer Deposit",
+  Withdrawal: "Process Customer Withdrawal",
+  "Find slip": "Find slip",
+};
+
+async function dashboard(role: "user" | "admin" | "customer") {
+  const ue = userEvent.setup();
+  const view = renderApp("/", role, ROUTES);
+  await screen.findByRole("heading", { level: 1 });
+  return { ue, ...view };
+}
+
+describe("counter keys (issue 21, item 7)", () => {
+  test("the keymap binds New Bet, Deposit, Withdrawal and Find slip, none on a key the browser keeps", () => {
+    expect(COUNTER_KEYS.map((k) => [k.label, k.title])).toEqual([
+      ["F2", "New Bet"],
+      ["F9", "Deposit"],
+      ["Shift+F9", "Withdrawal"],
+      ["F10", "Find slip"],
+    ]);
+    const browsers = ["F1", "F3", "F5", "F6", "F7", "F8", "F11", "F12"];
+    for (const k of COUNTER_KEYS) expect(browsers).not.toContain(k.key);
+  });
+
+  for (const role of ["user", "admin"] as const) {
+    for (const k of COUNTER_KEYS) {
+      test(`${role}: ${k.label} opens ${k.title} with the first empty field focused; Esc closes it`, async () => {
+        const { ue } = await dashboard(role);
+        await ue.keyboard(PRESS[k.label] as string);
+        const dialog = await screen.findByRole("dialog", { name: TITLES[k.title] });
+        if (k.action === "find-slip") {
+          const box = within(dialog).getByRole("textbox", { name: "Find slip" });
+          await waitFor(() => expect(document.activeElement).toBe(box));
+        } else {
+          // The customer is picked inside the dialog, and that empty picker has the focus.
+          const picker = within(dialog).getByRole("combobox", { name: /Customer/ });
+          expect((picker as HTMLInputElement).value).toBe("");
+          await waitFor(() => expect(document.activeElement).toBe(picker));
+        }
+        await ue.keyboard("{Escape}");
+        await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      });
+    }
+  }
+
+  test("a key pressed inside an open dialog opens no second one", async () => {
+    const { ue } = await dashboard("user");
+    await ue.keyboard("{F2}");
+    await screen.findByRole("dialog", { name: "Place New Bet" });
+    await ue.keyboard("{F9}");
+    expect(
+      screen.getAllByRole("dialog").map((d) => d.getAttribute("aria-labelledby")),
+    ).toHaveLength(1);
+  });
+
+  test("? shows the keymap listing every key, in a dialog with a title", async () => {
+    const { ue } = await dashboard("user");
+    await ue.keyboard("?");
+    const dialog = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
+    const rows = within(dialog)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => (row.textContent ?? "").trim());
+    for (const k of COUNTER_KEYS) expect(rows).toContain(`${k.label}${k.title}`);
+    expect(rows).toContain("EscClose the dialog");
+    expect(rows).toContain("F8Go to the notifications");
+    await ue.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  test("? typed in a text field is just a character", async () => {
+    const { ue } = await dashboard("user");
+    await ue.keyboard("{F10}");
+    const box = await screen.findByRole("textbox", { name: "Find slip" });
+    await ue.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // A text field on the page.
+    const search = document.createElement("input");
+    search.setAttribute("aria-label", "Some text");
+    document.querySelector("main")?.append(search);
+    await ue.type(search, "who?");
+    expect(search.value).toBe("who?");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(box.isConnected).toBe(false);
+  });
+
+  test("a customer login gets none of the keys", async () => {
+    const { ue } = await dashboard("customer");
+    for (const press of [...Object.values(PRESS), "?"]) await ue.keyboard(press);
+    // Give a wrongly bound key's lazy dialog every chance to show up.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Counter keys (issue 21, item 7; decision 050): from any signed-in staff or admin screen one
+ * function key opens each counter dialog, and `?` shows the keymap. A customer login gets
+ * none of them. The keys live here, in the app, because they open dialogs of several features.
+ */
+import { useAtomValue } from "jotai";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { Dialog } from "../components/ui/dialog";
+import { FindSlip, NewBetDialog } from "../features/bets";
+import { CashMovementDialog } from "../features/transactions";
+import { canMutateAtom } from "../lib/session";
+
+export type CounterAction = "new-bet" | "deposit" | "withdrawal" | "find-slip";
+
+export interface CounterKey {
+  /** KeyboardEvent.key */
+  key: string;
+  shift: boolean;
+  /** As the keymap shows it. */
+  label: string;
+  action: CounterAction;
+  title: string;
+}
+
+/**
+ * The keymap. Only F2, F4, F9 and F10 are keys Chromium gives a page without a browser action
+ * of its own on every desktop (F1 help, F3 find, F5 reload, F6 address bar, F7 caret browsing,
+ * F11 full screen, F12 developer tools; F8 is the SPEC's toast key), so Withdrawal shares F9
+ * with Deposit behind Shift: money in on F9, money out on Shift+F9.
+ */
+export const COUNTER_KEYS: CounterKey[] = [
+  { key: "F2", shift: false, label: "F2", action: "new-bet", title: "New Bet" },
+  // F4 is kept for Cash Bet (issue 21, item 1): bound here once that dialog exists.
+  { key: "F9", shift: false, label: "F9", action: "deposit", title: "Deposit" },
+  { key: "F9", shift: true, label: "Shift+F9", action: "withdrawal", title: "Withdrawal" },
+  { key: "F10", shift: false, label: "F10", action: "find-slip", title: "Find slip" },
+];
+
+/** The other keys the keymap lists (handled elsewhere: the dialogs, the toaster). */
+const OTHER_KEYS: [string, string][] = [
+  ["Esc", "Close the dialog"],
+  ["F8", "Go to the notifications"],
+  ["?", "Show these keys (outside a text field)"],
+];
+
+/** A field that takes typed text, where `?` is a character and not a command. */
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  return !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file"].includes(
+    target.type,
+  );
+}
+
+/**
+ * The first field of the newest open dialog that still waits for a value, so the cashier
+ * types straight into it (the browser's own choice is the first control, which may be filled).
+ */
+function focusFirstEmpty() {
+  const dialogs = document.querySelectorAll<HTMLDialogElement>("dialog[open]");
+  const dialog = dialogs[dialogs.length - 1];
+  if (!dialog) return;
+  const fields = dialog.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    "input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea",
+  );
+  const empty = [...fields].find(
+    (field) => !field.disabled && !field.readOnly && !field.closest("[hidden]") && !field.value,
+  );
+  empty?.focus();
+}
+
+/** Mounted with its lazily loaded dialog, after the dialog opened (a child's effect runs first). */
+function FocusFirstEmpty({ children }: { children: ReactNode }) {
+  useEffect(focusFirstEmpty, []);
+  return children;
+}
+
+function Keymap({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog onClose={onClose} title="Keyboard shortcuts">
+      <table className="table table-sm">
+        <caption className="sr-only">Keys and what they do</caption>
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Opens or does</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...COUNTER_KEYS.map((k) => [k.label, k.title] as const), ...OTHER_KEYS].map(
+            ([key, what]) => (
+              <tr key={key}>
+                <td>
+                  <kbd className="kbd kbd-sm">{key}</kbd>
+                </td>
+                <td>{what}</td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function FindSlipDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog onClose={onClose} title="Find slip">
+      <p className="mb-2 text-sm">Type or scan the slip's code and press Enter.</p>
+      <FindSlip onFound={onClose} />
+    </Dialog>
+  );
+}
+
+/** The key handler and whichever counter dialog a key opened (loaded after the first screen). */
+export default function CounterKeys() {
+  const canMutate = useAtomValue(canMutateAtom);
+  const [open, setOpen] = useState<CounterAction | "keymap" | null>(null);
+
+  useEffect(() => {
+    if (!canMutate) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+      const bound = COUNTER_KEYS.find((k) => k.key === event.key && k.shift === event.shiftKey);
+      const keymap = event.key === "?" && !isTextField(event.target);
+      if (!bound && !keymap) return;
+      // Taken from the browser either way (F10 would otherwise focus its menu).
+      event.preventDefault();
+      if (event.repeat) return;
+      // One dialog at a time: a key pressed inside an open dialog keeps its work.
+      if (document.querySelector("dialog[open]")) return;
+      setOpen(bound ? bound.action : "keymap");
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [canMutate]);
+
+  if (!canMutate || open === null) return null;
+  const close = () => setOpen(null);
+  return (
+    <Suspense fallback={null}>
+      <FocusFirstEmpty>
+        {open === "new-bet" && <NewBetDialog onClose={close} />}
+        {(open === "deposit" || open === "withdrawal") && (
+          <CashMovementDialog kind={open} onClose={close} />
+        )}
+        {open === "find-slip" && <FindSlipDialog onClose={close} />}
+        {open === "keymap" && <Keymap onClose={close} />}
+      </FocusFirstEmpty>
+    </Suspense>
+  );
+}

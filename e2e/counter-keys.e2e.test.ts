@@ -81,6 +81,10 @@ describe("counter keys (issue 21, item 7)", () => {
 
     await page.goto("/");
     await visible(page.getByRole("heading", { level: 1 }));
+    // The keys' handler loads after the first screen.
+    await page
+      .locator("body[data-counter-keys=on]")
+      .waitFor({ state: "attached", timeout: 30_000 });
     // The page's own content first takes the focus (no text field): `?` is a command there.
     await page.getByRole("heading", { level: 1 }).focus();
 

@@ -139,7 +139,12 @@ export default function CounterKeys() {
       setOpen(bound ? bound.action : "keymap");
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // The handler loads after the first screen: this says it listens (tests wait for it).
+    document.body.dataset.counterKeys = "on";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      delete document.body.dataset.counterKeys;
+    };
   }, [canMutate]);
 
   if (!canMutate || open === null) return null;

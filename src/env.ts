@@ -119,6 +119,8 @@ const envSchema = z.object({
   LARGE_AMOUNT: amountSetting("1000.00", 1),
   /** The highest credit limit staff may set; above it (or to allow overdraft) needs an admin. */
   STAFF_MAX_CREDIT_LIMIT: amountSetting("1000.00", 0),
+  /** How prices show to a user who has not chosen (issue 21, decision 048). */
+  ODDS_FORMAT: z.enum(["decimal", "fractional"]).default("decimal"),
   /** HTTPS without a proxy: both a PEM certificate (chain) and its private key, or neither. */
   TLS_CERT_PATH: z.string().optional().transform(blankToUndefined),
   TLS_KEY_PATH: z.string().optional().transform(blankToUndefined),

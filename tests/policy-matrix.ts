@@ -13,6 +13,7 @@ export const POLICY_MATRIX: Record<string, readonly [Expected, Expected, Expecte
   "POST /api/logout": ["ok", "ok", "ok", "ok"],
   "GET /api/user": [401, "ok", "ok", "ok"],
   "PATCH /api/user/shop": [401, 403, "ok", "ok"],
+  "PATCH /api/user/preferences": [401, "ok", "ok", "ok"],
   "PATCH /api/user/password": [401, "ok", "ok", "ok"],
   "GET /api/user/sessions": [401, "ok", "ok", "ok"],
   "DELETE /api/user/sessions/{sessionId}": [401, "ok", "ok", "ok"],

@@ -52,6 +52,7 @@ import {
   loginSchema,
   openShiftSchema,
   placeBetSchema,
+  preferencesSchema,
   recalculateSchema,
   resetPasswordSchema,
   resettleBetSchema,
@@ -172,6 +173,19 @@ export const contracts = {
     response: userDto,
     audit: "user.working-shop",
     errors: [422],
+  }),
+  setPreferences: contract({
+    method: "patch",
+    path: "/api/user/preferences",
+    summary:
+      "Set how the signed-in user sees prices: decimal or fractional (null: the operator's ODDS_FORMAT)",
+    tag: "Auth",
+    access: EVERYONE,
+    scope: "self",
+    body: preferencesSchema,
+    status: 200,
+    response: userDto,
+    audit: "user.preferences",
   }),
   changePassword: contract({
     method: "patch",

@@ -17,6 +17,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from "./enums";
+import { PRICE_FORMATS } from "./price";
 
 /** Money on the wire: a decimal string with exactly 2 decimals ("-12.50"). */
 export const moneyString = z
@@ -73,6 +74,9 @@ export const userDto = z
       .boolean()
       .meta({ description: "Set by an admin's reset: the user must choose a new password" }),
     lastSignInAt: isoTime.nullable(),
+    oddsFormat: z.enum(PRICE_FORMATS).nullable().meta({
+      description: "How this user sees prices; null follows the operator's (settings.oddsFormat)",
+    }),
   })
   .meta({ id: "User" });
 
@@ -177,6 +181,12 @@ export const shopStatsDto = z
   .object({ ...betCounts, totalStakes: moneyString, potentialPayouts: moneyString })
   .meta({ id: "ShopStats" });
 
+/** A price as it was taken (issue 21, decision 048): "11/8", or the decimal "3.50". */
+const priceString = z.string().meta({
+  description: 'The price as taken: fractional ("11/8", "100/30") or decimal ("3.50")',
+  example: "11/8",
+});
+
 export const betDto = z
   .object({
     id,
@@ -184,7 +194,8 @@ export const betDto = z
     customerId: id,
     shopId: id,
     stakeAmount: moneyString,
-    odds: moneyString,
+    odds: moneyString.meta({ description: "Decimal odds, rounded half-up for a fraction" }),
+    price: priceString,
     potentialPayout: moneyString,
     actualPayout: moneyString.nullable(),
     allowOvercredit: z.boolean(),
@@ -220,7 +231,8 @@ export const slipDto = z
     customer: z.object({ id, firstName: z.string(), lastName: z.string() }),
     description: z.string(),
     stakeAmount: moneyString,
-    odds: moneyString,
+    odds: moneyString.meta({ description: "Decimal odds, rounded half-up for a fraction" }),
+    price: priceString,
     potentialPayout: moneyString,
     status: z.enum(BET_STATUSES),
     placedAt: isoTime,
@@ -596,6 +608,9 @@ export const settingsDto = z
     creditLimitCap: moneyString.meta({
       description:
         "The highest credit limit staff may set; above it, and to allow overdraft, an admin is needed (STAFF_MAX_CREDIT_LIMIT)",
+    }),
+    oddsFormat: z.enum(PRICE_FORMATS).meta({
+      description: "How prices show to a user who has not chosen (ODDS_FORMAT)",
     }),
     backupIntervalHours: z.number().positive().nullable().meta({
       description:

@@ -2,7 +2,6 @@
  * Money is integer cents everywhere; decimal strings only at the edges (API and forms).
  * One definition of every money rule, imported by the server and the web app.
  */
-
 /** Largest amount any single field may hold: 99,999,999.99. Keeps stake x odds exact. */
 export const MAX_CENTS = 9_999_999_999;
 export const MIN_ODDS_HUNDREDTHS = 101;
@@ -82,11 +81,6 @@ export function formatEuro(cents: number): string {
 /** Decimal string from the API ("12.50") to cents; 0 for anything unparsable. */
 export function centsOf(decimal: string | number | null | undefined): number {
   return parseCents(decimal ?? 0) ?? 0;
-}
-
-/** Potential payout = stake x odds, rounded half-up to the cent (odds in hundredths). */
-export function payoutCents(stakeCents: number, oddsHundredths: number): number {
-  return Math.floor((stakeCents * oddsHundredths + 50) / 100);
 }
 
 /** Available funds (and available credit) = balance + credit limit. */

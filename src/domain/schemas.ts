@@ -6,15 +6,9 @@
 import { z } from "zod";
 import { isCalendarDate } from "./age";
 import { BET_STATUSES, JOB_KINDS, ROLES } from "./enums";
-import {
-  MAX_ODDS_HUNDREDTHS,
-  MIN_ODDS_HUNDREDTHS,
-  MONEY_LITERAL,
-  type MoneyParse,
-  ODDS_LITERAL,
-  parseMoney,
-} from "./money";
+import { MONEY_LITERAL, type MoneyParse, ODDS_LITERAL, parseMoney } from "./money";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "./password-policy";
+import { decimalHundredths, PRICE_FORMATS, PRICE_LITERAL, parsePrice } from "./price";
 
 /**
  * Our fields parse leniently (z.unknown() and a transform) so that a missing or malformed
@@ -196,13 +190,18 @@ const MONEY_INPUT = {
   description: 'Money: a decimal string or number with at most 2 decimals, e.g. "12.50"',
 } as const;
 
-/** How odds are sent: like money, never negative, never grouped. */
+/**
+ * How odds are sent: a decimal like money (never negative, never grouped), or a fractional
+ * price ("5/2", "100/30", "evens"; issue 21, decision 048).
+ */
 const ODDS_INPUT = {
   anyOf: [
     { type: "string", pattern: ODDS_LITERAL.source },
+    { type: "string", pattern: PRICE_LITERAL.source },
     { type: "number", multipleOf: 0.01 },
   ],
-  description: 'Decimal odds, at least 1.01, at most 2 decimals, e.g. "2.50"',
+  description:
+    'Odds: decimal, at least 1.01, at most 2 decimals ("3.50"), or fractional ("5/2", "100/30", "evens"), at least 1/100, at most 999/1',
 } as const;
 
 export type AmountKind = "money" | "odds";
@@ -493,6 +492,7 @@ const stakeAmount = moneyCents({
   minMessage: "Stake amount must be at least 0.01",
 });
 
+/** Odds as a price (src/domain/price.ts): a decimal exactly as before, or a fraction. */
 const odds = accepts<string | number>()(
   z
     .unknown()
@@ -502,21 +502,14 @@ const odds = accepts<string | number>()(
         ctx.addIssue({ code: "custom", message: "Odds are required" });
         return z.NEVER;
       }
-      const parsed = parseMoney(value);
+      const parsed = parsePrice(value);
       if (!parsed.ok) {
-        badAmount(ctx, parsed);
+        // "Not a number", "Not a price", "Too large": the API's message adds the field's name.
+        const unnamed = !/^(Odds|The price)/.test(parsed.error);
+        ctx.addIssue({ code: "custom", message: parsed.error, params: { unnamed } });
         return z.NEVER;
       }
-      const hundredths = parsed.cents;
-      if (hundredths > MAX_ODDS_HUNDREDTHS) {
-        ctx.addIssue({ code: "custom", message: "Odds must be at most 1000.00" });
-        return z.NEVER;
-      }
-      if (hundredths < MIN_ODDS_HUNDREDTHS) {
-        ctx.addIssue({ code: "custom", message: "Odds must be at least 1.01" });
-        return z.NEVER;
-      }
-      return hundredths;
+      return parsed.price;
     })
     .meta(ODDS_INPUT),
 );
@@ -560,7 +553,8 @@ export const placeBetSchema = z
   .transform(({ stakeAmount, odds, potentialPayout, ...rest }) => ({
     ...rest,
     stakeCents: stakeAmount,
-    oddsHundredths: odds,
+    price: odds,
+    oddsHundredths: decimalHundredths(odds),
     potentialPayoutCents: potentialPayout,
   }));
 
@@ -777,6 +771,13 @@ export const startJobSchema = z.object({
 });
 
 /** The working shop: a shop's id, or null to clear it. */
+/** How the signed-in user sees prices (issue 21, decision 048); null follows ODDS_FORMAT. */
+export const preferencesSchema = z.object({
+  oddsFormat: z
+    .enum(PRICE_FORMATS, { error: "Odds format must be decimal or fractional" })
+    .nullable(),
+});
+
 export const workingShopSchema = z.object({
   shopId: z.union([requiredId("Shop is required"), z.null()]),
 });

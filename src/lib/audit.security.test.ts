@@ -70,6 +70,16 @@ const RECIPES: Record<string, Recipe> = {
       return { method: "PATCH", path: "/api/user/shop", body: { shopId } };
     },
   },
+  setPreferences: {
+    action: "user.preferences",
+    entityType: "USER",
+    as: "user",
+    prepare: async () => ({
+      method: "PATCH",
+      path: "/api/user/preferences",
+      body: { oddsFormat: "fractional" },
+    }),
+  },
   createCustomer: {
     action: "customer.create",
     entityType: "CUSTOMER",

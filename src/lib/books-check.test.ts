@@ -415,7 +415,16 @@ describe("the books check", () => {
       "bet-state: a potential payout that is not stake x odds",
       () => {
         run("update bets set potential_payout_cents = 2501 where id = ?", ids.pending);
-        return [betState(ids.pending, "potential payout €25.01 is not stake x odds (€25.00)")];
+        return [
+          betState(ids.pending, "potential payout €25.01 is not stake x odds at 2.50 (€25.00)"),
+        ];
+      },
+    ],
+    [
+      "bet-state: decimal odds that are not the decimal of the bet's exact price",
+      () => {
+        run("update bets set odds_hundredths = 251 where id = ?", ids.pending);
+        return [betState(ids.pending, "odds 2.51 are not the decimal of its price 2.50")];
       },
     ],
     [

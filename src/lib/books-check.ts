@@ -6,6 +6,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx } from "../db/client";
 import { readSnapshot } from "../db/client";
+import { formatCents } from "../domain/money";
+import { decimalHundredths, formatPrice, priceOf, returnCents } from "../domain/price";
 import { customerLedgerBalancesSql, shopLedgerBalancesSql } from "./ledger";
 
 export type BooksRule =
@@ -90,6 +92,9 @@ interface BetRow {
   stake: number;
   potential: number;
   odds: number;
+  priceNum: number;
+  priceDen: number;
+  priceFormat: string | null;
   actual: number | null;
   voidReason: string | null;
   resolvedAt: number | null;
@@ -118,6 +123,8 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
   const rows = db.all<BetRow>(sql`select * from (
     select b.id as id, b.status as status, b.stake_cents as stake,
       b.potential_payout_cents as potential, b.odds_hundredths as odds,
+      coalesce(b.price_num, b.odds_hundredths - 100) as priceNum,
+      coalesce(b.price_den, 100) as priceDen, b.price_format as priceFormat,
       b.actual_payout_cents as actual, b.void_reason as voidReason, b.resolved_at as resolvedAt,
       coalesce(sum(t.type = 'BETTING'), 0) as bettingN,
       coalesce(sum(t.type = 'BETTING' and t.amount_cents = b.stake_cents
@@ -145,7 +152,8 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
   where bettingN <> 1 or bettingOk <> 1
     or (status = 'WON' and (payoutN <> 1 or payoutOk <> 1)) or (status <> 'WON' and payoutN <> 0)
     or (status = 'VOID' and (refundN <> 1 or refundOk <> 1)) or (status <> 'VOID' and refundN <> 0)
-    or potential <> (stake * odds + 50) / 100
+    or potential <> (2 * stake * (priceNum + priceDen) + priceDen) / (2 * priceDen)
+    or odds <> (200 * (priceNum + priceDen) + priceDen) / (2 * priceDen)
     or (status = 'WON' and actual is not potential)
     or (status = 'LOST' and actual is not 0)
     or (status = 'VOID' and (actual is not null or trim(coalesce(voidReason, '')) = ''))
@@ -190,9 +198,19 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
 }
 
 function betStateProblem(b: BetRow): string | null {
-  const expected = Math.floor((b.stake * b.odds + 50) / 100);
+  // The same return function as placement (decision 048), from the exact price.
+  const price = priceOf({
+    oddsHundredths: b.odds,
+    priceNum: b.priceNum,
+    priceDen: b.priceDen,
+    priceFormat: b.priceFormat,
+  });
+  const expected = returnCents(b.stake, price);
   if (b.potential !== expected) {
-    return `potential payout ${euro(b.potential)} is not stake x odds (${euro(expected)})`;
+    return `potential payout ${euro(b.potential)} is not stake x odds at ${formatPrice(price)} (${euro(expected)})`;
+  }
+  if (b.odds !== decimalHundredths(price)) {
+    return `odds ${formatCents(b.odds)} are not the decimal of its price ${formatPrice(price)}`;
   }
   if (b.status === "WON" && b.actual !== b.potential) {
     return `WON with actual payout ${b.actual === null ? "missing" : euro(b.actual)}, expected ${euro(b.potential)}`;

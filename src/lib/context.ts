@@ -25,4 +25,6 @@ export interface SessionUser {
   /** After an admin's reset: every call but changing the password is refused. */
   mustChangePassword: boolean;
   lastSignInAt: number | null;
+  /** How this user sees prices (decision 048); null follows ODDS_FORMAT. */
+  oddsFormat: "decimal" | "fractional" | null;
 }

@@ -58,6 +58,7 @@ const sam: UserDto = {
   disabled: false,
   mustChangePassword: false,
   lastSignInAt: null,
+  oddsFormat: null,
 };
 
 describe("call", () => {

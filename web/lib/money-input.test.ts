@@ -2,7 +2,14 @@
 import { describe, expect, test } from "bun:test";
 import type { MoneyParse } from "../../src/domain/money";
 import { placeBetSchema } from "../../src/domain/schemas";
-import { formatReadBack, readTypedAmount, separatorsOf, withTypedAmounts } from "./money-input";
+import {
+  formatPriceReadBack,
+  formatReadBack,
+  readTypedAmount,
+  readTypedPrice,
+  separatorsOf,
+  withTypedAmounts,
+} from "./money-input";
 
 const LOCALES = ["en-IE", "en-US", "de-DE", "fr-FR"] as const;
 type Reading = number | (MoneyParse & { ok: false })["error"];
@@ -139,5 +146,52 @@ describe("a form's resolver", () => {
       stakeAmount: { type: "amount", message: "At most 2 decimal places" },
     });
     expect(seen.at(-1)).toEqual({ stakeAmount: "1,005", odds: "" });
+  });
+});
+
+describe("odds as a price (issue 21, decision 048)", () => {
+  /** [typed, locale, num/den (format) or the reason, the read-back] */
+  const cases: [string, string, string, string | null][] = [
+    ["5/2", "en-IE", "5/2 fractional", "= 5/2, 3.50"],
+    ["11/8", "de-DE", "11/8 fractional", "= 11/8, 2,38"],
+    [" 100 / 30 ", "en-IE", "100/30 fractional", "= 100/30, 4.33"],
+    ["evens", "fr-FR", "1/1 fractional", "= 1/1, 2,00"],
+    ["EVS", "en-US", "1/1 fractional", "= 1/1, 2.00"],
+    ["3.50", "en-IE", "250/100 decimal", "= 5/2, 3.50"],
+    ["3,50", "de-DE", "250/100 decimal", "= 5/2, 3,50"],
+    ["2.38", "en-IE", "138/100 decimal", "= 69/50, 2.38"],
+    ["5/0", "en-IE", "The price's denominator must be at least 1", null],
+    ["0/1", "en-IE", "Odds must be at least 1/100 (1.01)", null],
+    ["1,000.00", "en-IE", NAN, null],
+  ];
+  for (const [typed, locale, expected, readBack] of cases) {
+    test(`${JSON.stringify(typed)} in ${locale}: ${expected}`, () => {
+      const parsed = readTypedPrice(typed, locale);
+      if (!parsed.ok) {
+        expect(parsed.error).toBe(expected);
+        expect(readBack).toBeNull();
+        return;
+      }
+      const { num, den, format } = parsed.price;
+      expect(`${num}/${den} ${format}`).toBe(expected);
+      expect(formatPriceReadBack(parsed.price, locale)).toBe(readBack as string);
+    });
+  }
+
+  test("the form hands the API the price as typed: a fraction as is, a decimal as its literal", async () => {
+    const resolver = withTypedAmounts(
+      async (values) => ({ values, errors: {} }),
+      placeBetSchema,
+      "de-DE",
+    );
+    const read = async (odds: string) =>
+      (
+        (await resolver({ odds }, undefined, {} as never)) as unknown as {
+          values: { odds: string };
+        }
+      ).values.odds;
+    expect(await read("11/8")).toBe("11/8");
+    expect(await read("evens")).toBe("1/1");
+    expect(await read("3,5")).toBe("3.50");
   });
 });

@@ -6,6 +6,14 @@
 import type { FieldError, FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { formatCents, MAX_CENTS, type MoneyParse } from "../../src/domain/money";
+import {
+  decimalHundredths,
+  formatPriceAs,
+  PRICE_LITERAL,
+  type Price,
+  type PriceParse,
+  parsePrice,
+} from "../../src/domain/price";
 import { type AmountKind, amountFieldsOf } from "../../src/domain/schemas";
 
 export type { AmountKind };
@@ -155,6 +163,39 @@ export function formatReadBack(cents: number, locale: string, kind: AmountKind):
 }
 
 /**
+ * Odds as typed (issue 21, decision 048): a fraction or evens as it is ("5/2", "EVS"), else a
+ * decimal read by the locale like any amount ("3,50" in de), then checked as a price.
+ */
+export function readTypedPrice(text: string, locale: string): PriceParse {
+  if (PRICE_LITERAL.test(text)) return parsePrice(text.trim());
+  const decimal = readTypedAmount(text, locale, "odds");
+  return decimal.ok ? parsePrice(formatCents(decimal.cents)) : decimal;
+}
+
+/** What was typed as a price, or null when blank or not one (for live previews). */
+export function typedPrice(text: unknown, locale: string): Price | null {
+  if (typeof text !== "string" || text.trim() === "") return null;
+  const parsed = readTypedPrice(text, locale);
+  return parsed.ok ? parsed.price : null;
+}
+
+/** The literal the API takes for a price: "11/8" as typed, or the decimal "3.50". */
+export function priceLiteral(price: Price): string {
+  return price.format === "fractional"
+    ? `${price.num}/${price.den}`
+    : formatPriceAs(price, "decimal");
+}
+
+/**
+ * A price read back in both forms beside the field: "= 5/2, 3.50" (the decimal in the
+ * locale's format: "= 5/2, 3,50" in de), for a fraction and a decimal alike.
+ */
+export function formatPriceReadBack(price: Price, locale: string): string {
+  const decimal = formatReadBack(decimalHundredths(price), locale, "odds").slice(2);
+  return `= ${formatPriceAs(price, "fractional")}, ${decimal}`;
+}
+
+/**
  * Wraps a form's resolver: every money and odds field of `schema` (found by its meta, like
  * the API's) is read by the locale and handed on as the literal the schema takes ("1.000,50"
  * in de becomes "1000.50"); one the locale cannot read gets the reason on that field.
@@ -172,6 +213,12 @@ export function withTypedAmounts<TValues extends FieldValues, TContext, TOut>(
     for (const [name, kind] of fields) {
       const typed = values[name];
       if (typeof typed !== "string" || typed.trim() === "") continue;
+      if (kind === "odds") {
+        const price = readTypedPrice(typed, locale);
+        if (price.ok) literal[name] = priceLiteral(price.price);
+        else refused[name] = { type: "amount", message: price.error };
+        continue;
+      }
       const parsed = readTypedAmount(typed, locale, kind);
       if (parsed.ok) literal[name] = formatCents(parsed.cents);
       else refused[name] = { type: "amount", message: parsed.error };

@@ -60,6 +60,7 @@ export function bet(overrides: Partial<BetDto> = {}): BetDto {
     shopId: 3,
     stakeAmount: "20.00",
     odds: "2.50",
+    price: "2.50",
     potentialPayout: "50.00",
     actualPayout: null,
     allowOvercredit: false,

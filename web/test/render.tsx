@@ -53,6 +53,7 @@ export function user(role: Role = "admin", id = 1): UserDto {
     disabled: false,
     mustChangePassword: false,
     lastSignInAt: null,
+    oddsFormat: null,
   });
 }
 

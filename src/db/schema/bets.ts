@@ -16,6 +16,14 @@ export const bets = sqliteTable(
       .references(() => shops.id),
     stakeCents: integer("stake_cents").notNull(),
     oddsHundredths: integer("odds_hundredths").notNull(),
+    /**
+     * The price exactly, as the fractional odds num/den and how it was entered (issue 21,
+     * decision 048, drizzle/0019_exact_prices.sql); oddsHundredths is its decimal, rounded.
+     * Null only on rows written around the app (tests): read as (odds - 1) over 100.
+     */
+    priceNum: integer("price_num"),
+    priceDen: integer("price_den"),
+    priceFormat: text("price_format", { enum: ["decimal", "fractional"] }),
     potentialPayoutCents: integer("potential_payout_cents").notNull(),
     actualPayoutCents: integer("actual_payout_cents"),
     allowOvercredit: integer("allow_overcredit", { mode: "boolean" }).notNull().default(false),

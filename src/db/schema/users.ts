@@ -31,6 +31,8 @@ export const users = sqliteTable(
       .notNull()
       .default(false),
     lastSignInAt: integer("last_sign_in_at"),
+    /** How this user sees prices (issue 21, decision 048); null follows ODDS_FORMAT. */
+    oddsFormat: text("odds_format", { enum: ["decimal", "fractional"] }),
   },
   (t) => [
     check("users_role_check", sql`${t.role} in ('admin', 'user', 'customer')`),

@@ -115,6 +115,7 @@ function sessionUser(db: AppDb, userId: number): SessionUser | undefined {
         disabledAt: users.disabledAt,
         mustChangePassword: users.mustChangePassword,
         lastSignInAt: users.lastSignInAt,
+        oddsFormat: users.oddsFormat,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder("id")))

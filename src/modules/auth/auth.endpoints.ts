@@ -127,6 +127,31 @@ export const authEndpoints = [
       };
     },
   }),
+  // How this user sees prices (decision 048): a column on their own row, audited like any edit.
+  implement(contracts.setPreferences, {
+    write: (tx, { op, body }) => {
+      const before = tx.select().from(users).where(eq(users.id, op.actor.userId)).get();
+      if (!before) throw notFound("User");
+      if (before.oddsFormat === body.oddsFormat)
+        return { body: toUserDto(before), unchanged: true };
+      const after = tx
+        .update(users)
+        .set({ oddsFormat: body.oddsFormat })
+        .where(eq(users.id, op.actor.userId))
+        .returning()
+        .get();
+      if (!after) throw notFound("User");
+      return {
+        body: toUserDto(after),
+        audit: {
+          entityType: "USER",
+          entityId: after.id,
+          before: { oddsFormat: before.oddsFormat },
+          after: { oddsFormat: body.oddsFormat },
+        },
+      };
+    },
+  }),
   // Public, but it answers 401 itself: that is how the web app learns it is signed out.
   implement(contracts.currentUser, ({ c }) => {
     const user = c.get("user");

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { DbOrTx } from "../../db/client";
 import { bets, customers, shops, users } from "../../db/schema";
 import { formatCents } from "../../domain/money";
+import { formatPrice, priceOf } from "../../domain/price";
 
 const placer = alias(users, "placer");
 const resolver = alias(users, "resolver");
@@ -47,6 +48,7 @@ export function toBetDto(row: BetJoinRow) {
     shopId: b.shopId,
     stakeAmount: formatCents(b.stakeCents),
     odds: formatCents(b.oddsHundredths),
+    price: formatPrice(priceOf(b)),
     potentialPayout: formatCents(b.potentialPayoutCents),
     actualPayout: b.actualPayoutCents === null ? null : formatCents(b.actualPayoutCents),
     allowOvercredit: b.allowOvercredit,

@@ -3,7 +3,8 @@ import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
 import { BET_STATUSES } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
-import { checkBetFunds, formatCents, formatEuro, payoutCents } from "../../domain/money";
+import { checkBetFunds, formatCents, formatEuro } from "../../domain/money";
+import { formatPrice, returnCents } from "../../domain/price";
 import type { PlaceBetInput, ResolveBetInput } from "../../domain/schemas";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/endpoint";
@@ -296,11 +297,12 @@ export function placeBet(
   if (input.outcome !== "PENDING" && actor.role !== "admin") {
     throw new AppError("FORBIDDEN", "An admin is needed to place a bet with an outcome");
   }
-  const potential = payoutCents(input.stakeCents, input.oddsHundredths);
+  // From the exact price (decision 048): 8.00 at 11/8 is 19.00, not 8.00 x 2.38 = 19.04.
+  const potential = returnCents(input.stakeCents, input.price);
   if (input.potentialPayoutCents !== undefined && input.potentialPayoutCents !== potential) {
     throw new AppError(
       "VALIDATION",
-      `Potential payout must equal stake x odds (${formatCents(potential)})`,
+      `Potential payout must equal stake x odds at ${formatPrice(input.price)} (${formatCents(potential)})`,
       { potentialPayout: `Expected ${formatCents(potential)}` },
     );
   }
@@ -340,6 +342,9 @@ export function placeBet(
           shopId: sql.placeholder("shopId"),
           stakeCents: sql.placeholder("stakeCents"),
           oddsHundredths: sql.placeholder("oddsHundredths"),
+          priceNum: sql.placeholder("priceNum"),
+          priceDen: sql.placeholder("priceDen"),
+          priceFormat: sql.placeholder("priceFormat"),
           potentialPayoutCents: sql.placeholder("potentialPayoutCents"),
           allowOvercredit: sql.placeholder("allowOvercredit"),
           outcome: "PENDING",
@@ -355,6 +360,9 @@ export function placeBet(
       shopId: shop.id,
       stakeCents: input.stakeCents,
       oddsHundredths: input.oddsHundredths,
+      priceNum: input.price.num,
+      priceDen: input.price.den,
+      priceFormat: input.price.format,
       potentialPayoutCents: potential,
       allowOvercredit: input.allowOvercredit,
       placedBy: actor.userId,

@@ -13,6 +13,7 @@ import { type AppDb, type DbOrTx, prepared, type Tx, writeTx } from "../../db/cl
 import { appSecrets, bets, customers, shops, users } from "../../db/schema";
 import type { SlipDto } from "../../domain/dto";
 import { formatCents } from "../../domain/money";
+import { formatPrice, priceOf } from "../../domain/price";
 import { SLIP_ALPHABET, SLIP_CODE_LENGTH } from "../../domain/slip-code";
 import { messageOf, notFound } from "../../lib/errors";
 import { log } from "../../lib/logger";
@@ -161,6 +162,8 @@ function toSlipDto(row: SlipRow, code: string): SlipDto {
     description: b.description,
     stakeAmount: formatCents(b.stakeCents),
     odds: formatCents(b.oddsHundredths),
+    // The price as taken (decision 048): a slip never follows the viewer's format.
+    price: formatPrice(priceOf(b)),
     potentialPayout: formatCents(b.potentialPayoutCents),
     status: b.status,
     placedAt: new Date(b.createdAt).toISOString(),

@@ -65,6 +65,7 @@ export const dashboardEndpoints = [
   implement(contracts.settings, ({ deps }) => ({
     largeAmount: formatCents(deps.largeAmountCents),
     creditLimitCap: formatCents(deps.creditLimitCapCents),
+    oddsFormat: deps.oddsFormat ?? "decimal",
     backupIntervalHours: deps.backups?.intervalHours ?? null,
   })),
 ];

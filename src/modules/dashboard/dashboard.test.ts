@@ -56,6 +56,7 @@ describe("settings", () => {
       expect(await t.json("GET", "/api/settings", { as, expect: 200 })).toEqual({
         largeAmount: "1000.00",
         creditLimitCap: "1000.00",
+        oddsFormat: "decimal",
         backupIntervalHours: null,
       });
     }

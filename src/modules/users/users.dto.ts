@@ -11,6 +11,7 @@ export type UserRow = Pick<
   | "disabledAt"
   | "mustChangePassword"
   | "lastSignInAt"
+  | "oddsFormat"
 >;
 
 export function toUserDto(user: UserRow) {
@@ -24,6 +25,7 @@ export function toUserDto(user: UserRow) {
     disabled: user.disabledAt !== null,
     mustChangePassword: user.mustChangePassword,
     lastSignInAt: user.lastSignInAt === null ? null : new Date(user.lastSignInAt).toISOString(),
+    oddsFormat: user.oddsFormat,
   };
 }
 

@@ -7,7 +7,12 @@ import {
   useId,
 } from "react";
 import { useNumberLocale } from "../../lib/locale";
-import { formatReadBack, readTypedAmount } from "../../lib/money-input";
+import {
+  formatPriceReadBack,
+  formatReadBack,
+  readTypedAmount,
+  readTypedPrice,
+} from "../../lib/money-input";
 
 interface FieldShellProps {
   label: string;
@@ -73,7 +78,7 @@ export const InputField = forwardRef<HTMLInputElement, InputFieldProps>(function
 type MoneyFieldProps = Omit<InputFieldProps, "type" | "inputMode" | "hint"> & {
   /** What is typed now (from the form's watch()), read back as money beside the field. */
   typed: unknown;
-  /** Euros ("= €1,000.50") or decimal odds ("= 2.50"), in the user's locale. */
+  /** Euros ("= €1,000.50") or a price in both forms ("= 5/2, 3.50"), in the user's locale. */
   kind?: "euro" | "odds";
 };
 
@@ -88,17 +93,22 @@ export const MoneyField = forwardRef<HTMLInputElement, MoneyFieldProps>(function
   ref,
 ) {
   const locale = useNumberLocale();
-  const amountKind = kind === "euro" ? "money" : "odds";
-  const parsed =
-    typeof typed === "string" && typed.trim() !== ""
-      ? readTypedAmount(typed, locale, amountKind)
-      : null;
-  const hint = parsed?.ok ? formatReadBack(parsed.cents, locale, amountKind) : undefined;
+  const blank = typeof typed !== "string" || typed.trim() === "";
+  let hint: string | undefined;
+  if (!blank && kind === "odds") {
+    // A price in both forms (decision 048): "= 5/2, 3.50".
+    const price = readTypedPrice(typed as string, locale);
+    hint = price.ok ? formatPriceReadBack(price.price, locale) : undefined;
+  } else if (!blank) {
+    const parsed = readTypedAmount(typed as string, locale, "money");
+    hint = parsed.ok ? formatReadBack(parsed.cents, locale, "money") : undefined;
+  }
   return (
     <InputField
       ref={ref}
       type="text"
-      inputMode="decimal"
+      // Odds take a "/" (5/2) or a word (evens): no decimal-only keyboard for them.
+      inputMode={kind === "odds" ? "text" : "decimal"}
       autoComplete="off"
       spellCheck={false}
       className="tabular-nums"

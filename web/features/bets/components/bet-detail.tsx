@@ -7,6 +7,7 @@ import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime } from "../../../lib/format";
+import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { canMutateAtom, isCustomerAtom } from "../../../lib/session";
 import { useBet } from "../api/get-bet";
 import type { Bet } from "../api/types";
@@ -26,6 +27,7 @@ export default function BetDetail({
 }) {
   const { data: bet, isLoading, error } = useBet(id);
   const canMutate = useAtomValue(canMutateAtom);
+  const oddsFormat = useOddsFormat();
   // A customer login is sent no staff names (decisions/047): it learns only that it was settled.
   const customer = useAtomValue(isCustomerAtom);
   const status = useRef<HTMLSpanElement>(null);
@@ -72,7 +74,7 @@ export default function BetDetail({
         <dl>
           {bet.description && <Detail label="Description">{bet.description}</Detail>}
           {bet.stakeAmount && <Detail label="Stake">{euro(bet.stakeAmount)}</Detail>}
-          {bet.odds && <Detail label="Odds">{bet.odds}</Detail>}
+          {bet.odds && <Detail label="Odds">{showOdds(bet, oddsFormat)}</Detail>}
           {bet.potentialPayout && (
             <Detail label="Potential Payout">{euro(bet.potentialPayout)}</Detail>
           )}

@@ -15,6 +15,7 @@ describe("a customer login's slip", () => {
         description: "Arsenal to win",
         stakeAmount: "20.00",
         odds: "2.50",
+        price: "2.50",
         potentialPayout: "50.00",
         status: "WON",
         placedAt: "2026-01-03T10:00:00.000Z",

@@ -93,7 +93,8 @@ export default function BetSlip({ id, autoPrint = false }: { id: number; autoPri
             <dd className="my-1 break-words">{slip.description}</dd>
           </div>
           <Line label="Stake">{euro(slip.stakeAmount)}</Line>
-          <Line label="Odds">{slip.odds}</Line>
+          {/* The price as taken, whatever format the reader prefers (decision 048). */}
+          <Line label="Odds">{slip.price}</Line>
           <Line label="Potential payout">{euro(slip.potentialPayout)}</Line>
           <Line label="Placed">{formatDateTime(slip.placedAt)}</Line>
           <Line label="Staff">{staffName(slip.staff, "Unknown")}</Line>

@@ -7,6 +7,7 @@ import { CardFacts, DataTable, useTableState } from "../../../components/ui/data
 import { CustomerLink, ShopLink, UserCell, useStaffName } from "../../../components/ui/links";
 import { DateCell, Truncate } from "../../../components/ui/truncate";
 import { euro, formatDateTime } from "../../../lib/format";
+import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { canMutateAtom } from "../../../lib/session";
 import { useBets } from "../api/get-bets";
 import type { Bet } from "../api/types";
@@ -77,7 +78,11 @@ function buildColumns(withActions: boolean) {
       meta: { numeric: true },
       cell: (c) => euro(c.getValue()),
     }),
-    col.accessor("odds", { header: "Odds", meta: { numeric: true } }),
+    col.accessor("odds", {
+      header: "Odds",
+      meta: { numeric: true },
+      cell: (c) => <OddsCell bet={c.row.original} />,
+    }),
     col.accessor("potentialPayout", {
       header: "Payout",
       meta: { numeric: true, className: FROM_1280 },
@@ -149,11 +154,17 @@ function StatusCell({ bet }: { bet: Bet }) {
   );
 }
 
+/** The price in the user's format (decision 048): "2.38" or "11/8". */
+function OddsCell({ bet }: { bet: Bet }) {
+  return <>{showOdds(bet, useOddsFormat())}</>;
+}
+
 const readOnlyColumns = buildColumns(false);
 const actionColumns = buildColumns(true);
 
 /** A bet on a phone: what it is, who and where, the money, its status and its actions. */
 function BetCard({ bet, canMutate }: { bet: Bet; canMutate: boolean }) {
+  const oddsFormat = useOddsFormat();
   return (
     <article className="flex flex-col gap-2" aria-label={bet.description}>
       <div className="flex items-start justify-between gap-2">
@@ -171,7 +182,7 @@ function BetCard({ bet, canMutate }: { bet: Bet; canMutate: boolean }) {
         className="text-sm"
         facts={[
           ["Stake", euro(bet.stakeAmount)],
-          ["Odds", bet.odds],
+          ["Odds", showOdds(bet, oddsFormat)],
           ["Payout", euro(bet.potentialPayout)],
         ]}
       />

@@ -12,6 +12,7 @@ const slip = (betId: number) => ({
   description: "Arsenal to win",
   stakeAmount: "10.00",
   odds: "2.50",
+  price: "2.50",
   potentialPayout: "25.00",
   status: "PENDING",
   placedAt: "2026-11-22T12:00:00.000Z",

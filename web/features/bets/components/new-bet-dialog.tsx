@@ -10,9 +10,8 @@ import {
   checkBetFunds,
   formatCents,
   formatEuro,
-  MAX_ODDS_HUNDREDTHS,
-  payoutCents,
 } from "../../../../src/domain/money";
+import { returnCents } from "../../../../src/domain/price";
 import { placeBetSchema } from "../../../../src/domain/schemas";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
@@ -28,7 +27,7 @@ import { useFormDraft } from "../../../lib/draft";
 import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNumberLocale } from "../../../lib/locale";
-import { typedCents, withTypedAmounts } from "../../../lib/money-input";
+import { priceLiteral, typedCents, typedPrice, withTypedAmounts } from "../../../lib/money-input";
 import { useNotify } from "../../../lib/notify";
 import { isAdminAtom, workingShopIdAtom } from "../../../lib/session";
 import { CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
@@ -78,9 +77,9 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
   const chosenCustomer = String(watch("customerId") ?? "");
   const customer = useCustomer(chosenCustomer ? Number(chosenCustomer) : undefined).data;
   const stakeCents = typedCents(watch("stakeAmount"), locale) ?? 0;
-  const typedOdds = typedCents(watch("odds"), locale, "odds") ?? 0;
-  const oddsHundredths = typedOdds <= MAX_ODDS_HUNDREDTHS ? typedOdds : 0;
-  const payout = stakeCents > 0 && oddsHundredths > 0 ? payoutCents(stakeCents, oddsHundredths) : 0;
+  // The exact price (decision 048): 8.00 at 11/8 shows 19.00, as the server will take it.
+  const price = typedPrice(watch("odds"), locale);
+  const payout = stakeCents > 0 && price ? returnCents(stakeCents, price) : 0;
   const overcredit = isAdmin && watch("allowOvercredit") === true;
   const balanceCents = centsOf(customer?.balance);
   const creditLimitCents = centsOf(customer?.creditLimit);
@@ -120,8 +119,8 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
       shopId: values.shopId,
       description: values.description,
       stakeAmount: formatCents(values.stakeCents),
-      odds: formatCents(values.oddsHundredths),
-      potentialPayout: formatCents(payoutCents(values.stakeCents, values.oddsHundredths)),
+      odds: priceLiteral(values.price),
+      potentialPayout: formatCents(returnCents(values.stakeCents, values.price)),
       allowOvercredit: overcredit,
       // Staff place PENDING whatever a restored draft says (the server would refuse).
       outcome: isAdmin ? values.outcome : ("PENDING" as const),
@@ -129,9 +128,7 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
     };
     // Placed as Won, it also pays out at once: the payout (never below the stake) is asked.
     const largest =
-      body.outcome === "WON"
-        ? payoutCents(values.stakeCents, values.oddsHundredths)
-        : values.stakeCents;
+      body.outcome === "WON" ? returnCents(values.stakeCents, values.price) : values.stakeCents;
     if (!large.holds(body, largest)) send(body);
   };
   const send = (body: PlaceBetBody) =>

@@ -3,11 +3,13 @@ import { BetStatusBadge } from "../../../components/ui/badges";
 import { Panel } from "../../../components/ui/page-header";
 import { QueryList } from "../../../components/ui/query-list";
 import { euro } from "../../../lib/format";
+import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { useBets } from "../api/get-bets";
 
 /** Up to 10 bets of a customer or shop. */
 export function RecentBetsList({ customerId, shopId }: { customerId?: number; shopId?: number }) {
   const query = useBets({ customerId, shopId, limit: 10 });
+  const oddsFormat = useOddsFormat();
   return (
     <Panel title="Recent Bets">
       <QueryList
@@ -25,7 +27,7 @@ export function RecentBetsList({ customerId, shopId }: { customerId?: number; sh
                 {bet.description}
               </Link>
               <div className="text-xs text-base-content/70">
-                Odds {bet.odds} · Stake {euro(bet.stakeAmount)} · Potential payout{" "}
+                Odds {showOdds(bet, oddsFormat)} · Stake {euro(bet.stakeAmount)} · Potential payout{" "}
                 {euro(bet.potentialPayout)}
               </div>
             </div>

@@ -3,6 +3,7 @@ import { centsOf, formatEuro } from "../../../../src/domain/money";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
 import { fullName } from "../../../lib/format";
+import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
 import { useWonNeedsAdmin } from "./won-needs-admin";
@@ -25,6 +26,7 @@ export default function SettleBetDialog({
   onSettled?: () => void;
 }) {
   const resolve = useResolveBet();
+  const oddsFormat = useOddsFormat();
   const large = useLargeAmountStep<null>();
   const won = status === "WON";
   const payoutCents = won ? centsOf(bet.potentialPayout) : 0;
@@ -57,7 +59,7 @@ export default function SettleBetDialog({
             <dd>{who}</dd>
             <dt className="font-medium">Stake</dt>
             <dd className="tabular-nums">
-              {formatEuro(centsOf(bet.stakeAmount))} at {bet.odds}
+              {formatEuro(centsOf(bet.stakeAmount))} at {showOdds(bet, oddsFormat)}
             </dd>
           </dl>
           <p className="mt-4 rounded-box bg-base-200 p-3" data-testid="settle-effect">

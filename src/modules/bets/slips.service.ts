@@ -24,6 +24,10 @@ export interface SlipFacts {
   stakeCents: number;
   oddsHundredths: number;
   createdAt: number;
+  /** A fractional price (decision 048) is part of the facts; a decimal is its oddsHundredths. */
+  priceNum?: number | null;
+  priceDen?: number | null;
+  priceFormat?: string | null;
 }
 
 /**
@@ -37,7 +41,11 @@ const BASE = BigInt(SLIP_ALPHABET.length);
 
 /** The code of `bet` under `key` (the secret's bytes); `variant` only after a collision. */
 export function computeSlipCode(key: Uint8Array, bet: SlipFacts, variant = 0): string {
-  const facts = `${bet.id}|${bet.stakeCents}|${bet.oddsHundredths}|${bet.createdAt}`;
+  // A fraction adds n/d: 11/8 and 138/100 share the decimal 2.38 but not the payout. Decimal
+  // prices (every bet from before migration 0019) keep the facts, so their codes still match.
+  const price =
+    bet.priceFormat === "fractional" ? `|${bet.priceNum ?? ""}/${bet.priceDen ?? ""}` : "";
+  const facts = `${bet.id}|${bet.stakeCents}|${bet.oddsHundredths}|${bet.createdAt}${price}`;
   const digest = createHmac("sha256", key)
     .update(variant === 0 ? facts : `${facts}|${variant}`)
     .digest();

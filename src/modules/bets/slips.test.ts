@@ -145,6 +145,16 @@ describe("finding a bet by its slip's code", () => {
     }
   });
 
+  test("stops matching once a fractional bet's price is changed in the database", async () => {
+    const bet = await place({ odds: "11/8" });
+    const { code } = await slipOf(bet.id);
+    expect((await find(code)).status).toBe(200);
+    sql("update bets set price_num = 12 where id = ?", bet.id);
+    expect((await find(code)).status).toBe(404);
+    sql("update bets set price_num = 11 where id = ?", bet.id);
+    expect((await find(code)).status).toBe(200);
+  });
+
   for (const [what, change] of [
     ["stake", "update bets set stake_cents = stake_cents + 100 where id = ?"],
     ["odds", "update bets set odds_hundredths = odds_hundredths + 1 where id = ?"],

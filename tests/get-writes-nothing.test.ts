@@ -168,9 +168,15 @@ beforeAll(async () => {
     as: "user",
     body: { customerId: customer.id, shopId: shop.id, amount: "5.00" },
   });
+  await t.json("POST", `/api/shifts/${shift.id}/movements`, {
+    as: "user",
+    body: { kind: "pickup", amount: "50.00", reason: "To the safe" },
+    headers: { "Idempotency-Key": "walk-pickup-1" },
+    expect: 201,
+  });
   await t.json("POST", `/api/shifts/${shift.id}/close`, {
     as: "user",
-    body: { countedCash: "130" },
+    body: { countedCash: "85" },
     expect: 200,
   });
   await t.json("POST", "/api/shifts", { body: { shopId: other.id, openingFloat: "0" } });

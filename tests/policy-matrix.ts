@@ -47,6 +47,7 @@ export const POLICY_MATRIX: Record<string, readonly [Expected, Expected, Expecte
   "GET /api/shifts/{id}": [401, 403, "ok", "ok"],
   "POST /api/shifts": [401, 403, "ok", "ok"],
   "POST /api/shifts/{id}/close": [401, 403, "ok", "ok"],
+  "POST /api/shifts/{id}/movements": [401, 403, "ok", "ok"],
   "GET /api/alerts": [401, 403, "ok", "ok"],
   "POST /api/alerts/{id}/dismiss": [401, 403, "ok", "ok"],
   "GET /api/health": [401, 403, 403, "ok"],

@@ -59,6 +59,7 @@ import {
   resolveBetSchema,
   reverseSchema,
   startJobSchema,
+  tillMovementSchema,
   transferSchema,
   updateCustomerSchema,
   updateShopSchema,
@@ -580,6 +581,21 @@ export const contracts = {
     response: shiftDto,
     audit: "shift.close",
     errors: [409],
+  }),
+  recordTillMovement: contract({
+    method: "post",
+    path: "/api/shifts/{id}/movements",
+    summary:
+      "Record a pick-up (cash to the safe) or top-up (cash brought in) on an open shift: answers the shift",
+    tag: "Shifts",
+    access: STAFF,
+    params: idParams("Shift"),
+    body: tillMovementSchema,
+    status: 201,
+    response: shiftDto,
+    audit: "shift.movement",
+    idempotent: true,
+    errors: [409, 422],
   }),
 
   // --- alerts --------------------------------------------------------------------------

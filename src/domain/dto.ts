@@ -14,6 +14,7 @@ import {
   JOB_STATES,
   ROLES,
   SHIFT_STATUSES,
+  TILL_MOVEMENT_KINDS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from "./enums";
@@ -278,6 +279,18 @@ export const transactionDto = z
  * A cashier's shift (issue 12). `expectedCash` is the float plus the shift's deposits minus
  * its withdrawals: live while open, as stored at the close once closed.
  */
+/** A pick-up or top-up of a shift's till (issue 21 item 3, decision 049). */
+export const tillMovementDto = z
+  .object({
+    id,
+    kind: z.enum(TILL_MOVEMENT_KINDS),
+    amount: moneyString,
+    reason: z.string(),
+    createdAt: isoTime,
+    createdBy: userRef.nullable(),
+  })
+  .meta({ id: "TillMovement" });
+
 export const shiftDto = z
   .object({
     id,
@@ -294,7 +307,16 @@ export const shiftDto = z
     depositCount: z.number().int(),
     withdrawals: moneyString.meta({ description: "Sum of the withdrawals paid in the shift" }),
     withdrawalCount: z.number().int(),
-    expectedCash: moneyString.meta({ description: "Opening float + deposits - withdrawals" }),
+    topups: moneyString.meta({ description: "Sum of the cash brought into the till" }),
+    topupCount: z.number().int(),
+    pickups: moneyString.meta({ description: "Sum of the cash lifted from the till to the safe" }),
+    pickupCount: z.number().int(),
+    tillMovements: z.array(tillMovementDto).meta({
+      description: "The shift's pick-ups and top-ups, oldest first (decision 049)",
+    }),
+    expectedCash: moneyString.meta({
+      description: "Opening float + deposits - withdrawals + top-ups - pick-ups",
+    }),
     countedCash: moneyString.nullable(),
     discrepancy: moneyString
       .nullable()
@@ -686,6 +708,7 @@ export type BetDto = z.output<typeof betDto>;
 export type SlipDto = z.output<typeof slipDto>;
 export type TransactionDto = z.output<typeof transactionDto>;
 export type ShiftDto = z.output<typeof shiftDto>;
+export type TillMovementDto = z.output<typeof tillMovementDto>;
 export type AlertDto = z.output<typeof alertDto>;
 export type DashboardStatsDto = z.output<typeof dashboardStatsDto>;
 export type ReportDto = z.output<typeof reportDto>;

@@ -20,6 +20,9 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** A cashier's shift (issue 12): open until its cash is counted. */
 export const SHIFT_STATUSES = ["OPEN", "CLOSED"] as const;
 export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
+/** Cash into or out of a shift's till that is no customer's (decision 049). */
+export const TILL_MOVEMENT_KINDS = ["pickup", "topup"] as const;
+export type TillMovementKind = (typeof TILL_MOVEMENT_KINDS)[number];
 
 export const ENTITY_TYPES = ["CUSTOMER", "SHOP", "USER"] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];

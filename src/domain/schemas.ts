@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { isCalendarDate } from "./age";
-import { BET_STATUSES, JOB_KINDS, ROLES } from "./enums";
+import { BET_STATUSES, JOB_KINDS, ROLES, TILL_MOVEMENT_KINDS } from "./enums";
 import { MONEY_LITERAL, type MoneyParse, ODDS_LITERAL, parseMoney } from "./money";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { decimalHundredths, PRICE_FORMATS, PRICE_LITERAL, parsePrice } from "./price";
@@ -810,6 +810,18 @@ export const closeShiftSchema = z.object({
   }),
 });
 
+/**
+ * A pick-up (cash lifted to the safe) or top-up (cash brought in) during a shift (issue 21
+ * item 3, decision 049): the amount as every amount is read, and why (required).
+ */
+export const tillMovementSchema = z
+  .object({
+    kind: z.enum(TILL_MOVEMENT_KINDS, { error: "Kind must be pickup or topup" }),
+    amount: positiveAmount,
+    reason: requiredText("Reason is required", 500, { multiline: true }),
+  })
+  .transform(amountInCents);
+
 export type PlaceBetInput = z.output<typeof placeBetSchema>;
 export type ResolveBetInput = z.output<typeof resolveBetSchema>;
 export type ResettleBetInput = z.output<typeof resettleBetSchema>;
@@ -821,3 +833,4 @@ export type UpdateShopInput = z.output<typeof updateShopSchema>;
 export type TransferInput = z.output<typeof transferSchema>;
 export type OpenShiftInput = z.output<typeof openShiftSchema>;
 export type CloseShiftInput = z.output<typeof closeShiftSchema>;
+export type TillMovementInput = z.output<typeof tillMovementSchema>;

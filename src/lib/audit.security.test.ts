@@ -211,6 +211,23 @@ const RECIPES: Record<string, Recipe> = {
       };
     },
   },
+  recordTillMovement: {
+    action: "shift.movement",
+    entityType: "SHIFT",
+    as: "user",
+    prepare: async (t) => {
+      const { shopId } = await seedBasics(t);
+      const shift = await t.json<{ id: number }>("POST", "/api/shifts", {
+        as: "user",
+        body: { shopId, openingFloat: "100.00" },
+      });
+      return {
+        method: "POST",
+        path: `/api/shifts/${shift.id}/movements`,
+        body: { kind: "pickup", amount: "60.00", reason: "Lifted to the safe" },
+      };
+    },
+  },
   dismissAlert: {
     action: "alert.dismiss",
     entityType: "ALERT",

@@ -45,3 +45,31 @@ export const shifts = sqliteTable(
     index("shifts_discrepancy_idx").on(t.discrepancyCents),
   ],
 );
+
+/**
+ * Cash moved in or out of a shift's till that is no customer's money (issue 21 item 3,
+ * decision 049): a pick-up lifts cash to the safe, a top-up brings cash in from it. Both
+ * ends are the shop's own cash, so these rows are not ledger rows and move no balance; they
+ * only change what the till should hold at the close. Written by hand in
+ * drizzle/0020_shift_movements.sql.
+ */
+export const shiftMovements = sqliteTable(
+  "shift_movements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    shiftId: integer("shift_id")
+      .notNull()
+      .references(() => shifts.id),
+    kind: text("kind", { enum: ["pickup", "topup"] }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    check("shift_movements_kind_check", sql`${t.kind} in ('pickup', 'topup')`),
+    check("shift_movements_amount_check", sql`${t.amountCents} > 0`),
+    // A shift's movements, oldest first, and its sums: one index walk.
+    index("shift_movements_shift_idx").on(t.shiftId, t.id),
+  ],
+);

@@ -35,6 +35,7 @@ export const EXPORTED_TABLES = [
   "bet_settlements",
   "transactions",
   "shifts",
+  "shift_movements",
   "alerts",
   "audit_log",
   "backups",

@@ -1,6 +1,13 @@
 import { contracts } from "../../domain/contracts";
 import { implement } from "../../lib/endpoint";
-import { closeShift, currentShift, getShift, listShifts, openShift } from "./shifts.service";
+import {
+  closeShift,
+  currentShift,
+  getShift,
+  listShifts,
+  openShift,
+  recordTillMovement,
+} from "./shifts.service";
 
 export const shiftsEndpoints = [
   // Before /api/shifts/{id}, which would take "current" for an id.
@@ -10,5 +17,8 @@ export const shiftsEndpoints = [
   implement(contracts.openShift, { write: (tx, { op, body }) => openShift(tx, op, body) }),
   implement(contracts.closeShift, {
     write: (tx, { op, params, body }) => closeShift(tx, op, params.id, body),
+  }),
+  implement(contracts.recordTillMovement, {
+    write: (tx, { op, params, body }) => recordTillMovement(tx, op, params.id, body),
   }),
 ];

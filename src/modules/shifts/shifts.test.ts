@@ -255,3 +255,134 @@ describe("who sees and closes which shifts", () => {
     expect((await t.request("GET", "/api/shifts/current", { as: "customer" })).status).toBe(403);
   });
 });
+
+describe("pick-ups and top-ups (decision 049)", () => {
+  const move = (id: number, body: unknown, as: Caller = "user") =>
+    t.request("POST", `/api/shifts/${id}/movements`, { as, body });
+  const moved = async (id: number, kind: string, amount: string, as: Caller = "user") => {
+    const res = await move(id, { kind, amount, reason: `${kind} ${amount}` }, as);
+    expect(res.status).toBe(201);
+    return (await res.json()) as ShiftDto;
+  };
+  const balances = () =>
+    t.handle.sqlite.query("select id, balance_cents from shops order by id").all();
+
+  test("expected = float + deposits - withdrawals + top-ups - pick-ups; other shifts' lines excluded", async () => {
+    const shift = await openShift("user", "100.00");
+    const admins = await openShift("admin", "50.00"); // another cashier at the same shop
+    await cash("deposits", "user", "40.00");
+    await cash("withdrawals", "user", "15.25");
+    const shopsBefore = balances();
+    await moved(shift.id, "topup", "25.10");
+    await moved(shift.id, "pickup", "60.00");
+    await moved(shift.id, "pickup", "0.35", "admin"); // an admin lifting from this till
+    // Another user's till at the same shop, and this user's next shift at another shop.
+    await moved(admins.id, "topup", "500.00", "admin");
+    await moved(admins.id, "pickup", "7.00", "admin");
+    // A pick-up or top-up is no ledger row: no shop balance moves (the safe is the shop's).
+    expect(balances()).toEqual(shopsBefore);
+
+    const live = await t.json<ShiftDto>("GET", `/api/shifts/${shift.id}`, { as: "user" });
+    expect(live).toMatchObject({
+      deposits: "40.00",
+      withdrawals: "15.25",
+      topups: "25.10",
+      topupCount: 1,
+      pickups: "60.35",
+      pickupCount: 2,
+      // 100.00 + 40.00 - 15.25 + 25.10 - 60.35
+      expectedCash: "89.50",
+    });
+    expect(live.tillMovements).toMatchObject([
+      { kind: "topup", amount: "25.10", reason: "topup 25.10", createdBy: { username: "user1" } },
+      { kind: "pickup", amount: "60.00", reason: "pickup 60.00", createdBy: { username: "user1" } },
+      { kind: "pickup", amount: "0.35", createdBy: { username: "admin1" } },
+    ]);
+
+    const closed = (await (await close(shift.id, "89.40")).json()) as ShiftDto;
+    expect(closed).toMatchObject({ expectedCash: "89.50", discrepancy: "-0.10" });
+    expect(await t.json<ShiftDto>("GET", `/api/shifts/${admins.id}`)).toMatchObject({
+      topups: "500.00",
+      pickups: "7.00",
+      expectedCash: "543.00",
+    });
+
+    const elsewhere = await openShift("user", "10.00", otherShopId);
+    await moved(elsewhere.id, "topup", "1.00");
+    expect(await t.json<ShiftDto>("GET", `/api/shifts/${shift.id}`)).toMatchObject({
+      topups: "25.10",
+      pickups: "60.35",
+      expectedCash: "89.50",
+    });
+    expect((await t.json<ShiftDto>("GET", `/api/shifts/${elsewhere.id}`)).expectedCash).toBe(
+      "11.00",
+    );
+  });
+
+  test("a closed shift is 409; a pick-up above the till's expected cash is 422", async () => {
+    const shift = await openShift("user", "20.00");
+    const tooMuch = await move(shift.id, { kind: "pickup", amount: "20.01", reason: "Safe" });
+    expect(tooMuch.status).toBe(422);
+    expect(((await tooMuch.json()) as { message: string }).message).toBe(
+      "A pick-up cannot exceed the cash expected in the till (€20.00)",
+    );
+    expect((await moved(shift.id, "pickup", "20.00")).expectedCash).toBe("0.00");
+    await close(shift.id, "0");
+    const late = await move(shift.id, { kind: "topup", amount: "5", reason: "Change" });
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as { message: string }).message).toBe(
+      "This shift is closed: its till can no longer change",
+    );
+    const stored = await t.json<ShiftDto>("GET", `/api/shifts/${shift.id}`);
+    expect(stored).toMatchObject({ topupCount: 0, pickupCount: 1, expectedCash: "0.00" });
+  });
+
+  test("kind, amount and reason are checked (400)", async () => {
+    const shift = await openShift("user");
+    const refused = async (body: unknown) => {
+      const res = await move(shift.id, body);
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { message: string }).message;
+    };
+    expect(await refused({ kind: "float", amount: "1", reason: "x" })).toContain(
+      "Kind must be pickup or topup",
+    );
+    expect(await refused({ kind: "topup", amount: "0", reason: "x" })).toContain(
+      "Amount must be a positive number",
+    );
+    expect(await refused({ kind: "topup", amount: "1.005", reason: "x" })).toContain("decimal");
+    expect(await refused({ kind: "topup", amount: "5" })).toContain("Reason is required");
+    expect(await refused({ kind: "topup", amount: "5", reason: "   " })).toContain(
+      "Reason is required",
+    );
+    expect(await refused({ kind: "topup", amount: "5", reason: "a\u0007b" })).toContain("Reason");
+    const ok = await moved(shift.id, "topup", "5");
+    expect(ok.tillMovements).toHaveLength(1);
+  });
+
+  test("another staff user's shift is 404, customers 403; the owner and admins may", async () => {
+    const admins = await openShift("admin");
+    const body = { kind: "topup", amount: "1.00", reason: "Change from the safe" };
+    expect((await move(admins.id, body, "user")).status).toBe(404);
+    expect((await move(admins.id, body, "customer")).status).toBe(403);
+    expect((await move(9999, body, "admin")).status).toBe(404);
+    const mine = await openShift("user");
+    expect((await move(mine.id, body, "admin")).status).toBe(201);
+    expect((await move(mine.id, body, "user")).status).toBe(201);
+    const audit = t.handle.sqlite
+      .query(
+        "select actor_id, entity_type, entity_id, after from audit_log where action = 'shift.movement' order by id",
+      )
+      .all() as { actor_id: number; entity_type: string; entity_id: string; after: string }[];
+    expect(audit.map((a) => [a.actor_id, a.entity_type, a.entity_id])).toEqual([
+      [t.ids.admin, "SHIFT", String(mine.id)],
+      [t.ids.user, "SHIFT", String(mine.id)],
+    ]);
+    expect(JSON.parse(audit[1]?.after ?? "{}")).toMatchObject({
+      kind: "topup",
+      amountCents: 100,
+      reason: "Change from the safe",
+      expectedCash: "102.00",
+    });
+  });
+});

@@ -8,7 +8,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, MoneyField } from "../../../components/ui/field";
 import { useNumberLocale } from "../../../lib/locale";
 import { withTypedAmounts } from "../../../lib/money-input";
-import type { Shift } from "../api/get-shifts";
+import { type Shift, useCurrentShift } from "../api/get-shifts";
 import { useCloseShift } from "../api/shift-mutations";
 import { ShiftFigures } from "./shift-figures";
 
@@ -27,6 +27,9 @@ export default function CloseShiftDialog({
   onClose: () => void;
 }) {
   const close = useCloseShift();
+  // The figures as they stand now (a pick-up or deposit may land while it is open).
+  const live = useCurrentShift().data;
+  const current = live?.id === shift.id ? live : shift;
   const locale = useNumberLocale();
   const form = useForm<CloseInput, unknown, CloseOutput>({
     resolver: withTypedAmounts(zodResolver(closeShiftSchema), closeShiftSchema, locale),
@@ -63,7 +66,7 @@ export default function CloseShiftDialog({
             the total.
           </p>
           <div className="mb-3">
-            <ShiftFigures shift={shift} />
+            <ShiftFigures shift={current} />
           </div>
           <MoneyField
             label="Counted cash (€)"

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ShiftDto, shiftDto } from "../../../../src/domain/dto";
 import { renderWithProviders } from "../../../test/render";
@@ -21,6 +21,11 @@ function shift(overrides: Partial<ShiftDto> = {}): ShiftDto {
     depositCount: 1,
     withdrawals: "10.00",
     withdrawalCount: 1,
+    topups: "0.00",
+    topupCount: 0,
+    pickups: "0.00",
+    pickupCount: 0,
+    tillMovements: [],
     expectedCash: "130.00",
     countedCash: null,
     discrepancy: null,
@@ -68,6 +73,97 @@ describe("the shift control", () => {
     expect(calls.find((c) => c.method === "POST")).toMatchObject({
       path: "/api/shifts/5/close",
       body: { countedCash: "127.50" },
+    });
+  });
+
+  test("the close dialog lists every line of the till: float, deposits, withdrawals, top-ups, pick-ups", async () => {
+    const ue = userEvent.setup();
+    const withMoves = shift({
+      topups: "25.10",
+      topupCount: 1,
+      pickups: "60.00",
+      pickupCount: 2,
+      expectedCash: "95.10",
+    });
+    renderWithProviders(<ShiftControl />, "user", {
+      "GET /api/shifts/current": withMoves,
+      "POST /api/shifts/:id/close": {
+        ...withMoves,
+        status: "CLOSED",
+        closedAt: "2026-01-03T17:00:00.000Z",
+        countedCash: "95.00",
+        discrepancy: "-0.10",
+      },
+    });
+    await ue.click(await screen.findByRole("button", { name: "Close shift" }));
+    const dialog = await screen.findByRole("dialog", { name: "Close shift" });
+    const lines = () =>
+      [...within(dialog).getByTestId("shift-figures").querySelectorAll("dt")].map((dt) => [
+        dt.textContent,
+        dt.nextElementSibling?.textContent,
+      ]);
+    expect(lines()).toEqual([
+      ["Opening float", "€100.00"],
+      ["Deposits (1)", "+ €40.00"],
+      ["Withdrawals (1)", "- €10.00"],
+      ["Top-ups (1)", "+ €25.10"],
+      ["Pick-ups (2)", "- €60.00"],
+      ["Expected cash", "€95.10"],
+    ]);
+    await ue.type(within(dialog).getByLabelText("Counted cash (€)"), "95");
+    await ue.click(within(dialog).getByRole("button", { name: "Close shift" }));
+    const done = await screen.findByRole("dialog", { name: "Shift closed" });
+    expect(within(done).getByText("Counted cash")).toBeTruthy();
+    expect(within(done).getByText("€0.10 short")).toBeTruthy();
+    expect(within(done).getByText("Pick-ups (2)")).toBeTruthy();
+  });
+
+  test("Pick-up records cash lifted to the safe: amount read back, reason required", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(<ShiftControl />, "user", {
+      "GET /api/shifts/current": shift(),
+      "POST /api/shifts/:id/movements": {
+        status: 201,
+        body: shift({ pickups: "50.00", pickupCount: 1, expectedCash: "80.00" }),
+      },
+    });
+    await ue.click(await screen.findByRole("button", { name: "Pick-up" }));
+    const dialog = await screen.findByRole("dialog", { name: "Pick-up to the safe" });
+    await ue.click(within(dialog).getByRole("button", { name: "Record pick-up" }));
+    expect(await within(dialog).findByText("Amount must be a positive number")).toBeTruthy();
+    expect(within(dialog).getByText("Reason is required")).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    await ue.type(within(dialog).getByLabelText("Amount (€)"), "50");
+    expect(within(dialog).getByText("= €50.00")).toBeTruthy();
+    await ue.type(within(dialog).getByLabelText("Reason"), "Till over €500: lifted to the safe");
+    await ue.click(within(dialog).getByRole("button", { name: "Record pick-up" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const post = calls.find((c) => c.method === "POST");
+    expect(post).toMatchObject({
+      path: "/api/shifts/5/movements",
+      body: { kind: "pickup", amount: "50.00", reason: "Till over €500: lifted to the safe" },
+    });
+    expect(post?.headers?.["Idempotency-Key"]).toBeTruthy();
+  });
+
+  test("Top-up records cash brought into the till", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(<ShiftControl />, "user", {
+      "GET /api/shifts/current": shift(),
+      "POST /api/shifts/:id/movements": { status: 201, body: shift() },
+    });
+    await ue.click(await screen.findByRole("button", { name: "Top-up" }));
+    const dialog = await screen.findByRole("dialog", { name: "Top-up from the safe" });
+    await ue.type(within(dialog).getByLabelText("Amount (€)"), "20.5");
+    expect(within(dialog).getByText("= €20.50")).toBeTruthy();
+    await ue.type(within(dialog).getByLabelText("Reason"), "Change for the morning");
+    await ue.click(within(dialog).getByRole("button", { name: "Record top-up" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      kind: "topup",
+      amount: "20.50",
+      reason: "Change for the morning",
     });
   });
 });

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
+import type { TillMovementKind } from "../../../../src/domain/enums";
 import { formatDateTime } from "../../../lib/format";
 import { currentUserAtom } from "../../../lib/session";
 import { type Shift, useCurrentShift } from "../api/get-shifts";
@@ -8,17 +9,23 @@ import { type Shift, useCurrentShift } from "../api/get-shifts";
 // The dialogs load when first opened: the shell stays small.
 const OpenShiftDialog = lazy(() => import("./open-shift-dialog"));
 const CloseShiftDialog = lazy(() => import("./close-shift-dialog"));
+const TillMovementDialog = lazy(() => import("./till-movement-dialog"));
+
+type OpenDialog =
+  | { closing: Shift | null; moving?: undefined }
+  | { moving: { shift: Shift; kind: TillMovementKind }; closing?: undefined };
 
 /**
  * The staff user's shift, in the sidebar's header (issue 12): "No open shift" with an Open
- * button, or the open shift's shop and start with a Close button. Customers have none.
+ * button, or the open shift's shop and start with a Close button, and Pick-up / Top-up
+ * for cash lifted to the safe or brought in (decision 049). Customers have none.
  */
 export function ShiftControl() {
   const user = useAtomValue(currentUserAtom);
   const staff = !!user && user.role !== "customer";
   const shift = useCurrentShift(staff).data;
   // The shift being closed is kept: the dialog shows its result after it is no longer open.
-  const [dialog, setDialog] = useState<{ closing: Shift | null } | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
   if (!staff) return null;
   const onClose = () => setDialog(null);
   return (
@@ -46,9 +53,29 @@ export function ShiftControl() {
           </button>
         )}
       </div>
+      {shift && (
+        <div className="flex gap-1">
+          {(["pickup", "topup"] as const).map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setDialog({ moving: { shift, kind } })}
+            >
+              {kind === "pickup" ? "Pick-up" : "Top-up"}
+            </button>
+          ))}
+        </div>
+      )}
       <Suspense fallback={null}>
         {dialog &&
-          (dialog.closing ? (
+          (dialog.moving ? (
+            <TillMovementDialog
+              shift={dialog.moving.shift}
+              kind={dialog.moving.kind}
+              onClose={onClose}
+            />
+          ) : dialog.closing ? (
             <CloseShiftDialog shift={dialog.closing} onClose={onClose} />
           ) : (
             <OpenShiftDialog onClose={onClose} />

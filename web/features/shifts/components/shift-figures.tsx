@@ -8,12 +8,17 @@ export function discrepancyText(discrepancy: string): string {
   return `${formatEuro(Math.abs(cents))} ${cents < 0 ? "short" : "over"}`;
 }
 
-/** A shift's cash-up: float, takings, expected, and once closed the count and discrepancy. */
+/**
+ * A shift's cash-up, line by line: float, deposits, withdrawals, top-ups, pick-ups,
+ * expected, and once closed the count and discrepancy.
+ */
 export function ShiftFigures({ shift }: { shift: Shift }) {
   const rows: [string, string, string?][] = [
     ["Opening float", formatEuro(centsOf(shift.openingFloat))],
     [`Deposits (${shift.depositCount})`, `+ ${formatEuro(centsOf(shift.deposits))}`],
     [`Withdrawals (${shift.withdrawalCount})`, `- ${formatEuro(centsOf(shift.withdrawals))}`],
+    [`Top-ups (${shift.topupCount})`, `+ ${formatEuro(centsOf(shift.topups))}`],
+    [`Pick-ups (${shift.pickupCount})`, `- ${formatEuro(centsOf(shift.pickups))}`],
     ["Expected cash", formatEuro(centsOf(shift.expectedCash)), "font-semibold"],
   ];
   if (shift.countedCash !== null)

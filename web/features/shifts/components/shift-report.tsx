@@ -3,7 +3,7 @@ import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime, fullName } from "../../../lib/format";
-import { useShift, useShiftMovements } from "../api/get-shifts";
+import { type Shift, useShift, useShiftMovements } from "../api/get-shifts";
 import { ShiftFigures } from "./shift-figures";
 
 /** The deposits and withdrawals taken in the shift, oldest first. */
@@ -53,9 +53,43 @@ function Movements({ shiftId }: { shiftId: number }) {
   );
 }
 
+/** The cash lifted to the safe or brought into the till, with who and why, oldest first. */
+function TillMovements({ shift }: { shift: Shift }) {
+  if (!shift.tillMovements.length) return <p className="text-base-content/70">None.</p>;
+  return (
+    <table className="table table-sm" aria-label="Pick-ups and top-ups">
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Type</th>
+          <th scope="col">By</th>
+          <th scope="col">Reason</th>
+          <th scope="col" className="text-right">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {shift.tillMovements.map((m) => (
+          <tr key={m.id}>
+            <td>{formatDateTime(m.createdAt)}</td>
+            <td>{m.kind === "pickup" ? "Pick-up" : "Top-up"}</td>
+            <td>{m.createdBy?.username ?? ""}</td>
+            <td className="whitespace-pre-line break-words">{m.reason}</td>
+            <td className="text-right tabular-nums">
+              {m.kind === "topup" ? "+ " : "- "}
+              {euro(m.amount)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * The shift report (Z report): who, where and when, the cash-up figures and every deposit
- * and withdrawal of the shift, with a Print button; printing leaves out the app's chrome.
+ * and withdrawal, pick-up and top-up of the shift, with a Print button; printing leaves out the app's chrome.
  */
 export default function ShiftReport({ id }: { id: number }) {
   const { data: shift, isLoading, error } = useShift(id);
@@ -104,6 +138,9 @@ export default function ShiftReport({ id }: { id: number }) {
         </Panel>
         <Panel title="Deposits and withdrawals">
           <Movements shiftId={shift.id} />
+        </Panel>
+        <Panel title="Pick-ups and top-ups">
+          <TillMovements shift={shift} />
         </Panel>
       </div>
     </article>

@@ -21,6 +21,7 @@ function managed(overrides: Partial<ManagedUserDto>): ManagedUserDto {
     disabled: false,
     mustChangePassword: false,
     lastSignInAt: null,
+    oddsFormat: "decimal",
     signInLocked: false,
     ...overrides,
   });

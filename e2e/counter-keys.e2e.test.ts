@@ -13,7 +13,7 @@ import { setUpSuite } from "./suite";
 const suite = setUpSuite();
 
 /** The keys this test presses, counted; the name below states the count it asserts. */
-const KEYS = 107;
+const KEYS = 111;
 
 /** What has the focus: its role or tag and its accessible name as the page labels it. */
 function focused(page: Page): Promise<string> {

@@ -34,9 +34,9 @@ async function balanceIs(page: Page, amount: string): Promise<void> {
 
 /** The read-back beside an amount, in the browser's own format (decision 038). */
 const READ_BACK: Record<string, { tenFifty: RegExp; odds: RegExp; thousandFive: RegExp | null }> = {
-  "en-IE": { tenFifty: /^= €10\.50$/, odds: /^= 2\.50$/, thousandFive: null },
-  "de-DE": { tenFifty: /^= 10,50\s€$/, odds: /^= 2,50$/, thousandFive: /^= 1\.005,00\s€$/ },
-  "fr-FR": { tenFifty: /^= 10,50\s€$/, odds: /^= 2,50$/, thousandFive: /^= 1\s005,00\s€$/ },
+  "en-IE": { tenFifty: /^= €10\.50$/, odds: /^= 3\/2, 2\.50$/, thousandFive: null },
+  "de-DE": { tenFifty: /^= 10,50\s€$/, odds: /^= 3\/2, 2,50$/, thousandFive: /^= 1\.005,00\s€$/ },
+  "fr-FR": { tenFifty: /^= 10,50\s€$/, odds: /^= 3\/2, 2,50$/, thousandFive: /^= 1\s005,00\s€$/ },
 };
 
 describe("money typed at the counter", () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
+import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import { contracts } from "../../domain/contracts";
 import { deleteSession } from "../../lib/auth/session";
@@ -22,6 +23,37 @@ function isSecure(c: Context<AppEnv>): boolean {
 }
 
 const COOKIE = { path: "/", httpOnly: true, sameSite: "Lax" } as const;
+
+/**
+ * One of the signed-in user's own settings (working shop, odds format) set on their row and
+ * audited with its value before and after; setting the value it already has changes nothing.
+ */
+function setOwn<K extends "shopId" | "oddsFormat">(
+  tx: Tx,
+  userId: number,
+  key: K,
+  value: (typeof users.$inferSelect)[K],
+) {
+  const before = tx.select().from(users).where(eq(users.id, userId)).get();
+  if (!before) throw notFound("User");
+  if (before[key] === value) return { body: toUserDto(before), unchanged: true as const };
+  const after = tx
+    .update(users)
+    .set({ [key]: value })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
+  if (!after) throw notFound("User");
+  return {
+    body: toUserDto(after),
+    audit: {
+      entityType: "USER" as const,
+      entityId: after.id,
+      before: { [key]: before[key] },
+      after: { [key]: value },
+    },
+  };
+}
 
 export const authEndpoints = [
   implement(contracts.login, {
@@ -106,51 +138,12 @@ export const authEndpoints = [
         if (!shop) throw notFound("Shop");
         if (!shop.isActive) throw new AppError("UNPROCESSABLE", "Shop is inactive");
       }
-      const before = tx.select().from(users).where(eq(users.id, op.actor.userId)).get();
-      if (!before) throw notFound("User");
-      if (before.shopId === shopId) return { body: toUserDto(before), unchanged: true };
-      const after = tx
-        .update(users)
-        .set({ shopId })
-        .where(eq(users.id, op.actor.userId))
-        .returning()
-        .get();
-      if (!after) throw notFound("User");
-      return {
-        body: toUserDto(after),
-        audit: {
-          entityType: "USER",
-          entityId: after.id,
-          before: { shopId: before.shopId },
-          after: { shopId },
-        },
-      };
+      return setOwn(tx, op.actor.userId, "shopId", shopId);
     },
   }),
   // How this user sees prices (decision 048): a column on their own row, audited like any edit.
   implement(contracts.setPreferences, {
-    write: (tx, { op, body }) => {
-      const before = tx.select().from(users).where(eq(users.id, op.actor.userId)).get();
-      if (!before) throw notFound("User");
-      if (before.oddsFormat === body.oddsFormat)
-        return { body: toUserDto(before), unchanged: true };
-      const after = tx
-        .update(users)
-        .set({ oddsFormat: body.oddsFormat })
-        .where(eq(users.id, op.actor.userId))
-        .returning()
-        .get();
-      if (!after) throw notFound("User");
-      return {
-        body: toUserDto(after),
-        audit: {
-          entityType: "USER",
-          entityId: after.id,
-          before: { oddsFormat: before.oddsFormat },
-          after: { oddsFormat: body.oddsFormat },
-        },
-      };
-    },
+    write: (tx, { op, body }) => setOwn(tx, op.actor.userId, "oddsFormat", body.oddsFormat),
   }),
   // Public, but it answers 401 itself: that is how the web app learns it is signed out.
   implement(contracts.currentUser, ({ c }) => {

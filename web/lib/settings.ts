@@ -25,3 +25,13 @@ export function useCreditLimitCapCents(): number {
   const { data } = useQuery(settingsQuery);
   return data ? centsOf(data.creditLimitCap) : DEFAULT_STAFF_MAX_CREDIT_LIMIT_CENTS;
 }
+
+/**
+ * The largest cash bet (in cents) staff may take (CASH_BET_MAX_STAKE, issue 21 item 1);
+ * above it an admin is needed. LARGE_AMOUNT until the server's answer says otherwise.
+ */
+export function useCashBetMaxStakeCents(): number {
+  const { data } = useQuery(settingsQuery);
+  const largeAmountCents = useLargeAmountCents();
+  return data?.cashBetMaxStake ? centsOf(data.cashBetMaxStake) : largeAmountCents;
+}

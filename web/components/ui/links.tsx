@@ -79,6 +79,33 @@ export function CustomerLink({
   );
 }
 
+/** What a cash bet shows where an account bet names its customer (issue 21, decision 051). */
+export const CASH_LABEL = "Cash";
+
+/** A bet's customer as text: "Cash" for a cash bet (no customer: the slip is the claim). */
+export function betCustomerName(bet: {
+  customerId: number | null;
+  customer: { firstName: string; lastName: string } | null | undefined;
+}): string {
+  if (bet.customerId === null) return CASH_LABEL;
+  return bet.customer
+    ? `${bet.customer.firstName} ${bet.customer.lastName}`
+    : `Customer ID: ${bet.customerId}`;
+}
+
+/** A bet's customer, linked; "Cash" for a cash bet, which has none. */
+export function BetCustomerLink({
+  bet,
+}: {
+  bet: {
+    customerId: number | null;
+    customer: { firstName: string; lastName: string } | null | undefined;
+  };
+}) {
+  if (bet.customerId === null) return <span data-testid="cash-bet">{CASH_LABEL}</span>;
+  return <CustomerLink id={bet.customerId} customer={bet.customer} />;
+}
+
 export function ShopLink({ id, shop }: { id: number; shop: { name: string } | null | undefined }) {
   if (!shop) return <span>Shop ID: {id}</span>;
   return (

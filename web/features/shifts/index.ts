@@ -1,6 +1,7 @@
 /** The shifts feature's public entry: what other features and the app use of it. */
 import { lazy } from "react";
 
+export { useCurrentShift } from "./api/get-shifts";
 export { ShiftControl } from "./components/shift-control";
 
 // Screens load on first use, like dialogs (see the shops feature's entry).

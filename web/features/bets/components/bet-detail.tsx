@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { HistoryLink } from "../../../components/ui/history-link";
-import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
+import { BetCustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
@@ -81,7 +81,7 @@ export default function BetDetail({
           {bet.actualPayout && <Detail label="Actual Payout">{euro(bet.actualPayout)}</Detail>}
           {bet.voidReason && <Detail label="Void Reason">{bet.voidReason}</Detail>}
           <Detail label="Customer">
-            <CustomerLink id={bet.customerId} customer={bet.customer} />
+            <BetCustomerLink bet={bet} />
           </Detail>
           <Detail label="Shop">
             {/* SPEC: the bet page falls back to the raw shop ID, not 'Shop ID: n'. */}

@@ -4,7 +4,13 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { CardFacts, DataTable, useTableState } from "../../../components/ui/data-table";
-import { CustomerLink, ShopLink, UserCell, useStaffName } from "../../../components/ui/links";
+import {
+  BetCustomerLink,
+  betCustomerName,
+  ShopLink,
+  UserCell,
+  useStaffName,
+} from "../../../components/ui/links";
 import { DateCell, Truncate } from "../../../components/ui/truncate";
 import { euro, formatDateTime } from "../../../lib/format";
 import { showOdds, useOddsFormat } from "../../../lib/odds";
@@ -16,12 +22,6 @@ import { BET_FILTERS, BetFilters } from "./bet-filters";
 import { SettleProvider } from "./settle-provider";
 
 const col = createColumnHelper<Bet>();
-
-function customerName(bet: Bet): string {
-  return bet.customer
-    ? `${bet.customer.firstName} ${bet.customer.lastName}`
-    : `Customer ID: ${bet.customerId}`;
-}
 
 function shopName(bet: Bet): string {
   return bet.shop ? bet.shop.name : `Shop ID: ${bet.shopId}`;
@@ -51,8 +51,8 @@ function buildColumns(withActions: boolean) {
       id: "customer",
       header: "Customer",
       cell: (c) => (
-        <Truncate text={customerName(c.row.original)} className="max-w-24">
-          <CustomerLink id={c.getValue()} customer={c.row.original.customer} />
+        <Truncate text={betCustomerName(c.row.original)} className="max-w-24">
+          <BetCustomerLink bet={c.row.original} />
         </Truncate>
       ),
     }),
@@ -174,7 +174,7 @@ function BetCard({ bet, canMutate }: { bet: Bet; canMutate: boolean }) {
         <BetStatusBadge status={bet.status} />
       </div>
       <div className="flex flex-wrap gap-x-3 text-sm">
-        <CustomerLink id={bet.customerId} customer={bet.customer} />
+        <BetCustomerLink bet={bet} />
         <ShopLink id={bet.shopId} shop={bet.shop} />
         <DateCell value={bet.createdAt} />
       </div>

@@ -1,23 +1,36 @@
 import { useAtomValue } from "jotai";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useLocation } from "wouter";
 import { formatSlipCode, normalizeSlipCode } from "../../../../src/domain/slip-code";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { canMutateAtom } from "../../../lib/session";
-import { findSlip } from "../api/get-slip";
+import { findSlip, type Slip } from "../api/get-slip";
+import type { SlipPayment } from "../api/pay-slip";
+import { SlipResult } from "./slip-result";
 
 /**
  * "Find slip" (issue 12): a code typed or scanned (a scanner types it and presses Enter)
  * opens its bet. Case, spaces and dashes do not matter; a code no bet matches says so here.
- * `onFound` runs once the bet opens.
+ * `onFound` runs once the bet opens. With `showResult` (the counter's Find slip, issue 21)
+ * the slip shows here first: its state, whether it was paid, and Pay for a cash winner.
  */
-export default function FindSlip({ onFound }: { onFound?: () => void } = {}) {
+export default function FindSlip({
+  onFound,
+  showResult = false,
+  paymentReceipt,
+}: {
+  onFound?: () => void;
+  showResult?: boolean;
+  /** The payment's printable receipt (the receipts' component), after Pay. */
+  paymentReceipt?: (payment: SlipPayment, code: string) => ReactNode;
+} = {}) {
   const inputId = useId();
   const messageId = useId();
   const [, navigate] = useLocation();
   const [text, setText] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [found, setFound] = useState<Slip | null>(null);
   // Finding any bet by its code is staff's work (GET /api/slips/{code}).
   const isStaff = useAtomValue(canMutateAtom);
 
@@ -32,11 +45,11 @@ export default function FindSlip({ onFound }: { onFound?: () => void } = {}) {
     }
     setBusy(true);
     setMessage(null);
+    setFound(null);
     try {
       const slip = await findSlip(code);
-      navigate(`/bets/${slip.betId}`);
-      // The Find slip dialog (a counter key) closes on its bet.
-      onFound?.();
+      if (showResult) setFound(slip);
+      else open(slip.betId);
     } catch (error) {
       setMessage(
         isNotFound(error)
@@ -48,8 +61,14 @@ export default function FindSlip({ onFound }: { onFound?: () => void } = {}) {
     }
   };
 
+  const open = (betId: number) => {
+    navigate(`/bets/${betId}`);
+    // The Find slip dialog (a counter key) closes on its bet.
+    onFound?.();
+  };
+
   if (!isStaff) return null;
-  return (
+  const search = (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for every browser here (happy-dom)
     <form role="search" aria-label="Find slip" className="flex flex-col gap-1" onSubmit={submit}>
       <div className="join">
@@ -68,6 +87,7 @@ export default function FindSlip({ onFound }: { onFound?: () => void } = {}) {
           onChange={(e) => {
             setText(e.target.value);
             setMessage(null);
+            setFound(null);
           }}
         />
         <button type="submit" className="btn btn-sm join-item" disabled={busy}>
@@ -80,5 +100,23 @@ export default function FindSlip({ onFound }: { onFound?: () => void } = {}) {
         </p>
       )}
     </form>
+  );
+  if (!found) return search;
+  return (
+    <>
+      {search}
+      <SlipResult
+        key={found.code}
+        slip={found}
+        onOpen={() => open(found.betId)}
+        // Paid (or changed) meanwhile: the result shows the slip as it now stands.
+        onStale={() => {
+          findSlip(found.code)
+            .then(setFound)
+            .catch(() => {});
+        }}
+        paymentReceipt={paymentReceipt}
+      />
+    </>
   );
 }

@@ -30,7 +30,9 @@ export default function SettleBetDialog({
   const large = useLargeAmountStep<null>();
   const won = status === "WON";
   const payoutCents = won ? centsOf(bet.potentialPayout) : 0;
-  const who = bet.customer ? fullName(bet.customer) : `customer #${bet.customerId}`;
+  // A cash bet has no customer (decision 051): its return is paid on the slip, later.
+  const cash = bet.customerId === null;
+  const who = cash ? "Cash" : bet.customer ? fullName(bet.customer) : `customer #${bet.customerId}`;
   const needsAdmin = useWonNeedsAdmin(bet);
   const reasonId = useId();
   const blocked = won && needsAdmin !== null;
@@ -42,7 +44,9 @@ export default function SettleBetDialog({
     <Dialog onClose={onClose} title={`Settle bet #${bet.id} as ${won ? "Won" : "Lost"}`}>
       {large.pending ? (
         <AmountConfirmation
-          question={`Pay out this amount to ${who}?`}
+          question={
+            cash ? "Settle Won, owing this amount on the slip?" : `Pay out this amount to ${who}?`
+          }
           amountCents={payoutCents}
           confirmLabel={`Yes, pay ${formatEuro(payoutCents)}`}
           pending={resolve.isPending}
@@ -64,7 +68,9 @@ export default function SettleBetDialog({
           </dl>
           <p className="mt-4 rounded-box bg-base-200 p-3" data-testid="settle-effect">
             {won
-              ? `Pays ${formatEuro(payoutCents)} to ${who}.`
+              ? cash
+                ? `Owes ${formatEuro(payoutCents)} on the slip: paid from the till when the slip is brought back.`
+                : `Pays ${formatEuro(payoutCents)} to ${who}.`
               : `Pays nothing: the stake of ${formatEuro(centsOf(bet.stakeAmount))} is kept.`}
           </p>
           {blocked && (

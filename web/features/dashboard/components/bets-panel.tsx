@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
-import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
+import { BetCustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { QueryList } from "../../../components/ui/query-list";
 import { euro, todayUtc } from "../../../lib/format";
 import { type Bet, useBets } from "../../bets";
@@ -13,7 +13,7 @@ function BetRow({ bet }: { bet: Bet }) {
     <li className="flex items-center justify-between gap-3 border-b border-base-200 py-2">
       <div className="min-w-0">
         <div className="font-medium">
-          <CustomerLink id={bet.customerId} customer={bet.customer} />
+          <BetCustomerLink bet={bet} />
         </div>
         <div className="truncate text-sm">{bet.description}</div>
         <div className="text-xs text-base-content/70">

@@ -1,0 +1,213 @@
+import { useAtomValue } from "jotai";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { centsOf, formatEuro } from "../../../../src/domain/money";
+import { formatSlipCode } from "../../../../src/domain/slip-code";
+import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
+import { BetStatusBadge } from "../../../components/ui/badges";
+import { CASH_LABEL } from "../../../components/ui/links";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { euro, formatDateTime, fullName } from "../../../lib/format";
+import { isAdminAtom } from "../../../lib/session";
+import { useLargeAmountCents } from "../../../lib/settings";
+import type { Slip } from "../api/get-slip";
+import { type SlipPayment, usePaySlip } from "../api/pay-slip";
+import { PrintSlipLink } from "./print-slip-link";
+
+/** What a found slip pays at the counter, in cents, or null when nothing is to be paid here. */
+export function slipToPay(slip: Slip): number | null {
+  if (slip.payment !== "cash" || slip.paid) return null;
+  if (slip.status === "VOID") return centsOf(slip.totalStake);
+  if (slip.status === "WON" || slip.status === "PLACED") {
+    return centsOf(slip.actualPayout ?? slip.potentialPayout);
+  }
+  return null;
+}
+
+/** "Paid €19.00 on 26/11/2026, 14:03 at Main Street by alice". */
+export function paidLine(paid: NonNullable<Slip["paid"]>): string {
+  const by = paid.by ? ` by ${paid.by.username}` : "";
+  return `Paid ${euro(paid.amount)} on ${formatDateTime(paid.at)} at ${paid.shop.name}${by}`;
+}
+
+/** Why nothing is paid on this slip at the counter (null: it is to be paid). */
+function nothingToPay(slip: Slip): string | null {
+  if (slip.paid) return null;
+  if (slip.status === "PENDING") return "Not settled yet: nothing to pay.";
+  if (slip.status === "LOST") return "Lost: nothing to pay.";
+  if (slip.payment !== "cash") return "An account bet: its return went to the customer's balance.";
+  return null;
+}
+
+/**
+ * A slip found by its code (issue 21 item 2): the bet, its state and whether it was paid;
+ * for a settled, unpaid cash winner (or a void cash bet) **Pay €X**, from the till of the
+ * user's open shift. From LARGE_AMOUNT the amount is asked once more, and staff see that an
+ * admin is needed (four eyes, as for a Won settlement). After paying: what was paid and a
+ * receipt to print (`paymentReceipt`, the receipts' component, else the slip, now PAID).
+ */
+export function SlipResult({
+  slip,
+  onOpen,
+  onPaid,
+  onStale,
+  paymentReceipt,
+}: {
+  slip: Slip;
+  /** Opens the bet's page. */
+  onOpen: () => void;
+  /** After a payment (the slip shown is then stale: the caller may find it again). */
+  onPaid?: (payment: SlipPayment) => void;
+  /** The server refused as the slip now stands otherwise (409): the caller finds it again. */
+  onStale?: () => void;
+  /** The payment's printable receipt (the receipts' component), shown once paid; `code` as printed. */
+  paymentReceipt?: (payment: SlipPayment, code: string) => ReactNode;
+}) {
+  const headingId = useId();
+  const reasonId = useId();
+  const summary = useRef<HTMLDivElement>(null);
+  const isAdmin = useAtomValue(isAdminAtom);
+  const largeAmountCents = useLargeAmountCents();
+  const pay = usePaySlip();
+  const large = useLargeAmountStep<null>();
+  const [payment, setPayment] = useState<SlipPayment | null>(null);
+  const toPay = slipToPay(slip);
+  const code = formatSlipCode(slip.code);
+  // Four eyes (issue 10): staff pay less than LARGE_AMOUNT; from it, an admin pays.
+  const needsAdmin =
+    toPay !== null && !isAdmin && toPay >= largeAmountCents
+      ? `An admin is needed to pay ${formatEuro(largeAmountCents)} or more`
+      : null;
+
+  // The result takes the focus (not Pay: a scanner's extra Enter must not pay).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per slip found
+  useEffect(() => summary.current?.focus(), [slip.code]);
+
+  const send = () =>
+    pay.mutate(slip.code, {
+      onSuccess: (paid) => {
+        large.back();
+        setPayment(paid);
+        onPaid?.(paid);
+      },
+      onError: (error) => {
+        large.back();
+        if (error instanceof ApiError && error.status === 409) onStale?.();
+      },
+    });
+  const start = () => {
+    if (toPay === null || needsAdmin) return;
+    if (!large.holds(null, toPay)) send();
+  };
+
+  if (large.pending && toPay !== null) {
+    return (
+      <AmountConfirmation
+        question={`Pay this amount in cash on slip ${code}?`}
+        amountCents={toPay}
+        details={<p className="text-sm">{slip.description}</p>}
+        confirmLabel={`Yes, pay ${formatEuro(toPay)}`}
+        pending={pay.isPending}
+        pendingLabel="Paying..."
+        onBack={large.back}
+        onConfirm={send}
+      />
+    );
+  }
+
+  if (payment) {
+    return (
+      <section aria-labelledby={headingId} className="mt-3 flex flex-col gap-2">
+        <h3 id={headingId} className="font-bold">
+          Bet #{slip.betId}
+        </h3>
+        <div
+          role="status"
+          className="alert alert-success flex flex-col items-start"
+          data-testid="slip-paid-now"
+        >
+          <span className="text-lg font-bold">Paid {euro(payment.amount)}</span>
+          <span className="text-sm">
+            Slip {code}, from the till at {payment.shop.name}. Hand the cash to the bearer.
+          </span>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {paymentReceipt ? (
+            paymentReceipt(payment, code)
+          ) : (
+            <PrintSlipLink betId={slip.betId} label="Print paid slip" />
+          )}
+          <button type="button" className="btn btn-sm" onClick={onOpen}>
+            Open bet #{slip.betId}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const why = nothingToPay(slip);
+  const conflict = pay.error instanceof ApiError && pay.error.status === 409;
+  return (
+    <section aria-labelledby={headingId} className="mt-3 flex flex-col gap-2">
+      <div
+        ref={summary}
+        tabIndex={-1}
+        className="rounded-box bg-base-200 p-3 outline-offset-2"
+        data-testid="slip-result"
+      >
+        <div className="flex items-center justify-between gap-2">
+          <h3 id={headingId} className="font-bold">
+            Bet #{slip.betId} · {code}
+          </h3>
+          <span>
+            <span className="sr-only">Status: </span>
+            <BetStatusBadge status={slip.status} />
+          </span>
+        </div>
+        <p className="break-words">{slip.description}</p>
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 text-sm">
+          <dt>Customer</dt>
+          <dd>{slip.customer ? fullName(slip.customer) : CASH_LABEL}</dd>
+          <dt>Stake</dt>
+          <dd className="tabular-nums">
+            {euro(slip.totalStake)} at {slip.price}
+          </dd>
+          <dt>{slip.actualPayout === null ? "Potential payout" : "Returned"}</dt>
+          <dd className="tabular-nums">{euro(slip.actualPayout ?? slip.potentialPayout)}</dd>
+        </dl>
+        <p className="mt-2 font-medium" data-testid="slip-pay-state">
+          {slip.paid
+            ? paidLine(slip.paid)
+            : toPay !== null
+              ? `Not paid yet: ${formatEuro(toPay)} to pay.`
+              : why}
+        </p>
+      </div>
+      {pay.error && (
+        <p role="alert" className="alert alert-error text-sm">
+          {conflict ? errorMessage(pay.error) : `Not paid: ${errorMessage(pay.error)}`}
+        </p>
+      )}
+      {needsAdmin && (
+        <p id={reasonId} className="text-sm font-medium">
+          {needsAdmin}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {toPay !== null && !conflict && (
+          <button
+            type="button"
+            className="btn btn-success btn-sm"
+            disabled={pay.isPending || needsAdmin !== null}
+            aria-describedby={needsAdmin ? reasonId : undefined}
+            onClick={start}
+          >
+            {pay.isPending ? "Paying..." : `Pay ${formatEuro(toPay)}`}
+          </button>
+        )}
+        <button type="button" className="btn btn-sm" onClick={onOpen}>
+          Open bet #{slip.betId}
+        </button>
+      </div>
+    </section>
+  );
+}

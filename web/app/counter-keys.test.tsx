@@ -17,11 +17,19 @@ const ROUTES = {
   "GET /api/shops/:id": shop(),
   "GET /api/bets": page([]),
   "GET /api/transactions": page([]),
+  "GET /api/settings": {
+    largeAmount: "1000.00",
+    creditLimitCap: "1000.00",
+    cashBetMaxStake: "500.00",
+    oddsFormat: "decimal",
+    backupIntervalHours: null,
+  },
 };
 
 /** The keys as user-event writes them. */
 const PRESS: Record<string, string> = {
   F2: "{F2}",
+  F4: "{F4}",
   F9: "{F9}",
   "Shift+F9": "{Shift>}{F9}{/Shift}",
   F10: "{F10}",
@@ -29,6 +37,7 @@ const PRESS: Record<string, string> = {
 
 const TITLES: Record<string, string> = {
   "New Bet": "Place New Bet",
+  "Cash Bet": "Place New Bet",
   Deposit: "Process Customer Deposit",
   Withdrawal: "Process Customer Withdrawal",
   "Find slip": "Find slip",
@@ -46,9 +55,10 @@ async function dashboard(role: "user" | "admin" | "customer") {
 }
 
 describe("counter keys (issue 21, item 7)", () => {
-  test("the keymap binds New Bet, Deposit, Withdrawal and Find slip, none on a key the browser keeps", () => {
+  test("the keymap binds New Bet, Cash Bet, Deposit, Withdrawal and Find slip, none on a key the browser keeps", () => {
     expect(COUNTER_KEYS.map((k) => [k.label, k.title])).toEqual([
       ["F2", "New Bet"],
+      ["F4", "Cash Bet"],
       ["F9", "Deposit"],
       ["Shift+F9", "Withdrawal"],
       ["F10", "Find slip"],
@@ -66,6 +76,14 @@ describe("counter keys (issue 21, item 7)", () => {
         if (k.action === "find-slip") {
           const box = within(dialog).getByRole("textbox", { name: "Find slip" });
           await waitFor(() => expect(document.activeElement).toBe(box));
+        } else if (k.action === "cash-bet") {
+          // Cash mode: no customer to pick; the description, the first empty field, has the focus.
+          expect(
+            within(dialog).getByRole<HTMLInputElement>("radio", { name: "Cash" }).checked,
+          ).toBe(true);
+          expect(within(dialog).queryByRole("combobox", { name: /Customer/ })).toBeNull();
+          const description = within(dialog).getByRole("textbox", { name: /Description/ });
+          await waitFor(() => expect(document.activeElement).toBe(description));
         } else {
           // The customer is picked inside the dialog, and that empty picker has the focus.
           const picker = within(dialog).getByRole("combobox", { name: /Customer/ });
@@ -124,7 +142,7 @@ describe("counter keys (issue 21, item 7)", () => {
     for (const press of [...Object.values(PRESS), "?"]) await ue.keyboard(press);
     // No handler listens, and no key was taken from the browser.
     expect(document.body.dataset.counterKeys).toBeUndefined();
-    for (const key of ["F2", "F9", "F10", "?"]) {
+    for (const key of ["F2", "F4", "F9", "F10", "?"]) {
       expect(window.dispatchEvent(new KeyboardEvent("keydown", { key, cancelable: true }))).toBe(
         true,
       );

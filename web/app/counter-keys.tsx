@@ -7,10 +7,11 @@ import { useAtomValue } from "jotai";
 import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { Dialog } from "../components/ui/dialog";
 import { FindSlip, NewBetDialog } from "../features/bets";
+import { PrintPaymentReceipt } from "../features/receipts";
 import { CashMovementDialog } from "../features/transactions";
 import { canMutateAtom } from "../lib/session";
 
-export type CounterAction = "new-bet" | "deposit" | "withdrawal" | "find-slip";
+export type CounterAction = "new-bet" | "cash-bet" | "deposit" | "withdrawal" | "find-slip";
 
 export interface CounterKey {
   /** KeyboardEvent.key */
@@ -30,7 +31,8 @@ export interface CounterKey {
  */
 export const COUNTER_KEYS: CounterKey[] = [
   { key: "F2", shift: false, label: "F2", action: "new-bet", title: "New Bet" },
-  // F4 is kept for Cash Bet (issue 21, item 1): bound here once that dialog exists.
+  // The bet dialog in Cash mode (issue 21, item 1): no customer, the stake into the till.
+  { key: "F4", shift: false, label: "F4", action: "cash-bet", title: "Cash Bet" },
   { key: "F9", shift: false, label: "F9", action: "deposit", title: "Deposit" },
   { key: "F9", shift: true, label: "Shift+F9", action: "withdrawal", title: "Withdrawal" },
   { key: "F10", shift: false, label: "F10", action: "find-slip", title: "Find slip" },
@@ -113,8 +115,19 @@ function Keymap({ onClose }: { onClose: () => void }) {
 function FindSlipDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog onClose={onClose} title="Find slip">
-      <p className="mb-2 text-sm">Type or scan the slip's code and press Enter.</p>
-      <FindSlip onFound={onClose} />
+      <p className="mb-2 text-sm">
+        Type or scan the slip's code and press Enter: the slip's state shows, with Pay for a cash
+        winner.
+      </p>
+      <FindSlip
+        onFound={onClose}
+        showResult
+        paymentReceipt={(payment, code) => (
+          <Suspense fallback={null}>
+            <PrintPaymentReceipt payment={payment} code={code} label="Print receipt" />
+          </Suspense>
+        )}
+      />
     </Dialog>
   );
 }
@@ -153,6 +166,7 @@ export default function CounterKeys() {
     <Suspense fallback={null}>
       <FocusFirstEmpty>
         {open === "new-bet" && <NewBetDialog onClose={close} />}
+        {open === "cash-bet" && <NewBetDialog payment="cash" onClose={close} />}
         {(open === "deposit" || open === "withdrawal") && (
           <CashMovementDialog kind={open} onClose={close} />
         )}

@@ -1,0 +1,203 @@
+/**
+ * Issue 21, items 1, 2 and 7 (decision 051): the cash counter by keyboard alone. A cashier
+ * with an open shift presses F4, types a cash bet (no customer) and places it; its slip
+ * prints at once; they settle it Won from the bet's page, press F10, type the slip's code and
+ * pay it. The shift's expected cash moved by the stake taken less the payout paid. The test
+ * counts the key presses (a typed character is one) and names the count.
+ */
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { api, expectAccessible, expectText, hidden, unique, visible } from "./harness";
+import { createAccount, createShop } from "./seed";
+import { setUpSuite } from "./suite";
+
+const suite = setUpSuite();
+
+/** The keys this test presses, counted; the name below states the count it asserts. */
+const KEYS = 60;
+
+/** What has the focus: its role or tag and its name (label, aria-label, else its text). */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return "nothing";
+    const input = element as HTMLInputElement;
+    const name =
+      input.labels?.[0]?.textContent ??
+      element.getAttribute("aria-label") ??
+      (element.tagName === "INPUT" || element.tagName === "TEXTAREA"
+        ? ""
+        : (element.textContent ?? ""));
+    const what = element.getAttribute("role") ?? element.tagName.toLowerCase();
+    return `${what} ${name
+      .replace(/\s*\*$/, "")
+      .replace(/\s+/g, " ")
+      .trim()}`;
+  });
+}
+
+/** Waits (30 s at most) until the focus is on `want`. */
+async function focusIs(page: Page, want: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let last = "";
+  for (;;) {
+    last = await focused(page);
+    if (last === want) return;
+    if (Date.now() > deadline) throw new Error(`expected the focus on "${want}", saw "${last}"`);
+    await Bun.sleep(50);
+  }
+}
+
+/** How many times the page asked to print (window.print is counted, not run). */
+const prints = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __prints?: number }).__prints ?? 0);
+
+interface ShiftRow {
+  id: number;
+  expectedCash: string;
+}
+
+describe("the cash counter by keyboard (issue 21, items 1, 2 and 7)", () => {
+  test(`a cash bet taken on F4, settled Won and paid on F10, the till right to the cent, in ${KEYS} keys`, async () => {
+    const admin = await suite.admin();
+    const shop = await createShop(admin.page, unique("Cash Counter"));
+    const username = unique("cashier")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
+    const password = "Cashier-keys-2026";
+    await createAccount(admin.page, username, password, "user");
+    await admin.context.close();
+
+    const { page, problems, context } = await suite.signedIn(username, password);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __prints: number };
+      w.__prints = 0;
+      window.print = () => {
+        w.__prints += 1;
+      };
+    });
+    // The shift (set up through the API; the till's float is €100.00).
+    const opened = await api<ShiftRow>(page, "POST", "/api/shifts", {
+      shopId: shop.id,
+      openingFloat: "100.00",
+    });
+    expect(opened.expectedCash).toBe("100.00");
+
+    let keys = 0;
+    const press = async (key: string) => {
+      keys += 1;
+      await page.keyboard.press(key);
+    };
+    const type = async (text: string) => {
+      keys += text.length;
+      await page.keyboard.type(text);
+    };
+    /** Tabs on until `want` has the focus (each Tab counted). */
+    const tabTo = async (want: string) => {
+      for (let i = 0; i < 30 && (await focused(page)) !== want; i++) await press("Tab");
+      await focusIs(page, want);
+    };
+
+    await page.goto("/");
+    await visible(page.getByRole("heading", { level: 1 }));
+    await expectText(page.getByTestId("shift-control"), `Open at ${shop.name}`);
+    await page
+      .locator("body[data-counter-keys=on]")
+      .waitFor({ state: "attached", timeout: 30_000 });
+    await page.getByRole("heading", { level: 1 }).focus();
+
+    // F4: the bet dialog in Cash mode, the description (the first empty field) focused.
+    await press("F4");
+    const betDialog = page.getByRole("dialog", { name: "Place New Bet" });
+    await visible(betDialog);
+    await focusIs(page, "textarea Description");
+    expect(await betDialog.getByRole("radio", { name: "Cash" }).isChecked()).toBe(true);
+    await expectText(betDialog.getByTestId("cash-bet-shop"), shop.name);
+    await expectAccessible(page, "cash bet by key", "dialog[open]");
+    const description = "Red Rum to win";
+    await type(description);
+    await tabTo("input Stake Amount (€)");
+    await type("8");
+    await tabTo("input Odds");
+    await type("11/8");
+    // €8 at 11/8 returns €19.00 exactly (decision 048).
+    await expectText(betDialog.getByTestId("potential-payout"), "€19.00", { exact: true });
+    await press("Enter");
+    await hidden(betDialog);
+
+    // The slip prints at once, on its own page.
+    await page.waitForURL((u) => /^\/bets\/\d+\/slip$/.test(u.pathname));
+    const betId = Number(new URL(page.url()).pathname.split("/")[2]);
+    const slip = page.getByRole("article", { name: `Slip for bet #${betId}` });
+    await visible(slip);
+    const deadline = Date.now() + 30_000;
+    while ((await prints(page)) !== 1) {
+      if (Date.now() > deadline) throw new Error("the cash bet's slip did not print");
+      await Bun.sleep(50);
+    }
+    const placed = await api<{
+      customerId: number | null;
+      payment: string;
+      shiftId: number | null;
+      totalStake: string;
+    }>(page, "GET", `/api/bets/${betId}`);
+    expect(placed).toMatchObject({
+      customerId: null,
+      payment: "cash",
+      shiftId: opened.id,
+      totalStake: "8.00",
+    });
+    const { code } = await api<{ code: string }>(page, "GET", `/api/bets/${betId}/slip`);
+
+    // Back to the bet, and settle it Won there (Tab to Won, Enter, Tab to Confirm Won, Enter).
+    await tabTo("a Back to Bet");
+    await press("Enter");
+    await visible(page.getByRole("heading", { name: `Bet #${betId}`, exact: true }));
+    await tabTo("button Won");
+    await press("Enter");
+    const settle = page.getByRole("dialog", { name: `Settle bet #${betId} as Won` });
+    await visible(settle);
+    await expectText(settle.getByTestId("settle-effect"), "Owes €19.00 on the slip");
+    await tabTo("button Confirm Won");
+    await press("Enter");
+    await hidden(settle);
+    await expectText(page.getByTestId("bet-status"), "WON");
+    // Settling a cash bet moves no money: the till still holds the float and the stake.
+    const settled = await api<ShiftRow>(page, "GET", "/api/shifts/current");
+    expect(settled.expectedCash).toBe("108.00");
+
+    // F10: the slip by its code, its state, and Pay €19.00.
+    await press("F10");
+    const find = page.getByRole("dialog", { name: "Find slip" });
+    await visible(find);
+    await focusIs(page, "input Find slip");
+    await type(code);
+    await press("Enter");
+    const result = find.getByTestId("slip-result");
+    await expectText(result, "WON");
+    await expectText(find.getByTestId("slip-pay-state"), "Not paid yet: €19.00 to pay.", {
+      exact: true,
+    });
+    await expectAccessible(page, "find slip result", "dialog[open]");
+    await tabTo("button Pay €19.00");
+    await press("Enter");
+    await expectText(find.getByTestId("slip-paid-now"), "Paid €19.00");
+    await expectAccessible(page, "slip paid", "dialog[open]");
+    await press("Escape");
+    await hidden(find);
+
+    // The till: €100.00 float + €8.00 stake - €19.00 paid = €89.00.
+    const after = await api<ShiftRow>(page, "GET", "/api/shifts/current");
+    expect(after.expectedCash).toBe("89.00");
+    const paid = await api<{ paid: { amount: string; shiftId: number } | null }>(
+      page,
+      "GET",
+      `/api/bets/${betId}`,
+    );
+    expect(paid.paid).toMatchObject({ amount: "19.00", shiftId: opened.id });
+
+    expect(keys).toBe(KEYS);
+    expect(problems()).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Role } from "../../../../src/domain/enums";
-import { bet, customer, shop } from "../../../test/fixtures";
+import { bet, customer, shop, transaction } from "../../../test/fixtures";
 import { type Call, page, renderApp, renderWithProviders } from "../../../test/render";
 import NewBetDialog from "./new-bet-dialog";
 
@@ -229,5 +229,20 @@ describe('a cash bet shows "Cash" where a bet names its customer (issue 21, item
     );
     expect(dialog.textContent).toContain("Cash");
     expect(dialog.textContent).not.toContain("customer #");
+  });
+});
+
+describe("the ledger names the counter's cash (issue 21, item 3)", () => {
+  test('a cash stake\'s row reads "Cash" to the shop, not "CASH (0)"', async () => {
+    const row = {
+      ...transaction({ type: "BETTING", amount: "8.00", betId: 31 }),
+      fromEntityType: "CASH",
+      fromEntityId: 0,
+      fromCustomer: null,
+    };
+    renderApp("/transactions", "user", { "GET /api/transactions": page([row]) });
+    const from = await screen.findByTestId("ledger-from");
+    expect(from.textContent).toBe("Cash");
+    expect(document.body.textContent).not.toContain("CASH (0)");
   });
 });

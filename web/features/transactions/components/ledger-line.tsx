@@ -114,6 +114,8 @@ export function LedgerParty({ t, side }: { t: Transaction; side: "from" | "to" }
   );
   if (type === "CUSTOMER" && customer) party = <CustomerLink id={id} customer={customer} />;
   else if (type === "SHOP" && shop) party = <ShopLink id={id} shop={shop} />;
+  // Cash over the counter (decision 051): a cash bet's stake and a slip's payment.
+  else if (type === "CASH") party = <span>Cash</span>;
   return <span data-testid={`ledger-${side}`}>{party}</span>;
 }
 
@@ -125,6 +127,7 @@ export function partyName(t: Transaction, side: "from" | "to"): string {
   const shop = side === "from" ? t.fromShop : t.toShop;
   if (type === "CUSTOMER" && customer) return `${customer.firstName} ${customer.lastName}`;
   if (type === "SHOP" && shop) return shop.name;
+  if (type === "CASH") return "Cash";
   return `${type} (${id})`;
 }
 

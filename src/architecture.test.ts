@@ -34,7 +34,7 @@ const SRC = import.meta.dir;
 export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   admin: ["auth", "bets", "reports", "transactions", "users"],
   auth: ["shops", "users"],
-  bets: ["customers", "shops"],
+  bets: ["customers", "shifts", "shops"],
   shifts: ["shops"],
   transactions: ["customers", "shifts", "shops"],
 };

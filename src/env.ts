@@ -117,6 +117,23 @@ const envSchema = z.object({
     .default(24),
   /** Deposits, withdrawals, stakes and Won payouts from this amount ask for a second confirmation. */
   LARGE_AMOUNT: amountSetting("1000.00", 1),
+  /**
+   * The largest cash bet (no customer) staff may take; above it an admin is needed (issue 21,
+   * decision 051). Unset: LARGE_AMOUNT.
+   */
+  CASH_BET_MAX_STAKE: z
+    .string()
+    .optional()
+    .transform(blankToUndefined)
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const cents = parseCents(v);
+      if (cents === null || cents < 1) {
+        ctx.addIssue({ code: "custom", message: "must be a positive amount, e.g. 500.00" });
+        return z.NEVER;
+      }
+      return cents;
+    }),
   /** The highest credit limit staff may set; above it (or to allow overdraft) needs an admin. */
   STAFF_MAX_CREDIT_LIMIT: amountSetting("1000.00", 0),
   /** How prices show to a user who has not chosen (issue 21, decision 048). */

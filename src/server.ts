@@ -131,6 +131,7 @@ export async function startServer(env: Env) {
     startedAt: systemClock(),
     clock: systemClock,
     largeAmountCents: env.LARGE_AMOUNT,
+    cashBetMaxStakeCents: env.CASH_BET_MAX_STAKE ?? env.LARGE_AMOUNT,
     oddsFormat: env.ODDS_FORMAT,
     trustProxy: env.TRUST_PROXY.list,
     ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),

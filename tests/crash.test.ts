@@ -1,6 +1,7 @@
 /**
  * The crash test (issue 10): the real server process (`bun src/index.ts`) under a write
- * load of deposits, withdrawals, bets and settlements from several concurrent clients, killed
+ * load of deposits, withdrawals, account and cash bets, settlements and slips paid at the till
+ * (issue 21) from several concurrent clients, killed
  * with SIGKILL at a seeded random moment, restarted on the same database file, several
  * rounds. After each restart:
  * - every acknowledged write (a 2xx answer read in full) is in the database, as answered;
@@ -28,7 +29,7 @@ const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
 const WORKERS = 6;
 const ADMIN_PASSWORD = "crash-test-orchard-password";
 
-type Kind = "deposit" | "withdrawal" | "bet" | "settle";
+type Kind = "deposit" | "withdrawal" | "bet" | "settle" | "pay";
 
 interface Write {
   kind: Kind;
@@ -37,7 +38,7 @@ interface Write {
   body: Record<string, unknown>;
   /** Every money write but a settlement carries one (settlement is not idempotent). */
   key?: string;
-  /** The settled bet, for a settlement. */
+  /** The settled bet, for a settlement; the cash bet whose slip is paid, for a payment. */
   betId?: number;
 }
 
@@ -86,12 +87,28 @@ class Books {
   pending: number[] = [];
   /** Bets whose settlement was in flight at a kill: their state is read back, not predicted. */
   unsure = new Set<number>();
+  /** Cash bets (no customer; the admin's open shift took the stake). */
+  cash = new Set<number>();
+  /** Settled cash bets whose slip nobody is paying yet. */
+  payable: number[] = [];
+  /** Cash bets whose payment was in flight at a kill. */
+  unsurePaid = new Set<number>();
   writes = 0;
 
   ack(write: Write, answer: Record<string, unknown>) {
-    const id = write.kind === "settle" ? (write.betId as number) : (answer.id as number);
+    const id =
+      write.kind === "settle" || write.kind === "pay"
+        ? (write.betId as number)
+        : (answer.id as number);
     this.acked.push({ ...write, id, answer });
-    if (write.kind === "bet") this.pending.push(id);
+    if (write.kind === "bet") {
+      this.pending.push(id);
+      if (write.body.payment === "cash") this.cash.add(id);
+    }
+    // A cash winner or void, settled: its slip is to be paid at the till (decision 051).
+    if (write.kind === "settle" && this.cash.has(id) && write.body.status !== "LOST") {
+      this.payable.push(id);
+    }
   }
 }
 
@@ -102,6 +119,12 @@ function plan(r: Prng, books: Books, round: number, worker: number): Write {
   const customerId = r.pick(books.customers);
   const shopId = r.pick(books.shops);
   const roll = r.next();
+  if (roll < 0.08 && books.payable.length > 0) {
+    const index = r.int(0, books.payable.length - 1);
+    const betId = books.payable.splice(index, 1)[0] as number;
+    // The path takes the slip's code, read just before sending (load below).
+    return { kind: "pay", method: "POST", path: "", body: {}, betId };
+  }
   if (roll < 0.2 && books.pending.length > 0) {
     const index = r.int(0, books.pending.length - 1);
     const betId = books.pending.splice(index, 1)[0] as number;
@@ -130,13 +153,14 @@ function plan(r: Prng, books: Books, round: number, worker: number): Write {
       key,
     };
   }
+  // A third of the bets are cash bets into the admin's open shift's till.
+  const party = r.next() < 0.33 ? { payment: "cash" } : { customerId, shopId };
   return {
     kind: "bet",
     method: "POST",
     path: "/api/bets",
     body: {
-      customerId,
-      shopId,
+      ...party,
       description: `Crash bet ${key}`,
       stakeAmount: formatCents(r.int(50, 1_000)),
       odds: formatCents(r.int(110, 300)),
@@ -169,6 +193,10 @@ async function load(
     let status: number;
     let text: string;
     try {
+      if (write.kind === "pay") {
+        const slip = await client.json<{ code: string }>("GET", `/api/bets/${write.betId}/slip`);
+        write.path = `/api/slips/${slip.code}/pay`;
+      }
       const res = await client.send(write.method, write.path, write.body, write.key);
       status = res.status;
       text = await res.text();
@@ -206,6 +234,13 @@ function checkFile(dbPath: string, books: Books): string[] {
         const row = one("select stake_cents from bets where id = ?", w.id);
         if (!row || row.stake_cents !== Math.round(Number(w.body.stakeAmount) * 100))
           problems.push(`acknowledged bet #${w.id} is ${JSON.stringify(row)}`);
+      } else if (w.kind === "pay") {
+        const row = one(
+          "select paid_at, (select count(*) from transactions t where t.bet_id = b.id and t.to_entity_type = 'CASH') as rows from bets b where id = ?",
+          w.id,
+        );
+        if (!row || row.paid_at === null || row.rows !== 1)
+          problems.push(`acknowledged payment of bet #${w.id}'s slip is ${JSON.stringify(row)}`);
       } else {
         const row = one("select status from bets where id = ?", w.id);
         if (row?.status !== w.body.status)
@@ -232,12 +267,19 @@ function checkFile(dbPath: string, books: Books): string[] {
       if (!settled.has(id) && !books.unsure.has(id))
         problems.push(`bet #${id} is settled, but no settlement was sent`);
     }
+    // A paid slip was acknowledged paid, or its payment was in flight at a kill.
+    const paid = new Set(books.acked.filter((w) => w.kind === "pay").map((w) => w.id));
+    for (const id of ids("select id from bets where paid_at is not null")) {
+      if (!paid.has(id) && !books.unsurePaid.has(id))
+        problems.push(`bet #${id}'s slip is paid, but no payment was sent`);
+    }
     // Every change with its audit row, every idempotent one with its key, and nothing else.
     const audits = [
       ["transaction.deposit", "select id from transactions where type = 'DEPOSIT'"],
       ["transaction.withdrawal", "select id from transactions where type = 'WITHDRAWAL'"],
       ["bet.place", "select id from bets"],
       ["bet.resolve", "select id from bets where status <> 'PENDING'"],
+      ["slip.pay", "select id from bets where paid_at is not null"],
     ] as const;
     for (const [action, sql] of audits) {
       const audited = new Set(
@@ -302,6 +344,8 @@ test(`crash test: ${ROUNDS} rounds of SIGKILL under a write load, every acknowle
       });
       books.shops.push(s.id);
     }
+    // Cash bets and slip payments go through the admin's till; the shift outlives restarts.
+    await client.json("POST", "/api/shifts", { shopId: books.shops[0], openingFloat: "500.00" });
     for (round = 1; round <= ROUNDS; round++) {
       const inflight = new Set<Write>();
       const problems: string[] = [];
@@ -323,6 +367,10 @@ test(`crash test: ${ROUNDS} rounds of SIGKILL under a write load, every acknowle
       // Writes in flight at the kill: sent again with the same key, they apply at most once.
       const unknown = [...inflight];
       for (const write of unknown) {
+        if (write.kind === "pay") {
+          books.unsurePaid.add(write.betId as number);
+          continue;
+        }
         if (!write.key) {
           books.unsure.add(write.betId as number);
           continue;
@@ -361,6 +409,9 @@ test(`crash test: ${ROUNDS} rounds of SIGKILL under a write load, every acknowle
     }
     // The rounds did what they are for: writes acknowledged, and writes cut off by a kill.
     expect(books.acked.length).toBeGreaterThan(ROUNDS * 5);
+    // Cash bets were taken and their slips paid at the till along the way.
+    expect(books.cash.size).toBeGreaterThan(0);
+    expect(books.acked.filter((w) => w.kind === "pay").length).toBeGreaterThan(0);
     expect(stats.some((line) => !line.endsWith(" 0 in flight"))).toBe(true);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -38,6 +38,7 @@ export const POLICY_MATRIX: Record<string, readonly [Expected, Expected, Expecte
   "PATCH /api/bets/{id}/resolve": [401, 403, "ok", "ok"],
   "GET /api/bets/{id}/slip": [401, "ok", "ok", "ok"],
   "GET /api/slips/{code}": [401, 403, "ok", "ok"],
+  "POST /api/slips/{code}/pay": [401, 403, "ok", "ok"],
   "GET /api/transactions": [401, "ok", "ok", "ok"],
   "POST /api/transactions": [401, 403, 403, "ok"],
   "POST /api/deposits": [401, 403, "ok", "ok"],

@@ -60,3 +60,61 @@ test("concurrent replays of one Idempotency-Key place the bet once", async () =>
   expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
   expect(balances(t.handle.sqlite, ids.customerId, ids.shopId).customer).toBe(-100);
 });
+
+test("one cash bet's slip paid from 10 concurrent requests over two tills: paid once, both tills to the cent", async () => {
+  const ids = await seedBasics(t);
+  const base = `http://127.0.0.1:${server.port}`;
+  const call = (cookie: string, method: string, path: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", Origin: base, Cookie: cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  for (const cookie of [t.cookies.user, t.cookies.admin]) {
+    expect(
+      (await call(cookie, "POST", "/api/shifts", { shopId: ids.shopId, openingFloat: "50.00" }))
+        .status,
+    ).toBe(201);
+  }
+  // Twenty cash bets at once into the user's till: no funds to run out, every one taken.
+  const placed = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      call(t.cookies.user, "POST", "/api/bets", {
+        payment: "cash",
+        description: "Cash race",
+        stakeAmount: "2.50",
+        odds: "7/4",
+      }),
+    ),
+  );
+  expect(placed.map((r) => r.status)).toEqual(Array(20).fill(201));
+  const bet = (await placed[0]?.json()) as { id: number };
+  expect(
+    (await call(t.cookies.admin, "PATCH", `/api/bets/${bet.id}/resolve`, { status: "WON" })).status,
+  ).toBe(200);
+  const { code } = (await (
+    await call(t.cookies.user, "GET", `/api/bets/${bet.id}/slip`)
+  ).json()) as {
+    code: string;
+  };
+  const pays = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      call(i % 2 ? t.cookies.admin : t.cookies.user, "POST", `/api/slips/${code}/pay`, {}),
+    ),
+  );
+  const statuses = pays.map((r) => r.status);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+  const shifts = t.handle.sqlite
+    .query(
+      `select s.user_id as userId,
+         coalesce((select sum(amount_cents) from transactions x where x.shift_id = s.id and x.from_entity_type = 'CASH'), 0) as taken,
+         coalesce((select sum(amount_cents) from transactions x where x.shift_id = s.id and x.to_entity_type = 'CASH'), 0) as paid
+       from shifts s where s.status = 'OPEN' order by s.id`,
+    )
+    .all() as { userId: number; taken: number; paid: number }[];
+  // 20 x 2.50 taken by the user's till; 2.50 at 7/4 = 6.88 paid from exactly one till.
+  expect(shifts.reduce((sum, s) => sum + s.taken, 0)).toBe(5000);
+  expect(shifts.reduce((sum, s) => sum + s.paid, 0)).toBe(688);
+  expect(ledgerViolations(t.handle.sqlite)).toEqual([]);
+});

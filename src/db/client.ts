@@ -40,6 +40,25 @@ export function integrityCheck(sqlite: Database, kind: IntegrityCheck = "full"):
 }
 
 /**
+ * Runs the migrations with foreign keys off, then checks every reference: a migration that
+ * rebuilds a referenced table (drizzle/0021_cash_bets_each_way.sql) drops and renames it, which
+ * SQLite allows only so (https://www.sqlite.org/lang_altertable.html, section 7). The pragma
+ * is a no-op inside a transaction, so it is set around the migrator's own.
+ */
+function migrateWithTablesRebuilt(sqlite: Database, db: Parameters<typeof migrate>[0]): void {
+  sqlite.exec("PRAGMA foreign_keys = OFF");
+  try {
+    migrate(db, { migrationsFolder: MIGRATIONS });
+    const broken = sqlite.query("PRAGMA foreign_key_check").all();
+    if (broken.length > 0) {
+      throw new Error(`Migration left broken references: ${JSON.stringify(broken.slice(0, 5))}`);
+    }
+  } finally {
+    sqlite.exec("PRAGMA foreign_keys = ON");
+  }
+}
+
+/**
  * Opens (creating if needed), checks and migrates the database at `path` (":memory:" works
  * too). The check is `quick_check` unless asked otherwise: seconds on a million bets, where
  * the full integrity_check takes minutes and runs in the background instead (decision 025).
@@ -70,7 +89,7 @@ export function openDatabase(
   // and reuses it, which takes a sixth of the CPU off a bet placement.
   sqlite.prepare = ((text: string) => sqlite.query(text)) as typeof sqlite.prepare;
   const db = drizzle({ client: sqlite, schema });
-  migrate(db, { migrationsFolder: MIGRATIONS });
+  migrateWithTablesRebuilt(sqlite, db);
   return { sqlite, db, close: () => sqlite.close(), startupCheck };
 }
 

@@ -34,6 +34,7 @@ import {
   shopDto,
   shopStatsDto,
   slipDto,
+  slipPaymentDto,
   transactionDto,
   userDto,
 } from "./dto";
@@ -471,6 +472,20 @@ export const contracts = {
     params: slipParams,
     status: 200,
     response: slipDto,
+  }),
+
+  paySlip: contract({
+    method: "post",
+    path: "/api/slips/{code}/pay",
+    summary:
+      "Pay a settled cash bet's slip from the till of your open shift (WON, PLACED: the payout; VOID: the stake); once only",
+    tag: "Bets",
+    access: STAFF,
+    params: slipParams,
+    status: 200,
+    response: slipPaymentDto,
+    audit: "slip.pay",
+    errors: [409, 422],
   }),
 
   // --- money ---------------------------------------------------------------------------

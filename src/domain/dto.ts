@@ -58,6 +58,8 @@ export const STAFF_FIELDS = [
   "fromResolvedByUser",
   "settledByUser",
   "staff",
+  // Who paid a cash bet's slip, and where (decision 051); a customer never has a cash bet.
+  "paid",
 ] as const;
 
 export const userDto = z
@@ -172,6 +174,7 @@ const betCounts = {
   totalBets: z.number().int(),
   activeBets: z.number().int(),
   wonBets: z.number().int(),
+  placedBets: z.number().int().meta({ description: "Each-way bets settled Placed" }),
   lostBets: z.number().int(),
   voidBets: z.number().int(),
 };
@@ -188,13 +191,43 @@ const priceString = z.string().meta({
   example: "11/8",
 });
 
+/** Each-way terms (issue 21 item 6, decision 052). */
+const eachWayDto = z
+  .object({ places: z.number().int().min(2).max(8), fraction: z.enum(["1/4", "1/5"]) })
+  .nullable()
+  .meta({ description: "Each-way terms, or null for a win-only bet" });
+
+/** What was paid on a cash bet's slip (issue 21 item 2, decision 051), or null. */
+const slipPaidDto = z
+  .object({
+    amount: moneyString.meta({
+      description: "The return paid: the payout (WON, PLACED) or the stake (VOID)",
+    }),
+    at: isoTime,
+    by: userRef.nullable(),
+    shiftId: id,
+    shop: z.object({ id, name: z.string() }),
+  })
+  .nullable();
+
 export const betDto = z
   .object({
     id,
     description: z.string(),
-    customerId: id,
+    customerId: id.nullable().meta({ description: "Null for a cash bet" }),
     shopId: id,
-    stakeAmount: moneyString,
+    payment: z.enum(["account", "cash"]).meta({
+      description: "account: the customer's balance pays; cash: the slip is the bearer's claim",
+    }),
+    shiftId: id.nullable().meta({ description: "The shift whose till took a cash bet's stake" }),
+    paid: slipPaidDto,
+    eachWay: eachWayDto,
+    stakeAmount: moneyString.meta({
+      description: "The stake; for an each-way bet, the unit stake",
+    }),
+    totalStake: moneyString.meta({
+      description: "What the bet cost: twice the unit stake each-way",
+    }),
     odds: moneyString.meta({ description: "Decimal odds, rounded half-up for a fraction" }),
     price: priceString,
     potentialPayout: moneyString,
@@ -229,9 +262,20 @@ export const slipDto = z
       address: z.string().nullable(),
       phone: z.string().nullable(),
     }),
-    customer: z.object({ id, firstName: z.string(), lastName: z.string() }),
+    customer: z
+      .object({ id, firstName: z.string(), lastName: z.string() })
+      .nullable()
+      .meta({ description: "Null for a cash bet: the slip is the bearer's claim" }),
+    payment: z.enum(["account", "cash"]),
     description: z.string(),
+    eachWay: eachWayDto,
     stakeAmount: moneyString,
+    totalStake: moneyString,
+    actualPayout: moneyString
+      .nullable()
+      .meta({ description: "What the bet returned once settled" }),
+    resolvedAt: isoTime.nullable(),
+    paid: slipPaidDto,
     odds: moneyString.meta({ description: "Decimal odds, rounded half-up for a fraction" }),
     price: priceString,
     potentialPayout: moneyString,
@@ -240,6 +284,19 @@ export const slipDto = z
     staff: z.string().nullable().meta({ description: "Who took the bet (username)" }),
   })
   .meta({ id: "Slip" });
+
+/** What paying a cash bet's slip answers (POST /api/slips/{code}/pay; decision 051). */
+export const slipPaymentDto = z
+  .object({
+    bet: betDto,
+    amount: moneyString.meta({ description: "What was paid: the payout, or the stake for VOID" }),
+    paidAt: isoTime,
+    paidBy: userRef,
+    shiftId: id.meta({ description: "The shift whose till paid it" }),
+    shop: z.object({ id, name: z.string() }),
+    transactionId: id.meta({ description: "The ledger row of the payment (SHOP to CASH)" }),
+  })
+  .meta({ id: "SlipPayment" });
 
 const customerRef = z.object({ id, firstName: z.string(), lastName: z.string() }).nullable();
 const shopRef = z.object({ id, name: z.string() }).nullable();
@@ -275,10 +332,6 @@ export const transactionDto = z
   })
   .meta({ id: "Transaction" });
 
-/**
- * A cashier's shift (issue 12). `expectedCash` is the float plus the shift's deposits minus
- * its withdrawals: live while open, as stored at the close once closed.
- */
 /** A pick-up or top-up of a shift's till (issue 21 item 3, decision 049). */
 export const tillMovementDto = z
   .object({
@@ -291,6 +344,11 @@ export const tillMovementDto = z
   })
   .meta({ id: "TillMovement" });
 
+/**
+ * A cashier's shift (issue 12). `expectedCash` is the float + deposits - withdrawals + cash
+ * stakes - cash payouts + top-ups - pick-ups: live while open, as stored at the close once
+ * closed.
+ */
 export const shiftDto = z
   .object({
     id,
@@ -307,6 +365,14 @@ export const shiftDto = z
     depositCount: z.number().int(),
     withdrawals: moneyString.meta({ description: "Sum of the withdrawals paid in the shift" }),
     withdrawalCount: z.number().int(),
+    cashStakes: moneyString.meta({
+      description: "Sum of the cash bets' stakes taken into the till in the shift (issue 21)",
+    }),
+    cashStakeCount: z.number().int(),
+    cashPayouts: moneyString.meta({
+      description: "Sum of the cash bets' returns paid on the slip from the till in the shift",
+    }),
+    cashPayoutCount: z.number().int(),
     topups: moneyString.meta({ description: "Sum of the cash brought into the till" }),
     topupCount: z.number().int(),
     pickups: moneyString.meta({ description: "Sum of the cash lifted from the till to the safe" }),
@@ -373,10 +439,13 @@ export const reportDto = z
     betting: z.object({
       totalBets: z.number().int(),
       wonBets: z.number().int(),
+      placedBets: z.number().int().meta({ description: "Each-way bets settled Placed" }),
       lostBets: z.number().int(),
       pendingBets: z.number().int(),
       voidBets: z.number().int(),
-      winRate: z.number().meta({ description: "Percent, 2 decimals" }),
+      winRate: z.number().meta({
+        description: "Percent, 2 decimals: (won + placed) / (won + placed + lost)",
+      }),
       averageStake: euroNumber,
     }),
     customers: z.object({
@@ -427,7 +496,11 @@ export const reportSeriesDto = z
       profit: moneyString,
     }),
     outcomes: z.object({
-      won: z.object({ bets: z.number().int(), payouts: moneyString }),
+      won: z.object({
+        bets: z.number().int(),
+        payouts: moneyString.meta({ description: "Payouts of WON and PLACED bets" }),
+      }),
+      placed: z.object({ bets: z.number().int() }),
       lost: z.object({ bets: z.number().int() }),
       pending: z.object({ bets: z.number().int(), stakes: moneyString }),
       void: z.object({ bets: z.number().int() }),
@@ -630,6 +703,10 @@ export const settingsDto = z
     creditLimitCap: moneyString.meta({
       description:
         "The highest credit limit staff may set; above it, and to allow overdraft, an admin is needed (STAFF_MAX_CREDIT_LIMIT)",
+    }),
+    cashBetMaxStake: moneyString.meta({
+      description:
+        "The largest cash bet staff may take; above it an admin is needed (CASH_BET_MAX_STAKE, default LARGE_AMOUNT)",
     }),
     oddsFormat: z.enum(PRICE_FORMATS).meta({
       description: "How prices show to a user who has not chosen (ODDS_FORMAT)",

@@ -1,7 +1,8 @@
 export const ROLES = ["admin", "user", "customer"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const BET_STATUSES = ["PENDING", "WON", "LOST", "VOID"] as const;
+/** PLACED: an each-way bet whose win part lost and place part won (issue 21 item 6). */
+export const BET_STATUSES = ["PENDING", "WON", "PLACED", "LOST", "VOID"] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 
 export const TRANSACTION_TYPES = [
@@ -24,7 +25,11 @@ export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
 export const TILL_MOVEMENT_KINDS = ["pickup", "topup"] as const;
 export type TillMovementKind = (typeof TILL_MOVEMENT_KINDS)[number];
 
-export const ENTITY_TYPES = ["CUSTOMER", "SHOP", "USER"] as const;
+/**
+ * CASH (issue 21, decision 051): the bearer of a cash bet's slip, at the till. Always id 0;
+ * it holds no balance. A row between CASH and a SHOP moves that shop's till.
+ */
+export const ENTITY_TYPES = ["CUSTOMER", "SHOP", "USER", "CASH"] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 export const ALERT_TYPES = ["warning", "error", "info"] as const;

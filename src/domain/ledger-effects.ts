@@ -4,8 +4,24 @@
  */
 import { type EntityType, REVERSIBLE_TYPES, type TransactionType } from "./enums";
 
-/** Types that move a shop's till; bet rows are settled on the customer's account only. */
+/**
+ * Types that move a shop's till; an account bet's rows are settled on the customer's account
+ * only. A row with CASH on the other side (a cash bet's stake, a slip paid at the till; issue
+ * 21, decision 051) moves the till whatever its type.
+ */
 export const TILL_TYPES: readonly TransactionType[] = ["DEPOSIT", "WITHDRAWAL", "TRANSFER"];
+
+/** The party a cash bet's rows name for the bearer of the slip: no account, no balance. */
+export const CASH_PARTY = { type: "CASH", id: 0 } as const;
+
+/** Whether a row moves the till of a shop standing on one of its sides. */
+export function movesTill(entry: {
+  type: TransactionType;
+  from: { type: EntityType };
+  to: { type: EntityType };
+}): boolean {
+  return TILL_TYPES.includes(entry.type) || entry.from.type === "CASH" || entry.to.type === "CASH";
+}
 
 /**
  * Sign of a row for a customer standing on its `from` side. Deposits and withdrawals are
@@ -33,7 +49,7 @@ export function balanceEffects(entry: {
   for (const { party, side } of sides) {
     if (party.type === "CUSTOMER") {
       effects.push({ party, deltaCents: -side * customerFromSign(entry.type) * entry.amountCents });
-    } else if (party.type === "SHOP" && TILL_TYPES.includes(entry.type)) {
+    } else if (party.type === "SHOP" && movesTill(entry)) {
       effects.push({ party, deltaCents: side * entry.amountCents });
     }
   }

@@ -8,7 +8,7 @@ import { isCalendarDate } from "./age";
 import { BET_STATUSES, JOB_KINDS, ROLES, TILL_MOVEMENT_KINDS } from "./enums";
 import { MONEY_LITERAL, type MoneyParse, ODDS_LITERAL, parseMoney } from "./money";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "./password-policy";
-import { decimalHundredths, PRICE_FORMATS, PRICE_LITERAL, parsePrice } from "./price";
+import { decimalHundredths, PRICE_FORMATS, PRICE_LITERAL, type Price, parsePrice } from "./price";
 
 /**
  * Our fields parse leniently (z.unknown() and a transform) so that a missing or malformed
@@ -514,10 +514,58 @@ const odds = accepts<string | number>()(
     .meta(ODDS_INPUT),
 );
 
+/** How a bet is paid (issue 21, decision 051): from a customer's account, or cash at the till. */
+export const BET_PAYMENTS = ["account", "cash"] as const;
+export type BetPayment = (typeof BET_PAYMENTS)[number];
+
+/** Each-way terms (issue 21 item 6, decision 052): places paid and the place fraction. */
+export const EACH_WAY_FRACTIONS = ["1/4", "1/5"] as const;
+export const eachWaySchema = z.object({
+  places: z
+    .number({ error: "Each-way places must be a whole number from 2 to 8" })
+    .int("Each-way places must be a whole number from 2 to 8")
+    .min(2, "Each-way places must be a whole number from 2 to 8")
+    .max(8, "Each-way places must be a whole number from 2 to 8"),
+  fraction: z.enum(EACH_WAY_FRACTIONS, { error: 'Each-way fraction must be "1/4" or "1/5"' }),
+});
+export type EachWay = z.output<typeof eachWaySchema>;
+
+const customerIdOfAccountBet = requiredId("Customer is required");
+const shopIdOfBet = requiredId("Shop is required");
+
 export const placeBetSchema = z
   .object({
-    customerId: requiredId("Customer is required"),
-    shopId: requiredId("Shop is required"),
+    payment: z
+      .enum(BET_PAYMENTS, { error: 'Payment must be "account" or "cash"' })
+      .nullish()
+      .transform((v) => v ?? "account")
+      .meta({
+        description:
+          "account (default): the customer's balance pays; cash: no customer, the stake is cash into the till of the acting user's open shift and the slip is the bearer's claim",
+      }),
+    /** Required for an account bet, absent or null for a cash bet (checked below). */
+    customerId: acceptsOptional<number | string | null>()(
+      z
+        .unknown()
+        .optional()
+        .meta({ type: ["integer", "null"], description: "The customer; null for a cash bet" }),
+    ),
+    /** Required for an account bet; a cash bet is taken at the shop of the open shift. */
+    shopId: acceptsOptional<number | string | null>()(
+      z
+        .unknown()
+        .optional()
+        .meta({
+          type: ["integer", "null"],
+          description: "The shop; for a cash bet, the open shift's shop when left out",
+        }),
+    ),
+    eachWay: eachWaySchema
+      .nullish()
+      .transform((v) => v ?? null)
+      .meta({
+        description: "Each-way terms; stakeAmount is then the unit stake and the total is twice it",
+      }),
     description: requiredText("Description is required", 500, { multiline: true }),
     stakeAmount,
     odds,
@@ -540,7 +588,7 @@ export const placeBetSchema = z
     ),
     allowOvercredit: flag(false, "Allow overcredit"),
     outcome: z
-      .enum(BET_STATUSES, { error: "Outcome must be PENDING, WON, LOST or VOID" })
+      .enum(BET_STATUSES, { error: "Outcome must be PENDING, WON, PLACED, LOST or VOID" })
       .nullish()
       .transform((v) => v ?? "PENDING"),
     voidReason,
@@ -550,17 +598,67 @@ export const placeBetSchema = z
       ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
     }
   })
-  .transform(({ stakeAmount, odds, potentialPayout, ...rest }) => ({
-    ...rest,
-    stakeCents: stakeAmount,
+  .transform(({ stakeAmount, odds, potentialPayout, customerId, shopId, ...rest }, ctx) => {
+    const idOf = (schema: typeof shopIdOfBet, value: unknown, path: string) => {
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: "custom", path: [path], message: issue.message });
+      }
+      return undefined;
+    };
+    if (rest.payment === "cash") {
+      if (!isBlank(customerId)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["customerId"],
+          message: "A cash bet has no customer: leave the customer out",
+        });
+      }
+      const shop = isBlank(shopId) ? null : idOf(shopIdOfBet, shopId, "shopId");
+      return {
+        ...rest,
+        customerId: null,
+        shopId: shop ?? null,
+        ...priced(stakeAmount, odds, potentialPayout, rest.eachWay),
+      };
+    }
+    const customer = idOf(customerIdOfAccountBet, customerId, "customerId");
+    const shop = idOf(shopIdOfBet, shopId, "shopId");
+    if (customer === undefined || shop === undefined) return z.NEVER;
+    return {
+      ...rest,
+      customerId: customer as number | null,
+      shopId: shop as number | null,
+      ...priced(stakeAmount, odds, potentialPayout, rest.eachWay),
+    };
+  });
+
+/**
+ * A bet's money fields from its parsed stake, price and optional payout. Each-way (decision
+ * 052): stakeAmount is the unit and `stakeCents` the total (twice it), what the bet costs.
+ */
+function priced(
+  stakeAmount: number,
+  odds: Price,
+  potentialPayout: number | undefined,
+  eachWay: EachWay | null,
+) {
+  return {
+    stakeCents: eachWay ? 2 * stakeAmount : stakeAmount,
+    unitStakeCents: stakeAmount,
     price: odds,
     oddsHundredths: decimalHundredths(odds),
     potentialPayoutCents: potentialPayout,
-  }));
+  };
+}
+
+/** A settlement's statuses; PLACED only for an each-way bet (checked by the service). */
+const SETTLED_STATUSES = ["WON", "PLACED", "LOST", "VOID"] as const;
 
 export const resolveBetSchema = z
   .object({
-    status: z.enum(["WON", "LOST", "VOID"], { error: "Status must be WON, LOST or VOID" }),
+    status: z.enum(SETTLED_STATUSES, { error: "Status must be WON, PLACED, LOST or VOID" }),
     result: optionalText("Result", 500).optional(),
     voidReason,
   })
@@ -577,7 +675,7 @@ export const resolveBetSchema = z
  */
 export const resettleBetSchema = z
   .object({
-    status: z.enum(["WON", "LOST", "VOID"], { error: "Status must be WON, LOST or VOID" }),
+    status: z.enum(SETTLED_STATUSES, { error: "Status must be WON, PLACED, LOST or VOID" }),
     reason: requiredText("Reason is required for a re-settlement", 500, { multiline: true }),
     voidReason,
     dryRun: flag(false, "Dry run"),

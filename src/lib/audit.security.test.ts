@@ -140,6 +140,22 @@ const RECIPES: Record<string, Recipe> = {
       return { method: "PATCH", path: `/api/bets/${betId}/resolve`, body: { status: "LOST" } };
     },
   },
+  paySlip: {
+    action: "slip.pay",
+    entityType: "BET",
+    as: "user",
+    prepare: async (t) => {
+      const { shopId } = await seedBasics(t);
+      await t.json("POST", "/api/shifts", { as: "user", body: { shopId, openingFloat: "0.00" } });
+      const bet = await t.json<{ id: number }>("POST", "/api/bets", {
+        as: "user",
+        body: { payment: "cash", description: "Derby", stakeAmount: "2.00", odds: "5/2" },
+      });
+      await t.json("PATCH", `/api/bets/${bet.id}/resolve`, { body: { status: "WON" } });
+      const slip = await t.json<{ code: string }>("GET", `/api/bets/${bet.id}/slip`);
+      return { method: "POST", path: `/api/slips/${slip.code}/pay`, body: {} };
+    },
+  },
   createTransfer: {
     action: "transaction.transfer",
     entityType: "TRANSACTION",

@@ -6,9 +6,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx } from "../db/client";
 import { readSnapshot } from "../db/client";
+import { betReturns, eachWayOf, formatEachWay } from "../domain/each-way";
 import { formatCents } from "../domain/money";
-import { decimalHundredths, formatPrice, priceOf, returnCents } from "../domain/price";
-import { customerLedgerBalancesSql, shopLedgerBalancesSql } from "./ledger";
+import { decimalHundredths, formatPrice, priceOf } from "../domain/price";
+import { customerLedgerBalancesSql, shopLedgerBalancesSql, tillRowSql } from "./ledger";
 
 export type BooksRule =
   | "customer-balance"
@@ -47,7 +48,7 @@ const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 function driftSql(table: "customers" | "shops", type: "CUSTOMER" | "SHOP", ledger: SQL) {
   const t = sql.raw(table);
   // Only till rows move a shop; every row moves a customer.
-  const moves = type === "SHOP" ? sql` and x.type in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER')` : sql``;
+  const moves = type === "SHOP" ? sql` and ${tillRowSql("x")}` : sql``;
   return sql`select id, stored, ledger from (
       select p.id as id, p.balance_cents as stored, l.ledger as ledger
         from (${ledger}) l join ${t} p on p.id = l.id
@@ -95,6 +96,11 @@ interface BetRow {
   priceNum: number;
   priceDen: number;
   priceFormat: string | null;
+  ewPlaces: number | null;
+  /** 1 for a cash bet (no customer; decision 051), whose return moves only once paid. */
+  cash: number;
+  paid: number;
+  ewFraction: string | null;
   actual: number | null;
   voidReason: string | null;
   resolvedAt: number | null;
@@ -108,8 +114,8 @@ interface BetRow {
 
 /**
  * Each bet against its ledger rows, in one grouped pass over bets joined to their rows by
- * bet_id: one BETTING row of the stake (customer to shop); WON has one PAYOUT of the actual
- * payout, VOID one REFUND of the stake (shop to customer), LOST and PENDING neither. Also the
+ * bet_id: one BETTING row of the stake (customer to shop); WON and PLACED (an each-way bet's
+ * place part, decision 052) have one PAYOUT of the actual payout, VOID one REFUND of the stake (shop to customer), LOST and PENDING neither. Also the
  * bet's own fields: payout maths and the fields each status implies.
  *
  * A re-settlement (decisions/033) writes the exact opposite of the old PAYOUT or REFUND
@@ -125,34 +131,45 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
       b.potential_payout_cents as potential, b.odds_hundredths as odds,
       coalesce(b.price_num, b.odds_hundredths - 100) as priceNum,
       coalesce(b.price_den, 100) as priceDen, b.price_format as priceFormat,
+      b.each_way_places as ewPlaces, b.each_way_fraction as ewFraction,
+      case b.each_way_fraction when '1/4' then 4 when '1/5' then 5 end as ewDen,
       b.actual_payout_cents as actual, b.void_reason as voidReason, b.resolved_at as resolvedAt,
+      b.customer_id is null as cash, b.paid_at is not null as paid,
       coalesce(sum(t.type = 'BETTING'), 0) as bettingN,
       coalesce(sum(t.type = 'BETTING' and t.amount_cents = b.stake_cents
-        and t.from_entity_type = 'CUSTOMER' and t.from_entity_id = b.customer_id
+        and t.from_entity_type = (case when b.customer_id is null then 'CASH' else 'CUSTOMER' end) and t.from_entity_id = coalesce(b.customer_id, 0)
         and t.to_entity_type = 'SHOP' and t.to_entity_id = b.shop_id), 0) as bettingOk,
       coalesce(sum(case when t.type is not 'PAYOUT' then 0
         when t.reversal_of is null then 1 else -1 end), 0) as payoutN,
       coalesce(sum(case when t.type <> 'PAYOUT' or t.amount_cents is not b.actual_payout_cents then 0
-        when t.reversal_of is null and t.from_entity_type = 'SHOP' and t.from_entity_id = b.shop_id
-          and t.to_entity_type = 'CUSTOMER' and t.to_entity_id = b.customer_id then 1
+        when t.reversal_of is null and t.from_entity_type = 'SHOP' and t.from_entity_id = coalesce(ps.shop_id, b.shop_id)
+          and t.to_entity_type = (case when b.customer_id is null then 'CASH' else 'CUSTOMER' end) and t.to_entity_id = coalesce(b.customer_id, 0) then 1
         when t.reversal_of is not null and t.from_entity_type = 'CUSTOMER' and t.from_entity_id = b.customer_id
           and t.to_entity_type = 'SHOP' and t.to_entity_id = b.shop_id then -1
         else 0 end), 0) as payoutOk,
       coalesce(sum(case when t.type is not 'REFUND' then 0
         when t.reversal_of is null then 1 else -1 end), 0) as refundN,
       coalesce(sum(case when t.type <> 'REFUND' or t.amount_cents <> b.stake_cents then 0
-        when t.reversal_of is null and t.from_entity_type = 'SHOP' and t.from_entity_id = b.shop_id
-          and t.to_entity_type = 'CUSTOMER' and t.to_entity_id = b.customer_id then 1
+        when t.reversal_of is null and t.from_entity_type = 'SHOP' and t.from_entity_id = coalesce(ps.shop_id, b.shop_id)
+          and t.to_entity_type = (case when b.customer_id is null then 'CASH' else 'CUSTOMER' end) and t.to_entity_id = coalesce(b.customer_id, 0) then 1
         when t.reversal_of is not null and t.from_entity_type = 'CUSTOMER' and t.from_entity_id = b.customer_id
           and t.to_entity_type = 'SHOP' and t.to_entity_id = b.shop_id then -1
         else 0 end), 0) as refundOk
     from bets b
+    left join shifts ps on ps.id = b.paid_shift_id
     left join transactions t on t.bet_id = b.id and t.status = 'COMPLETED'
     group by b.id)
   where bettingN <> 1 or bettingOk <> 1
-    or (status = 'WON' and (payoutN <> 1 or payoutOk <> 1)) or (status <> 'WON' and payoutN <> 0)
-    or (status = 'VOID' and (refundN <> 1 or refundOk <> 1)) or (status <> 'VOID' and refundN <> 0)
-    or potential <> (2 * stake * (priceNum + priceDen) + priceDen) / (2 * priceDen)
+    or (status in ('WON', 'PLACED') and (cash = 0 or paid = 1) and (payoutN <> 1 or payoutOk <> 1))
+    or ((status not in ('WON', 'PLACED') or (cash = 1 and paid = 0)) and payoutN <> 0)
+    or (status = 'VOID' and (cash = 0 or paid = 1) and (refundN <> 1 or refundOk <> 1))
+    or ((status <> 'VOID' or (cash = 1 and paid = 0)) and refundN <> 0)
+    or (paid = 1 and status not in ('WON', 'PLACED', 'VOID'))
+    or (ewDen is null and potential <> (2 * stake * (priceNum + priceDen) + priceDen) / (2 * priceDen))
+    or (ewDen is not null and (stake % 2 <> 0 or potential <> (stake * (priceNum + priceDen) + priceDen) / (2 * priceDen)
+      + (stake * (priceNum + ewDen * priceDen) + ewDen * priceDen) / (2 * ewDen * priceDen)))
+    or (status = 'PLACED' and (ewDen is null or actual is not
+      (stake * (priceNum + ewDen * priceDen) + ewDen * priceDen) / (2 * ewDen * priceDen)))
     or odds <> (200 * (priceNum + priceDen) + priceDen) / (2 * priceDen)
     or (status = 'WON' and actual is not potential)
     or (status = 'LOST' and actual is not 0)
@@ -168,27 +185,30 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
       add(
         "bet-stake",
         b.id,
-        `Bet #${b.id} should have one BETTING row of its stake ${euro(b.stake)} from its customer to its shop; found ${b.bettingN} row(s), ${b.bettingOk} matching`,
+        `Bet #${b.id} should have one BETTING row of its stake ${euro(b.stake)} from its ${b.cash ? "bearer's cash" : "customer"} to its shop; found ${b.bettingN} row(s), ${b.bettingOk} matching`,
       );
     }
-    const payoutWanted = b.status === "WON" ? 1 : 0;
+    // A cash bet's return is a row only once its slip is paid (decision 051).
+    const moved = !b.cash || b.paid === 1;
+    const paysOut = b.status === "WON" || b.status === "PLACED";
+    const payoutWanted = paysOut && moved ? 1 : 0;
     if (b.payoutN !== payoutWanted || b.payoutOk !== payoutWanted) {
       add(
         "bet-payout",
         b.id,
-        b.status === "WON"
-          ? `WON bet #${b.id} should have one PAYOUT of its actual payout ${euro(b.actual ?? 0)}; found ${b.payoutN} row(s) net of corrections, ${b.payoutOk} matching`
-          : `${b.status} bet #${b.id} should have no PAYOUT; found ${b.payoutN} net of corrections`,
+        paysOut
+          ? `${b.status} bet #${b.id} should have one PAYOUT of its actual payout ${euro(b.actual ?? 0)}; found ${b.payoutN} row(s) net of corrections, ${b.payoutOk} matching`
+          : `${b.status} ${b.cash ? (b.paid ? "paid " : "unpaid ") : ""}bet #${b.id} should have no PAYOUT; found ${b.payoutN} net of corrections`,
       );
     }
-    const refundWanted = b.status === "VOID" ? 1 : 0;
+    const refundWanted = b.status === "VOID" && moved ? 1 : 0;
     if (b.refundN !== refundWanted || b.refundOk !== refundWanted) {
       add(
         "bet-refund",
         b.id,
         b.status === "VOID"
           ? `VOID bet #${b.id} should have one REFUND of its stake ${euro(b.stake)}; found ${b.refundN} row(s) net of corrections, ${b.refundOk} matching`
-          : `${b.status} bet #${b.id} should have no REFUND; found ${b.refundN} net of corrections`,
+          : `${b.status} ${b.cash ? (b.paid ? "paid " : "unpaid ") : ""}bet #${b.id} should have no REFUND; found ${b.refundN} net of corrections`,
       );
     }
     const state = betStateProblem(b);
@@ -198,6 +218,9 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
 }
 
 function betStateProblem(b: BetRow): string | null {
+  if (b.paid && !["WON", "PLACED", "VOID"].includes(b.status)) {
+    return `${b.status} but its slip is marked paid`;
+  }
   // The same return function as placement (decision 048), from the exact price.
   const price = priceOf({
     oddsHundredths: b.odds,
@@ -205,9 +228,22 @@ function betStateProblem(b: BetRow): string | null {
     priceDen: b.priceDen,
     priceFormat: b.priceFormat,
   });
-  const expected = returnCents(b.stake, price);
+  // Each-way (decision 052): the stake is the total, two equal parts, and the potential
+  // payout is the win part's return plus the place part's, each rounded on its own.
+  const eachWay = eachWayOf({ eachWayPlaces: b.ewPlaces, eachWayFraction: b.ewFraction });
+  if (eachWay && b.stake % 2 !== 0) return `each-way stake ${euro(b.stake)} is not two equal parts`;
+  const expected = betReturns(b.stake, price, eachWay).potential;
   if (b.potential !== expected) {
-    return `potential payout ${euro(b.potential)} is not stake x odds at ${formatPrice(price)} (${euro(expected)})`;
+    return eachWay
+      ? `potential payout ${euro(b.potential)} is not the win and place parts' returns at ${formatPrice(price)} ${formatEachWay(eachWay)} (${euro(expected)})`
+      : `potential payout ${euro(b.potential)} is not stake x odds at ${formatPrice(price)} (${euro(expected)})`;
+  }
+  if (b.status === "PLACED") {
+    if (!eachWay) return "PLACED but not an each-way bet";
+    const place = betReturns(b.stake, price, eachWay).place;
+    if (b.actual !== place) {
+      return `PLACED with actual payout ${b.actual === null ? "missing" : euro(b.actual)}, expected the place part ${euro(place)}`;
+    }
   }
   if (b.odds !== decimalHundredths(price)) {
     return `odds ${formatCents(b.odds)} are not the decimal of its price ${formatPrice(price)}`;
@@ -244,6 +280,7 @@ function ledgerRowViolations(db: DbOrTx, limit: number): BooksViolation[] {
         'DEPOSIT:CUSTOMER>SHOP:0', 'DEPOSIT:SHOP>CUSTOMER:1',
         'WITHDRAWAL:SHOP>CUSTOMER:0', 'WITHDRAWAL:CUSTOMER>SHOP:1',
         'BETTING:CUSTOMER>SHOP:0', 'PAYOUT:SHOP>CUSTOMER:0', 'REFUND:SHOP>CUSTOMER:0',
+        'BETTING:CASH>SHOP:0', 'PAYOUT:SHOP>CASH:0', 'REFUND:SHOP>CASH:0',
         'PAYOUT:CUSTOMER>SHOP:1', 'REFUND:CUSTOMER>SHOP:1',
         'TRANSFER:SHOP>SHOP:0', 'TRANSFER:SHOP>USER:0', 'TRANSFER:USER>SHOP:0',
         'TRANSFER:SHOP>SHOP:1', 'TRANSFER:SHOP>USER:1', 'TRANSFER:USER>SHOP:1')

@@ -29,6 +29,8 @@ export interface Deps {
   clock: Clock;
   /** LARGE_AMOUNT in cents: amounts from here on ask for a second confirmation. */
   largeAmountCents: number;
+  /** CASH_BET_MAX_STAKE in cents (absent: LARGE_AMOUNT): above it a cash bet needs an admin. */
+  cashBetMaxStakeCents?: number;
   /** ODDS_FORMAT: how prices show to a user who has not chosen (absent: decimal). */
   oddsFormat?: "decimal" | "fractional";
   /** STAFF_MAX_CREDIT_LIMIT in cents: staff may set credit limits up to here, admins beyond. */

@@ -2,14 +2,20 @@
  * The ledger: every balance change is a transactions row written in the same write
  * transaction as the balance update (DESIGN.md section 2). Nothing else updates balances.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { prepared, type Tx } from "../db/client";
 import { customers, shops, transactions } from "../db/schema";
 import type { EntityType, TransactionType } from "../domain/enums";
 import { balanceEffects } from "../domain/ledger-effects";
 import { raiseCreditAlert, raiseNegativeTillAlert } from "./alerts";
 
-export { balanceEffects, customerFromSign, TILL_TYPES } from "../domain/ledger-effects";
+export {
+  balanceEffects,
+  CASH_PARTY,
+  customerFromSign,
+  movesTill,
+  TILL_TYPES,
+} from "../domain/ledger-effects";
 
 export interface LedgerEntry {
   type: TransactionType;
@@ -119,18 +125,28 @@ function customerDeltas(customerId?: number) {
     where status = 'COMPLETED' and (from_entity_type = 'CUSTOMER' or to_entity_type = 'CUSTOMER')${only}`;
 }
 
-/** Each COMPLETED till row's delta for the shop on either side (a transfer can touch two). */
+/**
+ * Each COMPLETED till row's delta for the shop on either side (a transfer can touch two): the
+ * till types, and any row with CASH on the other side (movesTill in src/domain/ledger-effects.ts).
+ */
 function shopDeltas(shopId?: number) {
   const from = shopId === undefined ? sql`` : sql` and from_entity_id = ${shopId}`;
   const to = shopId === undefined ? sql`` : sql` and to_entity_id = ${shopId}`;
   return sql`select from_entity_id as party_id, -amount_cents as delta from transactions
-      where status = 'COMPLETED' and type in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER')
+      where status = 'COMPLETED' and ${TILL_ROW_SQL}
         and from_entity_type = 'SHOP'${from}
     union all
     select to_entity_id, amount_cents from transactions
-      where status = 'COMPLETED' and type in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER')
+      where status = 'COMPLETED' and ${TILL_ROW_SQL}
         and to_entity_type = 'SHOP'${to}`;
 }
+
+/** movesTill in SQL, over the columns of `transactions` (optionally through an alias). */
+export function tillRowSql(alias = ""): SQL {
+  const c = (column: string) => sql.raw(alias ? `${alias}.${column}` : column);
+  return sql`(${c("type")} in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER') or ${c("from_entity_type")} = 'CASH' or ${c("to_entity_type")} = 'CASH')`;
+}
+const TILL_ROW_SQL = tillRowSql();
 
 /** One customer's balance recomputed from the ledger (the id is a bound value). */
 export function customerLedgerBalanceSql(customerId: number) {
@@ -215,7 +231,7 @@ export function postLedgerEntry(
 
 /** Throws MissingPartyError for a customer or shop that does not exist (users hold no balance). */
 function assertPartyExists(tx: Tx, party: { type: EntityType; id: number }): void {
-  if (party.type === "USER") return;
+  if (party.type === "USER" || party.type === "CASH") return;
   const table = party.type === "CUSTOMER" ? customers : shops;
   const found = prepared(tx, `ledger.exists-${party.type}`, (db) =>
     db

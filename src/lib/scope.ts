@@ -91,8 +91,11 @@ export function scopeRequest(
 /** The customer a detail row belongs to (undefined when there is no such row). */
 function ownerOf(db: DbOrTx, scope: "customer" | "bet", id: number): number | undefined {
   if (scope === "customer") return id;
-  return db.select({ customerId: bets.customerId }).from(bets).where(eq(bets.id, id)).get()
-    ?.customerId;
+  // A cash bet (decision 051) belongs to no customer login: as if there were no such row.
+  return (
+    db.select({ customerId: bets.customerId }).from(bets).where(eq(bets.id, id)).get()
+      ?.customerId ?? undefined
+  );
 }
 
 /** The answer a customer login gets: shops without their tills ("no-tills"). */

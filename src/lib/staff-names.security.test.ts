@@ -232,7 +232,8 @@ function* fieldsOf(schema: z.ZodType): Generator<[string, z.ZodType]> {
   if (!(inner instanceof z.ZodObject)) return;
   for (const [key, field] of Object.entries(inner.shape)) {
     yield [key, field as z.ZodType];
-    yield* fieldsOf(field as z.ZodType);
+    // A field withheld whole (the slip's `paid`, decision 051) withholds what is inside it.
+    if (!(STAFF_FIELDS as readonly string[]).includes(key)) yield* fieldsOf(field as z.ZodType);
   }
 }
 

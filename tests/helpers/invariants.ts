@@ -29,7 +29,8 @@ export function ledgerViolations(sqlite: Database): string[] {
     .query(
       `select s.id, s.balance_cents as stored, coalesce((
          select sum(case when t.to_entity_type = 'SHOP' and t.to_entity_id = s.id then t.amount_cents else -t.amount_cents end)
-         from transactions t where t.status = 'COMPLETED' and t.type in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER') and
+         from transactions t where t.status = 'COMPLETED'
+           and (t.type in ('DEPOSIT', 'WITHDRAWAL', 'TRANSFER') or t.from_entity_type = 'CASH' or t.to_entity_type = 'CASH') and
            ((t.from_entity_type = 'SHOP' and t.from_entity_id = s.id) or (t.to_entity_type = 'SHOP' and t.to_entity_id = s.id))
        ), 0) as ledger from shops s`,
     )
@@ -41,6 +42,7 @@ export function ledgerViolations(sqlite: Database): string[] {
   const betRows = sqlite
     .query(
       `select b.id, b.status, b.stake_cents as stake, b.actual_payout_cents as actual,
+         b.customer_id is null as cash, b.paid_at is not null as paid,
          (select count(*) from transactions t where t.bet_id = b.id and t.type = 'BETTING' and t.amount_cents = b.stake_cents) as betting,
          (select count(*) from transactions t where t.bet_id = b.id and t.type = 'PAYOUT' and t.reversal_of is null)
            - (select count(*) from transactions t where t.bet_id = b.id and t.type = 'PAYOUT' and t.reversal_of is not null) as payouts,
@@ -55,6 +57,8 @@ export function ledgerViolations(sqlite: Database): string[] {
     .all() as {
     id: number;
     status: string;
+    cash: number;
+    paid: number;
     betting: number;
     payouts: number;
     rightPayouts: number;
@@ -63,15 +67,21 @@ export function ledgerViolations(sqlite: Database): string[] {
   }[];
   for (const b of betRows) {
     if (b.betting !== 1) problems.push(`bet ${b.id}: ${b.betting} BETTING rows`);
-    if (b.status === "WON" && (b.payouts !== 1 || b.rightPayouts !== 1))
-      problems.push(`bet ${b.id}: WON without one right PAYOUT`);
-    if (b.status === "VOID" && (b.refunds !== 1 || b.rightRefunds !== 1))
+    // A cash bet's return is a ledger row only once its slip is paid (decision 051).
+    const moved = !b.cash || b.paid;
+    if (b.cash && b.paid && !["WON", "PLACED", "VOID"].includes(b.status))
+      problems.push(`bet ${b.id}: a ${b.status} cash bet marked paid`);
+    if (b.cash && !b.paid && (b.payouts !== 0 || b.refunds !== 0))
+      problems.push(`bet ${b.id}: an unpaid cash bet with a payout or refund`);
+    if (moved && ["WON", "PLACED"].includes(b.status) && (b.payouts !== 1 || b.rightPayouts !== 1))
+      problems.push(`bet ${b.id}: ${b.status} without one right PAYOUT`);
+    if (moved && b.status === "VOID" && (b.refunds !== 1 || b.rightRefunds !== 1))
       problems.push(`bet ${b.id}: VOID without one right REFUND`);
     if (b.status === "LOST" && (b.payouts !== 0 || b.refunds !== 0))
       problems.push(`bet ${b.id}: LOST with payout or refund`);
     if (b.status === "PENDING" && (b.payouts !== 0 || b.refunds !== 0))
       problems.push(`bet ${b.id}: PENDING with payout or refund`);
-    if (b.status !== "WON" && b.payouts !== 0)
+    if (!["WON", "PLACED"].includes(b.status) && b.payouts !== 0)
       problems.push(`bet ${b.id}: ${b.status} with a PAYOUT`);
   }
   return problems;

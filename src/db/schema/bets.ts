@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { customers, shops } from "./customers";
+import { shifts } from "./shifts";
 import { users } from "./users";
 
 export const bets = sqliteTable(
@@ -8,9 +9,8 @@ export const bets = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     description: text("description").notNull(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id),
+    /** Null for a cash bet (issue 21, decision 051): the slip is the bearer's claim. */
+    customerId: integer("customer_id").references(() => customers.id),
     shopId: integer("shop_id")
       .notNull()
       .references(() => shops.id),
@@ -28,7 +28,7 @@ export const bets = sqliteTable(
     actualPayoutCents: integer("actual_payout_cents"),
     allowOvercredit: integer("allow_overcredit", { mode: "boolean" }).notNull().default(false),
     outcome: text("outcome"),
-    status: text("status", { enum: ["PENDING", "WON", "LOST", "VOID"] })
+    status: text("status", { enum: ["PENDING", "WON", "PLACED", "LOST", "VOID"] })
       .notNull()
       .default("PENDING"),
     voidReason: text("void_reason"),
@@ -38,11 +38,38 @@ export const bets = sqliteTable(
     resolvedAt: integer("resolved_at"),
     /** The slip's verification code (issue 12, decision 031): src/modules/bets/slips.service.ts. */
     slipCode: text("slip_code"),
+    /**
+     * `account` (the stake is the customer's) or `cash` (no customer: the stake was cash into
+     * the till of `shiftId`, and the return is paid on the slip from the till of `paidShiftId`
+     * by `paidBy` at `paidAt`). Issue 21, decision 051, drizzle/0021_cash_bets_each_way.sql.
+     */
+    payment: text("payment", { enum: ["account", "cash"] })
+      .notNull()
+      .default("account"),
+    shiftId: integer("shift_id").references(() => shifts.id),
+    paidAt: integer("paid_at"),
+    paidBy: integer("paid_by").references(() => users.id, { onDelete: "set null" }),
+    paidShiftId: integer("paid_shift_id").references(() => shifts.id),
+    /** Each-way (issue 21 item 6, decision 052): places paid and the place fraction, or null. */
+    eachWayPlaces: integer("each_way_places"),
+    eachWayFraction: text("each_way_fraction", { enum: ["1/4", "1/5"] }),
   },
   (t) => [
     check("bets_stake_check", sql`${t.stakeCents} >= 1`),
     check("bets_odds_check", sql`${t.oddsHundredths} >= 101`),
-    check("bets_status_check", sql`${t.status} in ('PENDING', 'WON', 'LOST', 'VOID')`),
+    check("bets_status_check", sql`${t.status} in ('PENDING', 'WON', 'PLACED', 'LOST', 'VOID')`),
+    check(
+      "bets_payment_check",
+      sql`${t.payment} in ('account', 'cash') and (${t.payment} = 'cash') = (${t.customerId} is null)`,
+    ),
+    check(
+      "bets_paid_check",
+      sql`(${t.paidAt} is null) = (${t.paidShiftId} is null) and (${t.paidAt} is null or ${t.payment} = 'cash')`,
+    ),
+    check(
+      "bets_each_way_check",
+      sql`(${t.eachWayPlaces} is null) = (${t.eachWayFraction} is null) and (${t.eachWayPlaces} is null or ${t.eachWayPlaces} between 2 and 8) and (${t.eachWayFraction} is null or ${t.eachWayFraction} in ('1/4', '1/5'))`,
+    ),
     index("bets_created_at_idx").on(t.createdAt),
     // Covers the report aggregates over a period: a range scan without touching the table.
     index("bets_report_covering_idx").on(
@@ -68,5 +95,8 @@ export const bets = sqliteTable(
     index("bets_resolved_at_idx").on(t.resolvedAt),
     // Finds a bet by the code on its slip (drizzle/0009_slips.sql).
     uniqueIndex("bets_slip_code_idx").on(t.slipCode),
+    // A shift's cash stakes and the slips paid from its till (drizzle/0021_cash_bets_each_way.sql).
+    index("bets_shift_idx").on(t.shiftId).where(sql`${t.shiftId} is not null`),
+    index("bets_paid_shift_idx").on(t.paidShiftId).where(sql`${t.paidShiftId} is not null`),
   ],
 );

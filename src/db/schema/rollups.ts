@@ -19,6 +19,8 @@ export const reportShopRollups = sqliteTable(
     lostCount: integer("lost_count").notNull(),
     pendingCount: integer("pending_count").notNull(),
     voidCount: integer("void_count").notNull(),
+    /** Each-way bets whose place part won (drizzle/0021_cash_bets_each_way.sql). */
+    placedCount: integer("placed_count").notNull().default(0),
     /** Stakes of non-void bets. */
     stakedCents: integer("staked_cents").notNull(),
     /** Stakes of settled (WON, LOST) bets. */

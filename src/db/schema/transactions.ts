@@ -17,9 +17,11 @@ export const transactions = sqliteTable(
     status: text("status", { enum: ["COMPLETED", "PENDING", "FAILED"] })
       .notNull()
       .default("COMPLETED"),
-    fromEntityType: text("from_entity_type", { enum: ["CUSTOMER", "SHOP", "USER"] }).notNull(),
+    fromEntityType: text("from_entity_type", {
+      enum: ["CUSTOMER", "SHOP", "USER", "CASH"],
+    }).notNull(),
     fromEntityId: integer("from_entity_id").notNull(),
-    toEntityType: text("to_entity_type", { enum: ["CUSTOMER", "SHOP", "USER"] }).notNull(),
+    toEntityType: text("to_entity_type", { enum: ["CUSTOMER", "SHOP", "USER", "CASH"] }).notNull(),
     toEntityId: integer("to_entity_id").notNull(),
     betId: integer("bet_id").references(() => bets.id),
     processedBy: integer("processed_by").references(() => users.id, { onDelete: "set null" }),

@@ -1,6 +1,6 @@
 /**
  * Re-settlement (issue 12, decisions/033): an admin changes a settled bet's outcome (WON,
- * LOST, VOID to another of them). Nothing in the ledger is edited: the old settlement's row
+ * PLACED, LOST, VOID to another of them; PLACED only for an each-way bet). Nothing in the ledger is edited: the old settlement's row
  * (a PAYOUT or a REFUND) gets its exact opposite (same type and amount, parties swapped,
  * `reversal_of` naming it), then the new outcome's row is written as a settlement writes it.
  * The bet takes the new outcome and keeps the old one in `bet_settlements` with who, when
@@ -20,11 +20,14 @@ import type { ResettleBetInput } from "../../domain/schemas";
 import type { Mutation, Op } from "../../lib/audit";
 import { AppError, notFound } from "../../lib/errors";
 import { log } from "../../lib/logger";
-import { getBet, settlementOf } from "../bets/bets.service";
+import { assertSettlableAs, getBet, settlementOf } from "../bets/bets.service";
 import { CorrectionLog } from "./corrections";
 
-/** The settlement row an outcome stands on: WON has a PAYOUT, VOID a REFUND, LOST none. */
-const ROW_OF = { WON: "PAYOUT", VOID: "REFUND", LOST: null } as const;
+/**
+ * The settlement row an outcome stands on: WON and PLACED (an each-way bet's place part,
+ * decision 052) have a PAYOUT, VOID a REFUND, LOST none.
+ */
+const ROW_OF = { WON: "PAYOUT", PLACED: "PAYOUT", VOID: "REFUND", LOST: null } as const;
 
 /** The bet's row of `type` that no later row is the opposite of (its current settlement). */
 function liveSettlementRow(tx: Tx, betId: number, type: "PAYOUT" | "REFUND") {
@@ -61,11 +64,21 @@ export function resettleBet(
   if (bet.status === input.status) {
     throw new AppError("CONFLICT", `Bet #${bet.id} is already ${bet.status}`);
   }
+  // A cash bet's return left the till when its slip was paid (decision 051): the cash cannot
+  // be taken back by a correction, so a paid slip's outcome stands.
+  if (bet.paidAt !== null) {
+    throw new AppError(
+      "CONFLICT",
+      `Bet #${bet.id} is a cash bet whose slip has been paid: its outcome can no longer change`,
+    );
+  }
   const from = bet.status;
+  assertSettlableAs(bet, input.status);
   const correction = new CorrectionLog();
 
   // 1. The old settlement's opposite: exactly one live row is expected (the books check's rule).
-  const oldType = ROW_OF[from];
+  // An unpaid cash bet has no settlement row: settling it moved no money (decision 051).
+  const oldType = bet.customerId === null ? null : ROW_OF[from];
   if (oldType) {
     const live = liveSettlementRow(tx, bet.id, oldType);
     const old = live[0];

@@ -1,12 +1,52 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { DbOrTx } from "../../db/client";
-import { bets, customers, shops, users } from "../../db/schema";
+import { bets, customers, shifts, shops, users } from "../../db/schema";
+import { stakeFieldsOf } from "../../domain/each-way";
 import { formatCents } from "../../domain/money";
 import { formatPrice, priceOf } from "../../domain/price";
 
 const placer = alias(users, "placer");
 const resolver = alias(users, "resolver");
+/** Who paid a cash bet's slip, and the shop of the shift whose till paid it (decision 051). */
+const payer = alias(users, "payer");
+const paidShift = alias(shifts, "paid_shift");
+const paidShop = alias(shops, "paid_shop");
+
+/** The columns that say who paid a slip and where. */
+export const paidColumns = {
+  payerUsername: payer.username,
+  paidShopId: paidShift.shopId,
+  paidShopName: paidShop.name,
+};
+
+/** The aliases `paidColumns` read from, for a select that joins them itself (slips). */
+export const paidJoins = { payer, paidShift, paidShop };
+
+/** What was paid on a cash bet's slip, or null (BetDto.paid, SlipDto.paid). */
+export function paidOf(
+  b: typeof bets.$inferSelect,
+  row: { payerUsername: string | null; paidShopId: number | null; paidShopName: string | null },
+) {
+  if (b.paidAt === null || b.paidShiftId === null) return null;
+  return {
+    amount: formatCents(paidCents(b)),
+    at: new Date(b.paidAt).toISOString(),
+    by:
+      b.paidBy === null || row.payerUsername === null
+        ? null
+        : { id: b.paidBy, username: row.payerUsername },
+    shiftId: b.paidShiftId,
+    shop: { id: row.paidShopId ?? b.shopId, name: row.paidShopName ?? "" },
+  };
+}
+
+/** What a settled cash bet's slip pays: the stake back when VOID, else the actual payout. */
+export function paidCents(
+  b: Pick<typeof bets.$inferSelect, "status" | "stakeCents" | "actualPayoutCents">,
+): number {
+  return b.status === "VOID" ? b.stakeCents : (b.actualPayoutCents ?? 0);
+}
 
 export const betColumns = {
   bet: bets,
@@ -15,6 +55,7 @@ export const betColumns = {
   shopName: shops.name,
   placerUsername: placer.username,
   resolverUsername: resolver.username,
+  ...paidColumns,
 };
 
 /** The bets table joined with what its DTO embeds. */
@@ -25,7 +66,10 @@ export function selectBets(db: DbOrTx) {
     .leftJoin(customers, eq(customers.id, bets.customerId))
     .leftJoin(shops, eq(shops.id, bets.shopId))
     .leftJoin(placer, eq(placer.id, bets.placedBy))
-    .leftJoin(resolver, eq(resolver.id, bets.resolvedBy));
+    .leftJoin(resolver, eq(resolver.id, bets.resolvedBy))
+    .leftJoin(payer, eq(payer.id, bets.paidBy))
+    .leftJoin(paidShift, eq(paidShift.id, bets.paidShiftId))
+    .leftJoin(paidShop, eq(paidShop.id, paidShift.shopId));
 }
 
 export const betJoins = { placer, resolver };
@@ -37,6 +81,10 @@ type BetJoinRow = {
   shopName: string | null;
   placerUsername: string | null;
   resolverUsername: string | null;
+  /** Absent when the slip is known unpaid (a bet just placed). */
+  payerUsername?: string | null;
+  paidShopId?: number | null;
+  paidShopName?: string | null;
 };
 
 export function toBetDto(row: BetJoinRow) {
@@ -46,7 +94,15 @@ export function toBetDto(row: BetJoinRow) {
     description: b.description,
     customerId: b.customerId,
     shopId: b.shopId,
-    stakeAmount: formatCents(b.stakeCents),
+    payment: b.payment,
+    shiftId: b.shiftId,
+    paid: paidOf(b, {
+      payerUsername: row.payerUsername ?? null,
+      paidShopId: row.paidShopId ?? null,
+      paidShopName: row.paidShopName ?? null,
+    }),
+    // Each-way (decision 052): stakeAmount is the unit, totalStake what the bet cost.
+    ...stakeFieldsOf(b),
     odds: formatCents(b.oddsHundredths),
     price: formatPrice(priceOf(b)),
     potentialPayout: formatCents(b.potentialPayoutCents),
@@ -60,7 +116,7 @@ export function toBetDto(row: BetJoinRow) {
     placedBy: b.placedBy,
     resolvedBy: b.resolvedBy,
     customer:
-      row.customerFirstName === null
+      row.customerFirstName === null || b.customerId === null
         ? null
         : {
             id: b.customerId,

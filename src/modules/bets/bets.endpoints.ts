@@ -11,7 +11,11 @@ export const betsEndpoints = [
   }),
   implement(contracts.getBet, ({ db, params }) => getBet(db, params.id)),
   implement(contracts.placeBet, {
-    write: (tx, { op, body, deps }) => placeBet(tx, op, body, deps.ageRules),
+    write: (tx, { op, body, deps }) =>
+      placeBet(tx, op, body, {
+        ageRules: deps.ageRules,
+        cashBetMaxStakeCents: deps.cashBetMaxStakeCents ?? deps.largeAmountCents,
+      }),
   }),
   implement(contracts.resolveBet, {
     write: (tx, { op, params, body, deps }) =>

@@ -1,16 +1,17 @@
 import { type AnyColumn, and, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
+import { betReturns, eachWayOf, settledReturnOfBet } from "../../domain/each-way";
 import { BET_STATUSES } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
 import { checkBetFunds, formatCents, formatEuro } from "../../domain/money";
-import { formatPrice, returnCents } from "../../domain/price";
+import { formatPrice } from "../../domain/price";
 import type { PlaceBetInput, ResolveBetInput } from "../../domain/schemas";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
 import type { AgeRules } from "../../lib/http";
-import { type LedgerEntry, postLedgerEntry } from "../../lib/ledger";
+import { CASH_PARTY, type LedgerEntry, postLedgerEntry } from "../../lib/ledger";
 import {
   enumFilter,
   ftsIds,
@@ -33,6 +34,7 @@ import { log } from "../../lib/logger";
 import { assertMayGamble } from "../customers/age";
 import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
 import { assertBetWithinLimits } from "../customers/limits";
+import { openShiftRow } from "../shifts/shifts.service";
 import { findShopRow } from "../shops/shops.service";
 import { type BetDto, betJoins, selectBets, toBetDto } from "./bets.dto";
 import { assignSlipCode } from "./slips.service";
@@ -51,7 +53,8 @@ const SORTS: Record<SortKey<"bets">, ListSort> = {
     fk: bets.customerId,
     by: [customers.lastName, customers.firstName],
     within: [bets.createdAt],
-    nullable: false,
+    // A cash bet has no customer (decision 051).
+    nullable: true,
   },
   shop: {
     join: shops,
@@ -209,9 +212,17 @@ export function getBet(db: DbOrTx, id: number): BetDto {
   return toBetDto(row);
 }
 
+/** PLACED is the place part of an each-way bet winning alone (decision 052). */
+export function assertSettlableAs(bet: typeof bets.$inferSelect, status: string): void {
+  if (status === "PLACED" && eachWayOf(bet) === null) {
+    throw new AppError("UNPROCESSABLE", "Only an each-way bet can be settled Placed");
+  }
+}
+
 /**
  * What settling `bet` as `input.status` writes: its ledger row (a PAYOUT of the potential
- * payout for WON, a REFUND of the stake for VOID, none for LOST) and the bet's new fields.
+ * payout for WON, of the place part for PLACED, a REFUND of the stake for VOID, none for
+ * LOST) and the bet's new fields.
  * A first settlement and a re-settlement (src/modules/admin/resettle.service.ts) alike;
  * `note` ends the row's description (" (re-settled from WON)").
  */
@@ -222,30 +233,36 @@ export function settlementOf(
   now: number,
   note = "",
 ): { entry: LedgerEntry | null; set: Partial<typeof bets.$inferInsert> } {
-  const customer = { type: "CUSTOMER" as const, id: bet.customerId };
+  // A cash bet has no account: its return moves when its slip is paid at a till
+  // (POST /api/slips/{code}/pay, decision 051), so settling it writes no ledger row.
+  const customer = { type: "CUSTOMER" as const, id: bet.customerId ?? 0 };
   const shop = { type: "SHOP" as const, id: bet.shopId };
   const row = { from: shop, to: customer, betId: bet.id, processedBy: resolvedBy };
+  assertSettlableAs(bet, input.status);
+  // WON: both parts of an each-way bet; PLACED: its place part (src/domain/each-way.ts).
+  const returned = settledReturnOfBet(bet, input.status);
   const entry: LedgerEntry | null =
-    input.status === "WON"
-      ? {
-          ...row,
-          type: "PAYOUT",
-          amountCents: bet.potentialPayoutCents,
-          description: `Payout for bet #${bet.id}${note}`,
-        }
-      : input.status === "VOID"
+    bet.customerId === null
+      ? null
+      : input.status === "WON" || input.status === "PLACED"
         ? {
             ...row,
-            type: "REFUND",
-            amountCents: bet.stakeCents,
-            description: `Refund for void bet #${bet.id}${note}`,
+            type: "PAYOUT",
+            amountCents: returned,
+            description: `Payout for bet #${bet.id}${note}`,
           }
-        : null;
+        : input.status === "VOID"
+          ? {
+              ...row,
+              type: "REFUND",
+              amountCents: bet.stakeCents,
+              description: `Refund for void bet #${bet.id}${note}`,
+            }
+          : null;
   const set = {
     status: input.status,
     outcome: input.status,
-    actualPayoutCents:
-      input.status === "VOID" ? null : input.status === "WON" ? bet.potentialPayoutCents : 0,
+    actualPayoutCents: input.status === "VOID" ? null : returned,
     voidReason: input.status === "VOID" ? input.voidReason : null,
     resolvedBy,
     resolvedAt: now,
@@ -282,12 +299,97 @@ function settle(
   return after;
 }
 
+/** Who a bet is taken from: a customer's account, or cash into a shift's till. */
+type Bettor =
+  | { payment: "account"; customer: NonNullable<ReturnType<typeof findCustomerRow>> }
+  | { payment: "cash"; shiftId: number };
+
+/** The settings placing a bet reads (Deps). */
+export interface PlaceBetRules {
+  ageRules?: AgeRules;
+  /** CASH_BET_MAX_STAKE in cents: above it a cash bet needs an admin (absent: no cap). */
+  cashBetMaxStakeCents?: number;
+}
+
+/**
+ * An account bet's customer, checked: active, old enough, not self-excluded and within its
+ * maximum stake (SPEC; issues 12 and 20). Its funds are checked once the shop is known.
+ */
+function accountBettor(tx: Tx, op: Op, input: PlaceBetInput, rules: PlaceBetRules): Bettor {
+  if (input.customerId === null) throw new AppError("VALIDATION", "Customer is required");
+  const customer = findCustomerRow(tx, input.customerId);
+  if (!customer) throw notFound("Customer");
+  if (!customer.isActive)
+    throw new AppError("UNPROCESSABLE", "Customer is inactive and cannot take new bets");
+  // Minimum age (issue 20, decision 041), self-exclusion and maximum stake (issue 12),
+  // from the row already loaded.
+  assertMayGamble(customer, op.now, rules.ageRules);
+  assertBetWithinLimits(customer, input.stakeCents, op.now);
+  return { payment: "account", customer };
+}
+
+/** The SPEC's funds rule: balance + credit limit (or overdraft, or an admin's overcredit). */
+function assertFunds(
+  customer: NonNullable<ReturnType<typeof findCustomerRow>>,
+  input: PlaceBetInput,
+): void {
+  const funds = checkBetFunds({
+    stakeCents: input.stakeCents,
+    balanceCents: customer.balanceCents,
+    creditLimitCents: customer.creditLimitCents,
+    allowOverdraft: customer.allowOverdraft,
+    overcredit: input.allowOvercredit,
+  });
+  if (!funds.ok) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      `Insufficient Funds: balance €${formatCents(customer.balanceCents)}, credit limit €${formatCents(customer.creditLimitCents)}, available €${formatCents(funds.availableCents)}, stake €${formatCents(input.stakeCents)}`,
+    );
+  }
+}
+
+/**
+ * A cash bet (issue 21 item 1, decision 051): no customer, so no funds, credit, limits or
+ * self-exclusion; the stake goes into the till of the acting user's open shift, whose shop
+ * the bet belongs to. Above CASH_BET_MAX_STAKE only an admin may take it.
+ */
+function cashBettor(
+  tx: Tx,
+  op: Op,
+  input: PlaceBetInput,
+  rules: PlaceBetRules,
+): Extract<Bettor, { payment: "cash" }> & { shopId: number } {
+  if (input.allowOvercredit) {
+    throw new AppError("VALIDATION", "A cash bet has no account to allow overcredit on", {
+      allowOvercredit: "Not for a cash bet",
+    });
+  }
+  const max = rules.cashBetMaxStakeCents;
+  if (max !== undefined && input.stakeCents > max && op.actor.role !== "admin") {
+    throw new AppError(
+      "FORBIDDEN",
+      `An admin is needed to take a cash bet above ${formatEuro(max)}`,
+    );
+  }
+  const shift = openShiftRow(tx, op.actor.userId);
+  if (!shift) {
+    throw new AppError("UNPROCESSABLE", "A cash bet needs an open shift: open one first");
+  }
+  if (input.shopId !== null && input.shopId !== shift.shopId) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      `Your open shift is at ${shift.shopName ?? `shop #${shift.shopId}`}: a cash bet is taken at the shop of your open shift`,
+    );
+  }
+  return { payment: "cash", shiftId: shift.id, shopId: shift.shopId };
+}
+
 /** Places a bet inside the endpoint's write transaction; an outcome settles it at once. */
 export function placeBet(
   tx: Tx,
   op: Op,
   input: PlaceBetInput,
-  ageRules?: AgeRules,
+  rules: PlaceBetRules = {},
 ): Mutation<BetDto> {
   const { actor, now } = op;
   if (input.allowOvercredit && actor.role !== "admin") {
@@ -298,40 +400,25 @@ export function placeBet(
     throw new AppError("FORBIDDEN", "An admin is needed to place a bet with an outcome");
   }
   // From the exact price (decision 048): 8.00 at 11/8 is 19.00, not 8.00 x 2.38 = 19.04.
-  const potential = returnCents(input.stakeCents, input.price);
+  // Each-way (decision 052): input.stakeCents is already the total (twice the unit), and
+  // the potential payout is the win part's return plus the place part's.
+  const potential = betReturns(input.stakeCents, input.price, input.eachWay).potential;
   if (input.potentialPayoutCents !== undefined && input.potentialPayoutCents !== potential) {
     throw new AppError(
       "VALIDATION",
-      `Potential payout must equal stake x odds at ${formatPrice(input.price)} (${formatCents(potential)})`,
+      `Potential payout must equal ${input.eachWay ? "the win and place parts' returns" : "stake x odds"} at ${formatPrice(input.price)} (${formatCents(potential)})`,
       { potentialPayout: `Expected ${formatCents(potential)}` },
     );
   }
   {
-    const customer = findCustomerRow(tx, input.customerId);
-    if (!customer) throw notFound("Customer");
-    if (!customer.isActive)
-      throw new AppError("UNPROCESSABLE", "Customer is inactive and cannot take new bets");
-    // Minimum age (issue 20, decision 041), self-exclusion and maximum stake (issue 12),
-    // from the row already loaded.
-    assertMayGamble(customer, now, ageRules);
-    assertBetWithinLimits(customer, input.stakeCents, now);
-    const shop = findShopRow(tx, input.shopId);
+    const cash = input.payment === "cash" ? cashBettor(tx, op, input, rules) : null;
+    const bettor = cash ?? accountBettor(tx, op, input, rules);
+    const customer = bettor.payment === "account" ? bettor.customer : null;
+    const shop = findShopRow(tx, cash ? cash.shopId : (input.shopId ?? 0));
     if (!shop) throw notFound("Shop");
     if (!shop.isActive)
       throw new AppError("UNPROCESSABLE", "Shop is inactive and cannot accept bets");
-    const funds = checkBetFunds({
-      stakeCents: input.stakeCents,
-      balanceCents: customer.balanceCents,
-      creditLimitCents: customer.creditLimitCents,
-      allowOverdraft: customer.allowOverdraft,
-      overcredit: input.allowOvercredit,
-    });
-    if (!funds.ok) {
-      throw new AppError(
-        "UNPROCESSABLE",
-        `Insufficient Funds: balance €${formatCents(customer.balanceCents)}, credit limit €${formatCents(customer.creditLimitCents)}, available €${formatCents(funds.availableCents)}, stake €${formatCents(input.stakeCents)}`,
-      );
-    }
+    if (customer) assertFunds(customer, input);
     // A prepared insert: building this statement anew cost more than running it (issue 11).
     const bet = prepared(tx, "bets.insert", (db) =>
       db
@@ -340,6 +427,10 @@ export function placeBet(
           description: sql.placeholder("description"),
           customerId: sql.placeholder("customerId"),
           shopId: sql.placeholder("shopId"),
+          payment: sql.placeholder("payment"),
+          shiftId: sql.placeholder("shiftId"),
+          eachWayPlaces: sql.placeholder("eachWayPlaces"),
+          eachWayFraction: sql.placeholder("eachWayFraction"),
           stakeCents: sql.placeholder("stakeCents"),
           oddsHundredths: sql.placeholder("oddsHundredths"),
           priceNum: sql.placeholder("priceNum"),
@@ -356,8 +447,12 @@ export function placeBet(
         .prepare(),
     ).get({
       description: input.description,
-      customerId: customer.id,
+      customerId: customer?.id ?? null,
       shopId: shop.id,
+      payment: bettor.payment,
+      shiftId: cash?.shiftId ?? null,
+      eachWayPlaces: input.eachWay?.places ?? null,
+      eachWayFraction: input.eachWay?.fraction ?? null,
       stakeCents: input.stakeCents,
       oddsHundredths: input.oddsHundredths,
       priceNum: input.price.num,
@@ -375,22 +470,25 @@ export function placeBet(
       {
         type: "BETTING",
         amountCents: input.stakeCents,
-        from: { type: "CUSTOMER", id: customer.id },
+        // A cash stake is cash into the shift's till (decision 051): CASH -> SHOP moves it.
+        from: customer ? { type: "CUSTOMER", id: customer.id } : CASH_PARTY,
         to: { type: "SHOP", id: shop.id },
         description: `Stake for bet #${bet.id}: ${input.description}`.slice(0, 500),
         betId: bet.id,
         processedBy: actor.userId,
+        shiftId: cash?.shiftId ?? null,
       },
       now,
     );
     if (input.stakeCents >= LARGE_STAKE_CENTS || potential >= LARGE_PAYOUT_CENTS) {
+      const who = customer ? `${customer.firstName} ${customer.lastName}` : "a cash customer";
       raiseAlert(
         tx,
         {
           type: "warning",
           category: "operations",
           title: "Large bet placed",
-          description: `Bet #${bet.id} for ${customer.firstName} ${customer.lastName}: stake €${formatCents(input.stakeCents)}, potential payout €${formatCents(potential)}.`,
+          description: `Bet #${bet.id} for ${who}: stake €${formatCents(input.stakeCents)}, potential payout €${formatCents(potential)}.`,
           dedupeKey: `large-bet:${bet.id}`,
         },
         now,
@@ -404,14 +502,15 @@ export function placeBet(
       requestId: actor.requestId,
       op: "bet.place",
       betId: bet.id,
+      payment: bettor.payment,
       stakeCents: input.stakeCents,
       userId: actor.userId,
     });
     // Everything the DTO embeds is already at hand: no second, joined read on the hot path.
     const body = toBetDto({
       bet: final,
-      customerFirstName: customer.firstName,
-      customerLastName: customer.lastName,
+      customerFirstName: customer?.firstName ?? null,
+      customerLastName: customer?.lastName ?? null,
       shopName: shop.name,
       placerUsername: actor.username,
       resolverUsername: final.resolvedBy === null ? null : actor.username,
@@ -430,9 +529,10 @@ export function resolveBet(
 ): Mutation<BetDto> {
   const bet = tx.select().from(bets).where(eq(bets.id, id)).get();
   if (!bet) throw notFound("Bet");
+  // PLACED pays the place part (decision 052): the same four eyes from LARGE_AMOUNT.
   if (
-    input.status === "WON" &&
-    bet.potentialPayoutCents >= largeAmountCents &&
+    (input.status === "WON" || input.status === "PLACED") &&
+    settledReturnOfBet(bet, input.status) >= largeAmountCents &&
     op.actor.role !== "admin"
   ) {
     throw new AppError(

@@ -8,15 +8,32 @@
  */
 import type { Database } from "bun:sqlite";
 import { createHmac } from "node:crypto";
-import { eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { type AppDb, type DbOrTx, prepared, type Tx, writeTx } from "../../db/client";
 import { appSecrets, bets, customers, shops, users } from "../../db/schema";
 import type { SlipDto } from "../../domain/dto";
-import { formatCents } from "../../domain/money";
+import { stakeFieldsOf } from "../../domain/each-way";
+import { formatCents, formatEuro } from "../../domain/money";
 import { formatPrice, priceOf } from "../../domain/price";
 import { SLIP_ALPHABET, SLIP_CODE_LENGTH } from "../../domain/slip-code";
-import { messageOf, notFound } from "../../lib/errors";
+import type { Mutation, Op } from "../../lib/endpoint";
+import { AppError, messageOf, notFound } from "../../lib/errors";
+import { CASH_PARTY, postLedgerEntry } from "../../lib/ledger";
 import { log } from "../../lib/logger";
+import { openShiftRow } from "../shifts/shifts.service";
+import {
+  type BetDto,
+  paidCents,
+  paidColumns,
+  paidJoins,
+  paidOf,
+  selectBets,
+  toBetDto,
+} from "./bets.dto";
+
+const { payer, paidShift, paidShop } = paidJoins;
+
+type BetJoined = NonNullable<ReturnType<ReturnType<typeof selectBets>["get"]>>;
 
 /** What a code is derived from. */
 export interface SlipFacts {
@@ -28,6 +45,9 @@ export interface SlipFacts {
   priceNum?: number | null;
   priceDen?: number | null;
   priceFormat?: string | null;
+  /** Each-way terms (decision 052) are part of the facts: they change what the slip pays. */
+  eachWayPlaces?: number | null;
+  eachWayFraction?: string | null;
 }
 
 /**
@@ -45,7 +65,9 @@ export function computeSlipCode(key: Uint8Array, bet: SlipFacts, variant = 0): s
   // prices (every bet from before migration 0019) keep the facts, so their codes still match.
   const price =
     bet.priceFormat === "fractional" ? `|${bet.priceNum ?? ""}/${bet.priceDen ?? ""}` : "";
-  const facts = `${bet.id}|${bet.stakeCents}|${bet.oddsHundredths}|${bet.createdAt}${price}`;
+  // Each-way terms follow; a win-only bet keeps the facts it had.
+  const eachWay = bet.eachWayPlaces ? `|ew${bet.eachWayPlaces}:${bet.eachWayFraction ?? ""}` : "";
+  const facts = `${bet.id}|${bet.stakeCents}|${bet.oddsHundredths}|${bet.createdAt}${price}${eachWay}`;
   const digest = createHmac("sha256", key)
     .update(variant === 0 ? facts : `${facts}|${variant}`)
     .digest();
@@ -131,21 +153,28 @@ export function assignSlipCode(tx: Tx, bet: SlipFacts): string {
 
 /** The bet with what its slip shows. */
 function slipRow(db: DbOrTx) {
-  return db
-    .select({
-      bet: bets,
-      customerFirstName: customers.firstName,
-      customerLastName: customers.lastName,
-      shopName: shops.name,
-      shopLocation: shops.location,
-      shopAddress: shops.address,
-      shopPhone: shops.phone,
-      staff: users.username,
-    })
-    .from(bets)
-    .innerJoin(customers, eq(customers.id, bets.customerId))
-    .innerJoin(shops, eq(shops.id, bets.shopId))
-    .leftJoin(users, eq(users.id, bets.placedBy));
+  return (
+    db
+      .select({
+        bet: bets,
+        customerFirstName: customers.firstName,
+        customerLastName: customers.lastName,
+        shopName: shops.name,
+        shopLocation: shops.location,
+        shopAddress: shops.address,
+        shopPhone: shops.phone,
+        staff: users.username,
+        ...paidColumns,
+      })
+      .from(bets)
+      // A cash bet has no customer (decision 051): the slip is the bearer's claim.
+      .leftJoin(customers, eq(customers.id, bets.customerId))
+      .innerJoin(shops, eq(shops.id, bets.shopId))
+      .leftJoin(users, eq(users.id, bets.placedBy))
+      .leftJoin(payer, eq(payer.id, bets.paidBy))
+      .leftJoin(paidShift, eq(paidShift.id, bets.paidShiftId))
+      .leftJoin(paidShop, eq(paidShop.id, paidShift.shopId))
+  );
 }
 
 type SlipRow = NonNullable<ReturnType<ReturnType<typeof slipRow>["get"]>>;
@@ -162,13 +191,21 @@ function toSlipDto(row: SlipRow, code: string): SlipDto {
       address: row.shopAddress,
       phone: row.shopPhone,
     },
-    customer: {
-      id: b.customerId,
-      firstName: row.customerFirstName,
-      lastName: row.customerLastName,
-    },
+    customer:
+      b.customerId === null || row.customerFirstName === null
+        ? null
+        : {
+            id: b.customerId,
+            firstName: row.customerFirstName,
+            lastName: row.customerLastName ?? "",
+          },
+    payment: b.payment,
+    actualPayout: b.actualPayoutCents === null ? null : formatCents(b.actualPayoutCents),
+    resolvedAt: b.resolvedAt === null ? null : new Date(b.resolvedAt).toISOString(),
+    paid: paidOf(b, row),
     description: b.description,
-    stakeAmount: formatCents(b.stakeCents),
+    // Each-way (decision 052): the terms, the unit stake and the total.
+    ...stakeFieldsOf(b),
     odds: formatCents(b.oddsHundredths),
     // The price as taken (decision 048): a slip never follows the viewer's format.
     price: formatPrice(priceOf(b)),
@@ -209,6 +246,108 @@ export function findSlip(db: DbOrTx, code: string): SlipDto {
   const row = slipRow(db).where(eq(bets.slipCode, code)).get();
   if (!row || !slipCodeMatches(slipKey(db), row.bet, code)) throw notFound("Slip");
   return toSlipDto(row, code);
+}
+
+/** What POST /api/slips/{code}/pay answers (slipPaymentDto). */
+export interface SlipPayment {
+  bet: BetDto;
+  amount: string;
+  paidAt: string;
+  paidBy: { id: number; username: string };
+  shiftId: number;
+  shop: { id: number; name: string };
+  transactionId: number;
+}
+
+/** "2026-11-26 14:03 UTC": when a slip was paid, in the 409 that refuses a second payment. */
+const paidTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * POST /api/slips/{code}/pay (issue 21 item 2, decision 051): pays a settled cash bet's
+ * return (WON, PLACED: its payout; VOID: its stake) from the till of the acting user's open
+ * shift, in one write transaction with its ledger row (SHOP -> CASH) and the bet marked paid.
+ * Once only: a paid slip is 409 naming when, where and by whom; the update is conditional on
+ * the slip being unpaid, so two payments racing for one slip pay once.
+ */
+export function paySlip(
+  tx: Tx,
+  { actor, now }: Op,
+  code: string,
+  largeAmountCents: number,
+): Mutation<SlipPayment> {
+  const row = slipRow(tx).where(eq(bets.slipCode, code)).get();
+  if (!row || !slipCodeMatches(slipKey(tx), row.bet, code)) throw notFound("Slip");
+  const bet = row.bet;
+  if (bet.payment !== "cash") {
+    throw new AppError(
+      "CONFLICT",
+      "An account bet is paid into the customer's balance, not on the slip",
+    );
+  }
+  if (bet.paidAt !== null) {
+    const paid = paidOf(bet, row);
+    throw new AppError(
+      "CONFLICT",
+      `Slip already paid: €${paid?.amount ?? formatCents(paidCents(bet))} on ${paidTime(bet.paidAt)} at ${paid?.shop.name || `shop #${paid?.shop.id}`} by ${paid?.by?.username ?? "a former user"}`,
+    );
+  }
+  if (bet.status === "PENDING") {
+    throw new AppError("CONFLICT", "This bet is not settled yet: nothing to pay");
+  }
+  if (bet.status === "LOST") throw new AppError("CONFLICT", "This bet lost: nothing to pay");
+  const shift = openShiftRow(tx, actor.userId);
+  if (!shift) {
+    throw new AppError("UNPROCESSABLE", "Paying a slip needs an open shift: open one first");
+  }
+  const amountCents = paidCents(bet);
+  if (amountCents >= largeAmountCents && actor.role !== "admin") {
+    throw new AppError(
+      "FORBIDDEN",
+      `An admin is needed to pay ${formatEuro(largeAmountCents)} or more`,
+    );
+  }
+  const after = tx
+    .update(bets)
+    .set({ paidAt: now, paidBy: actor.userId, paidShiftId: shift.id })
+    .where(and(eq(bets.id, bet.id), isNull(bets.paidAt)))
+    .returning()
+    .get();
+  if (!after) throw new AppError("CONFLICT", "Slip already paid");
+  const posted = postLedgerEntry(
+    tx,
+    {
+      type: bet.status === "VOID" ? "REFUND" : "PAYOUT",
+      amountCents,
+      from: { type: "SHOP", id: shift.shopId },
+      to: CASH_PARTY,
+      description: `${bet.status === "VOID" ? "Stake returned" : "Paid"} on the slip of bet #${bet.id}`,
+      betId: bet.id,
+      processedBy: actor.userId,
+      shiftId: shift.id,
+    },
+    now,
+  );
+  log.info("money", {
+    requestId: actor.requestId,
+    op: "slip.pay",
+    betId: bet.id,
+    amountCents,
+    shiftId: shift.id,
+    userId: actor.userId,
+  });
+  const shop = { id: shift.shopId, name: shift.shopName ?? "" };
+  return {
+    body: {
+      bet: toBetDto(selectBets(tx).where(eq(bets.id, bet.id)).get() as BetJoined),
+      amount: formatCents(amountCents),
+      paidAt: new Date(now).toISOString(),
+      paidBy: { id: actor.userId, username: actor.username },
+      shiftId: shift.id,
+      shop,
+      transactionId: posted.id,
+    },
+    audit: { entityType: "BET", entityId: bet.id, before: bet, after },
+  };
 }
 
 /**

@@ -64,6 +64,7 @@ export const dashboardEndpoints = [
   implement(contracts.dashboardStats, ({ db, own }) => dashboardStats(db, own)),
   implement(contracts.settings, ({ deps }) => ({
     largeAmount: formatCents(deps.largeAmountCents),
+    cashBetMaxStake: formatCents(deps.cashBetMaxStakeCents ?? deps.largeAmountCents),
     creditLimitCap: formatCents(deps.creditLimitCapCents),
     oddsFormat: deps.oddsFormat ?? "decimal",
     backupIntervalHours: deps.backups?.intervalHours ?? null,

@@ -56,6 +56,8 @@ describe("settings", () => {
       expect(await t.json("GET", "/api/settings", { as, expect: 200 })).toEqual({
         largeAmount: "1000.00",
         creditLimitCap: "1000.00",
+        // CASH_BET_MAX_STAKE unset: LARGE_AMOUNT (decision 051).
+        cashBetMaxStake: "1000.00",
         oddsFormat: "decimal",
         backupIntervalHours: null,
       });

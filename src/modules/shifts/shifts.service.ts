@@ -59,14 +59,18 @@ type ShiftRow = Awaited<ReturnType<ReturnType<typeof selectShifts>["all"]>>[numb
 /**
  * A shift's cash movements: the sums and counts of its deposits and withdrawals (ledger
  * rows) and of its top-ups and pick-ups (till movements, no ledger rows), and the latter
- * one by one for the report. Cash bets and slip payments (issue 21 items 1 and 2) are to
- * join here as two more kinds of line.
+ * one by one for the report; and the cash bets it took (stakes into the till) and the slips
+ * it paid (returns out of it; issue 21 items 1 to 3, decision 051), both ledger rows too.
  */
 interface Takings {
   depositCents: number;
   depositCount: number;
   withdrawalCents: number;
   withdrawalCount: number;
+  cashStakeCents: number;
+  cashStakeCount: number;
+  cashPayoutCents: number;
+  cashPayoutCount: number;
   topupCents: number;
   topupCount: number;
   pickupCents: number;
@@ -79,6 +83,10 @@ const noTakings = (): Takings => ({
   depositCount: 0,
   withdrawalCents: 0,
   withdrawalCount: 0,
+  cashStakeCents: 0,
+  cashStakeCount: 0,
+  cashPayoutCents: 0,
+  cashPayoutCount: 0,
   topupCents: 0,
   topupCount: 0,
   pickupCents: 0,
@@ -93,6 +101,9 @@ const movementUser = alias(users, "till_movement_user");
  * transactions_shift_idx). A reversed original still counts: its cash did cross the
  * counter; the reversal, an admin's correction, belongs to no shift (decision 030).
  */
+const cashStake = sql`(${transactions.type} = 'BETTING' and ${transactions.fromEntityType} = 'CASH')`;
+const cashPayout = sql`(${transactions.type} in ('PAYOUT', 'REFUND') and ${transactions.toEntityType} = 'CASH')`;
+
 function takingsOf(db: DbOrTx, shiftIds: number[]): Map<number, Takings> {
   const out = new Map<number, Takings>(shiftIds.map((id) => [id, noTakings()]));
   if (!shiftIds.length) return out;
@@ -103,6 +114,11 @@ function takingsOf(db: DbOrTx, shiftIds: number[]): Map<number, Takings> {
       depositCount: sql<number>`count(case when ${transactions.type} = 'DEPOSIT' then 1 end)`,
       withdrawalCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'WITHDRAWAL' then ${transactions.amountCents} end), 0)`,
       withdrawalCount: sql<number>`count(case when ${transactions.type} = 'WITHDRAWAL' then 1 end)`,
+      // A cash stake is a BETTING row from CASH; a slip paid is a PAYOUT or REFUND to CASH.
+      cashStakeCents: sql<number>`coalesce(sum(case when ${cashStake} then ${transactions.amountCents} end), 0)`,
+      cashStakeCount: sql<number>`count(case when ${cashStake} then 1 end)`,
+      cashPayoutCents: sql<number>`coalesce(sum(case when ${cashPayout} then ${transactions.amountCents} end), 0)`,
+      cashPayoutCount: sql<number>`count(case when ${cashPayout} then 1 end)`,
     })
     .from(transactions)
     .where(and(inArray(transactions.shiftId, shiftIds), eq(transactions.status, "COMPLETED")))
@@ -142,9 +158,20 @@ function takingsOf(db: DbOrTx, shiftIds: number[]): Map<number, Takings> {
   return out;
 }
 
-/** What the till should hold: float + deposits - withdrawals + top-ups - pick-ups. */
+/**
+ * What the till should hold: float + deposits - withdrawals + cash stakes - cash payouts +
+ * top-ups - pick-ups (issue 21 item 3).
+ */
 function expectedCents(openingFloatCents: number, t: Takings): number {
-  return openingFloatCents + t.depositCents - t.withdrawalCents + t.topupCents - t.pickupCents;
+  return (
+    openingFloatCents +
+    t.depositCents -
+    t.withdrawalCents +
+    t.cashStakeCents -
+    t.cashPayoutCents +
+    t.topupCents -
+    t.pickupCents
+  );
 }
 
 function toShiftDto(row: ShiftRow, takings: Takings): ShiftDto {
@@ -168,6 +195,10 @@ function toShiftDto(row: ShiftRow, takings: Takings): ShiftDto {
     depositCount: takings.depositCount,
     withdrawals: formatCents(takings.withdrawalCents),
     withdrawalCount: takings.withdrawalCount,
+    cashStakes: formatCents(takings.cashStakeCents),
+    cashStakeCount: takings.cashStakeCount,
+    cashPayouts: formatCents(takings.cashPayoutCents),
+    cashPayoutCount: takings.cashPayoutCount,
     topups: formatCents(takings.topupCents),
     topupCount: takings.topupCount,
     pickups: formatCents(takings.pickupCents),
@@ -251,7 +282,8 @@ export function listShifts(db: AppDb, viewer: ShiftViewer, query: ListQuery) {
   };
 }
 
-function openShiftRow(tx: DbOrTx, userId: number) {
+/** The user's open shift (its id, shop and shop's name), or undefined. */
+export function openShiftRow(tx: DbOrTx, userId: number) {
   return tx
     .select({ id: shifts.id, shopId: shifts.shopId, shopName: shops.name })
     .from(shifts)

@@ -21,6 +21,10 @@ function shift(overrides: Partial<ShiftDto> = {}): ShiftDto {
     depositCount: 1,
     withdrawals: "10.00",
     withdrawalCount: 1,
+    cashStakes: "0.00",
+    cashStakeCount: 0,
+    cashPayouts: "0.00",
+    cashPayoutCount: 0,
     topups: "0.00",
     topupCount: 0,
     pickups: "0.00",
@@ -76,14 +80,18 @@ describe("the shift control", () => {
     });
   });
 
-  test("the close dialog lists every line of the till: float, deposits, withdrawals, top-ups, pick-ups", async () => {
+  test("the close dialog lists every line of the till: float, deposits, withdrawals, cash bets, slips paid, top-ups, pick-ups", async () => {
     const ue = userEvent.setup();
     const withMoves = shift({
+      cashStakes: "16.00",
+      cashStakeCount: 2,
+      cashPayouts: "19.00",
+      cashPayoutCount: 1,
       topups: "25.10",
       topupCount: 1,
       pickups: "60.00",
       pickupCount: 2,
-      expectedCash: "95.10",
+      expectedCash: "92.10",
     });
     renderWithProviders(<ShiftControl />, "user", {
       "GET /api/shifts/current": withMoves,
@@ -91,7 +99,7 @@ describe("the shift control", () => {
         ...withMoves,
         status: "CLOSED",
         closedAt: "2026-01-03T17:00:00.000Z",
-        countedCash: "95.00",
+        countedCash: "92.00",
         discrepancy: "-0.10",
       },
     });
@@ -106,11 +114,13 @@ describe("the shift control", () => {
       ["Opening float", "€100.00"],
       ["Deposits (1)", "+ €40.00"],
       ["Withdrawals (1)", "- €10.00"],
+      ["Cash bets (2)", "+ €16.00"],
+      ["Slips paid (1)", "- €19.00"],
       ["Top-ups (1)", "+ €25.10"],
       ["Pick-ups (2)", "- €60.00"],
-      ["Expected cash", "€95.10"],
+      ["Expected cash", "€92.10"],
     ]);
-    await ue.type(within(dialog).getByLabelText("Counted cash (€)"), "95");
+    await ue.type(within(dialog).getByLabelText("Counted cash (€)"), "92");
     await ue.click(within(dialog).getByRole("button", { name: "Close shift" }));
     const done = await screen.findByRole("dialog", { name: "Shift closed" });
     expect(within(done).getByText("Counted cash")).toBeTruthy();

@@ -9,14 +9,17 @@ export function discrepancyText(discrepancy: string): string {
 }
 
 /**
- * A shift's cash-up, line by line: float, deposits, withdrawals, top-ups, pick-ups,
- * expected, and once closed the count and discrepancy.
+ * A shift's cash-up, line by line: float, deposits, withdrawals, cash bets taken, slips
+ * paid, top-ups, pick-ups, expected, and once closed the count and discrepancy.
  */
 export function ShiftFigures({ shift }: { shift: Shift }) {
   const rows: [string, string, string?][] = [
     ["Opening float", formatEuro(centsOf(shift.openingFloat))],
     [`Deposits (${shift.depositCount})`, `+ ${formatEuro(centsOf(shift.deposits))}`],
     [`Withdrawals (${shift.withdrawalCount})`, `- ${formatEuro(centsOf(shift.withdrawals))}`],
+    // Cash bets' stakes into the till and slips paid out of it (issue 21, decision 051).
+    [`Cash bets (${shift.cashStakeCount})`, `+ ${formatEuro(centsOf(shift.cashStakes))}`],
+    [`Slips paid (${shift.cashPayoutCount})`, `- ${formatEuro(centsOf(shift.cashPayouts))}`],
     [`Top-ups (${shift.topupCount})`, `+ ${formatEuro(centsOf(shift.topups))}`],
     [`Pick-ups (${shift.pickupCount})`, `- ${formatEuro(centsOf(shift.pickups))}`],
     ["Expected cash", formatEuro(centsOf(shift.expectedCash)), "font-semibold"],

@@ -20,6 +20,7 @@ import {
   ForcedPasswordChange,
   LogoutButton,
 } from "../features/auth";
+import { ReceiptOfferSlot } from "../features/receipts";
 import { ShiftControl } from "../features/shifts";
 import { WorkingShop } from "../features/shops";
 import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
@@ -150,6 +151,8 @@ function Protected({
       title={title}
       section={section}
     >
+      {/* The latest cash movement's receipt, to print (issue 21 item 4, decision 053). */}
+      <ReceiptOfferSlot />
       <Screen fallback={<ScreenFallback />}>{children}</Screen>
       <Suspense fallback={null}>
         <CounterKeys />

@@ -1,11 +1,8 @@
-import { QRCodeSVG } from "qrcode.react";
-import { useEffect, useRef } from "react";
-import { Link } from "wouter";
-import { formatSlipCode } from "../../../../src/domain/slip-code";
-import { useStaffName } from "../../../components/ui/links";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
-import { euro, formatDateTime, fullName } from "../../../lib/format";
+import { SlipReceipt } from "../../receipts";
 import { useSlip } from "../api/get-slip";
 
 /**
@@ -19,34 +16,50 @@ const PRINT_CSS = `
   html, body { background: #fff !important; }
   body * { visibility: hidden !important; }
   .bet-slip, .bet-slip * { visibility: visible !important; }
-  .bet-slip { position: absolute; left: 0; top: 0; width: 80mm; margin: 0; padding: 3mm;
+  .bet-slip { position: absolute; left: 0; top: 0; width: 80mm; margin: 0; padding: 4mm;
     border: 0 !important; box-shadow: none !important; font-size: 10pt; }
 }
 `;
 
-function Line({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className="shrink-0">{label}</dt>
-      <dd className="text-right font-semibold">{children}</dd>
-    </div>
-  );
+/** Opens the print dialog once, after the slip (a lazily loaded component) is on the page. */
+function AutoPrint({ when, onPrinted }: { when: boolean; onPrinted: () => void }) {
+  const printed = useRef(false);
+  useEffect(() => {
+    if (!when || printed.current) return;
+    printed.current = true;
+    window.print();
+    onPrinted();
+  }, [when, onPrinted]);
+  return null;
 }
 
 /**
  * A bet's slip (issue 12, decision 031): shop, customer, description, stake, odds, potential
  * payout, time, staff, bet number, the verification code and its QR code, ready to print.
- * With `autoPrint` (the Print buttons) the print dialog opens once the slip has loaded.
+ * With `autoPrint` (the Print buttons) the print dialog opens once the slip has loaded. Every
+ * print says DUPLICATE but the first from the bet's success state, `original` (issue 21 item
+ * 4, decision 053); once settled the slip shows the outcome, and PAID once paid.
  */
-export default function BetSlip({ id, autoPrint = false }: { id: number; autoPrint?: boolean }) {
+export default function BetSlip({
+  id,
+  autoPrint = false,
+  original = false,
+}: {
+  id: number;
+  autoPrint?: boolean;
+  /** The first print from the bet's success state: the original; any other is DUPLICATE. */
+  original?: boolean;
+}) {
   const { data: slip, isLoading, error } = useSlip(id);
-  const printed = useRef(false);
-  const staffName = useStaffName();
-  useEffect(() => {
-    if (!autoPrint || !slip || printed.current) return;
-    printed.current = true;
-    window.print();
-  }, [autoPrint, slip]);
+  const [originalLeft, setOriginalLeft] = useState(original && autoPrint);
+  const [location, navigate] = useLocation();
+  // Once printed, the original is spent: a reload or the Print button prints DUPLICATE.
+  const printedOriginal = useRef(() => {});
+  printedOriginal.current = () => {
+    if (!originalLeft) return;
+    setOriginalLeft(false);
+    navigate(location, { replace: true });
+  };
   if (isLoading) return <LoadingText text="Loading slip..." />;
   if (isNotFound(error) || (!error && !slip)) {
     return <StateCard title="Bet not found" backHref="/bets" backLabel="Back to Bets" />;
@@ -61,7 +74,7 @@ export default function BetSlip({ id, autoPrint = false }: { id: number; autoPri
       />
     );
   }
-  const code = formatSlipCode(slip.code);
+  const afterAutoPrint = () => printedOriginal.current();
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 p-4">
       <style>{PRINT_CSS}</style>
@@ -73,48 +86,12 @@ export default function BetSlip({ id, autoPrint = false }: { id: number; autoPri
           Print
         </button>
       </div>
-      <article
-        className="bet-slip w-[80mm] max-w-full rounded border border-base-300 bg-white p-4 font-mono text-sm text-black shadow"
-        aria-label={`Slip for bet #${slip.betId}`}
-      >
-        <header className="mb-3 text-center">
-          <h1 className="text-lg font-bold">{slip.shop.name}</h1>
-          <p>{slip.shop.location}</p>
-          {slip.shop.address && <p>{slip.shop.address}</p>}
-          {slip.shop.phone && <p>{slip.shop.phone}</p>}
-        </header>
-        <p className="mb-2 border-y border-dashed border-black py-1 text-center text-base font-bold">
-          Bet #{slip.betId}
-        </p>
-        <dl className="flex flex-col gap-1">
-          <Line label="Customer">{fullName(slip.customer)}</Line>
-          <div>
-            <dt className="sr-only">Description</dt>
-            <dd className="my-1 break-words">{slip.description}</dd>
-          </div>
-          <Line label="Stake">{euro(slip.stakeAmount)}</Line>
-          {/* The price as taken, whatever format the reader prefers (decision 048). */}
-          <Line label="Odds">{slip.price}</Line>
-          <Line label="Potential payout">{euro(slip.potentialPayout)}</Line>
-          <Line label="Placed">{formatDateTime(slip.placedAt)}</Line>
-          <Line label="Staff">{staffName(slip.staff, "Unknown")}</Line>
-        </dl>
-        <div className="mt-3 flex flex-col items-center gap-1 border-t border-dashed border-black pt-3">
-          <QRCodeSVG
-            value={slip.code}
-            size={128}
-            marginSize={1}
-            title={`QR code of ${code}`}
-            role="img"
-            aria-label={`QR code of ${code}`}
-            data-testid="slip-qr"
-          />
-          <p className="text-xs">Verification code</p>
-          <p className="text-lg font-bold tracking-widest" data-testid="slip-code">
-            {code}
-          </p>
-        </div>
-      </article>
+      <Suspense fallback={<LoadingText text="Loading slip..." />}>
+        {/* The slip on the receipt paper (decision 053): DUPLICATE unless this is the first
+            print from the bet's success state (`?print=original`). */}
+        <SlipReceipt slip={slip} duplicate={!originalLeft} className="bet-slip" titleLevel={1} />
+        <AutoPrint when={autoPrint} onPrinted={afterAutoPrint} />
+      </Suspense>
     </div>
   );
 }

@@ -19,10 +19,19 @@ export function NewBetButton({
   const canMutate = useAtomValue(canMutateAtom);
   // The bet just placed here: its slip is one click away until the next one (issue 12).
   const [placed, setPlaced] = useState<number | null>(null);
+  // Its first print is the original, any later one DUPLICATE (decision 053).
+  const [printed, setPrinted] = useState<number | null>(null);
   if (!canMutate) return null;
   return (
     <>
-      {placed !== null && <PrintSlipLink betId={placed} label={`Print Slip #${placed}`} />}
+      {placed !== null && (
+        <PrintSlipLink
+          betId={placed}
+          label={`Print Slip #${placed}`}
+          original={printed !== placed}
+          onClick={() => setPrinted(placed)}
+        />
+      )}
       <DialogButton label="New Bet" className="btn-primary" disabled={disabled} draft="new-bet">
         {(close) => (
           <NewBetDialog

@@ -9,6 +9,7 @@ import { FormActions, MoneyField, TextareaField } from "../../../components/ui/f
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNumberLocale } from "../../../lib/locale";
 import { withTypedAmounts } from "../../../lib/money-input";
+import { latestMovement, tillMovementReceipt, useOfferReceipt } from "../../receipts";
 import type { Shift } from "../api/get-shifts";
 import { useRecordTillMovement } from "../api/shift-mutations";
 
@@ -36,6 +37,8 @@ export default function TillMovementDialog({
   onClose: () => void;
 }) {
   const record = useRecordTillMovement();
+  // The receipt is offered once the movement is recorded (issue 21 item 4, decision 053).
+  const offerReceipt = useOfferReceipt();
   const idempotency = useIdempotencyKey();
   const locale = useNumberLocale();
   const form = useForm<MovementInput, unknown, MovementOutput>({
@@ -56,7 +59,13 @@ export default function TillMovementDialog({
           };
           record.mutate(
             { id: shift.id, body, key: idempotency.keyFor(body) },
-            { onSuccess: onClose },
+            {
+              onSuccess: (answer) => {
+                const movement = latestMovement(answer, kind);
+                if (movement) offerReceipt({ receipt: tillMovementReceipt(answer, movement) });
+                onClose();
+              },
+            },
           );
         })}
       >

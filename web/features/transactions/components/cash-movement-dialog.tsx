@@ -22,6 +22,7 @@ import { typedCents, withTypedAmounts } from "../../../lib/money-input";
 import { useNotify } from "../../../lib/notify";
 import { workingShopIdAtom } from "../../../lib/session";
 import { type Customer, CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
+import { transactionReceipt, useOfferReceipt } from "../../receipts";
 import { ShopPicker } from "../../shops";
 import { type CashMovementBody, useCreateDeposit } from "../api/create-deposit";
 import { useCreateWithdrawal } from "../api/create-withdrawal";
@@ -89,6 +90,8 @@ export default function CashMovementDialog({
 }: CashMovementDialogProps) {
   const notify = useNotify();
   const idempotency = useIdempotencyKey();
+  // The receipt is offered once the movement is done (issue 21 item 4, decision 053).
+  const offerReceipt = useOfferReceipt();
   const deposit = useCreateDeposit();
   const withdrawal = useCreateWithdrawal();
   const mutation = kind === "deposit" ? deposit : withdrawal;
@@ -143,7 +146,15 @@ export default function CashMovementDialog({
     if (!large.holds(body, values.amountCents)) send(body);
   };
   const send = (body: CashMovementBody) =>
-    mutation.mutate({ body, key: idempotency.keyFor(body) }, { onSuccess: close });
+    mutation.mutate(
+      { body, key: idempotency.keyFor(body) },
+      {
+        onSuccess: (transaction) => {
+          offerReceipt({ receipt: transactionReceipt(transaction) });
+          close();
+        },
+      },
+    );
 
   return (
     <Dialog

@@ -1,0 +1,47 @@
+import type { ReceiptOffer as Offer } from "../offer";
+import type { ReceiptKind } from "../receipt-data";
+import { PrintReceipt } from "./print-receipt";
+
+const KIND_WORDS: Record<ReceiptKind, string> = {
+  DEPOSIT: "Deposit",
+  WITHDRAWAL: "Withdrawal",
+  "CASH BET": "Cash bet",
+  "SLIP PAID": "Slip paid",
+  "PICK-UP": "Pick-up",
+  "TOP-UP": "Top-up",
+};
+
+/**
+ * The success state's bar (decision 053): the movement's kind and reference, Print receipt
+ * (the original, then DUPLICATE) and a dismiss. Loaded when a receipt is first offered.
+ */
+export default function ReceiptOfferBar({
+  state,
+  onDismiss,
+}: {
+  state: Offer;
+  onDismiss: () => void;
+}) {
+  const { offer } = state;
+  return (
+    <section
+      aria-label="Receipt"
+      className="mb-4 flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 px-4 py-2 print:hidden"
+      data-testid="receipt-offer"
+    >
+      <span>
+        <span className="font-semibold">{KIND_WORDS[offer.receipt.kind]}</span>{" "}
+        {offer.receipt.reference}
+      </span>
+      <PrintReceipt receipt={offer.receipt} />
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm ml-auto"
+        aria-label="Dismiss the receipt"
+        onClick={onDismiss}
+      >
+        ✕
+      </button>
+    </section>
+  );
+}

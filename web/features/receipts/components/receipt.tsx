@@ -1,0 +1,49 @@
+import type { ReceiptData } from "../receipt-data";
+import {
+  amountText,
+  ReceiptHeadLines,
+  ReceiptKindBand,
+  ReceiptLine,
+  ReceiptPaper,
+} from "./receipt-frame";
+
+/**
+ * The receipt of a cash movement (issue 21 item 4): a deposit, a withdrawal, a slip's
+ * payment, a pick-up or a top-up. `duplicate` prints DUPLICATE: every print but the first
+ * press in the movement's success state (decision 053).
+ */
+export function Receipt({
+  receipt,
+  duplicate = false,
+}: {
+  receipt: ReceiptData;
+  duplicate?: boolean;
+}) {
+  return (
+    <ReceiptPaper
+      label={`${receipt.kind} receipt ${receipt.reference}${duplicate ? " (duplicate)" : ""}`}
+      shop={receipt.shop}
+      duplicate={duplicate}
+    >
+      <ReceiptKindBand>{receipt.kind}</ReceiptKindBand>
+      <dl className="flex flex-col gap-1">
+        <ReceiptHeadLines
+          reference={receipt.reference}
+          at={receipt.at}
+          staff={receipt.staff}
+          customer={receipt.customer}
+        />
+        {receipt.lines?.map(([label, value]) => (
+          <ReceiptLine key={label} label={label}>
+            {value}
+          </ReceiptLine>
+        ))}
+        <div className="mt-2 border-t border-dashed border-black pt-2">
+          <ReceiptLine label="Amount" strong>
+            <span data-testid="receipt-amount">{amountText(receipt.amount)}</span>
+          </ReceiptLine>
+        </div>
+      </dl>
+    </ReceiptPaper>
+  );
+}

@@ -8,6 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { api, expectAccessible, expectText, hidden, unique, visible } from "./harness";
+import { countedKeys, counterKeysReady, focusIs } from "./keyboard";
 import { createAccount, createShop } from "./seed";
 import { setUpSuite } from "./suite";
 
@@ -15,38 +16,6 @@ const suite = setUpSuite();
 
 /** The keys this test presses, counted; the name below states the count it asserts. */
 const KEYS = 60;
-
-/** What has the focus: its role or tag and its name (label, aria-label, else its text). */
-function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return "nothing";
-    const input = element as HTMLInputElement;
-    const name =
-      input.labels?.[0]?.textContent ??
-      element.getAttribute("aria-label") ??
-      (element.tagName === "INPUT" || element.tagName === "TEXTAREA"
-        ? ""
-        : (element.textContent ?? ""));
-    const what = element.getAttribute("role") ?? element.tagName.toLowerCase();
-    return `${what} ${name
-      .replace(/\s*\*$/, "")
-      .replace(/\s+/g, " ")
-      .trim()}`;
-  });
-}
-
-/** Waits (30 s at most) until the focus is on `want`. */
-async function focusIs(page: Page, want: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  let last = "";
-  for (;;) {
-    last = await focused(page);
-    if (last === want) return;
-    if (Date.now() > deadline) throw new Error(`expected the focus on "${want}", saw "${last}"`);
-    await Bun.sleep(50);
-  }
-}
 
 /** How many times the page asked to print (window.print is counted, not run). */
 const prints = (page: Page) =>
@@ -83,28 +52,11 @@ describe("the cash counter by keyboard (issue 21, items 1, 2 and 7)", () => {
     });
     expect(opened.expectedCash).toBe("100.00");
 
-    let keys = 0;
-    const press = async (key: string) => {
-      keys += 1;
-      await page.keyboard.press(key);
-    };
-    const type = async (text: string) => {
-      keys += text.length;
-      await page.keyboard.type(text);
-    };
-    /** Tabs on until `want` has the focus (each Tab counted). */
-    const tabTo = async (want: string) => {
-      for (let i = 0; i < 30 && (await focused(page)) !== want; i++) await press("Tab");
-      await focusIs(page, want);
-    };
+    const keys = countedKeys(page);
+    const { press, type, tabTo } = keys;
 
-    await page.goto("/");
-    await visible(page.getByRole("heading", { level: 1 }));
+    await counterKeysReady(page);
     await expectText(page.getByTestId("shift-control"), `Open at ${shop.name}`);
-    await page
-      .locator("body[data-counter-keys=on]")
-      .waitFor({ state: "attached", timeout: 30_000 });
-    await page.getByRole("heading", { level: 1 }).focus();
 
     // F4: the bet dialog in Cash mode, the description (the first empty field) focused.
     await press("F4");
@@ -196,7 +148,7 @@ describe("the cash counter by keyboard (issue 21, items 1, 2 and 7)", () => {
     );
     expect(paid.paid).toMatchObject({ amount: "19.00", shiftId: opened.id });
 
-    expect(keys).toBe(KEYS);
+    expect(keys.count).toBe(KEYS);
     expect(problems()).toEqual([]);
     await context.close();
   }, 120_000);

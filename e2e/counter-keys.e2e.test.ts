@@ -5,8 +5,8 @@
  * presses (a typed character is one) and names the count.
  */
 import { describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
 import { api, expectAccessible, hidden, unique, visible } from "./harness";
+import { countedKeys, counterKeysReady, focusIs } from "./keyboard";
 import { createCustomer, createShop } from "./seed";
 import { setUpSuite } from "./suite";
 
@@ -15,49 +15,14 @@ const suite = setUpSuite();
 /** The keys this test presses, counted; the name below states the count it asserts. */
 const KEYS = 109;
 
-/** What has the focus: its role or tag and its accessible name as the page labels it. */
-function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element) return "nothing";
-    const input = element as HTMLInputElement;
-    const label = input.labels?.[0]?.textContent ?? element.getAttribute("aria-label") ?? "";
-    return `${element.getAttribute("role") ?? element.tagName.toLowerCase()} ${label.replace(/\s*\*$/, "").trim()}`;
-  });
-}
-
-/** Waits (30 s at most) until the focus is on `want`. */
-async function focusIs(page: Page, want: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  let last = "";
-  for (;;) {
-    last = await focused(page);
-    if (last === want) return;
-    if (Date.now() > deadline) throw new Error(`expected the focus on "${want}", saw "${last}"`);
-    await Bun.sleep(50);
-  }
-}
-
 describe("counter keys (issue 21, item 7)", () => {
   test(`the counter by keyboard alone: every key's dialog, a deposit, a bet and its slip in ${KEYS} keys`, async () => {
     const { page, problems, context } = await suite.admin();
     const shop = await createShop(page, unique("Keys Shop"));
     const last = unique("Keyboard");
     const customer = await createCustomer(page, "Aoife", last);
-    let keys = 0;
-    const press = async (key: string) => {
-      keys += 1;
-      await page.keyboard.press(key);
-    };
-    const type = async (text: string) => {
-      keys += text.length;
-      await page.keyboard.type(text);
-    };
-    /** Tabs on until `want` has the focus (each Tab counted). */
-    const tabTo = async (want: string) => {
-      for (let i = 0; i < 20 && (await focused(page)) !== want; i++) await press("Tab");
-      await focusIs(page, want);
-    };
+    const keys = countedKeys(page);
+    const { press, type, tabTo } = keys;
     /** Types into the focused picker and takes the first match with Enter. */
     const pickTyped = async (label: string, text: string) => {
       const box = page.getByRole("dialog").getByRole("combobox", { name: label });
@@ -79,14 +44,8 @@ describe("counter keys (issue 21, item 7)", () => {
       }
     };
 
-    await page.goto("/");
-    await visible(page.getByRole("heading", { level: 1 }));
-    // The keys' handler loads after the first screen.
-    await page
-      .locator("body[data-counter-keys=on]")
-      .waitFor({ state: "attached", timeout: 30_000 });
     // The page's own content first takes the focus (no text field): `?` is a command there.
-    await page.getByRole("heading", { level: 1 }).focus();
+    await counterKeysReady(page);
 
     // ? shows the keymap; Esc closes it.
     await press("Shift+?");
@@ -162,15 +121,13 @@ describe("counter keys (issue 21, item 7)", () => {
     await press("Enter");
     await visible(find.getByTestId("slip-result"));
     await visible(find.getByText("Not settled yet: nothing to pay."));
-    await press("Tab");
-    const open = `Open bet #${bet.id}`;
-    await page.waitForFunction((name) => document.activeElement?.textContent === name, open);
+    await tabTo(`button Open bet #${bet.id}`);
     await press("Enter");
     await page.waitForURL((u) => u.pathname === `/bets/${bet.id}`);
     await hidden(find);
     await visible(page.getByRole("heading", { name: `Bet #${bet.id}`, exact: true }));
 
-    expect(keys).toBe(KEYS);
+    expect(keys.count).toBe(KEYS);
     expect(problems()).toEqual([]);
     await context.close();
   }, 120_000);

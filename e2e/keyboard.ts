@@ -28,12 +28,16 @@ export function focused(page: Page): Promise<string> {
   });
 }
 
-/** Waits (30 s at most) until the focus is on `want` (as `focused` says it). */
-export async function focusIs(page: Page, want: string): Promise<void> {
+/** Waits (30 s at most) until the focus is on `want`, as `read` (by default `focused`) says it. */
+export async function focusIs(
+  page: Page,
+  want: string,
+  read: (page: Page) => Promise<string> = focused,
+): Promise<void> {
   const deadline = Date.now() + 30_000;
   let last = "";
   for (;;) {
-    last = await focused(page);
+    last = await read(page);
     if (last === want) return;
     if (Date.now() > deadline) throw new Error(`expected the focus on "${want}", saw "${last}"`);
     await Bun.sleep(50);

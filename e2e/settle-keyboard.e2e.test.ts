@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { api, expectText, expectToast, hidden, unique, visible } from "./harness";
+import { focusIs as focusOn } from "./keyboard";
 import { type BetRow, createCustomer, createShop, placeBet } from "./seed";
 import { setUpSuite } from "./suite";
 
@@ -44,16 +45,7 @@ function focused(page: Page): Promise<string> {
 }
 
 /** Waits (30 s at most) until the focus is where `want` says. */
-async function focusIs(page: Page, want: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  let last = "";
-  for (;;) {
-    last = await focused(page);
-    if (last === want) return;
-    if (Date.now() > deadline) throw new Error(`expected the focus on "${want}", saw "${last}"`);
-    await Bun.sleep(50);
-  }
-}
+const focusIs = (page: Page, want: string) => focusOn(page, want, focused);
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { customer, shop } from "../test/fixtures";
+import { customer, settings, shop } from "../test/fixtures";
 import { page, renderApp } from "../test/render";
 import { COUNTER_KEYS } from "./counter-keys";
 
@@ -17,13 +17,7 @@ const ROUTES = {
   "GET /api/shops/:id": shop(),
   "GET /api/bets": page([]),
   "GET /api/transactions": page([]),
-  "GET /api/settings": {
-    largeAmount: "1000.00",
-    creditLimitCap: "1000.00",
-    cashBetMaxStake: "500.00",
-    oddsFormat: "decimal",
-    backupIntervalHours: null,
-  },
+  "GET /api/settings": settings(),
 };
 
 /** The keys as user-event writes them. */

@@ -8,7 +8,9 @@ import {
   type CustomerDto,
   customerDto,
   type JobDto,
+  type SettingsDto,
   type ShopDto,
+  settingsDto,
   shopDto,
   type TransactionDto,
   transactionDto,
@@ -80,6 +82,27 @@ export function bet(overrides: Partial<BetDto> = {}): BetDto {
     shop: { id: 3, name: "Central" },
     placedByUser: { id: 1, username: "admin" },
     resolvedByUser: null,
+    ...overrides,
+  });
+}
+
+/** What a cash bet's slip says once paid (issue 21 item 2): €19.00 at Main Street by alice. */
+export const PAID_ON_SLIP = {
+  amount: "19.00",
+  at: "2026-11-26T14:03:00.000Z",
+  by: { id: 2, username: "alice" },
+  shiftId: 5,
+  shop: { id: 4, name: "Main Street" },
+} satisfies NonNullable<BetDto["paid"]>;
+
+/** GET /api/settings: LARGE_AMOUNT €1,000.00, staff's credit limits and cash bets up to it. */
+export function settings(overrides: Partial<SettingsDto> = {}): SettingsDto {
+  return settingsDto.parse({
+    largeAmount: "1000.00",
+    creditLimitCap: "1000.00",
+    cashBetMaxStake: "1000.00",
+    oddsFormat: "decimal",
+    backupIntervalHours: null,
     ...overrides,
   });
 }

@@ -9,25 +9,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SlipDto } from "../../../../src/domain/dto";
 import type { Role } from "../../../../src/domain/enums";
-import { bet } from "../../../test/fixtures";
+import { bet, PAID_ON_SLIP, settings } from "../../../test/fixtures";
 import { type Call, renderApp, renderWithProviders } from "../../../test/render";
 import FindSlip from "./find-slip";
 
 const CODE = "7KX4QM9TRB";
-const SETTINGS = {
-  largeAmount: "1000.00",
-  creditLimitCap: "1000.00",
-  cashBetMaxStake: "1000.00",
-  oddsFormat: "decimal",
-  backupIntervalHours: null,
-};
-const PAID = {
-  amount: "19.00",
-  at: "2026-11-26T14:03:00.000Z",
-  by: { id: 2, username: "alice" },
-  shiftId: 5,
-  shop: { id: 4, name: "Main Street" },
-};
+const SETTINGS = settings();
+const PAID = PAID_ON_SLIP;
 
 function slip(over: Partial<SlipDto> = {}): SlipDto {
   return {

@@ -7,7 +7,8 @@ import { users } from "./users";
  * A settled bet's history (issue 12, decisions/033): one row per re-settlement, holding the
  * outcome it replaced (status, payout, void reason, who settled it and when), the new one,
  * the admin's reason, who and when. The money side is in the ledger (correcting rows tied
- * to the bet). Written by hand in drizzle/0010_resettle.sql.
+ * to the bet). Written by hand in drizzle/0010_resettle.sql; PLACED (each-way, decision 052)
+ * added by drizzle/0021_cash_bets_each_way.sql.
  */
 export const betSettlements = sqliteTable(
   "bet_settlements",
@@ -16,14 +17,14 @@ export const betSettlements = sqliteTable(
     betId: integer("bet_id")
       .notNull()
       .references(() => bets.id),
-    fromStatus: text("from_status", { enum: ["WON", "LOST", "VOID"] }).notNull(),
+    fromStatus: text("from_status", { enum: ["WON", "PLACED", "LOST", "VOID"] }).notNull(),
     fromPayoutCents: integer("from_payout_cents"),
     fromVoidReason: text("from_void_reason"),
     fromResolvedBy: integer("from_resolved_by").references(() => users.id, {
       onDelete: "set null",
     }),
     fromResolvedAt: integer("from_resolved_at").notNull(),
-    toStatus: text("to_status", { enum: ["WON", "LOST", "VOID"] }).notNull(),
+    toStatus: text("to_status", { enum: ["WON", "PLACED", "LOST", "VOID"] }).notNull(),
     toPayoutCents: integer("to_payout_cents"),
     toVoidReason: text("to_void_reason"),
     reason: text("reason").notNull(),
@@ -31,8 +32,14 @@ export const betSettlements = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
-    check("bet_settlements_from_status_check", sql`${t.fromStatus} in ('WON', 'LOST', 'VOID')`),
-    check("bet_settlements_to_status_check", sql`${t.toStatus} in ('WON', 'LOST', 'VOID')`),
+    check(
+      "bet_settlements_from_status_check",
+      sql`${t.fromStatus} in ('WON', 'PLACED', 'LOST', 'VOID')`,
+    ),
+    check(
+      "bet_settlements_to_status_check",
+      sql`${t.toStatus} in ('WON', 'PLACED', 'LOST', 'VOID')`,
+    ),
     check("bet_settlements_change_check", sql`${t.fromStatus} <> ${t.toStatus}`),
     index("bet_settlements_bet_idx").on(t.betId, t.createdAt),
     index("bet_settlements_settled_by_idx").on(t.settledBy),

@@ -386,6 +386,7 @@ export function customerBetStats(db: AppDb, id: number, now: number) {
       total: count(),
       pending: sql<number>`coalesce(sum(${bets.status} = 'PENDING'), 0)`,
       won: sql<number>`coalesce(sum(${bets.status} = 'WON'), 0)`,
+      placed: sql<number>`coalesce(sum(${bets.status} = 'PLACED'), 0)`,
       lost: sql<number>`coalesce(sum(${bets.status} = 'LOST'), 0)`,
       void: sql<number>`coalesce(sum(${bets.status} = 'VOID'), 0)`,
     })
@@ -396,6 +397,7 @@ export function customerBetStats(db: AppDb, id: number, now: number) {
     totalBets: row?.total ?? 0,
     activeBets: row?.pending ?? 0,
     wonBets: row?.won ?? 0,
+    placedBets: row?.placed ?? 0,
     lostBets: row?.lost ?? 0,
     voidBets: row?.void ?? 0,
   };

@@ -108,6 +108,13 @@ describe("customers", () => {
       });
     }
     const stats = await t.json("GET", `/api/customers/${c.id}/stats`);
-    expect(stats).toEqual({ totalBets: 3, activeBets: 1, wonBets: 1, lostBets: 1, voidBets: 0 });
+    expect(stats).toEqual({
+      totalBets: 3,
+      activeBets: 1,
+      wonBets: 1,
+      placedBets: 0,
+      lostBets: 1,
+      voidBets: 0,
+    });
   });
 });

@@ -13,14 +13,16 @@ const WINDOW_MS = 31 * 86_400_000;
 export interface BetTotals {
   totalBets: number;
   wonBets: number;
+  /** Each-way bets whose place part alone won (decision 052): settled, counted apart. */
+  placedBets: number;
   lostBets: number;
   pendingBets: number;
   voidBets: number;
   /** Stakes of non-void bets, cents. */
   stakes: number;
-  /** Stakes of settled (WON, LOST) bets, cents. */
+  /** Stakes of settled (WON, PLACED, LOST) bets, cents. */
   revenue: number;
-  /** Actual payouts of WON bets, cents. */
+  /** Actual payouts of WON and PLACED bets, cents. */
   payouts: number;
 }
 
@@ -29,6 +31,7 @@ export function noBets(): BetTotals {
   return {
     totalBets: 0,
     wonBets: 0,
+    placedBets: 0,
     lostBets: 0,
     pendingBets: 0,
     voidBets: 0,
@@ -66,8 +69,9 @@ export function aggregateBets(sqlite: Database, from: number, to: number): BetAg
       agg.totalBets++;
       let staked = stake;
       let shopRevenue = 0;
-      if (status === "WON") {
-        agg.wonBets++;
+      if (status === "WON" || status === "PLACED") {
+        if (status === "WON") agg.wonBets++;
+        else agg.placedBets++;
         agg.revenue += stake;
         agg.payouts += payout ?? 0;
         shopRevenue = stake - (payout ?? 0);

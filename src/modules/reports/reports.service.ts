@@ -53,11 +53,14 @@ function periodFigures(db: AppDb, period: Period, source: FigureSource): PeriodF
   return figuresFromBets(db.$client, from, to, TOP);
 }
 
-/** Settled = WON or LOST; a stake is revenue once its bet is settled. */
+/**
+ * Settled = WON, PLACED or LOST; a stake is revenue once its bet is settled. The win rate
+ * counts PLACED (an each-way bet's place part won, decision 052) as won.
+ */
 export function buildReport(db: AppDb, period: Period, source: FigureSource = "rollups") {
   const f = periodFigures(db, period, source);
   const profit = f.revenue - f.payouts;
-  const settled = f.wonBets + f.lostBets;
+  const settled = f.wonBets + f.placedBets + f.lostBets;
   const nonVoid = f.totalBets - f.voidBets;
   const { topCustomers, topShops } = f;
   const customerNames = new Map(
@@ -107,10 +110,11 @@ export function buildReport(db: AppDb, period: Period, source: FigureSource = "r
     betting: {
       totalBets: f.totalBets,
       wonBets: f.wonBets,
+      placedBets: f.placedBets,
       lostBets: f.lostBets,
       pendingBets: f.pendingBets,
       voidBets: f.voidBets,
-      winRate: settled === 0 ? 0 : rate((f.wonBets / settled) * 100),
+      winRate: settled === 0 ? 0 : rate(((f.wonBets + f.placedBets) / settled) * 100),
       averageStake: nonVoid === 0 ? 0 : euros(Math.round(f.stakes / nonVoid)),
     },
     customers: {

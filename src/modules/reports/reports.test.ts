@@ -103,6 +103,7 @@ describe("GET /api/reports", () => {
     expect(r.betting).toEqual({
       totalBets: 8,
       wonBets: 3,
+      placedBets: 0,
       lostBets: 3,
       pendingBets: 1,
       voidBets: 1,
@@ -182,6 +183,7 @@ describe("GET /api/reports", () => {
     expect(nov.betting).toEqual({
       totalBets: 4,
       wonBets: 1,
+      placedBets: 0,
       lostBets: 2,
       pendingBets: 0,
       voidBets: 1,
@@ -211,6 +213,7 @@ describe("GET /api/reports", () => {
     expect(w48.betting).toEqual({
       totalBets: 1,
       wonBets: 0,
+      placedBets: 0,
       lostBets: 0,
       pendingBets: 0,
       voidBets: 1,

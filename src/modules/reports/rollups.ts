@@ -30,13 +30,16 @@ export type RollupTotalsRow = [
   staked: number,
   revenue: number,
   payouts: number,
+  /** PLACED bets (decision 052): settled like WON, counted apart; last so the rest keep place. */
+  placed: number,
 ];
 
 /** Adds one roll-up row's counts and sums to `totals` (the report's and the series'). */
 export function addRollupTotals(totals: BetTotals, row: RollupTotalsRow): void {
-  const [, bets, won, lost, pending, voids, staked, revenue, payouts] = row;
+  const [, bets, won, lost, pending, voids, staked, revenue, payouts, placed] = row;
   totals.totalBets += bets;
   totals.wonBets += won;
+  totals.placedBets += placed;
   totals.lostBets += lost;
   totals.pendingBets += pending;
   totals.voidBets += voids;
@@ -60,7 +63,8 @@ export function figuresFromRollups(sqlite: Database, period: Period, top: number
     const shopRows = sqlite
       .query<RollupTotalsRow, [string, number, number]>(
         `select shop_id, sum(bet_count), sum(won_count), sum(lost_count), sum(pending_count),
-                sum(void_count), sum(staked_cents), sum(revenue_cents), sum(payout_cents)
+                sum(void_count), sum(staked_cents), sum(revenue_cents), sum(payout_cents),
+                sum(placed_count)
            from report_shop_rollups
           where grain = ? and bucket >= ? and bucket < ?
           group by shop_id`,
@@ -108,7 +112,7 @@ export const ROLLUP_TABLES = ["report_shop_rollups", "report_customer_rollups"] 
 
 /** The migration's backfill statements: its INSERTs into the roll-up tables, in order. */
 export function backfillStatements(): string[] {
-  return migrationFills("0004_rollups.sql", /^INSERT INTO report_\w+_rollups\b/i);
+  return migrationFills("0021_cash_bets_each_way.sql", /^INSERT INTO report_\w+_rollups\b/i);
 }
 
 /** Recomputes both roll-up tables from `bets`. Run it inside the caller's transaction. */

@@ -71,6 +71,7 @@ interface Series {
   totals: { bets: number; stakes: Money; revenue: Money; payouts: Money; profit: Money };
   outcomes: {
     won: { bets: number; payouts: Money };
+    placed: { bets: number };
     lost: { bets: number };
     pending: { bets: number; stakes: Money };
     void: { bets: number };
@@ -255,6 +256,7 @@ describe("GET /api/reports/series", () => {
     });
     expect(s.outcomes).toEqual({
       won: { bets: 2, payouts: "34.50" },
+      placed: { bets: 0 },
       lost: { bets: 1 },
       pending: { bets: 0, stakes: "0.00" },
       void: { bets: 1 },

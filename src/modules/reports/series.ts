@@ -88,7 +88,8 @@ function rollupRows(sqlite: Database, grain: "day" | "month", from: number, to: 
   return sqlite
     .query<RollupTotalsRow, [string, number, number]>(
       `select bucket, sum(bet_count), sum(won_count), sum(lost_count), sum(pending_count),
-              sum(void_count), sum(staked_cents), sum(revenue_cents), sum(payout_cents)
+              sum(void_count), sum(staked_cents), sum(revenue_cents), sum(payout_cents),
+              sum(placed_count)
          from report_shop_rollups
         where grain = ? and bucket >= ? and bucket < ?
         group by bucket`,
@@ -104,8 +105,9 @@ function hourRows(sqlite: Database, from: number, to: number) {
               sum(status = 'WON'), sum(status = 'LOST'), sum(status = 'PENDING'),
               sum(status = 'VOID'),
               sum(case when status = 'VOID' then 0 else stake_cents end),
-              sum(case when status in ('WON', 'LOST') then stake_cents else 0 end),
-              sum(case when status = 'WON' then coalesce(actual_payout_cents, 0) else 0 end)
+              sum(case when status in ('WON', 'PLACED', 'LOST') then stake_cents else 0 end),
+              sum(case when status in ('WON', 'PLACED') then coalesce(actual_payout_cents, 0) else 0 end),
+              sum(status = 'PLACED')
          from bets indexed by bets_report_covering_idx
         where created_at >= ? and created_at < ?
         group by hour`,
@@ -129,7 +131,7 @@ function monthBounds(sqlite: Database): { first: number; last: number } | null {
 }
 
 /** A bucket without bets. */
-const emptyBucket = (start: number): RollupTotalsRow => [start, 0, 0, 0, 0, 0, 0, 0, 0];
+const emptyBucket = (start: number): RollupTotalsRow => [start, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 const money = formatCents;
 
@@ -187,10 +189,11 @@ export function buildSeries(sqlite: Database, period: SeriesPeriod) {
       payouts: money(sum.payouts),
       profit: money(sum.revenue - sum.payouts),
     },
-    // Counts per outcome, and the amounts the roll-ups hold per outcome: payouts of WON
-    // bets, stakes still at risk on PENDING ones, settled (WON + LOST) stakes.
+    // Counts per outcome, and the amounts the roll-ups hold per outcome: payouts of WON and
+    // PLACED bets, stakes still at risk on PENDING ones, settled (WON + PLACED + LOST) stakes.
     outcomes: {
       won: { bets: sum.wonBets, payouts: money(sum.payouts) },
+      placed: { bets: sum.placedBets },
       lost: { bets: sum.lostBets },
       pending: { bets: sum.pendingBets, stakes: money(sum.stakes - sum.revenue) },
       void: { bets: sum.voidBets },

@@ -54,6 +54,7 @@ describe("shops", () => {
       totalBets: 2,
       activeBets: 1,
       wonBets: 0,
+      placedBets: 0,
       lostBets: 0,
       voidBets: 1,
       totalStakes: "12.50",

@@ -3,6 +3,8 @@ import type { BetStatus, TransactionStatus } from "../../../src/domain/enums";
 const BET_STATUS_CLASS: Record<BetStatus, string> = {
   PENDING: "badge-warning",
   WON: "badge-success",
+  // An each-way bet's place part won (decision 052).
+  PLACED: "badge-info",
   LOST: "badge-error",
   VOID: "badge-neutral",
 };

@@ -6,7 +6,8 @@ import { BET_KEYS } from "./place-bet";
 
 export interface ResolveBetInput {
   id: number;
-  status: "WON" | "LOST" | "VOID";
+  /** PLACED only for an each-way bet (decision 052). */
+  status: "WON" | "PLACED" | "LOST" | "VOID";
   voidReason?: string;
 }
 

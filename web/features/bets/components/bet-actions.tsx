@@ -1,10 +1,11 @@
 import { useId } from "react";
 import type { Bet } from "../api/types";
+import { settleReturnCents } from "./each-way";
 import { useOpenSettle } from "./settle-provider";
 import { useWonNeedsAdmin } from "./won-needs-admin";
 
 /**
- * Won, Lost and Void for a pending bet (nothing for a settled one), on the Bets list and the
+ * Won, Placed (each-way bets only), Lost and Void for a pending bet (nothing for a settled one), on the Bets list and the
  * bet's page. Each opens a short confirmation, owned by the page (SettleProvider); the
  * buttons are 32 px tall and set apart, so a hurried click cannot settle. Won is disabled for
  * staff when it pays LARGE_AMOUNT or more (issue 10), saying why. `data-bet-actions` names
@@ -14,7 +15,10 @@ import { useWonNeedsAdmin } from "./won-needs-admin";
 export function BetActions({ bet }: { bet: Bet }) {
   const openSettle = useOpenSettle();
   const wonNeedsAdmin = useWonNeedsAdmin(bet);
+  // Placed (decision 052): only an each-way bet, paying its place part.
+  const placedNeedsAdmin = useWonNeedsAdmin(bet, settleReturnCents(bet, "PLACED"));
   const reasonId = useId();
+  const placedReasonId = useId();
   if (bet.status !== "PENDING") return null;
   return (
     <div className="flex gap-2" data-bet-actions={bet.id}>
@@ -37,6 +41,27 @@ export function BetActions({ bet }: { bet: Bet }) {
           </span>
         )}
       </span>
+      {bet.eachWay && (
+        <span
+          className={placedNeedsAdmin ? "tooltip" : "contents"}
+          data-tip={placedNeedsAdmin ?? undefined}
+        >
+          <button
+            type="button"
+            className="btn btn-info btn-sm"
+            disabled={placedNeedsAdmin !== null}
+            aria-describedby={placedNeedsAdmin ? placedReasonId : undefined}
+            onClick={() => openSettle(bet, "PLACED")}
+          >
+            Placed
+          </button>
+          {placedNeedsAdmin && (
+            <span id={placedReasonId} className="sr-only">
+              {placedNeedsAdmin}
+            </span>
+          )}
+        </span>
+      )}
       <button
         type="button"
         className="btn btn-error btn-sm"

@@ -13,9 +13,11 @@ import { useBet } from "../api/get-bet";
 import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
 import { BetHistory } from "./bet-history";
+import { eachWayText } from "./each-way";
 import { PrintSlipLink } from "./print-slip-link";
 import { ResettleButton } from "./resettle-button";
 import { SettleProvider } from "./settle-provider";
+import { paidLine } from "./slip-result";
 
 export default function BetDetail({
   id,
@@ -73,7 +75,17 @@ export default function BetDetail({
       <Panel title="Bet Details" className="max-w-2xl">
         <dl>
           {bet.description && <Detail label="Description">{bet.description}</Detail>}
-          {bet.stakeAmount && <Detail label="Stake">{euro(bet.stakeAmount)}</Detail>}
+          {bet.stakeAmount && (
+            <Detail label="Stake">
+              {euro(bet.stakeAmount)}
+              {bet.eachWay && ` each way (${eachWayText(bet)})`}
+            </Detail>
+          )}
+          {bet.eachWay && (
+            <Detail label="Total Stake">
+              {euro(bet.totalStake)} (2 × {euro(bet.stakeAmount)})
+            </Detail>
+          )}
           {bet.odds && <Detail label="Odds">{showOdds(bet, oddsFormat)}</Detail>}
           {bet.potentialPayout && (
             <Detail label="Potential Payout">{euro(bet.potentialPayout)}</Detail>
@@ -83,6 +95,8 @@ export default function BetDetail({
           <Detail label="Customer">
             <BetCustomerLink bet={bet} />
           </Detail>
+          {/* A cash bet's slip paid at the counter (issue 21 item 2): when, where, by whom. */}
+          {bet.paid && <Detail label="Paid">{paidLine(bet.paid)}</Detail>}
           <Detail label="Shop">
             {/* SPEC: the bet page falls back to the raw shop ID, not 'Shop ID: n'. */}
             {bet.shop ? <ShopLink id={bet.shopId} shop={bet.shop} /> : String(bet.shopId)}

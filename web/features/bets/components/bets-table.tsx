@@ -76,7 +76,8 @@ function buildColumns(withActions: boolean) {
     col.accessor("stakeAmount", {
       header: "Stake",
       meta: { numeric: true },
-      cell: (c) => euro(c.getValue()),
+      // Each-way (decision 052): the unit stake, marked E/W (the bet costs twice it).
+      cell: (c) => `${euro(c.getValue())}${c.row.original.eachWay ? " E/W" : ""}`,
     }),
     col.accessor("odds", {
       header: "Odds",
@@ -181,7 +182,7 @@ function BetCard({ bet, canMutate }: { bet: Bet; canMutate: boolean }) {
       <CardFacts
         className="text-sm"
         facts={[
-          ["Stake", euro(bet.stakeAmount)],
+          ["Stake", `${euro(bet.stakeAmount)}${bet.eachWay ? " E/W" : ""}`],
           ["Odds", showOdds(bet, oddsFormat)],
           ["Payout", euro(bet.potentialPayout)],
         ]}

@@ -11,7 +11,7 @@ import {
   formatCents,
   formatEuro,
 } from "../../../../src/domain/money";
-import { returnCents } from "../../../../src/domain/price";
+import { betReturns, totalStakeCents } from "../../../../src/domain/each-way";
 import { placeBetSchema } from "../../../../src/domain/schemas";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
@@ -33,6 +33,7 @@ import { isAdminAtom, workingShopIdAtom } from "../../../lib/session";
 import { CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
 import { ShopPicker } from "../../shops";
 import { type PlaceBetBody, usePlaceBet } from "../api/place-bet";
+import { EachWayFields } from "./each-way-fields";
 
 type BetFormInput = z.input<typeof placeBetSchema>;
 type BetFormOutput = z.output<typeof placeBetSchema>;
@@ -79,12 +80,15 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
   const stakeCents = typedCents(watch("stakeAmount"), locale) ?? 0;
   // The exact price (decision 048): 8.00 at 11/8 shows 19.00, as the server will take it.
   const price = typedPrice(watch("odds"), locale);
-  const payout = stakeCents > 0 && price ? returnCents(stakeCents, price) : 0;
+  // Each-way (decision 052): the stake typed is the unit; the bet costs twice it.
+  const eachWay = watch("eachWay") ?? null;
+  const totalCents = totalStakeCents(stakeCents, eachWay);
+  const payout = stakeCents > 0 && price ? betReturns(totalCents, price, eachWay).potential : 0;
   const overcredit = isAdmin && watch("allowOvercredit") === true;
   const balanceCents = centsOf(customer?.balance);
   const creditLimitCents = centsOf(customer?.creditLimit);
   const availableCents = availableFundsCents(balanceCents, creditLimitCents);
-  const exceeds = Boolean(customer) && !customer?.allowOverdraft && stakeCents > availableCents;
+  const exceeds = Boolean(customer) && !customer?.allowOverdraft && totalCents > availableCents;
 
   const large = useLargeAmountStep<PlaceBetBody>();
 
@@ -118,9 +122,13 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
       customerId: values.customerId,
       shopId: values.shopId,
       description: values.description,
-      stakeAmount: formatCents(values.stakeCents),
+      // values.stakeCents is the total (twice the unit each-way); the API takes the unit.
+      stakeAmount: formatCents(values.unitStakeCents),
+      ...(values.eachWay ? { eachWay: values.eachWay } : {}),
       odds: priceLiteral(values.price),
-      potentialPayout: formatCents(returnCents(values.stakeCents, values.price)),
+      potentialPayout: formatCents(
+        betReturns(values.stakeCents, values.price, values.eachWay).potential,
+      ),
       allowOvercredit: overcredit,
       // Staff place PENDING whatever a restored draft says (the server would refuse).
       outcome: isAdmin ? values.outcome : ("PENDING" as const),
@@ -128,7 +136,9 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
     };
     // Placed as Won, it also pays out at once: the payout (never below the stake) is asked.
     const largest =
-      body.outcome === "WON" ? returnCents(values.stakeCents, values.price) : values.stakeCents;
+      body.outcome === "WON"
+        ? betReturns(values.stakeCents, values.price, values.eachWay).potential
+        : values.stakeCents;
     if (!large.holds(body, largest)) send(body);
   };
   const send = (body: PlaceBetBody) =>
@@ -185,13 +195,19 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
             {...register("odds")}
           />
         </div>
+        <EachWayFields
+          value={eachWay}
+          onChange={(terms) => form.setValue("eachWay", terms)}
+          unitCents={stakeCents}
+          price={price}
+        />
         <SelectField
           label="Outcome (optional)"
           {...register("outcome")}
           disabled={!isAdmin}
           aria-describedby={isAdmin ? undefined : outcomeReasonId}
         >
-          {BET_STATUSES.map((status) => (
+          {BET_STATUSES.filter((s) => s !== "PLACED" || eachWay).map((status) => (
             <option key={status} value={status}>
               {status}
             </option>

@@ -27,8 +27,8 @@ export function RecentBetsList({ customerId, shopId }: { customerId?: number; sh
                 {bet.description}
               </Link>
               <div className="text-xs text-base-content/70">
-                Odds {showOdds(bet, oddsFormat)} · Stake {euro(bet.stakeAmount)} · Potential payout{" "}
-                {euro(bet.potentialPayout)}
+                Odds {showOdds(bet, oddsFormat)} · Stake {euro(bet.stakeAmount)}
+                {bet.eachWay ? " E/W" : ""} · Potential payout {euro(bet.potentialPayout)}
               </div>
             </div>
             <BetStatusBadge status={bet.status} />

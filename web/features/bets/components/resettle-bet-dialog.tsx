@@ -9,8 +9,9 @@ import { useIdempotencyKey } from "../../../lib/idempotency";
 import { type ResettleBody, usePreviewResettlement, useResettleBet } from "../api/resettle-bet";
 import type { Bet } from "../api/types";
 
-type Outcome = "WON" | "LOST" | "VOID";
-const OUTCOMES: Outcome[] = ["WON", "LOST", "VOID"];
+/** PLACED only for an each-way bet (decision 052). */
+type Outcome = "WON" | "PLACED" | "LOST" | "VOID";
+const OUTCOMES: Outcome[] = ["WON", "PLACED", "LOST", "VOID"];
 
 /**
  * "Re-settle" (issue 12, admins): a settled bet's new outcome, the reason (required) and a
@@ -19,7 +20,7 @@ const OUTCOMES: Outcome[] = ["WON", "LOST", "VOID"];
  * re-settlement" writes, and it writes exactly that.
  */
 export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
-  const choices = OUTCOMES.filter((o) => o !== bet.status);
+  const choices = OUTCOMES.filter((o) => o !== bet.status && (o !== "PLACED" || bet.eachWay));
   const [status, setStatus] = useState<Outcome>(choices[0] ?? "LOST");
   const [reason, setReason] = useState("");
   const [voidReason, setVoidReason] = useState("");

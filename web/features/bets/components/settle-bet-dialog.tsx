@@ -6,6 +6,7 @@ import { fullName } from "../../../lib/format";
 import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
+import { eachWayText, settleReturnCents } from "./each-way";
 import { useWonNeedsAdmin } from "./won-needs-admin";
 
 /**
@@ -20,7 +21,8 @@ export default function SettleBetDialog({
   onSettled = onClose,
 }: {
   bet: Bet;
-  status: "WON" | "LOST";
+  /** PLACED: an each-way bet's place part alone won (decision 052). */
+  status: "WON" | "PLACED" | "LOST";
   onClose: () => void;
   /** After the settlement (the dialog's owner closes it); by default onClose. */
   onSettled?: () => void;
@@ -28,12 +30,15 @@ export default function SettleBetDialog({
   const resolve = useResolveBet();
   const oddsFormat = useOddsFormat();
   const large = useLargeAmountStep<null>();
-  const won = status === "WON";
-  const payoutCents = won ? centsOf(bet.potentialPayout) : 0;
+  // Won and Placed pay (Placed the place part of an each-way bet); Lost pays nothing.
+  const won = status !== "LOST";
+  const payoutCents = status === "LOST" ? 0 : settleReturnCents(bet, status);
+  const label = status === "WON" ? "Won" : status === "PLACED" ? "Placed" : "Lost";
+  const terms = eachWayText(bet);
   // A cash bet has no customer (decision 051): its return is paid on the slip, later.
   const cash = bet.customerId === null;
   const who = cash ? "Cash" : bet.customer ? fullName(bet.customer) : `customer #${bet.customerId}`;
-  const needsAdmin = useWonNeedsAdmin(bet);
+  const needsAdmin = useWonNeedsAdmin(bet, payoutCents);
   const reasonId = useId();
   const blocked = won && needsAdmin !== null;
   const settle = () => resolve.mutate({ id: bet.id, status }, { onSuccess: onSettled });
@@ -41,11 +46,13 @@ export default function SettleBetDialog({
     if (!(won && large.holds(null, payoutCents))) settle();
   };
   return (
-    <Dialog onClose={onClose} title={`Settle bet #${bet.id} as ${won ? "Won" : "Lost"}`}>
+    <Dialog onClose={onClose} title={`Settle bet #${bet.id} as ${label}`}>
       {large.pending ? (
         <AmountConfirmation
           question={
-            cash ? "Settle Won, owing this amount on the slip?" : `Pay out this amount to ${who}?`
+            cash
+              ? `Settle ${label}, owing this amount on the slip?`
+              : `Pay out this amount to ${who}?`
           }
           amountCents={payoutCents}
           confirmLabel={`Yes, pay ${formatEuro(payoutCents)}`}
@@ -64,14 +71,15 @@ export default function SettleBetDialog({
             <dt className="font-medium">Stake</dt>
             <dd className="tabular-nums">
               {formatEuro(centsOf(bet.stakeAmount))} at {showOdds(bet, oddsFormat)}
+              {terms && ` ${terms}: total ${formatEuro(centsOf(bet.totalStake))}`}
             </dd>
           </dl>
           <p className="mt-4 rounded-box bg-base-200 p-3" data-testid="settle-effect">
             {won
               ? cash
                 ? `Owes ${formatEuro(payoutCents)} on the slip: paid from the till when the slip is brought back.`
-                : `Pays ${formatEuro(payoutCents)} to ${who}.`
-              : `Pays nothing: the stake of ${formatEuro(centsOf(bet.stakeAmount))} is kept.`}
+                : `Pays ${formatEuro(payoutCents)} to ${who}${status === "PLACED" ? " (the place part; the win part lost)" : ""}.`
+              : `Pays nothing: the stake of ${formatEuro(centsOf(bet.totalStake))} is kept.`}
           </p>
           {blocked && (
             <p id={reasonId} className="mt-3 text-sm font-medium">
@@ -84,12 +92,12 @@ export default function SettleBetDialog({
             </button>
             <button
               type="button"
-              className={`btn ${won ? "btn-success" : "btn-error"}`}
+              className={`btn ${status === "WON" ? "btn-success" : status === "PLACED" ? "btn-info" : "btn-error"}`}
               disabled={resolve.isPending || blocked}
               aria-describedby={blocked ? reasonId : undefined}
               onClick={confirm}
             >
-              {resolve.isPending ? "Settling..." : won ? "Confirm Won" : "Confirm Lost"}
+              {resolve.isPending ? "Settling..." : `Confirm ${label}`}
             </button>
           </div>
         </>

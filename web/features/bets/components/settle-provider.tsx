@@ -12,9 +12,10 @@ import type { Bet } from "../api/types";
 const SettleBetDialog = lazy(() => import("./settle-bet-dialog"));
 const VoidBetDialog = lazy(() => import("./void-bet-dialog"));
 
-export type Settling = "WON" | "LOST" | "VOID";
+/** PLACED only for an each-way bet (decision 052). */
+export type Settling = "WON" | "PLACED" | "LOST" | "VOID";
 
-/** Opens the page's settle dialog for a bet (Won, Lost or Void). */
+/** Opens the page's settle dialog for a bet (Won, Placed, Lost or Void). */
 type OpenSettle = (bet: Bet, settling: Settling) => void;
 
 const SettleContext = createContext<OpenSettle | null>(null);

@@ -170,6 +170,8 @@ export function SlipResult({
           <dt>Stake</dt>
           <dd className="tabular-nums">
             {euro(slip.totalStake)} at {slip.price}
+            {slip.eachWay &&
+              ` (E/W ${slip.eachWay.places} places ${slip.eachWay.fraction}: 2 × ${euro(slip.stakeAmount)})`}
           </dd>
           <dt>{slip.actualPayout === null ? "Potential payout" : "Returned"}</dt>
           <dd className="tabular-nums">{euro(slip.actualPayout ?? slip.potentialPayout)}</dd>

@@ -7,10 +7,14 @@ import type { Bet } from "../api/types";
 /**
  * Four eyes on risk (issue 10): a Won paying LARGE_AMOUNT or more is settled by an admin.
  * The reason staff cannot settle this bet Won, or null when they can (and for admins).
+ * `payoutCents` is what the settlement pays: a Placed one pays the place part (decision 052).
  */
-export function useWonNeedsAdmin(bet: Pick<Bet, "potentialPayout">): string | null {
+export function useWonNeedsAdmin(
+  bet: Pick<Bet, "potentialPayout">,
+  payoutCents = centsOf(bet.potentialPayout),
+): string | null {
   const isAdmin = useAtomValue(isAdminAtom);
   const largeAmountCents = useLargeAmountCents();
-  if (isAdmin || centsOf(bet.potentialPayout) < largeAmountCents) return null;
+  if (isAdmin || payoutCents < largeAmountCents) return null;
   return `Only an admin can settle a bet paying ${formatEuro(largeAmountCents)} or more`;
 }

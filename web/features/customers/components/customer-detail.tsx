@@ -66,6 +66,7 @@ function AccountSummary({ customer }: { customer: Customer }) {
         <Detail label="Total Bets">{data?.totalBets ?? 0}</Detail>
         <Detail label="Active Bets">{data?.activeBets ?? 0}</Detail>
         <Detail label="Won Bets">{data?.wonBets ?? 0}</Detail>
+        <Detail label="Placed Bets">{data?.placedBets ?? 0}</Detail>
         <Detail label="Lost Bets">{data?.lostBets ?? 0}</Detail>
         <Detail label="Member Since">{formatDate(customer.createdAt)}</Detail>
       </dl>

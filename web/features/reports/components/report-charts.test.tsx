@@ -45,6 +45,7 @@ const series: ReportSeriesDto = {
   totals: { bets: 4, stakes: "1280.50", revenue: "1280.50", payouts: "20.00", profit: "1260.50" },
   outcomes: {
     won: { bets: 1, payouts: "20.00" },
+    placed: { bets: 0 },
     lost: { bets: 1 },
     pending: { bets: 1, stakes: "10.00" },
     void: { bets: 1 },
@@ -58,6 +59,7 @@ const empty: ReportSeriesDto = {
   totals: { bets: 0, stakes: "0.00", revenue: "0.00", payouts: "0.00", profit: "0.00" },
   outcomes: {
     won: { bets: 0, payouts: "0.00" },
+    placed: { bets: 0 },
     lost: { bets: 0 },
     pending: { bets: 0, stakes: "0.00" },
     void: { bets: 0 },
@@ -90,6 +92,7 @@ describe("series data", () => {
   test("the outcome mix has each outcome's bets and what the series holds for it", () => {
     expect(outcomeSlices(series).map((s) => [s.name, s.bets, s.amountLabel, s.amount])).toEqual([
       ["Won", 1, "Paid out", "20.00"],
+      ["Placed", 0, null, null],
       ["Lost", 1, null, null],
       ["Pending", 1, "At stake", "10.00"],
       ["Void", 1, null, null],
@@ -134,7 +137,7 @@ describe("report charts", () => {
     const outcomes = screen.getByRole("region", { name: "Outcomes" });
     expect(
       within(outcomes).getByRole("img", {
-        name: "Outcomes of 4 bets: 1 won, 1 lost, 1 pending, 1 void.",
+        name: "Outcomes of 4 bets: 1 won, 0 placed, 1 lost, 1 pending, 1 void.",
       }),
     ).toBeTruthy();
     await ue.click(within(outcomes).getByRole("button", { name: "Show as table" }));
@@ -145,6 +148,7 @@ describe("report charts", () => {
     ).toEqual([
       "OutcomeBetsAmount",
       "Won1Paid out €20.00",
+      "Placed0—",
       "Lost1—",
       "Pending1At stake €10.00",
       "Void1—",

@@ -61,6 +61,8 @@ function Betting({ report }: { report: Report }) {
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <Card title="Total Bets" value={String(b.totalBets)} />
       <Card title="Won Bets" value={String(b.wonBets)} />
+      {/* Each-way bets whose place part alone won (decision 052): in the win rate as won. */}
+      <Card title="Placed Bets" value={String(b.placedBets ?? 0)} />
       <Card title="Lost Bets" value={String(b.lostBets)} />
       <Card title="Pending Bets" value={String(b.pendingBets)} />
       <Card title="Void Bets" value={String(b.voidBets)} />

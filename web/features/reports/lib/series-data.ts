@@ -40,7 +40,7 @@ export const TREND_LINES = [
 
 /** One slice of the outcome mix: its bets, and the amount the series holds for it. */
 export interface OutcomeSlice {
-  key: "won" | "lost" | "pending" | "void";
+  key: "won" | "placed" | "lost" | "pending" | "void";
   name: string;
   bets: number;
   /** What `amount` is ("Paid out", "At stake"), or null when the series holds none. */
@@ -56,9 +56,19 @@ export function outcomeSlices(series: Series): OutcomeSlice[] {
       key: "won",
       name: "Won",
       bets: o.won.bets,
+      // The payouts of WON and PLACED bets: the series holds them together.
       amountLabel: "Paid out",
       amount: o.won.payouts,
       color: "var(--color-success)",
+    },
+    {
+      // Each-way bets whose place part alone won (decision 052).
+      key: "placed",
+      name: "Placed",
+      bets: o.placed.bets,
+      amountLabel: null,
+      amount: null,
+      color: "var(--color-accent)",
     },
     {
       key: "lost",

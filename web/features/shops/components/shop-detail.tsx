@@ -43,6 +43,7 @@ function ShopFigures({ shop }: { shop: Shop }) {
           <Detail label="Total Bets">{data?.totalBets ?? 0}</Detail>
           <Detail label="Active Bets">{data?.activeBets ?? 0}</Detail>
           <Detail label="Won Bets">{data?.wonBets ?? 0}</Detail>
+          <Detail label="Placed Bets">{data?.placedBets ?? 0}</Detail>
           <Detail label="Lost Bets">{data?.lostBets ?? 0}</Detail>
           <Detail label="Void Bets">{data?.voidBets ?? 0}</Detail>
           <Detail label="Win Rate">

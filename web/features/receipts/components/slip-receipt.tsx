@@ -1,5 +1,6 @@
 import { QRCodeSVG } from "qrcode.react";
 import type { SlipDto } from "../../../../src/domain/dto";
+import { formatEachWay } from "../../../../src/domain/each-way";
 import { formatSlipCode } from "../../../../src/domain/slip-code";
 import { useStaffName } from "../../../components/ui/links";
 import { euro, formatDateTime, fullName } from "../../../lib/format";
@@ -67,9 +68,7 @@ export function SlipReceipt({
           <>
             <ReceiptLine label="Unit stake">{euro(slip.stakeAmount)}</ReceiptLine>
             <ReceiptLine label="Terms">
-              <span data-testid="slip-each-way">
-                E/W {eachWay.places} places {eachWay.fraction}
-              </span>
+              <span data-testid="slip-each-way">{formatEachWay(eachWay)}</span>
             </ReceiptLine>
             <ReceiptLine label="Total stake">{euro(slip.totalStake)}</ReceiptLine>
           </>

@@ -5,7 +5,8 @@ import { useBetSettlements } from "../api/resettle-bet";
 
 const outcome = (status: string, payout: string | null, voidReason: string | null) => {
   const name = capitalise(status.toLowerCase());
-  if (status === "WON") return `${name}, paid ${euro(payout)}`;
+  // PLACED paid an each-way bet's place part (decision 052).
+  if (status === "WON" || status === "PLACED") return `${name}, paid ${euro(payout)}`;
   if (status === "VOID") return `${name} (${voidReason ?? "no reason"})`;
   return name;
 };

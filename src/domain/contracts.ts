@@ -442,7 +442,7 @@ export const contracts = {
   resolveBet: contract({
     method: "patch",
     path: "/api/bets/{id}/resolve",
-    summary: "Settle a pending bet as Won, Lost or Void",
+    summary: "Settle a pending bet as Won, Placed (each-way bets only), Lost or Void",
     tag: "Bets",
     access: STAFF,
     params: idParams("Bet"),
@@ -450,7 +450,8 @@ export const contracts = {
     status: 200,
     response: betDto,
     audit: "bet.resolve",
-    errors: [409],
+    // 422: Placed for a bet that is not each-way (decision 052).
+    errors: [409, 422],
   }),
   getBetSlip: contract({
     method: "get",
@@ -724,7 +725,8 @@ export const contracts = {
     audit: "bet.resettle",
     idempotent: true,
     dryRun: true,
-    errors: [409],
+    // 422: Placed for a bet that is not each-way (decision 052).
+    errors: [409, 422],
   }),
   listUsers: contract({
     method: "get",

@@ -23,7 +23,7 @@ export const reportShopRollups = sqliteTable(
     placedCount: integer("placed_count").notNull().default(0),
     /** Stakes of non-void bets. */
     stakedCents: integer("staked_cents").notNull(),
-    /** Stakes of settled (WON, LOST) bets. */
+    /** Stakes of settled (WON, PLACED, LOST) bets. */
     revenueCents: integer("revenue_cents").notNull(),
     /** Actual payouts of WON bets. */
     payoutCents: integer("payout_cents").notNull(),

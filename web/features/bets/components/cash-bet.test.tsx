@@ -8,17 +8,11 @@ import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Role } from "../../../../src/domain/enums";
-import { bet, customer, shop, transaction } from "../../../test/fixtures";
+import { bet, customer, PAID_ON_SLIP, settings, shop, transaction } from "../../../test/fixtures";
 import { type Call, page, renderApp, renderWithProviders } from "../../../test/render";
 import NewBetDialog from "./new-bet-dialog";
 
-const SETTINGS = {
-  largeAmount: "1000.00",
-  creditLimitCap: "1000.00",
-  cashBetMaxStake: "500.00",
-  oddsFormat: "decimal",
-  backupIntervalHours: null,
-};
+const SETTINGS = settings({ cashBetMaxStake: "500.00" });
 
 /** The user's open shift at Main Street (only what the dialog reads of it). */
 const OPEN_SHIFT = { id: 5, status: "OPEN", shopId: 4, shop: { id: 4, name: "Main Street" } };
@@ -199,13 +193,15 @@ describe('a cash bet shows "Cash" where a bet names its customer (issue 21, item
 
   test("the bet's page", async () => {
     renderApp("/bets/31", "user", {
-      "GET /api/bets/:id": cashBet(),
+      "GET /api/bets/:id": cashBet({ status: "WON", actualPayout: "19.00", paid: PAID_ON_SLIP }),
       "GET /api/bets/:id/settlements": [],
       "GET /api/transactions": page([]),
     });
     await screen.findByRole("heading", { name: "Bet #31" });
     const detail = await screen.findByRole("region", { name: "Bet Details" });
     expect(within(detail).getByTestId("cash-bet").textContent).toBe("Cash");
+    // Its slip paid at the counter: how much, when, where and by whom.
+    expect(detail.textContent).toMatch(/PaidPaid €19\.00 on .+ at Main Street by alice/);
   });
 
   test("the dashboard's bets panel", async () => {

@@ -2,7 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useAtomValue } from "jotai";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { useLocation } from "wouter";
 import type { z } from "zod";
+import { betReturns, totalStakeCents } from "../../../../src/domain/each-way";
 import { BET_STATUSES } from "../../../../src/domain/enums";
 import {
   availableFundsCents,
@@ -11,7 +13,6 @@ import {
   formatCents,
   formatEuro,
 } from "../../../../src/domain/money";
-import { betReturns, totalStakeCents } from "../../../../src/domain/each-way";
 import { placeBetSchema } from "../../../../src/domain/schemas";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
@@ -23,6 +24,7 @@ import {
   TextareaField,
 } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
+import { errorMessage } from "../../../lib/api-client";
 import { useFormDraft } from "../../../lib/draft";
 import { fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
@@ -30,7 +32,9 @@ import { useNumberLocale } from "../../../lib/locale";
 import { priceLiteral, typedCents, typedPrice, withTypedAmounts } from "../../../lib/money-input";
 import { useNotify } from "../../../lib/notify";
 import { isAdminAtom, workingShopIdAtom } from "../../../lib/session";
+import { useCashBetMaxStakeCents } from "../../../lib/settings";
 import { CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
+import { useCurrentShift } from "../../shifts";
 import { ShopPicker } from "../../shops";
 import { type PlaceBetBody, usePlaceBet } from "../api/place-bet";
 import { EachWayFields } from "./each-way-fields";
@@ -44,13 +48,40 @@ export interface NewBetDialogProps {
   onPlaced?: (bet: { id: number }) => void;
   customerId?: number;
   shopId?: number;
+  /** The mode it opens in: Account (a customer's balance pays) or Cash (F4, issue 21). */
+  payment?: BetPayment;
+}
+
+type BetPayment = "account" | "cash";
+
+/**
+ * A cash bet's body (decision 051): no customer, the shop of the open shift (the server's
+ * choice), PENDING, no overcredit (there is no credit). Every other field is kept.
+ */
+function asCashBet({
+  customerId: _customer,
+  shopId: _shop,
+  allowOvercredit: _overcredit,
+  outcome: _outcome,
+  voidReason: _reason,
+  ...rest
+}: PlaceBetBody): PlaceBetBody {
+  return { ...rest, payment: "cash", outcome: "PENDING" };
 }
 
 /**
  * 'Place New Bet': live payout, Customer Balance Info, the funds check before submit. Only an
  * admin may place a bet already settled (issue 10): staff see the outcome fixed at PENDING.
+ * Two modes (issue 21, decision 051): Account, for a customer, and Cash, without one: the
+ * stake goes into the till of the user's open shift, and the slip prints at once.
  */
-export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: NewBetDialogProps) {
+export default function NewBetDialog({
+  onClose,
+  onPlaced,
+  customerId,
+  shopId,
+  payment = "account",
+}: NewBetDialogProps) {
   const isAdmin = useAtomValue(isAdminAtom);
   const workingShopId = useAtomValue(workingShopIdAtom);
   const notify = useNotify();
@@ -58,7 +89,12 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
   const idempotency = useIdempotencyKey();
   const mutation = usePlaceBet();
   const locale = useNumberLocale();
+  const [, navigate] = useLocation();
+  const shift = useCurrentShift().data;
+  const cashMaxCents = useCashBetMaxStakeCents();
+  const cashNoteId = useId();
   const defaults: BetFormInput = {
+    payment,
     customerId: customerId ? String(customerId) : "",
     // The page's shop, else the cashier's working shop (still changeable here).
     shopId: String(shopId ?? workingShopId ?? ""),
@@ -75,7 +111,8 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
   });
   const { register, handleSubmit, control, watch, formState } = form;
   const errors = formState.errors;
-  const chosenCustomer = String(watch("customerId") ?? "");
+  const cash = watch("payment") === "cash";
+  const chosenCustomer = cash ? "" : String(watch("customerId") ?? "");
   const customer = useCustomer(chosenCustomer ? Number(chosenCustomer) : undefined).data;
   const stakeCents = typedCents(watch("stakeAmount"), locale) ?? 0;
   // The exact price (decision 048): 8.00 at 11/8 shows 19.00, as the server will take it.
@@ -84,7 +121,9 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
   const eachWay = watch("eachWay") ?? null;
   const totalCents = totalStakeCents(stakeCents, eachWay);
   const payout = stakeCents > 0 && price ? betReturns(totalCents, price, eachWay).potential : 0;
-  const overcredit = isAdmin && watch("allowOvercredit") === true;
+  const overcredit = !cash && isAdmin && watch("allowOvercredit") === true;
+  // Staff take a cash bet up to CASH_BET_MAX_STAKE; above it, an admin (the server says 403).
+  const cashNeedsAdmin = cash && !isAdmin && totalCents > cashMaxCents;
   const balanceCents = centsOf(customer?.balance);
   const creditLimitCents = centsOf(customer?.creditLimit);
   const availableCents = availableFundsCents(balanceCents, creditLimitCents);
@@ -92,7 +131,15 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
 
   const large = useLargeAmountStep<PlaceBetBody>();
 
-  const forgetDraft = useFormDraft("new-bet", form);
+  const forgetDraft = useFormDraft(payment === "cash" ? "cash-bet" : "new-bet", form);
+  const paymentField = register("payment", {
+    // A cash bet has no customer: switching to Cash drops the one picked.
+    onChange: (event: { target: { value: string } }) => {
+      if (event.target.value !== "cash") return;
+      form.setValue("customerId", "");
+      form.clearErrors("customerId");
+    },
+  });
   const close = () => {
     forgetDraft();
     large.back();
@@ -102,6 +149,7 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
   };
 
   const submit = (values: BetFormOutput) => {
+    if (cashNeedsAdmin) return;
     if (customer) {
       const funds = checkBetFunds({
         stakeCents: values.stakeCents,
@@ -139,7 +187,8 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
       body.outcome === "WON"
         ? betReturns(values.stakeCents, values.price, values.eachWay).potential
         : values.stakeCents;
-    if (!large.holds(body, largest)) send(body);
+    const sent: PlaceBetBody = cash ? asCashBet(body) : body;
+    if (!large.holds(sent, largest)) send(sent);
   };
   const send = (body: PlaceBetBody) =>
     mutation.mutate(
@@ -148,6 +197,8 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
         onSuccess: (bet) => {
           onPlaced?.(bet);
           close();
+          // A cash bet's slip is the bearer's claim: it prints at once (the slip's own page).
+          if (body.payment === "cash") navigate(`/bets/${bet.id}/slip?print=original`);
         },
       },
     );
@@ -159,7 +210,9 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
           question={
             large.pending.body.outcome === "WON"
               ? "Place this bet as Won and pay out this amount?"
-              : `Take a stake of this amount from ${customer ? fullName(customer) : "the customer"}?`
+              : large.pending.body.payment === "cash"
+                ? "Take this amount in cash for the bet?"
+                : `Take a stake of this amount from ${customer ? fullName(customer) : "the customer"}?`
           }
           amountCents={large.pending.amountCents}
           details={<p className="text-sm">{large.pending.body.description}</p>}
@@ -171,8 +224,33 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
         />
       )}
       <form noValidate hidden={large.pending !== null} onSubmit={handleSubmit(submit)}>
-        <PickerField control={control} name="customerId" picker={CustomerPicker} />
-        <PickerField control={control} name="shopId" picker={ShopPicker} />
+        <fieldset className="mb-3">
+          <legend className="mb-1 text-sm font-medium">Payment</legend>
+          <div className="join">
+            <input
+              type="radio"
+              className="join-item btn btn-sm"
+              value="account"
+              aria-label="Account"
+              {...paymentField}
+            />
+            <input
+              type="radio"
+              className="join-item btn btn-sm"
+              value="cash"
+              aria-label="Cash"
+              {...paymentField}
+            />
+          </div>
+        </fieldset>
+        {cash ? (
+          <CashBetShop shift={shift} />
+        ) : (
+          <>
+            <PickerField control={control} name="customerId" picker={CustomerPicker} />
+            <PickerField control={control} name="shopId" picker={ShopPicker} />
+          </>
+        )}
         {customer && <CustomerBalanceInfo customer={customer} />}
         <TextareaField
           label="Description"
@@ -201,32 +279,47 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
           unitCents={stakeCents}
           price={price}
         />
-        <SelectField
-          label="Outcome (optional)"
-          {...register("outcome")}
-          disabled={!isAdmin}
-          aria-describedby={isAdmin ? undefined : outcomeReasonId}
-        >
-          {BET_STATUSES.filter((s) => s !== "PLACED" || eachWay).map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </SelectField>
-        {!isAdmin && (
-          <p id={outcomeReasonId} className="-mt-2 mb-3 text-sm text-base-content/80">
-            Only an admin can place a bet with an outcome
+        {cash && (
+          <p id={cashNoteId} className="-mt-2 mb-3 text-sm text-base-content/80">
+            Cash into the till: no customer, no funds or credit check. The slip prints once the bet
+            is placed, and it is paid on the slip.
           </p>
         )}
-        {isAdmin && watch("outcome") === "VOID" && (
-          <TextareaField
-            label="Void reason"
-            rows={2}
-            error={errors.voidReason?.message}
-            {...register("voidReason")}
-          />
+        {cashNeedsAdmin && (
+          <div role="alert" className="alert alert-warning mb-2" data-testid="cash-needs-admin">
+            An admin is needed to take a cash bet above {formatEuro(cashMaxCents)}.
+          </div>
         )}
-        {isAdmin && <CheckboxField label="Allow overcredit" {...register("allowOvercredit")} />}
+        {!cash && (
+          <>
+            <SelectField
+              label="Outcome (optional)"
+              {...register("outcome")}
+              disabled={!isAdmin}
+              aria-describedby={isAdmin ? undefined : outcomeReasonId}
+            >
+              {BET_STATUSES.filter((s) => s !== "PLACED" || eachWay).map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </SelectField>
+            {!isAdmin && (
+              <p id={outcomeReasonId} className="-mt-2 mb-3 text-sm text-base-content/80">
+                Only an admin can place a bet with an outcome
+              </p>
+            )}
+            {isAdmin && watch("outcome") === "VOID" && (
+              <TextareaField
+                label="Void reason"
+                rows={2}
+                error={errors.voidReason?.message}
+                {...register("voidReason")}
+              />
+            )}
+            {isAdmin && <CheckboxField label="Allow overcredit" {...register("allowOvercredit")} />}
+          </>
+        )}
         <p className="mb-2 rounded-box bg-base-200 p-3">
           Potential Payout: <strong data-testid="potential-payout">{formatEuro(payout)}</strong>
         </p>
@@ -242,6 +335,16 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
             )}
           </div>
         )}
+        {cash && mutation.error && (
+          <div role="alert" className="alert alert-error mb-2 flex flex-col items-start">
+            <span>{errorMessage(mutation.error)}</span>
+            {shift === null && (
+              <span className="text-sm">
+                Open a shift first: Open shift, under Shift in the menu.
+              </span>
+            )}
+          </div>
+        )}
         <FormActions
           onCancel={close}
           pending={mutation.isPending}
@@ -250,5 +353,27 @@ export default function NewBetDialog({ onClose, onPlaced, customerId, shopId }: 
         />
       </form>
     </Dialog>
+  );
+}
+
+/** A cash bet's shop: the one of the user's open shift, read-only (or why there is none). */
+function CashBetShop({ shift }: { shift: ReturnType<typeof useCurrentShift>["data"] }) {
+  return (
+    <div className="mb-3" data-testid="cash-bet-shop">
+      <div className="text-sm font-medium">Shop</div>
+      {shift ? (
+        <p>
+          {shift.shop?.name ?? `Shop #${shift.shopId}`}{" "}
+          <span className="text-sm text-base-content/70">(your open shift's till)</span>
+        </p>
+      ) : shift === null ? (
+        <p className="text-warning-content rounded-box bg-warning/20 p-2 text-sm">
+          No open shift: a cash bet goes into an open shift's till. Open a shift first (Open shift,
+          under Shift in the menu).
+        </p>
+      ) : (
+        <p className="text-sm">Loading your shift...</p>
+      )}
+    </div>
   );
 }

@@ -92,6 +92,8 @@ describe("charts", () => {
     expect(await tableRows(page, outcomes)).toEqual([
       "Outcome Bets Amount",
       "Won 1 Paid out €20.00",
+      // PLACED (each-way, decision 052) has its own line, empty here.
+      "Placed 0 —",
       "Lost 1 —",
       "Pending 1 At stake €5.00",
       "Void 1 —",

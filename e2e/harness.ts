@@ -192,7 +192,9 @@ let counter = 0;
 /** A name no other test uses, so tests do not depend on each other's data. */
 export function unique(prefix: string): string {
   counter += 1;
-  return `${prefix} ${Date.now().toString(36).slice(-4)}${counter}`;
+  // Always as long (the counter padded), so a test that counts the keys typing it counts the
+  // same however many names the suite made before it.
+  return `${prefix} ${Date.now().toString(36).slice(-4)}${String(counter).padStart(4, "0")}`;
 }
 
 /** The text as the user reads it (layout-aware, unlike textContent), or "" if absent. */

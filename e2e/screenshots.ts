@@ -19,6 +19,7 @@ import {
   startServer,
   visible,
 } from "./harness";
+import { counterKeysReady } from "./keyboard";
 import {
   createAccount,
   createCustomer,
@@ -407,11 +408,13 @@ async function main() {
     });
     await api(page, "PATCH", `/api/bets/${eachWay.id}/resolve`, { status: "PLACED" });
     // Find slip (F10) on a cash winner not yet paid: its state, and Pay.
-    await page.goto("/");
+    const owedCode = await slipCode(owedBet.id);
+    await counterKeysReady(page);
     await page.keyboard.press("F10");
     const findSlip = page.getByRole("dialog", { name: "Find slip" });
-    await findSlip.getByRole("textbox").fill(await slipCode(owedBet.id));
-    await findSlip.getByRole("textbox").press("Enter");
+    await visible(findSlip);
+    await page.keyboard.type(owedCode);
+    await page.keyboard.press("Enter");
     await visible(findSlip.getByRole("button", { name: /^Pay €11\.00/ }));
     await shot(page, "49-find-slip-pay");
     await page.keyboard.press("Escape");

@@ -39,6 +39,12 @@ export const euroNumber = z.number().meta({
 const isoTime = z.iso.datetime({ offset: true }).meta({ example: "2026-11-22T13:34:15.000Z" });
 const id = z.number().int().positive();
 const userRef = z.object({ id, username: z.string() });
+/** A ledger row's party: a customer's, shop's or user's id, or 0 for CASH (decision 051). */
+const partyId = z
+  .number()
+  .int()
+  .nonnegative()
+  .meta({ description: "The party's id; 0 for CASH, the bearer of a cash bet's slip" });
 
 /**
  * The fields that name who did something at the counter: a staff user's id or {id, username}
@@ -309,9 +315,9 @@ export const transactionDto = z
     description: z.string().nullable(),
     status: z.enum(TRANSACTION_STATUSES),
     fromEntityType: z.enum(ENTITY_TYPES),
-    fromEntityId: id,
+    fromEntityId: partyId,
     toEntityType: z.enum(ENTITY_TYPES),
-    toEntityId: id,
+    toEntityId: partyId,
     betId: id.nullable(),
     processedBy: id.nullable(),
     createdAt: isoTime,
@@ -550,10 +556,10 @@ export const correctionRowDto = z
     type: z.enum(TRANSACTION_TYPES),
     amount: moneyString,
     fromEntityType: z.enum(ENTITY_TYPES),
-    fromEntityId: id,
+    fromEntityId: partyId,
     fromName: z.string().nullable(),
     toEntityType: z.enum(ENTITY_TYPES),
-    toEntityId: id,
+    toEntityId: partyId,
     toName: z.string().nullable(),
     description: z.string().nullable(),
     betId: id.nullable(),

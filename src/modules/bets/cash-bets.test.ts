@@ -235,6 +235,16 @@ describe("paying a cash bet's slip", () => {
       expect: 200,
     });
     expect(closed).toMatchObject({ expectedCash: "89.00", discrepancy: "0.00" });
+    // The shift's ledger rows, as the Z report lists them (CASH is party 0 in the answer).
+    const rows = await t.json<{ type: string; fromEntityType: string; toEntityId: number }[]>(
+      "GET",
+      `/api/transactions?shiftId=${shift.id}&sort=createdAt&order=asc`,
+    );
+    expect(rows.map((r) => [r.type, r.fromEntityType])).toEqual([
+      ["BETTING", "CASH"],
+      ["PAYOUT", "SHOP"],
+    ]);
+    expect(rows[1]?.toEntityId).toBe(0);
     const slip = await slipOf(bet.id);
     expect(slip.paid).toMatchObject({ amount: "19.00", shop: { name: "Main Street" } });
     expect(slip).toMatchObject({ status: "WON", actualPayout: "19.00" });

@@ -6,15 +6,41 @@ import { euro, formatDateTime, fullName } from "../../../lib/format";
 import { type Shift, useShift, useShiftMovements } from "../api/get-shifts";
 import { ShiftFigures } from "./shift-figures";
 
-/** The deposits and withdrawals taken in the shift, oldest first. */
+type Row = NonNullable<ReturnType<typeof useShiftMovements>["data"]>["items"][number];
+
+/**
+ * What a ledger row of a shift is at the till (issue 21, decision 051): a deposit or a
+ * withdrawal, a cash bet's stake into the till (from CASH) or a slip paid out of it (to CASH),
+ * with its sign there and whose it is ("Cash" for the bearer of a slip).
+ */
+export function tillLine(t: Row): { kind: string; sign: "+" | "-"; who: string } {
+  if (t.type === "DEPOSIT")
+    return { kind: "Deposit", sign: "+", who: t.fromCustomer ? fullName(t.fromCustomer) : "" };
+  if (t.type === "WITHDRAWAL")
+    return { kind: "Withdrawal", sign: "-", who: t.toCustomer ? fullName(t.toCustomer) : "" };
+  const bet = t.betId === null ? "" : ` #${t.betId}`;
+  if (t.fromEntityType === "CASH") return { kind: `Cash bet${bet}`, sign: "+", who: "Cash" };
+  return {
+    kind: t.type === "REFUND" ? `Stake returned${bet}` : `Slip paid${bet}`,
+    sign: "-",
+    who: "Cash",
+  };
+}
+
+/** The cash taken and paid in the shift, row by row, oldest first. */
 function Movements({ shiftId }: { shiftId: number }) {
   const { data, isLoading } = useShiftMovements(shiftId);
   if (isLoading || !data) return <LoadingText text="Loading the shift's movements..." />;
   if (!data.items.length)
-    return <p className="text-base-content/70">No deposits or withdrawals.</p>;
+    return (
+      <p className="text-base-content/70">No deposits, withdrawals, cash bets or slips paid.</p>
+    );
   return (
     <>
-      <table className="table table-sm" aria-label="Deposits and withdrawals">
+      <table
+        className="table table-sm"
+        aria-label="Deposits, withdrawals, cash bets and slips paid"
+      >
         <thead>
           <tr>
             <th scope="col">Time</th>
@@ -28,16 +54,15 @@ function Movements({ shiftId }: { shiftId: number }) {
         </thead>
         <tbody>
           {data.items.map((t) => {
-            const customer = t.type === "DEPOSIT" ? t.fromCustomer : t.toCustomer;
+            const line = tillLine(t);
             return (
               <tr key={t.id} className={t.archived ? "italic text-base-content/75" : ""}>
                 <td>{formatDateTime(t.createdAt)}</td>
                 <td>{t.id}</td>
-                <td>{t.type === "DEPOSIT" ? "Deposit" : "Withdrawal"}</td>
-                <td>{customer ? fullName(customer) : ""}</td>
+                <td>{line.kind}</td>
+                <td>{line.who}</td>
                 <td className="text-right tabular-nums">
-                  {t.type === "DEPOSIT" ? "+ " : "- "}
-                  {euro(t.amount)}
+                  {line.sign} {euro(t.amount)}
                 </td>
               </tr>
             );
@@ -136,7 +161,7 @@ export default function ShiftReport({ id }: { id: number }) {
         <Panel title="Cash-up">
           <ShiftFigures shift={shift} />
         </Panel>
-        <Panel title="Deposits and withdrawals">
+        <Panel title="Deposits, withdrawals, cash bets and slips paid">
           <Movements shiftId={shift.id} />
         </Panel>
         <Panel title="Pick-ups and top-ups">

@@ -1,0 +1,83 @@
+import { describe, expect, test } from "bun:test";
+import { screen, within } from "@testing-library/react";
+import { shiftDto } from "../../../../src/domain/dto";
+import { transaction } from "../../../test/fixtures";
+import { page, renderWithProviders } from "../../../test/render";
+import ShiftReport from "./shift-report";
+
+const closed = shiftDto.parse({
+  id: 5,
+  status: "CLOSED",
+  userId: 2,
+  user: { id: 2, username: "user-user" },
+  shopId: 3,
+  shop: { id: 3, name: "Central" },
+  openingFloat: "100.00",
+  openedAt: "2026-01-03T09:00:00.000Z",
+  closedAt: "2026-01-03T17:00:00.000Z",
+  closedBy: { id: 2, username: "user-user" },
+  deposits: "50.00",
+  depositCount: 1,
+  withdrawals: "0.00",
+  withdrawalCount: 0,
+  cashStakes: "8.00",
+  cashStakeCount: 1,
+  cashPayouts: "19.00",
+  cashPayoutCount: 1,
+  topups: "0.00",
+  topupCount: 0,
+  pickups: "0.00",
+  pickupCount: 0,
+  tillMovements: [],
+  expectedCash: "139.00",
+  countedCash: "139.00",
+  discrepancy: "0.00",
+});
+
+const cash = { fromCustomer: null, toCustomer: null, shiftId: 5, betId: 44 };
+
+describe("the Z report (issue 21, decision 051)", () => {
+  test("lists every cash line of the till: a deposit, a cash bet's stake and a slip paid, each signed", async () => {
+    renderWithProviders(<ShiftReport id={5} />, "user", {
+      "GET /api/shifts/:id": closed,
+      "GET /api/transactions": page([
+        transaction({ id: 1, shiftId: 5 }),
+        transaction({
+          ...cash,
+          id: 2,
+          type: "BETTING",
+          amount: "8.00",
+          fromEntityType: "CASH",
+          fromEntityId: 0,
+        }),
+        transaction({
+          ...cash,
+          id: 3,
+          type: "PAYOUT",
+          amount: "19.00",
+          fromEntityType: "SHOP",
+          fromEntityId: 3,
+          toEntityType: "CASH",
+          toEntityId: 0,
+          toShop: null,
+          fromShop: { id: 3, name: "Central" },
+        }),
+      ]),
+    });
+    const table = await screen.findByRole("table", {
+      name: "Deposits, withdrawals, cash bets and slips paid",
+    });
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => [...row.querySelectorAll("td")].slice(2).map((td) => td.textContent));
+    expect(rows).toEqual([
+      ["Deposit", "Ann Byrne", "+ €50.00"],
+      ["Cash bet #44", "Cash", "+ €8.00"],
+      ["Slip paid #44", "Cash", "- €19.00"],
+    ]);
+    const figures = screen.getByTestId("shift-figures");
+    expect(within(figures).getByText("Cash bets (1)")).toBeTruthy();
+    expect(within(figures).getByText("Slips paid (1)")).toBeTruthy();
+  });
+});

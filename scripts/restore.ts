@@ -1,8 +1,9 @@
 /** bun run restore: puts a checked backup in place of the database, with the server stopped. */
 import type { Database } from "bun:sqlite";
 import { chmodSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { integrityCheck, openDatabase } from "../src/db/client";
+import { checkAppliedMigrations, describeMismatch } from "../src/db/migrations";
 import { messageOf } from "../src/lib/errors";
 import { fail, fileStamp, fsyncPath, integrityOf, openExisting, parseScriptArgs } from "./cli";
 
@@ -11,7 +12,8 @@ Usage: bun run restore BACKUP_FILE [--db PATH]
 
 Replaces the database with a backup. Stop the server first: the restore refuses to run
 while another process has the database open. Before anything is replaced the backup must
-pass PRAGMA integrity_check and carry only migrations this code knows. The current database
+pass PRAGMA integrity_check and its applied migrations must match this code's files (none
+edited since, none skipped, none from a newer version). The current database
 is kept aside as <db>.before-restore-<UTC time>; after the swap the restored database is
 opened, checked again and migrated to the current schema.
 
@@ -27,14 +29,7 @@ if (!existsSync(backupPath)) fail(`No backup at ${backupPath}`);
 if (!statSync(backupPath).isFile())
   fail(`${backupPath} is a directory: give the backup file itself`);
 
-/** Migration timestamps this code ships (drizzle/meta/_journal.json). */
-async function knownMigrations(): Promise<Set<number>> {
-  const journalPath = join(import.meta.dir, "../drizzle/meta/_journal.json");
-  const journal = (await Bun.file(journalPath).json()) as { entries: { when: number }[] };
-  return new Set(journal.entries.map((e) => e.when));
-}
-
-function checkBackup(sqlite: Database, known: Set<number>): string | null {
+function checkBackup(sqlite: Database): string | null {
   let integrity: string;
   try {
     integrity = integrityOf(sqlite);
@@ -52,19 +47,15 @@ function checkBackup(sqlite: Database, known: Set<number>): string | null {
   for (const table of ["__drizzle_migrations", "users", "transactions", "bets"]) {
     if (!tables.has(table)) return `not a betting-shop database (no ${table} table)`;
   }
-  const applied = sqlite.query("select created_at from __drizzle_migrations").all() as {
-    created_at: number;
-  }[];
-  const unknown = applied.filter((m) => !known.has(Number(m.created_at)));
-  if (unknown.length > 0) {
-    return `it has ${unknown.length} migration(s) this code does not know: restore it with the newer version`;
-  }
+  // Its applied migrations must be this code's files, as the server checks at start (decision 055).
+  const { mismatch } = checkAppliedMigrations(sqlite);
+  if (mismatch) return describeMismatch("it", mismatch);
   return null;
 }
 
 // 1. Check the backup before touching anything.
 const backup = openExisting(backupPath, { readonly: true });
-const problem = checkBackup(backup, await knownMigrations());
+const problem = checkBackup(backup);
 backup.close();
 if (problem) fail(`Refusing to restore ${backupPath}: ${problem}`);
 

@@ -1,8 +1,9 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import { checkAppliedMigrations, MIGRATIONS_FOLDER, MigrationMismatchError } from "./migrations";
 import * as schema from "./schema";
 
 export type AppDb = ReturnType<typeof drizzle<typeof schema>>;
@@ -17,7 +18,7 @@ export interface DbHandle {
   startupCheck: { kind: IntegrityCheck; startedAt: number; durationMs: number };
 }
 
-const MIGRATIONS = join(import.meta.dir, "../../drizzle");
+const MIGRATIONS = MIGRATIONS_FOLDER;
 
 /** Every connection gets the same pragmas (DESIGN.md section 5). */
 export function applyPragmas(sqlite: Database): void {
@@ -89,6 +90,13 @@ export function openDatabase(
   // and reuses it, which takes a sixth of the CPU off a bet placement.
   sqlite.prepare = ((text: string) => sqlite.query(text)) as typeof sqlite.prepare;
   const db = drizzle({ client: sqlite, schema });
+  // Before migrating: a database whose applied migrations differ from the files (edited after
+  // release, skipped, or from a newer version) is refused, not half-migrated (decision 055).
+  const { mismatch } = checkAppliedMigrations(sqlite);
+  if (mismatch) {
+    sqlite.close();
+    throw new MigrationMismatchError(`The database ${path}`, mismatch);
+  }
   migrateWithTablesRebuilt(sqlite, db);
   return { sqlite, db, close: () => sqlite.close(), startupCheck };
 }

@@ -90,6 +90,14 @@ function publicOrigin(v: string | undefined, ctx: z.RefinementCtx): string | und
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The address the server listens on: all of them by default; 127.0.0.1 behind a local proxy. */
+  HOST: z
+    .string()
+    .trim()
+    .min(1, "must be an address, e.g. 0.0.0.0 or 127.0.0.1")
+    .default("0.0.0.0"),
+  /** On SIGTERM/SIGINT, requests in flight get this long to finish (decision 054). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   DATABASE_PATH: z.string().min(1).default("data/betting-shop.db"),
   ADMIN_PASSWORD: z.string().optional(),
   COOKIE_SECURE: flag.transform((v) => (v === undefined || v === "" ? undefined : isOn(v))),

@@ -1,11 +1,26 @@
 import { readEnv } from "./env";
+import { messageOf } from "./lib/errors";
+import { log } from "./lib/logger";
 import { startServer } from "./server";
 
-const running = await startServer(readEnv());
+let running: Awaited<ReturnType<typeof startServer>>;
+try {
+  running = await startServer(readEnv());
+} catch (err) {
+  // A refusal to start is one line for the operator (the port, the database, a setting).
+  process.stderr.write(`Not started: ${messageOf(err)}\n`);
+  process.exit(1);
+}
 
+// SIGTERM (systemd, containers) and SIGINT (Ctrl-C): the clean stop of decision 054.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    running.stop();
-    process.exit(0);
+    running.shutdown(signal).then(
+      () => process.exit(0),
+      (err) => {
+        log.error("the stop failed", { error: messageOf(err) });
+        process.exit(1);
+      },
+    );
   });
 }

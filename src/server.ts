@@ -1,6 +1,6 @@
 /** Builds the app's dependencies from the environment and starts Bun.serve. */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { createApp } from "./app";
 import { openDatabase } from "./db/client";
 import { ENDPOINTS_MODULE } from "./endpoints";
@@ -8,15 +8,17 @@ import type { Env } from "./env";
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/session";
 import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./lib/backup";
 import { errorBody, messageOf } from "./lib/errors";
+import { endStreams } from "./lib/events";
 import { type Deps, misdirected, systemClock, workerSettingsOf } from "./lib/http";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
+import { lockDatabase } from "./lib/instance-lock";
 import {
   checkLargeFileBeforeOpening,
   checkWholeFileAfterStart,
   recordStartupCheck,
   startIntegrityScheduler,
 } from "./lib/integrity";
-import { disposeJobs } from "./lib/jobs";
+import { abortStreams, disposeJobs, stopJobWorkers } from "./lib/jobs";
 import { log, setLogLevel } from "./lib/logger";
 import { makeDataPrivateAndSay, setPrivateUmask } from "./lib/private-files";
 import { ReadPool } from "./lib/read-pool";
@@ -105,12 +107,47 @@ function logRequestTrust(env: Env): void {
   }
 }
 
+/** Whether `err` is Bun.serve's "address in use". */
+function portTaken(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return e?.code === "EADDRINUSE" || /in use/i.test(e?.message ?? "");
+}
+
+/** The address a person can open: localhost for "all addresses", brackets for IPv6. */
+function displayHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+/** Resolves once `done()` holds (checked every 20 ms) or `ms` have passed: true if it held. */
+async function waitUntil(done: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() >= deadline) return false;
+    await Bun.sleep(20);
+  }
+  return true;
+}
+
+/** The answer to a request that arrives while the server stops (a full answer, nothing done). */
+function stoppingResponse(): Response {
+  return Response.json(
+    { message: "The server is stopping; try again in a few seconds", code: "UNAVAILABLE" },
+    { status: 503, headers: { "Retry-After": "5", Connection: "close" } },
+  );
+}
+
 export async function startServer(env: Env) {
   // Before anything is created: folders 0700, files 0600, the WAL and SHM included.
   setPrivateUmask();
   setLogLevel(env.LOG_LEVEL);
   const tls = tlsOptions(env);
   const backupsAt = backupSettings(env);
+  // One server per database file (decision 054): before anything reads or migrates it.
+  if (env.DATABASE_PATH !== ":memory:") {
+    mkdirSync(dirname(env.DATABASE_PATH), { recursive: true, mode: 0o700 });
+  }
+  const lock = lockDatabase(env.DATABASE_PATH);
   // Before SQLite opens the file: a WAL or SHM it creates takes the database's mode.
   makeDataPrivateAndSay(env.DATABASE_PATH, backupsAt.dir);
   logRequestTrust(env);
@@ -160,33 +197,50 @@ export async function startServer(env: Env) {
   }
   const app = createApp(deps);
   const web = serveWeb(env.WEB_DIST);
-  const server = Bun.serve({
-    port: env.PORT,
-    ...(tls ? { tls } : {}),
-    // Whatever NODE_ENV says: development mode would answer errors with source and stack.
-    development: false,
-    // Bun's default closes a connection idle for 10 s; a books check awaited over
-    // GET /api/admin/ledger-check on a large database takes longer (the most Bun allows).
-    idleTimeout: 255,
-    error: unexpectedError,
-    fetch(request, srv) {
-      const { pathname } = new URL(request.url);
-      if (pathname.startsWith("/api/") || pathname === "/api" || pathname === "/healthz") {
-        return app.fetch(request, { server: srv });
-      }
-      // The pages follow PUBLIC_ORIGIN's host rule too (the API's is publicHostOnly).
-      const refused = misdirected(
-        {
-          url: request.url,
-          header: (name) => request.headers.get(name) ?? undefined,
-          peer: srv.requestIP(request)?.address ?? null,
-        },
-        deps,
-      );
-      if (refused) return Response.json(errorBody(refused), { status: refused.status });
-      return web(request);
-    },
-  });
+  let stopping = false;
+  const serve = () =>
+    Bun.serve({
+      port: env.PORT,
+      hostname: env.HOST,
+      // One server per port (decision 054): a second one fails here instead of sharing it.
+      reusePort: false,
+      ...(tls ? { tls } : {}),
+      // Whatever NODE_ENV says: development mode would answer errors with source and stack.
+      development: false,
+      // Bun's default closes a connection idle for 10 s; a books check awaited over
+      // GET /api/admin/ledger-check on a large database takes longer (the most Bun allows).
+      idleTimeout: 255,
+      error: unexpectedError,
+      fetch(request, srv) {
+        // Stopping: new requests on open connections are refused in full, never half-done.
+        if (stopping) return stoppingResponse();
+        const { pathname } = new URL(request.url);
+        if (pathname.startsWith("/api/") || pathname === "/api" || pathname === "/healthz") {
+          return app.fetch(request, { server: srv });
+        }
+        // The pages follow PUBLIC_ORIGIN's host rule too (the API's is publicHostOnly).
+        const refused = misdirected(
+          {
+            url: request.url,
+            header: (name) => request.headers.get(name) ?? undefined,
+            peer: srv.requestIP(request)?.address ?? null,
+          },
+          deps,
+        );
+        if (refused) return Response.json(errorBody(refused), { status: refused.status });
+        return web(request);
+      },
+    });
+  let server: ReturnType<typeof serve>;
+  try {
+    server = serve();
+  } catch (err) {
+    lock.release();
+    handle.close();
+    deps.readPool?.close();
+    if (portTaken(err)) throw new Error(`Port ${env.PORT} is in use: is another server running?`);
+    throw err;
+  }
   housekeeping(deps);
   const housekeepingTimer = setInterval(() => housekeeping(deps), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
@@ -213,23 +267,75 @@ export async function startServer(env: Env) {
     );
   }
   log.info("listening", {
-    url: `${tls ? "https" : "http"}://localhost:${server.port}`,
+    url: `${tls ? "https" : "http"}://${displayHost(env.HOST)}:${server.port}`,
+    host: env.HOST,
+    pid: process.pid,
     database: env.DATABASE_PATH,
     backups: backupScheduler ? `every ${backups?.intervalHours} h to ${backups?.dir}` : "off",
   });
+  const stopTimers = () => {
+    clearInterval(housekeepingTimer);
+    backupScheduler?.stop();
+    integrityScheduler?.stop();
+    booksScheduler?.stop();
+    slipBackfill.stop();
+  };
+  /** Checkpoints the WAL into the database file and closes it (the `.db` alone is complete). */
+  const closeDatabase = () => {
+    try {
+      const [row] = handle.sqlite.query("PRAGMA wal_checkpoint(TRUNCATE)").values() as [
+        number,
+        number,
+        number,
+      ][];
+      if (row?.[0] !== 0) log.warn("the WAL could not be merged in full", { checkpoint: row });
+    } catch (err) {
+      log.error("WAL checkpoint failed", { error: messageOf(err) });
+    }
+    handle.close();
+    lock.release();
+  };
+  let stopped: Promise<void> | null = null;
   return {
     server,
     deps,
+    /** Stops at once: open connections are closed (tests). */
     stop() {
-      clearInterval(housekeepingTimer);
-      backupScheduler?.stop();
-      integrityScheduler?.stop();
-      booksScheduler?.stop();
-      slipBackfill.stop();
+      stopping = true;
+      stopTimers();
       server.stop(true);
       deps.readPool?.close();
       disposeJobs(handle.sqlite);
-      handle.close();
+      closeDatabase();
+    },
+    /**
+     * The clean stop of SIGTERM and SIGINT (decision 054): stop accepting; end live-update
+     * streams with a reconnect hint and downloads with an error; let requests in flight finish
+     * for up to `graceMs`, then close what is left; close the read workers' and jobs'
+     * connections; merge the WAL (TRUNCATE) and close the database and its lock.
+     */
+    shutdown(why: string, graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000): Promise<void> {
+      stopped ??= (async () => {
+        stopping = true;
+        log.info("stopping", { signal: why, graceSeconds: graceMs / 1000 });
+        stopTimers();
+        void server.stop(false);
+        const streams = endStreams();
+        const downloads = abortStreams("The server stopped before the download was complete");
+        const drained = await waitUntil(() => server.pendingRequests === 0, graceMs);
+        if (!drained) {
+          log.warn("requests still running at the end of the grace period were cut off", {
+            requests: server.pendingRequests,
+          });
+        }
+        await Promise.race([server.stop(true), Bun.sleep(1_000)]);
+        await deps.readPool?.close();
+        await stopJobWorkers();
+        disposeJobs(handle.sqlite);
+        closeDatabase();
+        log.info("stopped", { liveStreamsEnded: streams, downloadsCut: downloads });
+      })();
+      return stopped;
     },
   };
 }

@@ -7,9 +7,15 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  freePort,
+  killRunningServers,
+  spawnServer as startUntilHealthy,
+} from "./helpers/server-process";
 
 const ROOT = join(import.meta.dir, "..");
 const OPENSSL = Bun.which("openssl");
@@ -51,7 +57,10 @@ beforeAll(async () => {
   );
   if ((await made.exited) !== 0) throw new Error(await new Response(made.stderr).text());
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await killRunningServers();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** `bun src/index.ts` with a fresh database and `env`; PORT 0 lets the system pick. */
 function spawnServer(env: Record<string, string>) {
@@ -155,5 +164,105 @@ describe("BACKUP_DIR", () => {
       proc.kill();
       await proc.exited;
     }
+  });
+});
+
+/** The one line a server that refuses to start writes (no stack trace), and its exit code. */
+async function refusal(proc: ReturnType<typeof spawnServer>) {
+  const code = await proc.exited;
+  const stderr = await new Response(proc.stderr).text();
+  expect(stderr).not.toContain("    at ");
+  const lines = stderr.split("\n").filter((line) => line.startsWith("Not started: "));
+  expect(lines).toHaveLength(1);
+  return { code, line: lines[0] as string };
+}
+
+describe("one server per port and per database (decision 054)", () => {
+  test("a second server on a taken port stops at once, saying so", async () => {
+    const port = await freePort();
+    const first = await startUntilHealthy(join(dir, "port-first.db"), PASSWORD, port);
+    const second = spawnServer({ PORT: String(port), DATABASE_PATH: join(dir, "port-second.db") });
+    const { code, line } = await refusal(second);
+    expect(code).not.toBe(0);
+    expect(line).toBe(`Not started: Port ${port} is in use: is another server running?`);
+    // The first one still answers every request (none go to a second one).
+    for (let i = 0; i < 5; i++) expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    await first.kill("SIGTERM");
+  });
+
+  test("a second server on the same database refuses to start, naming the running one's pid; a crashed one's lock does not block a restart", async () => {
+    const databasePath = join(dir, "locked.db");
+    const first = await startUntilHealthy(databasePath, PASSWORD);
+    const second = spawnServer({ DATABASE_PATH: databasePath });
+    const { code, line } = await refusal(second);
+    expect(code).not.toBe(0);
+    expect(line).toContain(
+      `Database ${databasePath} is in use by another server (pid ${first.proc.pid})`,
+    );
+    // kill -9 leaves the lock file behind, but the kernel dropped its lock with the process.
+    await first.kill("SIGKILL");
+    expect(existsSync(`${databasePath}.lock`)).toBe(true);
+    const restarted = await startUntilHealthy(databasePath, PASSWORD);
+    expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
+    await restarted.kill("SIGTERM");
+    expect(restarted.proc.exitCode).toBe(0);
+  });
+});
+
+/** Whether this machine can listen on `host` (all of 127.0.0.0/8 is loopback on Linux). */
+function canListenOn(host: string): Promise<boolean> {
+  return new Promise((done) => {
+    const srv = createServer();
+    srv.once("error", () => done(false));
+    srv.listen(0, host, () => srv.close(() => done(true)));
+  });
+}
+
+const SECOND_LOOPBACK = "127.0.0.2";
+const secondLoopback = await canListenOn(SECOND_LOOPBACK);
+
+describe("HOST", () => {
+  test.skipIf(!secondLoopback)("the server listens on HOST's address only", async () => {
+    const proc = spawnServer({ HOST: SECOND_LOOPBACK });
+    try {
+      const { url, host } = (await listeningLine(proc)) as { url: string; host: string };
+      expect(host).toBe(SECOND_LOOPBACK);
+      const port = new URL(url).port;
+      expect(url).toBe(`http://${SECOND_LOOPBACK}:${port}`);
+      expect((await fetch(`http://${SECOND_LOOPBACK}:${port}/healthz`)).status).toBe(200);
+      // Another loopback address of the same machine: nobody listens there.
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      proc.kill();
+      await proc.exited;
+    }
+  });
+
+  test("unset, the server listens on every address", async () => {
+    const proc = spawnServer({});
+    try {
+      const { url, host } = (await listeningLine(proc)) as { url: string; host: string };
+      expect(host).toBe("0.0.0.0");
+      const port = new URL(url).port;
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      proc.kill();
+      await proc.exited;
+    }
+  });
+});
+
+describe("ADMIN_PASSWORD", () => {
+  test("one the password rules refuse stops the first start with one clear line", async () => {
+    const databasePath = join(dir, "weak-admin.db");
+    const proc = spawnServer({ DATABASE_PATH: databasePath, ADMIN_PASSWORD: "Xq7!pz" });
+    const { code, line } = await refusal(proc);
+    expect(code).not.toBe(0);
+    expect(line).toBe(
+      "Not started: ADMIN_PASSWORD is refused: Password must be at least 8 characters",
+    );
+    // A good one then starts the same database.
+    const fixed = await startUntilHealthy(databasePath, PASSWORD);
+    await fixed.kill("SIGTERM");
   });
 });

@@ -36,3 +36,35 @@ export function publish(event: ChangeEvent): void {
 export function subscriberCount(): number {
   return listeners.size;
 }
+
+/** What the server says to each open stream as it stops (decision 054): come back later. */
+export const SHUTDOWN_RECONNECT_MS = 3_000;
+export const SHUTDOWN_EVENT = `retry: ${SHUTDOWN_RECONNECT_MS}\nevent: shutdown\ndata: {"reconnect":true}\n\n`;
+
+/** Open streams' enders: each sends its last words and closes its stream. */
+const streamEnders = new Set<(lastWords: string) => void>();
+
+/** An open stream, to be ended when the server stops; returns its unregistration. */
+export function registerStream(end: (lastWords: string) => void): () => void {
+  streamEnders.add(end);
+  return () => {
+    streamEnders.delete(end);
+  };
+}
+
+/**
+ * Ends every open stream with SHUTDOWN_EVENT (a `retry:` line and a `shutdown` event), so each
+ * browser reconnects a few seconds later, to the next server. Returns how many were open.
+ */
+export function endStreams(): number {
+  const enders = [...streamEnders];
+  streamEnders.clear();
+  for (const end of enders) {
+    try {
+      end(SHUTDOWN_EVENT);
+    } catch {
+      // already gone
+    }
+  }
+  return enders.length;
+}

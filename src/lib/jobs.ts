@@ -369,6 +369,32 @@ export function disposeJobs(sqlite: Database): void {
   registries.delete(sqlite);
 }
 
+/**
+ * How long a cancelled worker has to stop by itself (its read transaction rolled back and its
+ * connection closed, as job-worker.ts does on the cancel flag) before it is terminated: a
+ * thread terminated with its connection open would leave its snapshot holding the WAL.
+ */
+export const CANCEL_GRACE_MS = 2_000;
+
+/** Job workers still running, each with its way to stop (the server's stop waits for them). */
+const liveWorkers = new Set<{ stop(): void; over: Promise<void> }>();
+
+/**
+ * Cancels every job worker and waits until each has closed its connection and ended, or until
+ * `timeoutMs`, after which the rest are terminated (the server's stop, decision 054).
+ */
+export async function stopJobWorkers(timeoutMs = CANCEL_GRACE_MS): Promise<void> {
+  const workers = [...liveWorkers];
+  for (const worker of workers) worker.stop();
+  const all = Promise.all(workers.map((worker) => worker.over));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((done) => {
+    timer = setTimeout(done, timeoutMs);
+  });
+  await Promise.race([all, late]);
+  clearTimeout(timer);
+}
+
 /** The work of a job in a worker thread with its own connection to `databasePath`. */
 function runInWorker(
   databasePath: string,
@@ -380,9 +406,28 @@ function runInWorker(
   control[CREDIT] = STREAM_CREDITS;
   const worker = new Worker(new URL("./job-worker.ts", import.meta.url).href, { smol: true });
   let over = false;
+  let ended: () => void = () => {};
+  const live = {
+    over: new Promise<void>((done) => {
+      ended = done;
+    }),
+    stop: () => cancel(),
+  };
+  liveWorkers.add(live);
   const end = () => {
+    if (over) return;
     over = true;
     worker.terminate();
+    liveWorkers.delete(live);
+    ended();
+  };
+  const cancel = () => {
+    // The flag ends the work cleanly at its next check (its read transaction rolled back,
+    // its connection closed, then its answer ends it); a worker busy inside one long SQLite
+    // statement is terminated after CANCEL_GRACE_MS.
+    Atomics.store(control, CANCEL, 1);
+    Atomics.notify(control, CREDIT);
+    if (!over) setTimeout(end, CANCEL_GRACE_MS).unref?.();
   };
   worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
     const { type } = event.data;
@@ -396,13 +441,7 @@ function runInWorker(
   };
   worker.postMessage({ databasePath, work, input, control: control.buffer });
   return {
-    cancel() {
-      // The flag ends the work cleanly at its next check (its read transaction rolled
-      // back); terminate() stops the thread in any case once it is back from SQLite.
-      Atomics.store(control, CANCEL, 1);
-      Atomics.notify(control, CREDIT);
-      if (!over) end();
-    },
+    cancel,
     grant() {
       Atomics.add(control, CREDIT, 1);
       Atomics.notify(control, CREDIT);
@@ -526,17 +565,50 @@ interface ChunkSource {
   cancel(): void;
 }
 
+/** Open downloads (a CSV, the export), each with its way to end with an error. */
+const openStreams = new Set<(reason: string) => void>();
+
+/**
+ * Ends every download still streaming with an error (the server's stop, decision 054): the
+ * response is cut without its last chunk, so the client sees a failed download, never a file
+ * that looks complete but is short. Returns how many were open.
+ */
+export function abortStreams(reason: string): number {
+  const aborts = [...openStreams];
+  openStreams.clear();
+  for (const abort of aborts) abort(reason);
+  return aborts.length;
+}
+
 /**
  * The chunks as a byte stream read at the reader's pace: each chunk read grants the worker
  * one more (STREAM_CREDITS ahead at most); cancelling the stream cancels the work, and work
- * that fails or is cancelled ends the stream with an error.
+ * that fails or is cancelled ends the stream with an error. abortStreams() ends it too.
  */
 function chunkStream(source: ChunkSource): ReadableStream<Uint8Array> {
+  let abort: (reason: string) => void = () => {};
+  let aborted = false;
+  const forget = () => openStreams.delete(abort);
   return new ReadableStream<Uint8Array>(
     {
+      start: (controller) => {
+        abort = (reason) => {
+          if (aborted) return;
+          aborted = true;
+          forget();
+          try {
+            controller.error(new Error(reason));
+          } catch {
+            // already ended
+          }
+          source.cancel();
+        };
+        openStreams.add(abort);
+      },
       pull: async (controller) => {
         source.begin?.();
         for (;;) {
+          if (aborted) return;
           const chunk = source.take();
           if (chunk) {
             controller.enqueue(chunk);
@@ -545,12 +617,16 @@ function chunkStream(source: ChunkSource): ReadableStream<Uint8Array> {
           }
           const ended = source.ended();
           if (ended !== undefined) {
+            forget();
             return ended === null ? controller.close() : controller.error(new Error(ended));
           }
           await source.news();
         }
       },
-      cancel: () => source.cancel(),
+      cancel: () => {
+        forget();
+        source.cancel();
+      },
     },
     { highWaterMark: 0 },
   );

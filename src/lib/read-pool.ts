@@ -70,6 +70,11 @@ export type ReadReply =
  * src/lib/http.ts: the request thread's Deps without its handles, which this file does not
  * need to know, so that Deps may name the pool without a loop of imports) and its endpoints.
  */
+/** Asks a worker to close its connection; it answers "closed". */
+export interface WorkerClose {
+  type: "close";
+}
+
 export interface WorkerInit<Settings = object> {
   type: "init";
   path: string;
@@ -114,6 +119,8 @@ interface Slot {
   ready: boolean;
   /** The read it is running, if any. */
   job: Job | null;
+  /** Told when the worker has closed its connection (the pool's close). */
+  closed?: () => void;
 }
 
 export class ReadPool {
@@ -172,14 +179,37 @@ export class ReadPool {
     return this.queue.length;
   }
 
-  close(): void {
+  /**
+   * Stops the pool: queued reads fail, each worker is asked to close its connection (after the
+   * read it is running, if any) and is terminated once it has, or after `timeoutMs`. A worker
+   * terminated with its connection open would keep the WAL from being merged at the server's
+   * stop (decision 054).
+   */
+  async close(timeoutMs = 2_000): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
     const closedError = new Error("The read pool closed");
-    for (const slot of this.slots) {
+    for (const job of this.queue.splice(0)) job.reject(closedError);
+    const slots = [...this.slots];
+    const closing = slots.map(
+      (slot) =>
+        new Promise<void>((done) => {
+          if (!slot.ready) return done();
+          slot.closed = done;
+          slot.worker.postMessage({ type: "close" });
+        }),
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((done) => {
+      timer = setTimeout(done, timeoutMs);
+    });
+    await Promise.race([Promise.all(closing), late]);
+    clearTimeout(timer);
+    for (const slot of slots) {
       slot.worker.terminate();
       slot.job?.reject(closedError);
+      slot.job = null;
     }
-    for (const job of this.queue.splice(0)) job.reject(closedError);
   }
 
   private spawn(): Slot {
@@ -191,7 +221,11 @@ export class ReadPool {
       settings: this.settings,
       endpoints: this.endpoints,
     } as WorkerInit);
-    worker.onmessage = (event: MessageEvent<ReadReply | "ready">) => {
+    worker.onmessage = (event: MessageEvent<ReadReply | "ready" | "closed">) => {
+      if (event.data === "closed") {
+        slot.closed?.();
+        return;
+      }
       if (event.data === "ready") {
         slot.ready = true;
       } else if (slot.job?.id === event.data.id) {

@@ -8,12 +8,13 @@ import { openReader } from "../db/client";
 import type { Endpoint } from "./endpoint";
 import { AppError } from "./errors";
 import type { AppEnv, Deps, WorkerSettings } from "./http";
-import type { ReadReply, ReadRequest, WorkerInit } from "./read-pool";
+import type { ReadReply, ReadRequest, WorkerClose, WorkerInit } from "./read-pool";
 
 declare const self: Worker;
 
 let handlers = new Map<string, Endpoint>();
 let deps: Deps | null = null;
+let closeConnection: (() => void) | null = null;
 
 /**
  * The little of Hono's context a read handler uses: the request's variables (user, session,
@@ -69,16 +70,27 @@ async function run(id: number, request: ReadRequest): Promise<ReadReply> {
 }
 
 self.onmessage = async (
-  event: MessageEvent<WorkerInit<WorkerSettings> | { id: number; request: ReadRequest }>,
+  event: MessageEvent<
+    WorkerInit<WorkerSettings> | WorkerClose | { id: number; request: ReadRequest }
+  >,
 ) => {
   const message = event.data;
+  if ("type" in message && message.type === "close") {
+    // The server is stopping: the connection closes before the thread is ended.
+    closeConnection?.();
+    closeConnection = null;
+    deps = null;
+    self.postMessage("closed");
+    return;
+  }
   if ("type" in message) {
     const { moduleEndpoints } = (await import(message.endpoints)) as {
       moduleEndpoints: readonly Endpoint[];
     };
     handlers = new Map(moduleEndpoints.map((e) => [e.name, e]));
-    const { db, sqlite } = openReader(message.path);
+    const { db, sqlite, close } = openReader(message.path);
     deps = { ...message.settings, db, sqlite, clock: Date.now };
+    closeConnection = close;
     self.postMessage("ready");
     return;
   }

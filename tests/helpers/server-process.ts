@@ -54,6 +54,8 @@ export async function spawnServer(
   dbPath: string,
   adminPassword: string,
   port?: number,
+  /** More settings (READ_WORKERS, SHUTDOWN_GRACE_SECONDS...). */
+  settings: Record<string, string> = {},
 ): Promise<ServerProcess> {
   port ??= await freePort();
   const env: Record<string, string | undefined> = {
@@ -65,6 +67,7 @@ export async function spawnServer(
   };
   // Nothing from the caller's environment that changes how the server runs.
   for (const name of [
+    "HOST",
     "BACKUP_DIR",
     "TLS_CERT_PATH",
     "TLS_KEY_PATH",
@@ -74,6 +77,7 @@ export async function spawnServer(
   ]) {
     delete env[name];
   }
+  Object.assign(env, settings);
   const proc = Bun.spawn(["bun", "src/index.ts"], {
     cwd: ROOT,
     env,

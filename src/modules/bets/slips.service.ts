@@ -16,6 +16,7 @@ import { stakeFieldsOf } from "../../domain/each-way";
 import { formatCents, formatEuro } from "../../domain/money";
 import { formatPrice, priceOf } from "../../domain/price";
 import { SLIP_ALPHABET, SLIP_CODE_LENGTH } from "../../domain/slip-code";
+import { backoffDelayMs, DEFAULT_BACKOFF } from "../../lib/backoff";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, messageOf, notFound } from "../../lib/errors";
 import { CASH_PARTY, postLedgerEntry } from "../../lib/ledger";
@@ -379,20 +380,40 @@ export interface SlipBackfillOptions {
   batch?: number;
   /** Pause between batches (and before the first), so requests go first. */
   pauseMs?: number;
+  /** After a failed batch: the pause doubles with each failure in a row, up to this. */
+  maxRetryPauseMs?: number;
+  /** The batch itself (tests give a failing one). */
+  run?: (db: AppDb, batch: number) => number;
+  /** Runs `step` after `ms` (tests record the pauses instead of waiting them). */
+  schedule?: (step: () => void, ms: number) => ReturnType<typeof setTimeout> | undefined;
+}
+
+function unrefTimer(step: () => void, ms: number) {
+  const timer = setTimeout(step, ms);
+  timer.unref?.();
+  return timer;
 }
 
 /**
  * After start, codes for the bets that have none, a batch at a time on a timer, never before
  * serving and never holding the writer for long (decision 031). Stops by itself once every
- * bet has its code; a failed batch is logged and retried after the pause.
+ * bet has its code; a failed batch is retried after a pause that doubles with each failure
+ * in a row up to `maxRetryPauseMs` (src/lib/backoff.ts), one log line per try.
  */
 export function startSlipBackfill(
   db: AppDb,
-  { batch = 500, pauseMs = 25 }: SlipBackfillOptions = {},
+  {
+    batch = 500,
+    pauseMs = 25,
+    maxRetryPauseMs = DEFAULT_BACKOFF.capMs,
+    run = backfillSlipCodes,
+    schedule = unrefTimer,
+  }: SlipBackfillOptions = {},
 ): { stop(): void; done: Promise<number> } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let total = 0;
+  let failures = 0;
   let finish: (n: number) => void = () => {};
   const done = new Promise<number>((resolve) => {
     finish = resolve;
@@ -401,22 +422,28 @@ export function startSlipBackfill(
     if (stopped) return;
     let wrote = 0;
     try {
-      wrote = backfillSlipCodes(db, batch);
+      wrote = run(db, batch);
       total += wrote;
+      failures = 0;
     } catch (err) {
-      log.error("slip code backfill failed; retrying", { error: messageOf(err) });
-      wrote = batch;
+      failures += 1;
+      const retryInMs = backoffDelayMs(failures, { baseMs: pauseMs, capMs: maxRetryPauseMs });
+      log.error("slip code backfill failed; retrying", {
+        error: messageOf(err),
+        failures,
+        retryInMs,
+      });
+      timer = schedule(step, retryInMs);
+      return;
     }
     if (wrote < batch) {
       if (total > 0) log.info("slip codes written for earlier bets", { bets: total });
       finish(total);
       return;
     }
-    timer = setTimeout(step, pauseMs);
-    timer.unref?.();
+    timer = schedule(step, pauseMs);
   };
-  timer = setTimeout(step, pauseMs);
-  timer.unref?.();
+  timer = schedule(step, pauseMs);
   return {
     stop() {
       stopped = true;

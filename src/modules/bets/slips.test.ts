@@ -215,6 +215,34 @@ describe("codes for bets that have none", () => {
     for (const slip of slips) expect((await find(slip.code)).status).toBe(200);
   });
 
+  test("a failing backfill backs off: the pause doubles with each failure up to its cap, and a success resets it", async () => {
+    const slips = [await slipOf((await place()).id), await slipOf((await place()).id)];
+    sql("update bets set slip_code = null");
+    const pauses: number[] = [];
+    let failuresLeft = 12;
+    const backfill = startSlipBackfill(t.handle.db, {
+      batch: 1,
+      pauseMs: 25,
+      maxRetryPauseMs: 30_000,
+      run: (db, batch) => {
+        if (failuresLeft-- > 0) throw new Error("disk I/O error");
+        return backfillSlipCodes(db, batch);
+      },
+      // The pauses are recorded and run at once: no waiting in the test.
+      schedule: (step, ms) => {
+        pauses.push(ms);
+        queueMicrotask(step);
+        return undefined;
+      },
+    });
+    expect(await backfill.done).toBe(2);
+    // The first pause before any batch, 12 failures backing off, then the batches' pauses.
+    expect(pauses).toEqual([
+      25, 25, 50, 100, 200, 400, 800, 1_600, 3_200, 6_400, 12_800, 25_600, 30_000, 25, 25,
+    ]);
+    for (const slip of slips) expect((await find(slip.code)).status).toBe(200);
+  });
+
   test("a code another bet already holds makes the new bet take the next variant", async () => {
     const first = await place();
     const now = Date.parse("2026-11-22T12:00:00.000Z");

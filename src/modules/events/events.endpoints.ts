@@ -14,7 +14,7 @@ import { ALERT_CATEGORIES, type Role } from "../../domain/enums";
 import { alertCategoriesFor } from "../../lib/alerts";
 import { sessionStillValid } from "../../lib/auth/session";
 import { implement } from "../../lib/endpoint";
-import { type ChangeEvent, subscribe } from "../../lib/events";
+import { type ChangeEvent, registerStream, subscribe } from "../../lib/events";
 
 export const KEEP_ALIVE_MS = 5_000;
 
@@ -76,9 +76,15 @@ export const eventsEndpoints = [
           KEEP_ALIVE_MS,
         );
         keepAlive.unref?.();
+        // The server stopping ends the stream with a reconnect hint (decision 054).
+        const unregister = registerStream((lastWords) => {
+          send(lastWords);
+          end();
+        });
         stop = () => {
           clearInterval(keepAlive);
           unsubscribe();
+          unregister();
         };
         c.req.raw.signal.addEventListener("abort", end);
       },

@@ -1,0 +1,246 @@
+/**
+ * The clean stop (issue 22 item 3, decision 054) on the real server process (`bun src/index.ts`)
+ * with read workers: SIGTERM while clients write money with Idempotency-Keys, a live-update
+ * stream is open and a CSV download is in flight. What a client can observe, and so what is
+ * asserted:
+ * - every write answered 2xx (read in full) is in the database file;
+ * - no write was applied without its answer reaching the client: every write that ended in a
+ *   connection error has no row and no idempotency key in the file (a request the server
+ *   accepted was answered in full; one it did not accept failed at the connection);
+ * - a write that arrived while stopping was answered in full (503, nothing done) or refused;
+ * - the live-update stream ends with a reconnect hint (`retry:` and a `shutdown` event);
+ * - the CSV download ends with an error on the client side, never as a short clean file;
+ * - the process exits 0, and the `.db` file copied alone (no -wal, no -shm) has every
+ *   acknowledged row, passes integrity_check and its books balance.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, expect, test } from "bun:test";
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ledgerViolations } from "./helpers/invariants";
+import { killRunningServers, type ServerProcess, spawnServer } from "./helpers/server-process";
+
+const PASSWORD = "shutdown-test-orchard-password";
+const SETTINGS = { READ_WORKERS: "2", SHUTDOWN_GRACE_SECONDS: "10" };
+/** Customers written straight to the file: their CSV is megabytes, long in flight. */
+const SEEDED_CUSTOMERS = 60_000;
+const CLIENTS = 6;
+
+const dir = mkdtempSync(join(tmpdir(), "shutdown-"));
+afterAll(async () => {
+  await killRunningServers();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Waits for a state (never for a time), up to 30 s. */
+async function until(what: string, done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(10);
+  }
+}
+
+async function signIn(server: ServerProcess): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: { Origin: server.url, "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
+}
+
+interface Deposit {
+  key: string;
+  customerId: number;
+  amount: string;
+}
+
+test("SIGTERM under load: acknowledged writes kept, no write applied unanswered, streams and downloads ended, the .db alone complete", async () => {
+  const dbPath = join(dir, "shop.db");
+  // A first life creates the database and its admin; it stops cleanly before any worker read.
+  const first = await spawnServer(dbPath, PASSWORD, undefined, SETTINGS);
+  await first.kill("SIGTERM");
+  expect(first.proc.exitCode).toBe(0);
+
+  const seed = new Database(dbPath);
+  seed.run("pragma busy_timeout = 5000");
+  seed.transaction(() => {
+    const insert = seed.prepare(
+      "insert into customers (first_name, last_name, email, phone, balance_cents, credit_limit_cents, allow_overdraft, is_active, created_at, created_by) values (?, ?, ?, ?, 0, 10000, 0, 1, ?, 1)",
+    );
+    for (let i = 1; i <= SEEDED_CUSTOMERS; i++) {
+      insert.run(`First${i}`, `Last${i}`, `c${i}@example.com`, `08${i}`, Date.now());
+    }
+  })();
+  seed.close();
+
+  const server = await spawnServer(dbPath, PASSWORD, undefined, SETTINGS);
+  const cookie = await signIn(server);
+  const headers = { Origin: server.url, Cookie: cookie };
+  const post = (path: string, body: unknown, key?: string) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: {
+        ...headers,
+        "Content-Type": "application/json",
+        ...(key ? { "Idempotency-Key": key } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const shop = (await (
+    await post("/api/shops", { name: "Stop shop", location: "Test" })
+  ).json()) as {
+    id: number;
+  };
+
+  // Reads through the read workers (lists and lookups run there): their connections are open.
+  for (let i = 0; i < 4; i++) {
+    const list = await fetch(`${server.url}/api/customers?limit=5&offset=${i * 5}`, { headers });
+    expect(list.status).toBe(200);
+    const one = await fetch(`${server.url}/api/customers/${i + 1}`, { headers });
+    expect(one.status).toBe(200);
+  }
+
+  // A live-update stream, open and ready.
+  const events = await fetch(`${server.url}/api/events`, { headers });
+  expect(events.status).toBe(200);
+  const eventsReader = (events.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let eventsText = "";
+  while (!eventsText.includes("event: ready")) {
+    const { done, value } = await eventsReader.read();
+    if (done) throw new Error("the event stream ended before it was ready");
+    eventsText += decoder.decode(value, { stream: true });
+  }
+
+  // The write load: deposits with keys from several clients, until the server is gone.
+  const acked: (Deposit & { id: number })[] = [];
+  const unanswered: Deposit[] = [];
+  const refusedInFull: Deposit[] = [];
+  const problems: string[] = [];
+  let sent = 0;
+  const client = async (n: number) => {
+    for (;;) {
+      sent += 1;
+      const deposit: Deposit = {
+        key: `stop-${n}-${sent}`,
+        customerId: 1 + (sent % 50),
+        amount: `${10 + (sent % 40)}.00`,
+      };
+      let status: number;
+      let text: string;
+      try {
+        const res = await post(
+          "/api/deposits",
+          { customerId: deposit.customerId, shopId: shop.id, amount: deposit.amount },
+          deposit.key,
+        );
+        status = res.status;
+        text = await res.text();
+      } catch {
+        unanswered.push(deposit);
+        return;
+      }
+      if (status === 201) acked.push({ ...deposit, id: (JSON.parse(text) as { id: number }).id });
+      else if (status === 503) refusedInFull.push(deposit);
+      else {
+        problems.push(`deposit ${deposit.key}: ${status} ${text}`);
+        return;
+      }
+    }
+  };
+  const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
+  await until("writes acknowledged under load", () => acked.length >= 60);
+
+  // A CSV download of every customer (megabytes, walked batch by batch), begun: the signal
+  // comes as soon as its first bytes are in, with the writes still going.
+  const csv = await fetch(`${server.url}/api/customers?format=csv`, { headers });
+  expect(csv.status).toBe(200);
+  const csvReader = (csv.body as ReadableStream<Uint8Array>).getReader();
+  let csvBytes = (await csvReader.read()).value?.length ?? 0;
+  expect(csvBytes).toBeGreaterThan(0);
+
+  server.proc.kill("SIGTERM");
+  await Promise.all(clients);
+  expect(problems).toEqual([]);
+
+  // The stream ended cleanly, its last words a reconnect hint.
+  for (;;) {
+    const { done, value } = await eventsReader.read();
+    if (done) break;
+    eventsText += decoder.decode(value, { stream: true });
+  }
+  expect(eventsText).toContain("event: shutdown");
+  expect(eventsText).toMatch(/retry: \d+\n/);
+
+  // The download ends with an error (the connection closes before the chunked body's last,
+  // empty chunk): the client never takes the part it got for the whole file.
+  let csvError: unknown = null;
+  try {
+    for (;;) {
+      const { done, value } = await csvReader.read();
+      if (done) break;
+      csvBytes += value.length;
+    }
+  } catch (err) {
+    csvError = err;
+  }
+  expect({ csvBytes, error: csvError === null ? null : "an error" }).toEqual({
+    csvBytes,
+    error: "an error",
+  });
+
+  expect(await server.proc.exited).toBe(0);
+  // The WAL was merged into the file and emptied.
+  const wal = `${dbPath}-wal`;
+  expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+
+  // The .db alone, as a file copy would take it.
+  const copy = join(dir, "copy.db");
+  copyFileSync(dbPath, copy);
+  const db = new Database(copy, { readonly: true });
+  try {
+    expect(db.query("pragma integrity_check").values()).toEqual([["ok"]]);
+    expect(ledgerViolations(db)).toEqual([]);
+    const row = db.query("select type, amount_cents from transactions where id = ?");
+    const missing = acked.filter((deposit) => {
+      const found = row.get(deposit.id) as { type: string; amount_cents: number } | null;
+      return found?.type !== "DEPOSIT" || found.amount_cents !== Number(deposit.amount) * 100;
+    });
+    expect(missing).toEqual([]);
+    // Exactly the acknowledged deposits: none applied whose answer was lost or refused.
+    const deposits = db.query("select count(*) as n from transactions where type = 'DEPOSIT'");
+    expect((deposits.get() as { n: number }).n).toBe(acked.length);
+    const keyed = db.query("select count(*) as n from idempotency_keys where key = ?");
+    const appliedUnanswered = [...unanswered, ...refusedInFull].filter(
+      (deposit) => (keyed.get(deposit.key) as { n: number }).n > 0,
+    );
+    expect(appliedUnanswered).toEqual([]);
+  } finally {
+    db.close();
+  }
+  // The test did what it is for: writes in flight when the signal came.
+  expect(unanswered.length + refusedInFull.length).toBeGreaterThan(0);
+});
+
+test("SIGINT stops cleanly too: exit 0, the WAL merged", async () => {
+  const dbPath = join(dir, "interrupted.db");
+  const server = await spawnServer(dbPath, PASSWORD, undefined, SETTINGS);
+  const cookie = await signIn(server);
+  const list = await fetch(`${server.url}/api/customers`, {
+    headers: { Origin: server.url, Cookie: cookie },
+  });
+  expect(list.status).toBe(200);
+  server.proc.kill("SIGINT");
+  expect(await server.proc.exited).toBe(0);
+  const wal = `${dbPath}-wal`;
+  expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+  const copy = join(dir, "interrupted-copy.db");
+  copyFileSync(dbPath, copy);
+  const db = new Database(copy, { readonly: true });
+  expect(db.query("select username from users").values()).toEqual([["admin"]]);
+  db.close();
+});

@@ -1,14 +1,17 @@
 /**
  * Builds the React app (web/index.html) into dist/web: minified, code-split, hashed file
- * names, Tailwind v4 + daisyUI through bun-plugin-tailwind. `--watch` rebuilds on change;
+ * names, Tailwind v4 + daisyUI through bun-plugin-tailwind; each text file with its brotli and
+ * gzip twins (.br, .gz: scripts/precompress.ts, decision 057). `--watch` rebuilds on change;
  * `--with-server` also runs the API server under `bun --watch` (the `dev` script).
  */
 import { rmSync, watch } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import tailwind from "bun-plugin-tailwind";
+import { precompressDir } from "./precompress";
 
 const root = join(import.meta.dir, "..");
-const outdir = join(root, process.env.WEB_DIST ?? "dist/web");
+// WEB_DIST as the server reads it: relative to the project, or an absolute path.
+const outdir = resolve(root, process.env.WEB_DIST ?? "dist/web");
 
 async function build(): Promise<boolean> {
   const started = performance.now();
@@ -33,8 +36,13 @@ async function build(): Promise<boolean> {
     for (const message of result.logs) console.error(message);
     return false;
   }
+  const packed = precompressDir(outdir);
   const ms = Math.round(performance.now() - started);
   console.log(`web: built ${result.outputs.length} files into ${outdir} in ${ms} ms`);
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(
+    `web: ${packed.files} text files, ${kib(packed.bytes)}: ${kib(packed.brotliBytes)} as brotli, ${kib(packed.gzipBytes)} as gzip`,
+  );
   const kb = (await firstScreenGzipBytes("dashboard")) / 1024;
   console.log(`web: first screen (shell + dashboard) loads ${kb.toFixed(1)} KB of gzipped JS`);
   return true;

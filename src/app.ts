@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { moduleEndpoints } from "./endpoints";
+import { compressAnswers } from "./lib/compression";
 import type { Endpoint } from "./lib/endpoint";
 import { createApi, openApiDocument } from "./lib/endpoint";
 import { AppError, ERROR_CODES, ERROR_STATUS, errorBody } from "./lib/errors";
@@ -43,6 +44,8 @@ export function createApp(deps: Deps) {
   });
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 
+  // Outermost: JSON and CSV of 1 KB or more go out compressed, SSE never (decision 057).
+  app.use("/api/*", compressAnswers());
   app.use("/api/*", requestContext);
   app.use("/api/*", publicHostOnly);
   app.use(

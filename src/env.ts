@@ -165,6 +165,17 @@ const envSchema = z.object({
   REQUIRE_DATE_OF_BIRTH: flag.transform(isOn),
   /** Reads run in this many workers, off the request thread (0: on it, as tests do). */
   READ_WORKERS: z.coerce.number().int().min(0).max(32).default(4),
+  /**
+   * GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is
+   * off (404). At least 16 characters (decision 056).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform(blankToUndefined)
+    .pipe(z.string().trim().min(16, "must be at least 16 characters (a random token)").optional()),
+  /** /readyz fails when less than this many MB are free beside the database (decision 056). */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(200),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -25,6 +25,7 @@ import { ReadPool } from "./lib/read-pool";
 import { startBooksScheduler } from "./modules/admin/books.service";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
 import { startSlipBackfill } from "./modules/bets/slips.service";
+import { isServerPath } from "./modules/health/probes";
 import { serveWeb } from "./web-static";
 
 /** How often the housekeeping below runs (and once at start). */
@@ -176,6 +177,8 @@ export async function startServer(env: Env) {
     requireShift: env.REQUIRE_SHIFT,
     ageRules: { minAge: env.MIN_AGE, requireDateOfBirth: env.REQUIRE_DATE_OF_BIRTH },
     backups: backupsAt,
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+    minFreeDiskMb: env.MIN_FREE_DISK_MB,
   };
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());
   if (admin?.generated) {
@@ -215,7 +218,8 @@ export async function startServer(env: Env) {
         // Stopping: new requests on open connections are refused in full, never half-done.
         if (stopping) return stoppingResponse();
         const { pathname } = new URL(request.url);
-        if (pathname.startsWith("/api/") || pathname === "/api" || pathname === "/healthz") {
+        // The API, the probes and any probe-like path: JSON, never the web app's HTML (decision 056).
+      if (isServerPath(pathname)) {
           return app.fetch(request, { server: srv });
         }
         // The pages follow PUBLIC_ORIGIN's host rule too (the API's is publicHostOnly).

@@ -1,10 +1,27 @@
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * every other path falls back to index.html so the client router can take it.
+ * every other path falls back to index.html so the client router can take it. A text file
+ * goes out as its .br or .gz twin, compressed at build, when the client accepts that
+ * encoding (decision 057).
  */
 import { existsSync } from "node:fs";
-import { join, normalize, resolve } from "node:path";
+import { extname, join, normalize, resolve } from "node:path";
+import { acceptedEncodings, type Encoding } from "./lib/compression";
 import { decodedPath } from "./lib/http";
+
+/** The text types compressed at build (scripts/precompress.ts), by extension. */
+export const TEXT_TYPES: Readonly<Record<string, string>> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/** The file name suffix of each encoding's twin. */
+const SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
 
 /**
  * Every page of the app carries these, whatever path served it: `/`, a client route, and
@@ -28,6 +45,28 @@ function decodePath(pathname: string): string | null {
   return decoded?.includes("\0") ? null : decoded;
 }
 
+/**
+ * `path` as a response with `headers`: a text file as its .br or .gz twin when the client
+ * accepts that encoding and the twin exists (else as it is), with its own Content-Type and
+ * `Vary: Accept-Encoding` either way, so a cache keeps one copy per encoding.
+ */
+async function fileResponse(
+  request: Request,
+  path: string,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const type = TEXT_TYPES[extname(path).toLowerCase()];
+  if (!type) return new Response(Bun.file(path), { headers });
+  const textHeaders = { "Content-Type": type, ...headers, Vary: "Accept-Encoding" };
+  for (const encoding of acceptedEncodings(request.headers.get("Accept-Encoding"))) {
+    const twin = Bun.file(`${path}${SUFFIX[encoding]}`);
+    if (await twin.exists()) {
+      return new Response(twin, { headers: { ...textHeaders, "Content-Encoding": encoding } });
+    }
+  }
+  return new Response(Bun.file(path), { headers: textHeaders });
+}
+
 export function serveWeb(distDir: string) {
   const root = resolve(distDir);
   const indexPath = join(root, "index.html");
@@ -45,13 +84,11 @@ export function serveWeb(distDir: string) {
     if (filePath.startsWith(root) && pathname !== "/" && pathname.includes(".")) {
       const file = Bun.file(filePath);
       if (await file.exists()) {
-        if (/\.html?$/i.test(filePath)) return new Response(file, { headers: HTML_HEADERS });
+        if (/\.html?$/i.test(filePath)) return fileResponse(request, filePath, HTML_HEADERS);
         const hashed = /-[a-z0-9]{6,}\.(js|css|woff2?|png|svg)$/i.test(filePath);
-        return new Response(file, {
-          headers: {
-            "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
-            "X-Content-Type-Options": "nosniff",
-          },
+        return fileResponse(request, filePath, {
+          "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
+          "X-Content-Type-Options": "nosniff",
         });
       }
       if (pathname.startsWith("/assets/")) return new Response("Not found", { status: 404 });
@@ -59,6 +96,6 @@ export function serveWeb(distDir: string) {
     if (!existsSync(indexPath)) {
       return new Response(MISSING_BUILD, { status: 503, headers: { "Content-Type": "text/html" } });
     }
-    return new Response(Bun.file(indexPath), { headers: HTML_HEADERS });
+    return fileResponse(request, indexPath, HTML_HEADERS);
   };
 }

@@ -29,6 +29,18 @@ export interface CommitStats {
   largestBatch: number;
 }
 
+/** One transaction the committer ran: how many writes it carried, how long, and its fate. */
+export interface CommitBatch {
+  size: number;
+  /** From BEGIN to the end of COMMIT (the fsync included). */
+  seconds: number;
+  /** False when BEGIN or COMMIT failed, or SQLite abandoned the transaction. */
+  ok: boolean;
+  error?: unknown;
+}
+
+type CommitObserver = (batch: CommitBatch) => void;
+
 interface Job {
   fn: (tx: Tx) => unknown;
   resolve: (value: unknown) => void;
@@ -41,6 +53,8 @@ class GroupCommitter {
   private queue: Job[] = [];
   private scheduled = false;
   readonly stats: CommitStats = { commits: 0, writes: 0, largestBatch: 0 };
+  /** Told of each transaction once it has committed or failed (the metrics, decision 056). */
+  readonly observers = new Set<CommitObserver>();
   private readonly savepoint: Statement;
   private readonly release: Statement;
   private readonly rollbackTo: Statement;
@@ -74,11 +88,13 @@ class GroupCommitter {
     this.stats.writes += jobs.length;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, jobs.length);
     const outcomes: Outcome[] = [];
+    const started = performance.now();
     try {
       writeTx(this.db, (tx) => {
         for (const job of jobs) outcomes.push(this.runOne(tx, job));
       });
     } catch (error) {
+      this.tell({ size: jobs.length, seconds: secondsSince(started), ok: false, error });
       // BEGIN or COMMIT failed, or SQLite abandoned the transaction: nothing was written.
       // A write refused on its own keeps its own answer (it wrote nothing either way).
       jobs.forEach((job, i) => {
@@ -87,11 +103,22 @@ class GroupCommitter {
       });
       return;
     }
+    this.tell({ size: jobs.length, seconds: secondsSince(started), ok: true });
     jobs.forEach((job, i) => {
       const outcome = outcomes[i] as Outcome;
       if (outcome.ok) job.resolve(outcome.value);
       else job.reject(outcome.error);
     });
+  }
+
+  private tell(batch: CommitBatch): void {
+    for (const observer of this.observers) {
+      try {
+        observer(batch);
+      } catch {
+        // An observer never fails the writes.
+      }
+    }
   }
 
   /** One write in its own savepoint: on a throw only its own changes are undone. */
@@ -112,6 +139,8 @@ class GroupCommitter {
     }
   }
 }
+
+const secondsSince = (started: number) => (performance.now() - started) / 1000;
 
 const committers = new WeakMap<AppDb, GroupCommitter>();
 
@@ -136,4 +165,13 @@ export function groupWrite<T>(db: AppDb, fn: (tx: Tx) => T): Promise<T> {
 /** The committer's counters for this database. */
 export function commitStats(db: AppDb): Readonly<CommitStats> {
   return committerOf(db).stats;
+}
+
+/** Calls `observer` after each transaction the committer runs on `db`; returns its removal. */
+export function observeCommits(db: AppDb, observer: CommitObserver): () => void {
+  const { observers } = committerOf(db);
+  observers.add(observer);
+  return () => {
+    observers.delete(observer);
+  };
 }

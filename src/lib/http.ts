@@ -52,6 +52,10 @@ export interface Deps {
   checkResponses?: boolean;
   /** READ_WORKERS: reads run in these workers, off the request thread (absent: inline). */
   readPool?: ReadPool;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; absent, /metrics is off (decision 056). */
+  metricsToken?: string;
+  /** MIN_FREE_DISK_MB: /readyz fails below this much free space beside the database (absent: 200). */
+  minFreeDiskMb?: number;
 }
 
 /** The settings a read worker's handlers may read (src/lib/read-pool.ts): Deps without its handles. */

@@ -9,6 +9,7 @@ import { and, eq, gt, lte, or, sql } from "drizzle-orm";
 import { type AppDb, type DbOrTx, prepared } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import type { SessionUser } from "../context";
+import { isStorageFull } from "../errors";
 import { countWhere } from "../list-query";
 
 export interface SessionPolicy {
@@ -144,7 +145,12 @@ export function validateSession(
     return null;
   }
   if (now - row.lastVerifiedAt >= renewAfterMs(policy)) {
-    db.update(sessions).set({ lastVerifiedAt: now }).where(eq(sessions.id, id)).run();
+    try {
+      db.update(sessions).set({ lastVerifiedAt: now }).where(eq(sessions.id, id)).run();
+    } catch (err) {
+      // On a full disk the session stays valid unrenewed, so reads still answer (decision 056).
+      if (!isStorageFull(err)) throw err;
+    }
   }
   return { sessionId: row.id, user };
 }

@@ -18,7 +18,7 @@ import {
   recordBackup,
 } from "../../lib/backup";
 import type { Actor } from "../../lib/context";
-import { AppError } from "../../lib/errors";
+import { AppError, saysStorageFull } from "../../lib/errors";
 import type { Deps } from "../../lib/http";
 import { SEARCH_INDEX_TABLES, suspendSearchIndexes } from "../../lib/search-index";
 import { confirmPassword } from "../auth/auth.service";
@@ -172,7 +172,9 @@ export async function prepareDeleteAll(
   const backup = await backupDatabase(deps.sqlite, out);
   recordBackup(deps.db, "delete-all", backup, deps.clock());
   if (!backup.ok) {
-    throw new AppError("UNPROCESSABLE", `Backup failed: ${backup.detail}. Nothing was deleted.`);
+    // No room for the copy: 503 STORAGE_FULL, like any write on a full disk (decision 056).
+    const code = saysStorageFull(backup.detail) ? "STORAGE_FULL" : "UNPROCESSABLE";
+    throw new AppError(code, `Backup failed: ${backup.detail}. Nothing was deleted.`);
   }
   return backup;
 }

@@ -56,6 +56,19 @@ describe("sign-in", () => {
     );
   });
 
+  test("a full disk: the form says why signing in failed (503 STORAGE_FULL)", async () => {
+    const message =
+      "The server's disk is full, so nothing can be saved (signing in included). An administrator must free disk space; nothing already saved is lost.";
+    renderApp("/auth", null, {
+      "POST /api/login": { status: 503, body: { message, code: "STORAGE_FULL" } },
+    });
+    const ue = userEvent.setup();
+    await ue.type(await screen.findByLabelText("Username"), "sam");
+    await ue.type(screen.getByLabelText("Password"), "right-password{Enter}");
+    const form = (await screen.findByRole("button", { name: "Sign In" })).closest("form");
+    await waitFor(() => expect(form?.querySelector("[role=alert]")?.textContent).toBe(message));
+  });
+
   test("lists the three features on the marketing panel", async () => {
     renderApp("/auth", null);
     expect(await screen.findByText("Customer management")).toBeTruthy();

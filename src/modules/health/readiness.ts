@@ -1,0 +1,143 @@
+/**
+ * GET /readyz (issue 22, decision 056): may this process take traffic? Each check answers
+ * `ok` or `fail` with why; any failure makes the answer 503, naming it.
+ *
+ * - database: a read (a real table) and a write probe. The write runs in its own IMMEDIATE
+ *   transaction, apart from the group commit (a probe that hits a full database must not fail
+ *   real writes with it), inserts a row large enough to need new pages, and is rolled back:
+ *   it proves the write lock can be had and the file can grow (SQLITE_FULL otherwise), yet
+ *   commits nothing, so it costs no fsync and never grows the WAL, however often it is asked.
+ * - migrations: the applied migrations match this version's files and none is pending
+ *   (src/db/migrations.ts, decision 055).
+ * - disk: free space in the database's folder at least MIN_FREE_DISK_MB (statfs).
+ * - replication: the replica's health once replication exists (issue 22 item 1; `off` now).
+ */
+import type { Database } from "bun:sqlite";
+import { statfsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { checkAppliedMigrations, describeMismatch } from "../../db/migrations";
+import { isStorageFull, messageOf } from "../../lib/errors";
+import type { Deps } from "../../lib/http";
+
+/** MIN_FREE_DISK_MB's default. */
+export const DEFAULT_MIN_FREE_DISK_MB = 200;
+
+/** Bytes the write probe inserts: more than a page, so the file must find room for it. */
+const PROBE_BYTES = 8 * 1024;
+
+export interface CheckResult {
+  status: "ok" | "fail" | "off";
+  /** Why it failed (a failing check only). */
+  error?: string;
+  /** STORAGE_FULL when the failure is a full disk or database. */
+  code?: "STORAGE_FULL";
+  [detail: string]: unknown;
+}
+
+export interface Readiness {
+  status: "ok" | "fail";
+  /** The failing checks' names (a failing answer only). */
+  failing?: string[];
+  /** One line naming each failing check and why (a failing answer only). */
+  message?: string;
+  checks: Record<"database" | "migrations" | "disk" | "replication", CheckResult>;
+}
+
+function failed(err: unknown, what: string): CheckResult {
+  const full = isStorageFull(err);
+  return {
+    status: "fail",
+    error: `${what}: ${messageOf(err)}`,
+    ...(full ? { code: "STORAGE_FULL" as const } : {}),
+  };
+}
+
+/** A read of a real table, then a write that needs new pages, rolled back. */
+export function checkDatabase(sqlite: Database): CheckResult {
+  const started = performance.now();
+  try {
+    sqlite.query("select id from users limit 1").all();
+  } catch (err) {
+    return failed(err, "read failed");
+  }
+  try {
+    sqlite.run("begin immediate");
+    try {
+      sqlite.run("insert into app_secrets (name, value) values ('readiness-probe', ?)", [
+        "0".repeat(PROBE_BYTES),
+      ]);
+    } finally {
+      // SQLite may have ended the transaction itself (a full disk can): then nothing to undo.
+      if (sqlite.inTransaction) sqlite.run("rollback");
+    }
+  } catch (err) {
+    return failed(err, "write failed");
+  }
+  return { status: "ok", latencyMs: Math.round((performance.now() - started) * 100) / 100 };
+}
+
+export function checkMigrations(sqlite: Database): CheckResult {
+  try {
+    const { pending, mismatch } = checkAppliedMigrations(sqlite);
+    if (mismatch) return { status: "fail", error: describeMismatch("The database", mismatch) };
+    if (pending.length > 0) {
+      return { status: "fail", error: `migrations not applied: ${pending.join(", ")}` };
+    }
+    return { status: "ok" };
+  } catch (err) {
+    return failed(err, "could not read the applied migrations");
+  }
+}
+
+/** The folder the database (and its WAL) lives in; null in memory. */
+function databaseFolder(sqlite: Database): string | null {
+  const file = sqlite.filename;
+  if (!file || file === ":memory:") return null;
+  return dirname(resolve(file));
+}
+
+export function checkDisk(sqlite: Database, minFreeMb: number): CheckResult {
+  const folder = databaseFolder(sqlite);
+  if (!folder) return { status: "ok", detail: "in memory" };
+  try {
+    const stats = statfsSync(folder);
+    const freeMb = Math.floor((Number(stats.bavail) * Number(stats.bsize)) / (1024 * 1024));
+    if (freeMb < minFreeMb) {
+      return {
+        status: "fail",
+        code: "STORAGE_FULL",
+        error: `only ${freeMb} MB free beside the database (MIN_FREE_DISK_MB is ${minFreeMb})`,
+        freeMb,
+        minFreeMb,
+      };
+    }
+    return { status: "ok", freeMb, minFreeMb };
+  } catch (err) {
+    return failed(err, "could not read the free space");
+  }
+}
+
+/**
+ * The replica's health: the place for continuous replication (issue 22 item 1), which is not
+ * built yet. Until then it is `off` and never fails the probe.
+ */
+export function checkReplication(_deps: Pick<Deps, "sqlite">): CheckResult {
+  return { status: "off", detail: "replication is not configured" };
+}
+
+export function checkReadiness(deps: Pick<Deps, "sqlite" | "minFreeDiskMb">): Readiness {
+  const checks: Readiness["checks"] = {
+    database: checkDatabase(deps.sqlite),
+    migrations: checkMigrations(deps.sqlite),
+    disk: checkDisk(deps.sqlite, deps.minFreeDiskMb ?? DEFAULT_MIN_FREE_DISK_MB),
+    replication: checkReplication(deps),
+  };
+  const failing = Object.entries(checks).filter(([, check]) => check.status === "fail");
+  if (failing.length === 0) return { status: "ok", checks };
+  return {
+    status: "fail",
+    failing: failing.map(([name]) => name),
+    message: failing.map(([name, check]) => `${name}: ${check.error}`).join("; "),
+    checks,
+  };
+}

@@ -7,7 +7,14 @@ import { moduleEndpoints } from "./endpoints";
 import { compressAnswers } from "./lib/compression";
 import type { Endpoint } from "./lib/endpoint";
 import { createApi, openApiDocument } from "./lib/endpoint";
-import { AppError, ERROR_CODES, ERROR_STATUS, errorBody } from "./lib/errors";
+import {
+  AppError,
+  ERROR_CODES,
+  ERROR_STATUS,
+  errorBody,
+  isStorageFull,
+  STORAGE_FULL_MESSAGE,
+} from "./lib/errors";
 import type { AppEnv, Deps } from "./lib/http";
 import { log } from "./lib/logger";
 import {
@@ -17,6 +24,7 @@ import {
   requestContext,
   requestIdOf,
 } from "./lib/middleware";
+import { isProbeLikePath, mountProbes } from "./modules/health/probes";
 import { referenceEndpoints } from "./modules/reference/reference.endpoints";
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -42,7 +50,8 @@ export function createApp(deps: Deps) {
     c.set("deps", deps);
     await next();
   });
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Request metrics, /healthz, /readyz and /metrics, outside the contracts (decision 056).
+  mountProbes(app, deps);
 
   // Outermost: JSON and CSV of 1 KB or more go out compressed, SSE never (decision 057).
   app.use("/api/*", compressAnswers());
@@ -75,15 +84,24 @@ export function createApp(deps: Deps) {
 
   // Deny by default: a path or method no contract declares is refused.
   app.notFound((c) => {
-    const err = c.get("user")
+    // A probe-like path nobody serves (/readyz/x, /livez) is simply not here (decision 056).
+    const err = isProbeLikePath(c.req.path)
       ? new AppError("NOT_FOUND", "Not found")
-      : new AppError("UNAUTHENTICATED", "Not signed in");
+      : c.get("user")
+        ? new AppError("NOT_FOUND", "Not found")
+        : new AppError("UNAUTHENTICATED", "Not signed in");
     return c.json(errorBody(err), err.status);
   });
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
       return c.json(errorBody(err), err.status);
+    }
+    if (isStorageFull(err)) {
+      // A full disk (or database): 503 saying so, not a 500 (decision 056).
+      log.error("storage full", { path: c.req.path, error: String(err) });
+      const full = new AppError("STORAGE_FULL", STORAGE_FULL_MESSAGE);
+      return c.json(errorBody(full), full.status);
     }
     if (err instanceof HTTPException || err instanceof SyntaxError) {
       const status = err instanceof HTTPException ? err.status : 400;

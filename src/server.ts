@@ -219,7 +219,7 @@ export async function startServer(env: Env) {
         if (stopping) return stoppingResponse();
         const { pathname } = new URL(request.url);
         // The API, the probes and any probe-like path: JSON, never the web app's HTML (decision 056).
-      if (isServerPath(pathname)) {
+        if (isServerPath(pathname)) {
           return app.fetch(request, { server: srv });
         }
         // The pages follow PUBLIC_ORIGIN's host rule too (the API's is publicHostOnly).

@@ -7,7 +7,7 @@ import { ENDPOINTS_MODULE } from "./endpoints";
 import type { Env } from "./env";
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/session";
 import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./lib/backup";
-import { errorBody, messageOf } from "./lib/errors";
+import { AppError, errorBody, messageOf } from "./lib/errors";
 import { endStreams } from "./lib/events";
 import { type Deps, misdirected, systemClock, workerSettingsOf } from "./lib/http";
 import { pruneIdempotencyKeys } from "./lib/idempotency";
@@ -132,10 +132,14 @@ async function waitUntil(done: () => boolean, ms: number): Promise<boolean> {
 
 /** The answer to a request that arrives while the server stops (a full answer, nothing done). */
 function stoppingResponse(): Response {
-  return Response.json(
-    { message: "The server is stopping; try again in a few seconds", code: "UNAVAILABLE" },
-    { status: 503, headers: { "Retry-After": "5", Connection: "close" } },
+  const stopping = new AppError(
+    "UNAVAILABLE",
+    "The server is stopping; try again in a few seconds",
   );
+  return Response.json(errorBody(stopping), {
+    status: stopping.status,
+    headers: { "Retry-After": "5", Connection: "close" },
+  });
 }
 
 export async function startServer(env: Env) {

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   "MISDIRECTED",
   "INTERNAL",
   "STORAGE_FULL",
+  /** The server is stopping (decision 054): nothing was done; try again shortly. */
+  "UNAVAILABLE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -36,6 +38,7 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   INTERNAL: 500,
   /** The disk (or the database's size limit) is full: nothing can be saved (decision 056). */
   STORAGE_FULL: 503,
+  UNAVAILABLE: 503,
 };
 
 /** An error as one line, for a log or an operator: its message, never its stack. */

@@ -288,17 +288,34 @@ export async function startServer(env: Env) {
     booksScheduler?.stop();
     slipBackfill.stop();
   };
-  /** Checkpoints the WAL into the database file and closes it (the `.db` alone is complete). */
-  const closeDatabase = () => {
+  /** One TRUNCATE checkpoint: its row [busy, WAL frames, frames merged], or null on an error. */
+  const checkpoint = () => {
     try {
       const [row] = handle.sqlite.query("PRAGMA wal_checkpoint(TRUNCATE)").values() as [
         number,
         number,
         number,
       ][];
-      if (row?.[0] !== 0) log.warn("the WAL could not be merged in full", { checkpoint: row });
+      return row ?? null;
     } catch (err) {
       log.error("WAL checkpoint failed", { error: messageOf(err) });
+      return null;
+    }
+  };
+  /**
+   * Checkpoints the WAL into the database file and closes it (the `.db` alone is complete).
+   * A worker's connection that is still closing keeps the checkpoint busy: with `waitMs`, it
+   * is tried again until that connection is gone or the time is up.
+   */
+  const closeDatabase = async (waitMs = 0) => {
+    const deadline = Date.now() + waitMs;
+    let row = checkpoint();
+    while (row !== null && row[0] !== 0 && Date.now() < deadline) {
+      await Bun.sleep(50);
+      row = checkpoint();
+    }
+    if (row !== null && row[0] !== 0) {
+      log.warn("the WAL could not be merged in full", { checkpoint: row });
     }
     handle.close();
     lock.release();
@@ -314,7 +331,7 @@ export async function startServer(env: Env) {
       server.stop(true);
       deps.readPool?.close();
       disposeJobs(handle.sqlite);
-      closeDatabase();
+      void closeDatabase();
     },
     /**
      * The clean stop of SIGTERM and SIGINT (decision 054): stop accepting; end live-update
@@ -340,7 +357,7 @@ export async function startServer(env: Env) {
         await deps.readPool?.close();
         await stopJobWorkers();
         disposeJobs(handle.sqlite);
-        closeDatabase();
+        await closeDatabase(5_000);
         log.info("stopped", { liveStreamsEnded: streams, downloadsCut: downloads });
       })();
       return stopped;

@@ -79,8 +79,20 @@ export function compressionStream(encoding: Encoding): TransformStream<Uint8Arra
   zlib.on("error", (error) => {
     failure = error;
   });
-  const drain = (controller: TransformStreamDefaultController<Uint8Array>) => {
-    for (const bytes of out.splice(0)) controller.enqueue(bytes);
+  /**
+   * Hands the compressed bytes on; false once the reader has gone away (its side closed):
+   * the compressor is then let go. Never throws: it runs in zlib's callbacks, where a throw
+   * would be uncaught and end the process.
+   */
+  const drain = (controller: TransformStreamDefaultController<Uint8Array>): boolean => {
+    try {
+      for (const bytes of out.splice(0)) controller.enqueue(bytes);
+      return true;
+    } catch {
+      out.length = 0;
+      zlib.destroy();
+      return false;
+    }
   };
   // `cancel` is in the Streams standard (and Bun) but not yet in TypeScript's DOM types.
   const transformer: Transformer<Uint8Array, Uint8Array> & { cancel: () => void } = {
@@ -89,7 +101,7 @@ export function compressionStream(encoding: Encoding): TransformStream<Uint8Arra
         zlib.write(chunk);
         zlib.flush(flushKind, () => {
           if (failure) return reject(failure);
-          drain(controller);
+          if (!drain(controller)) return reject(new Error("The reader went away"));
           resolve();
         });
       }),

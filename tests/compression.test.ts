@@ -213,6 +213,56 @@ describe("a streamed answer", () => {
     expect(source.cancelled()).toBe(true);
   });
 
+  test("a client hanging up mid-download through a real server cancels the source; the server goes on", async () => {
+    // A source that never waits, so the compressor is busy when the client goes. Nothing may
+    // escape from zlib's callbacks then (decision 057: an uncaught throw there ended the
+    // server once; drain() lets the compressor go instead).
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", onUncaught);
+    try {
+      for (const accept of [CHROME, "gzip"]) {
+        let pulls = 0;
+        let cancelled = false;
+        const source = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            controller.enqueue(new TextEncoder().encode(lines(pulls * 2000, 2000)));
+            pulls += 1;
+          },
+          cancel() {
+            cancelled = true;
+          },
+        });
+        const app = new Hono();
+        app.use("*", compressAnswers());
+        app.get("/csv", () => new Response(source, { headers: { "Content-Type": "text/csv" } }));
+        app.get("/small", (c) => c.json({ ok: true }));
+        // Through a real server: the client hangs up mid-download, as a browser does.
+        using server = Bun.serve({ port: 0, fetch: app.fetch });
+        const aborter = new AbortController();
+        const res = await fetch(`${server.url}csv`, {
+          headers: { "Accept-Encoding": accept },
+          signal: aborter.signal,
+          decompress: false,
+        });
+        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+        await reader.read();
+        aborter.abort();
+        await reader.cancel().catch(() => undefined);
+        const deadline = Date.now() + 30_000;
+        while (!cancelled && Date.now() < deadline) await Bun.sleep(5);
+        expect(cancelled).toBe(true);
+        // The compressor's last callbacks run after the cancel: a served request after them
+        // shows the process went on.
+        const after = await fetch(`${server.url}small`, { headers: { "Accept-Encoding": accept } });
+        expect(await after.json()).toEqual({ ok: true });
+      }
+    } finally {
+      process.off("uncaughtException", onUncaught);
+    }
+    expect(uncaught).toEqual([]);
+  });
+
   test("a source that fails mid-way fails the compressed stream too (never a short file)", async () => {
     let pulls = 0;
     const failing = new ReadableStream<Uint8Array>({

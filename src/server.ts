@@ -1,12 +1,13 @@
 /** Builds the app's dependencies from the environment and starts Bun.serve. */
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { createApp } from "./app";
 import { openDatabase } from "./db/client";
 import { ENDPOINTS_MODULE } from "./endpoints";
 import type { Env } from "./env";
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/session";
 import { type BackupSettings, defaultBackupDir, startBackupScheduler } from "./lib/backup";
+import { ensureWritableDataDir } from "./lib/data-dir";
 import { AppError, errorBody, messageOf } from "./lib/errors";
 import { endStreams } from "./lib/events";
 import { type Deps, misdirected, systemClock, workerSettingsOf } from "./lib/http";
@@ -20,6 +21,7 @@ import {
 } from "./lib/integrity";
 import { abortStreams, disposeJobs, stopJobWorkers } from "./lib/jobs";
 import { log, setLogLevel } from "./lib/logger";
+import { oneShotWorkersDone } from "./lib/one-shot-worker";
 import { makeDataPrivateAndSay, setPrivateUmask } from "./lib/private-files";
 import { ReadPool } from "./lib/read-pool";
 import { startBooksScheduler } from "./modules/admin/books.service";
@@ -149,9 +151,8 @@ export async function startServer(env: Env) {
   const tls = tlsOptions(env);
   const backupsAt = backupSettings(env);
   // One server per database file (decision 054): before anything reads or migrates it.
-  if (env.DATABASE_PATH !== ":memory:") {
-    mkdirSync(dirname(env.DATABASE_PATH), { recursive: true, mode: 0o700 });
-  }
+  // A folder this user cannot write (a root-owned volume) is one clear line (decision 061).
+  ensureWritableDataDir(env.DATABASE_PATH);
   const lock = lockDatabase(env.DATABASE_PATH);
   // Before SQLite opens the file: a WAL or SHM it creates takes the database's mode.
   makeDataPrivateAndSay(env.DATABASE_PATH, backupsAt.dir);
@@ -183,6 +184,7 @@ export async function startServer(env: Env) {
     backups: backupsAt,
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     minFreeDiskMb: env.MIN_FREE_DISK_MB,
+    apiTokenRatePerMinute: env.API_TOKEN_RATE_PER_MINUTE,
   };
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());
   if (admin?.generated) {
@@ -355,6 +357,9 @@ export async function startServer(env: Env) {
         }
         await Promise.race([server.stop(true), Bun.sleep(1_000)]);
         await deps.readPool?.close();
+        if (!(await oneShotWorkersDone(graceMs))) {
+          log.warn("a backup or integrity check still running at the stop was cut off");
+        }
         await stopJobWorkers();
         disposeJobs(handle.sqlite);
         await closeDatabase(5_000);

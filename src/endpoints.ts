@@ -17,6 +17,7 @@ import { healthEndpoints } from "./modules/health/health.endpoints";
 import { reportsEndpoints } from "./modules/reports/reports.endpoints";
 import { shiftsEndpoints } from "./modules/shifts/shifts.endpoints";
 import { shopsEndpoints } from "./modules/shops/shops.endpoints";
+import { tokensEndpoints } from "./modules/tokens/tokens.endpoints";
 import { transactionsEndpoints } from "./modules/transactions/transactions.endpoints";
 import { usersEndpoints } from "./modules/users/users.endpoints";
 
@@ -39,4 +40,5 @@ export const moduleEndpoints: readonly Endpoint[] = [
   ...reportsEndpoints,
   ...healthEndpoints,
   ...eventsEndpoints,
+  ...tokensEndpoints,
 ];

@@ -176,6 +176,8 @@ const envSchema = z.object({
     .pipe(z.string().trim().min(16, "must be at least 16 characters (a random token)").optional()),
   /** /readyz fails when less than this many MB are free beside the database (decision 056). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(200),
+  /** Requests one API token may make a minute; beyond it, 429 with Retry-After (decision 058). */
+  API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -217,6 +217,10 @@ beforeAll(async () => {
     description: "Float to the safe",
   });
   const slip = await t.json<{ code: string }>("GET", `/api/bets/${won.id}/slip`);
+  // An API token, and one revoked (decision 058).
+  await post("/api/admin/tokens", { name: "till-sync", role: "user" });
+  const revoked = await post("/api/admin/tokens", { name: "old", role: "admin" });
+  await t.json("DELETE", `/api/admin/tokens/${revoked.id}`);
   // A refused sign-in (its throttle row) and the integrity check the server records at start.
   const refused = await t.request("POST", "/api/login", {
     as: "anonymous",

@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_TYPES = [
   "SHIFT",
   "ALERT",
   "SYSTEM",
+  "API_TOKEN",
 ] as const;
 
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

@@ -65,6 +65,11 @@ export interface Contract {
    * rolls it back, answering its body with 200, with no audit row, idempotency key or event.
    */
   dryRun?: true;
+  /**
+   * false: refused (403) to an API token (decision 058), whatever its role: token management,
+   * one's own password, sessions and preferences, and user accounts need a person signed in.
+   */
+  bearer?: false;
   /** Error statuses this endpoint answers beyond the ones its shape implies. */
   errors?: readonly (409 | 422 | 429)[];
 }

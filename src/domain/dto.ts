@@ -780,6 +780,32 @@ export const integrityStatusDto = z
   })
   .meta({ id: "IntegrityStatus" });
 
+/** An API token as listed (decision 058): never its secret, only a prefix to tell it apart. */
+export const apiTokenDto = z
+  .object({
+    id,
+    name: z.string(),
+    role: z.enum(["user", "admin"]),
+    prefix: z
+      .string()
+      .meta({ description: "The token's first characters (not secret)", example: "bst_Xk3f" }),
+    createdAt: isoTime,
+    createdBy: userRef.meta({ description: "The admin who made it" }),
+    expiresAt: isoTime.nullable().meta({ description: "When it stops working; null: never" }),
+    lastUsedAt: isoTime.nullable().meta({ description: "Its last request, to the minute" }),
+    revokedAt: isoTime.nullable().meta({ description: "When it was revoked; null: active" }),
+  })
+  .meta({ id: "ApiToken" });
+
+/** A token just made: the listing plus the secret, shown this once and never again. */
+export const createdApiTokenDto = apiTokenDto
+  .extend({
+    token: z.string().meta({
+      description: "The secret for `Authorization: Bearer …`, shown this once and never again",
+    }),
+  })
+  .meta({ id: "CreatedApiToken" });
+
 export type UserDto = z.output<typeof userDto>;
 export type ManagedUserDto = z.output<typeof managedUserDto>;
 export type SessionDto = z.output<typeof sessionDto>;
@@ -812,3 +838,5 @@ export type DeleteAllDto = z.output<typeof deleteAllDto>;
 export type BooksReportDto = z.output<typeof booksReportDto>;
 export type JobDto = z.output<typeof jobDto>;
 export type BooksStatusDto = z.output<typeof booksStatusDto>;
+export type ApiTokenDto = z.output<typeof apiTokenDto>;
+export type CreatedApiTokenDto = z.output<typeof createdApiTokenDto>;

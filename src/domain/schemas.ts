@@ -941,3 +941,14 @@ export type TransferInput = z.output<typeof transferSchema>;
 export type OpenShiftInput = z.output<typeof openShiftSchema>;
 export type CloseShiftInput = z.output<typeof closeShiftSchema>;
 export type TillMovementInput = z.output<typeof tillMovementSchema>;
+
+/** An API token (decision 058): a name to know it by, the role it acts with, an optional expiry. */
+export const createApiTokenSchema = z.object({
+  name: requiredText("Name is required", 60),
+  role: z.enum(["user", "admin"], { error: "Role must be user or admin" }),
+  expiresAt: z.iso
+    .datetime({ offset: true, error: "Expiry must be a date and time (ISO 8601)" })
+    .nullish()
+    .meta({ description: "When it stops working; absent or null: never (until revoked)" }),
+});
+export type CreateApiTokenInput = z.output<typeof createApiTokenSchema>;

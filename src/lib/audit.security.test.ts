@@ -400,6 +400,27 @@ const RECIPES: Record<string, Recipe> = {
       };
     },
   },
+  createApiToken: {
+    action: "token.create",
+    entityType: "API_TOKEN",
+    as: "admin",
+    prepare: async () => ({
+      method: "POST",
+      path: "/api/admin/tokens",
+      body: { name: "till-sync", role: "user" },
+    }),
+  },
+  revokeApiToken: {
+    action: "token.revoke",
+    entityType: "API_TOKEN",
+    as: "admin",
+    prepare: async (t) => {
+      const token = await t.json<{ id: number }>("POST", "/api/admin/tokens", {
+        body: { name: "till-sync", role: "user" },
+      });
+      return { method: "DELETE", path: `/api/admin/tokens/${token.id}` };
+    },
+  },
 };
 
 function auditRowsAfter(t: TestApp, id: number): AuditRow[] {

@@ -296,6 +296,10 @@ function accessRule(contract: Contract): MiddlewareHandler<AppEnv> {
     if (!contract.access.includes(user.role)) {
       throw new AppError("FORBIDDEN", "You do not have permission to do this");
     }
+    // Token management, passwords, sessions and accounts need a person (decision 058).
+    if (contract.bearer === false && c.get("apiToken")) {
+      throw new AppError("FORBIDDEN", "An API token cannot do this: sign in as a person");
+    }
     // After an admin's reset, nothing but choosing a new password (issue 10).
     if (user.mustChangePassword && names.get(contract) !== "changePassword") {
       throw new AppError("FORBIDDEN", "Choose a new password to continue");

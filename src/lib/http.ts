@@ -54,6 +54,8 @@ export interface Deps {
   readPool?: ReadPool;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; absent, /metrics is off (decision 056). */
   metricsToken?: string;
+  /** API_TOKEN_RATE_PER_MINUTE: requests one API token may make a minute (absent: 600). */
+  apiTokenRatePerMinute?: number;
   /** MIN_FREE_DISK_MB: /readyz fails below this much free space beside the database (absent: 200). */
   minFreeDiskMb?: number;
 }
@@ -73,6 +75,8 @@ export interface AppEnv {
     requestId: string;
     user: SessionUser | null;
     sessionId: string | null;
+    /** The API token a Bearer request acts with (decision 058); null for a session or none. */
+    apiToken: { id: number; name: string } | null;
   };
 }
 

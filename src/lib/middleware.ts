@@ -1,6 +1,12 @@
 /** The /api/* middleware chain: request id and log line, security, sessions. Access rules come from each endpoint's contract (lib/endpoint.ts). */
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import {
+  authenticateApiToken,
+  bearerOf,
+  DEFAULT_RATE_PER_MINUTE,
+  takeTokenRequest,
+} from "./auth/api-token";
 import { validateSession } from "./auth/session";
 import { AppError, errorBody } from "./errors";
 import type { AppEnv } from "./http";
@@ -21,6 +27,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("requestId", requestId);
   c.set("user", null);
   c.set("sessionId", null);
+  c.set("apiToken", null);
   const started = performance.now();
   if (decodedPath(new URL(c.req.url).pathname) !== null) await next();
   else c.res = c.json(errorBody(new AppError("VALIDATION", "Malformed path")), 400);
@@ -34,6 +41,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     status: c.res.status,
     ms: Math.round((performance.now() - started) * 10) / 10,
     userId: user?.id ?? null,
+    tokenId: c.get("apiToken")?.id ?? null,
     ip: clientIp(c),
   });
 };
@@ -55,21 +63,25 @@ export const publicHostOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
  * Hono's csrf() lets JSON through, so state-changing requests must prove they come from our
  * own pages: an Origin equal to ours (scheme, host and port; PUBLIC_ORIGIN when set), or
  * Sec-Fetch-Site: same-origin. X-Forwarded-Host/-Proto count only from a proxy TRUST_PROXY
- * names (lib/http.ts). A body must be JSON.
+ * names (lib/http.ts). A body must be JSON. A Bearer request (an API token, decision 058)
+ * needs no Origin: a browser never sends another site's token, so it cannot be forged
+ * cross-site; loadSession then ignores any cookie beside it.
  */
 export const originAndContentType: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  const origin = c.req.header("origin");
-  const fetchSite = c.req.header("sec-fetch-site");
-  let sameOrigin = fetchSite === "same-origin";
-  if (origin) {
-    try {
-      sameOrigin = new URL(origin).origin === serverOrigin(c);
-    } catch {
-      sameOrigin = false;
+  if (bearerOf(c.req.header("authorization")) === null) {
+    const origin = c.req.header("origin");
+    const fetchSite = c.req.header("sec-fetch-site");
+    let sameOrigin = fetchSite === "same-origin";
+    if (origin) {
+      try {
+        sameOrigin = new URL(origin).origin === serverOrigin(c);
+      } catch {
+        sameOrigin = false;
+      }
     }
+    if (!sameOrigin) throw new AppError("FORBIDDEN", "Cross-origin request refused");
   }
-  if (!sameOrigin) throw new AppError("FORBIDDEN", "Cross-origin request refused");
   const length = c.req.header("content-length");
   const hasBody = length !== undefined ? length !== "0" : c.req.raw.body !== null;
   if (hasBody) {
@@ -84,7 +96,31 @@ export const originAndContentType: MiddlewareHandler<AppEnv> = async (c, next) =
   return next();
 };
 
+/**
+ * The caller: an API token when the request carries `Authorization: Bearer` (the bearer wins;
+ * a cookie beside it is ignored, decision 058), else the session cookie. A bad bearer is a 401
+ * counted like a failed sign-in; a good one is held to API_TOKEN_RATE_PER_MINUTE.
+ */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const bearer = bearerOf(c.req.header("authorization"));
+  if (bearer !== null) {
+    const deps = c.get("deps");
+    const now = deps.clock();
+    const { user, token } = authenticateApiToken(deps.db, bearer, clientIp(c), now);
+    c.set("user", user);
+    c.set("apiToken", token);
+    const perMinute = deps.apiTokenRatePerMinute ?? DEFAULT_RATE_PER_MINUTE;
+    const wait = takeTokenRequest(deps, token.id, perMinute, now);
+    if (wait > 0) {
+      throw new AppError(
+        "RATE_LIMITED",
+        `Too many requests with this API token (at most ${perMinute} a minute)`,
+        undefined,
+        { "Retry-After": String(wait) },
+      );
+    }
+    return next();
+  }
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
     const deps = c.get("deps");

@@ -6,5 +6,6 @@ export * from "./settlements";
 export * from "./shifts";
 export * from "./slips";
 export * from "./system";
+export * from "./tokens";
 export * from "./transactions";
 export * from "./users";

@@ -12,6 +12,7 @@ import { alerts } from "../../db/schema";
 import { contracts } from "../../domain/contracts";
 import { ALERT_CATEGORIES, type Role } from "../../domain/enums";
 import { alertCategoriesFor } from "../../lib/alerts";
+import { apiTokenStillValid } from "../../lib/auth/api-token";
 import { sessionStillValid } from "../../lib/auth/session";
 import { implement } from "../../lib/endpoint";
 import { type ChangeEvent, registerStream, subscribe } from "../../lib/events";
@@ -43,8 +44,12 @@ export const eventsEndpoints = [
   implement(contracts.events, ({ c, deps, actor }) => {
     const encoder = new TextEncoder();
     const sessionId = c.get("sessionId");
+    // An API token's stream ends once it is revoked or expires (decision 058).
+    const tokenId = c.get("apiToken")?.id ?? null;
     const valid = () =>
-      sessionId !== null && sessionStillValid(deps.db, sessionId, deps.sessionPolicy, deps.clock());
+      sessionId !== null
+        ? sessionStillValid(deps.db, sessionId, deps.sessionPolicy, deps.clock())
+        : tokenId !== null && apiTokenStillValid(deps.db, tokenId, deps.clock());
     const admits = audienceOf(deps.db, actor.role);
     let stop = () => {};
     const body = new ReadableStream<Uint8Array>({

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { AccessDenied } from "../../components/ui/access-denied";
 import { PageHeader } from "../../components/ui/page-header";
 import {
+  ApiTokensPanel,
   CreateUserPanel,
   DeleteDataPanel,
   ExportDataPanel,
@@ -47,6 +48,7 @@ export default function AdminPage() {
           </div>
           <CreateUserPanel />
         </div>
+        <ApiTokensPanel />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <ExportDataPanel />
           <DeleteDataPanel />

@@ -6,4 +6,5 @@ export { RecalculateBalancePanel, ReverseTransactionPanel } from "./components/b
 export { DeleteDataPanel } from "./components/data-management";
 export { ExportDataPanel, JobEnded, JobProgress } from "./components/jobs";
 export { SecurityNotice, SystemInformation, SystemStatusCards } from "./components/system-status";
+export { ApiTokensPanel } from "./components/tokens";
 export { CreateUserPanel, UserRolesPanel } from "./components/user-management";

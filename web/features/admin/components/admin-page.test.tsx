@@ -36,6 +36,7 @@ function renderAdmin(extra = {}) {
     ]),
     "GET /api/admin/backups": page([]),
     "GET /api/settings": settings(null),
+    "GET /api/admin/tokens": [],
     ...extra,
   });
 }
@@ -61,6 +62,13 @@ describe("admin page", () => {
         "Reversing a transaction archives the original and creates an opposite one.",
       ),
     ).toBeTruthy();
+  });
+
+  test("the API tokens panel is on the page (decision 058)", async () => {
+    renderAdmin();
+    const panel = await screen.findByRole("region", { name: "API tokens" });
+    expect(await within(panel).findByText("No API tokens yet.")).toBeTruthy();
+    expect(within(panel).getByRole("button", { name: "Create API token" })).toBeTruthy();
   });
 
   test("validation messages of recalculation, reversal and create user", async () => {

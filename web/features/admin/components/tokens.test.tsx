@@ -1,0 +1,154 @@
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ApiTokenDto } from "../../../../src/domain/dto";
+import { renderWithProviders } from "../../../test/render";
+import { ApiTokensPanel } from "./tokens";
+
+const SECRET = "bst_Xk3fq0mV8a1Zr5yTn2Lw9Ce4Hs7Jd6Gb0Pu3Qo8Iy1";
+
+function token(over: Partial<ApiTokenDto> = {}): ApiTokenDto {
+  return {
+    id: 1,
+    name: "till-sync",
+    role: "user",
+    prefix: "bst_Xk3fq0mV",
+    createdAt: "2026-03-01T10:00:00.000Z",
+    createdBy: { id: 1, username: "admin" },
+    expiresAt: null,
+    lastUsedAt: null,
+    revokedAt: null,
+    ...over,
+  };
+}
+
+describe("API tokens panel", () => {
+  test("loading, then an empty list says so", async () => {
+    renderWithProviders(<ApiTokensPanel />, "admin", { "GET /api/admin/tokens": [] });
+    expect(screen.getByText("Loading API tokens...")).toBeTruthy();
+    expect(await screen.findByText("No API tokens yet.")).toBeTruthy();
+  });
+
+  test("lists name, role, prefix, maker, expiry, last use and status", async () => {
+    renderWithProviders(<ApiTokensPanel />, "admin", {
+      "GET /api/admin/tokens": [
+        token(),
+        token({
+          id: 2,
+          name: "reports",
+          role: "admin",
+          revokedAt: "2026-03-02T10:00:00.000Z",
+          lastUsedAt: "2026-03-02T09:00:00.000Z",
+        }),
+        token({ id: 3, name: "old", expiresAt: "2026-01-01T00:00:00.000Z" }),
+      ],
+    });
+    const table = await screen.findByRole("table", { name: "API tokens" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByRole("rowheader").textContent).toBe("till-sync");
+    expect(first.getByText("bst_Xk3fq0mV…")).toBeTruthy();
+    expect(first.getByText("Never used")).toBeTruthy();
+    expect(first.getByText("Never")).toBeTruthy();
+    expect(first.getByText("Active")).toBeTruthy();
+    expect(first.getByRole("button", { name: "Revoke" })).toBeTruthy();
+    const second = within(rows[1] as HTMLElement);
+    expect(second.getByText("Admin")).toBeTruthy();
+    expect(second.getByText("Revoked")).toBeTruthy();
+    expect(second.queryByRole("button", { name: "Revoke" })).toBeNull();
+    expect(within(rows[2] as HTMLElement).getByText("Expired")).toBeTruthy();
+    expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  test("create: the form checks its name, then the secret is shown once with a copy button", async () => {
+    const ue = userEvent.setup();
+    const copied: string[] = [];
+    Object.defineProperty(navigator, "clipboard", {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    let listed: ApiTokenDto[] = [];
+    const { calls } = renderWithProviders(<ApiTokensPanel />, "admin", {
+      "GET /api/admin/tokens": () => listed,
+      "POST /api/admin/tokens": () => {
+        listed = [token()];
+        return { status: 201, body: { ...token(), token: SECRET } };
+      },
+    });
+    await ue.click(await screen.findByRole("button", { name: "Create API token" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create API token" });
+    await ue.click(within(dialog).getByRole("button", { name: "Create token" }));
+    expect(await within(dialog).findByText("Name is required")).toBeTruthy();
+    await ue.type(within(dialog).getByLabelText("Name"), "till-sync");
+    await ue.selectOptions(within(dialog).getByLabelText("Role"), "admin");
+    await ue.type(within(dialog).getByLabelText("Expires (optional)"), "2099-12-31");
+    await ue.click(within(dialog).getByRole("button", { name: "Create token" }));
+    const reveal = await screen.findByRole("dialog", { name: "API token created" });
+    const post = calls.find((call) => call.method === "POST");
+    expect(post?.body).toEqual({
+      name: "till-sync",
+      role: "admin",
+      expiresAt: new Date("2099-12-31T23:59:59.999").toISOString(),
+    });
+    expect(within(reveal).getByText(/It will not be shown again/)).toBeTruthy();
+    const field = within(reveal).getByLabelText("API token till-sync") as HTMLInputElement;
+    expect(field.value).toBe(SECRET);
+    expect(field.readOnly).toBe(true);
+    await ue.click(within(reveal).getByRole("button", { name: "Copy token" }));
+    expect(copied).toEqual([SECRET]);
+    expect(await within(reveal).findByRole("button", { name: "Copied" })).toBeTruthy();
+    await ue.click(within(reveal).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // Gone for good: the list shows the prefix only.
+    expect(await screen.findByText("bst_Xk3fq0mV…")).toBeTruthy();
+    expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  test("an expiry the server refuses is shown at its field", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<ApiTokensPanel />, "admin", {
+      "GET /api/admin/tokens": [],
+      "POST /api/admin/tokens": {
+        status: 400,
+        body: {
+          message: "Expiry must be in the future",
+          code: "VALIDATION",
+          fields: { expiresAt: "Expiry must be in the future" },
+        },
+      },
+    });
+    await ue.click(await screen.findByRole("button", { name: "Create API token" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create API token" });
+    await ue.type(within(dialog).getByLabelText("Name"), "late");
+    await ue.type(within(dialog).getByLabelText("Expires (optional)"), "2020-01-01");
+    await ue.click(within(dialog).getByRole("button", { name: "Create token" }));
+    expect(await within(dialog).findByText("Expiry must be in the future")).toBeTruthy();
+  });
+
+  test("revoke asks first, then revokes and says so", async () => {
+    const ue = userEvent.setup();
+    let revoked = false;
+    const { calls } = renderWithProviders(<ApiTokensPanel />, "admin", {
+      "GET /api/admin/tokens": () => [
+        token(revoked ? { revokedAt: "2026-03-02T10:00:00.000Z" } : {}),
+      ],
+      "DELETE /api/admin/tokens/:id": () => {
+        revoked = true;
+        return token({ revokedAt: "2026-03-02T10:00:00.000Z" });
+      },
+    });
+    await ue.click(await screen.findByRole("button", { name: "Revoke" }));
+    const dialog = await screen.findByRole("dialog", { name: "Revoke till-sync?" });
+    expect(within(dialog).getByText(/This cannot be undone/)).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.some((call) => call.method === "DELETE")).toBe(false);
+    await ue.click(screen.getByRole("button", { name: "Revoke" }));
+    const again = await screen.findByRole("dialog", { name: "Revoke till-sync?" });
+    await ue.click(within(again).getByRole("button", { name: "Revoke" }));
+    expect(await screen.findByText("Revoked")).toBeTruthy();
+    expect(calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual([
+      "/api/admin/tokens/1",
+    ]);
+  });
+});

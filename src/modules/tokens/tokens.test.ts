@@ -239,6 +239,27 @@ describe("Authorization: Bearer", () => {
     expect(list.map((row) => row.revokedAt)).toEqual([null, null]);
   });
 
+  test("a token's live stream ends as soon as the token is revoked", async () => {
+    t = await createTestApp();
+    const { id, token } = await makeToken({ name: "screen", role: "user" });
+    const res = await bearer("GET", "/api/events", token);
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let text = "";
+    while (!text.includes("event: ready")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("stream ended before it was ready");
+      text += new TextDecoder().decode(value);
+    }
+    await t.json("DELETE", `/api/admin/tokens/${id}`);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      // Whatever comes after the revocation is not a change: the stream just ends.
+      expect(new TextDecoder().decode(value)).not.toContain("event: change");
+    }
+  });
+
   test("last use is written at most once a minute", async () => {
     t = await createTestApp();
     const { id, token } = await makeToken({ name: "poller", role: "user" });

@@ -627,12 +627,13 @@ const results = {
   machine: { cpus: cpus().length, memory_gb: round(totalmem() / 2 ** 30, 1) },
 };
 mkdirSync(join(ROOT, "bench/results"), { recursive: true });
-// bench/lighthouse.ts's scores, measured on their own, stay (decision 057).
+// bench/lighthouse.ts's scores and bench/image-size.ts's image size, measured on their own,
+// stay (decisions 057, 061).
 const latestPath = join(ROOT, "bench/results/latest.json");
-const { lighthouse } = existsSync(latestPath)
-  ? (JSON.parse(readFileSync(latestPath, "utf8")) as { lighthouse?: unknown })
+const { lighthouse, image } = existsSync(latestPath)
+  ? (JSON.parse(readFileSync(latestPath, "utf8")) as { lighthouse?: unknown; image?: unknown })
   : {};
-writeFileSync(latestPath, `${JSON.stringify({ ...results, lighthouse }, null, 2)}\n`);
+writeFileSync(latestPath, `${JSON.stringify({ ...results, lighthouse, image }, null, 2)}\n`);
 
 const slowest = Object.entries(latency).sort((a, b) => b[1] - a[1])[0];
 const over = Object.entries(latency).filter(([, ms]) => ms >= 50);

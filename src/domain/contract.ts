@@ -71,7 +71,7 @@ export interface Contract {
    */
   bearer?: false;
   /** Error statuses this endpoint answers beyond the ones its shape implies. */
-  errors?: readonly (409 | 422 | 429)[];
+  errors?: readonly (401 | 404 | 409 | 422 | 429)[];
 }
 
 /** Declares a contract, keeping its literal types. */

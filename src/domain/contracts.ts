@@ -145,7 +145,7 @@ export const contracts = {
     status: 200,
     response: userDto,
     audit: "auth.login",
-    errors: [429],
+    errors: [401, 429],
   }),
   logout: contract({
     method: "post",
@@ -166,6 +166,7 @@ export const contracts = {
     scope: "self",
     status: 200,
     response: userDto,
+    errors: [401],
   }),
   setWorkingShop: contract({
     method: "patch",
@@ -178,7 +179,7 @@ export const contracts = {
     status: 200,
     response: userDto,
     audit: "user.working-shop",
-    errors: [422],
+    errors: [404, 422],
   }),
   setPreferences: contract({
     method: "patch",
@@ -445,7 +446,7 @@ export const contracts = {
     response: betDto,
     audit: "bet.place",
     idempotent: true,
-    errors: [422],
+    errors: [404, 422],
   }),
   resolveBet: contract({
     method: "patch",
@@ -522,6 +523,7 @@ export const contracts = {
     response: transactionDto,
     audit: "transaction.transfer",
     idempotent: true,
+    errors: [404],
   }),
   deposit: contract({
     method: "post",
@@ -534,7 +536,7 @@ export const contracts = {
     response: transactionDto,
     audit: "transaction.deposit",
     idempotent: true,
-    errors: [422],
+    errors: [404, 422],
   }),
   withdraw: contract({
     method: "post",
@@ -547,7 +549,7 @@ export const contracts = {
     response: transactionDto,
     audit: "transaction.withdrawal",
     idempotent: true,
-    errors: [422],
+    errors: [404, 422],
   }),
 
   // --- shifts (issue 12) ---------------------------------------------------------------
@@ -591,7 +593,7 @@ export const contracts = {
     status: 201,
     response: shiftDto,
     audit: "shift.open",
-    errors: [409, 422],
+    errors: [404, 409, 422],
   }),
   closeShift: contract({
     method: "post",
@@ -704,6 +706,7 @@ export const contracts = {
     status: 200,
     response: recalculationDto,
     audit: "balance.recalculate",
+    errors: [404],
   }),
   reverseTransaction: contract({
     method: "post",
@@ -717,7 +720,7 @@ export const contracts = {
     audit: "transaction.reverse",
     idempotent: true,
     dryRun: true,
-    errors: [409],
+    errors: [404, 409],
   }),
   resettleBet: contract({
     method: "post",
@@ -758,7 +761,7 @@ export const contracts = {
     status: 201,
     response: userDto,
     audit: "user.create",
-    errors: [409],
+    errors: [404, 409],
   }),
   changeUserRole: contract({
     method: "patch",

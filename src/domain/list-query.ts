@@ -3,6 +3,13 @@
  * filters. Numbers in a query are digits only: "1e3", "0x10", "-1" and "1.5" are 400.
  */
 import { z } from "zod";
+import {
+  BET_STATUSES,
+  ROLES,
+  SHIFT_STATUSES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from "./enums";
 
 const DIGITS = /^\d{1,16}$/;
 
@@ -22,7 +29,7 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
       }
       return n;
     })
-    .meta({ type: "string", pattern: "^\\d+$" });
+    .meta({ type: "integer", minimum: min, maximum: max, default: fallback });
 
 /** A date filter; a bare `to` date includes that whole day (the bound is exclusive). */
 const dateParam = (name: string, endOfDay = false) =>
@@ -60,7 +67,7 @@ const idFilter = (name: string) =>
       }
       return n;
     })
-    .meta({ type: "string", pattern: "^\\d+$" });
+    .meta({ type: "integer", minimum: 1 });
 
 /** Each list's own sort keys; a `sort` outside its list's keys is a 400 naming them. */
 export const SORT_KEYS = {
@@ -125,45 +132,141 @@ const sortParam = (keys: readonly [string, ...string[]] | readonly string[]) =>
     })
     .meta({ type: "string", enum: [...keys] });
 
-function listQueryShape(sortKeys: readonly string[]) {
+/** A status, type or role filter: one of `values`, any case; empty means no filter. */
+const enumParam = (values: readonly string[], description: string) =>
+  z
+    .string()
+    .max(30)
+    .optional()
+    .meta({ type: "string", enum: [...values], description: `${description} (any case)` });
+
+/**
+ * Every filter a list may take. Each list declares the ones its handler reads (LIST_FILTERS);
+ * another list's filter in a query string is ignored there, as any unknown parameter is.
+ */
+const FILTERS = {
+  status: z.string().max(30).optional(),
+  type: enumParam(TRANSACTION_TYPES, "Only ledger rows of this type"),
+  role: enumParam(ROLES, "Only users with this role"),
+  customerId: idFilter("customerId"),
+  shopId: idFilter("shopId"),
+  betId: idFilter("betId"),
+  actorId: idFilter("actorId"),
+  /** Shifts (issue 12): whose shift. */
+  userId: idFilter("userId"),
+  /** The ledger: which shift a movement was taken in. */
+  shiftId: idFilter("shiftId"),
+  entityType: z.string().max(30).optional(),
+  entityId: z.string().max(30).optional(),
+  archived: z
+    .enum(["true", "false", "all"], { error: "archived must be true, false or all" })
+    .optional(),
+  from: dateParam("from"),
+  to: dateParam("to", true),
+} as const;
+
+type FilterName = keyof typeof FILTERS;
+
+/** Each list's status values (a status outside them is a 400 naming them). */
+const STATUS_VALUES = {
+  customers: ["ACTIVE", "INACTIVE"],
+  shops: ["ACTIVE", "INACTIVE"],
+  bets: BET_STATUSES,
+  transactions: TRANSACTION_STATUSES,
+  shifts: SHIFT_STATUSES,
+} as const;
+
+/**
+ * What each list reads: its filters, whether it searches with `q`, and whether it pages by
+ * keyset (`after`, `before`, `last`: the lists paged by listPage, decision 043).
+ */
+const LIST_PARAMS = {
+  customers: { q: true, keyset: true, filters: ["status"] },
+  shops: { q: true, keyset: true, filters: ["status"] },
+  bets: { q: true, keyset: true, filters: ["status", "customerId", "shopId", "from", "to"] },
+  transactions: {
+    q: true,
+    keyset: true,
+    filters: [
+      "type",
+      "status",
+      "customerId",
+      "shopId",
+      "betId",
+      "shiftId",
+      "archived",
+      "from",
+      "to",
+    ],
+  },
+  users: { q: true, keyset: false, filters: ["role"] },
+  audit: {
+    q: true,
+    keyset: true,
+    filters: ["actorId", "entityType", "entityId", "from", "to"],
+  },
+  backups: { q: false, keyset: false, filters: [] },
+  shifts: { q: true, keyset: true, filters: ["status", "userId", "shopId", "from", "to"] },
+  alerts: { q: true, keyset: true, filters: [] },
+} as const satisfies Record<
+  keyof typeof SORT_KEYS,
+  { q: boolean; keyset: boolean; filters: readonly FilterName[] }
+>;
+
+/** One filter's schema for `list`: a status with that list's values. */
+function filterFor(list: keyof typeof SORT_KEYS, name: FilterName) {
+  if (name === "status" && list in STATUS_VALUES) {
+    const values = STATUS_VALUES[list as keyof typeof STATUS_VALUES];
+    return enumParam(values, "Only rows with this status");
+  }
+  return FILTERS[name];
+}
+
+const LIMIT = { min: 1, max: 500, fallback: 50 };
+
+function pagingShape(sortKeys: readonly string[]) {
   return {
-    limit: intParam("limit", 1, 500, 50),
-    offset: intParam("offset", 0, Number.MAX_SAFE_INTEGER, 0),
-    q: z
-      .string()
-      .max(200, "q is too long (at most 200 characters)")
-      .optional()
-      .transform((v) => v?.trim() || undefined),
+    limit: intParam("limit", LIMIT.min, LIMIT.max, LIMIT.fallback).meta({
+      description: "Rows per page",
+    }),
+    offset: intParam("offset", 0, Number.MAX_SAFE_INTEGER, 0).meta({
+      description:
+        "Rows to skip; at most 10,000 on the lists that page by `after`/`before` (deeper pages go by those)",
+    }),
     sort: sortParam(sortKeys),
     order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).optional(),
-    status: z.string().max(30).optional(),
-    type: z.string().max(30).optional(),
-    role: z.string().max(30).optional(),
-    customerId: idFilter("customerId"),
-    shopId: idFilter("shopId"),
-    betId: idFilter("betId"),
-    actorId: idFilter("actorId"),
-    /** Shifts (issue 12): whose shift; the ledger: which shift a movement was taken in. */
-    userId: idFilter("userId"),
-    shiftId: idFilter("shiftId"),
-    entityType: z.string().max(30).optional(),
-    entityId: z.string().max(30).optional(),
-    archived: z
-      .enum(["true", "false", "all"], { error: "archived must be true, false or all" })
-      .optional(),
-    from: dateParam("from"),
-    to: dateParam("to", true),
-    /** Keyset paging (decision 043): the page after, or before, the row with this id. */
-    after: idFilter("after"),
-    before: idFilter("before"),
-    /** `true`: `offset` counts from the end of the list (`last=true` is its last page). */
-    last: z.enum(["true", "false"], { error: "last must be true or false" }).optional(),
   };
 }
 
-/** The query of one list, its `sort` limited to that list's keys. */
+const searchParam = z
+  .string()
+  .max(200, "q is too long (at most 200 characters)")
+  .optional()
+  .transform((v) => v?.trim() || undefined)
+  .meta({ type: "string", maxLength: 200, description: "Text to search for" });
+
+const keysetShape = {
+  /** Keyset paging (decision 043): the page after, or before, the row with this id. */
+  after: idFilter("after").meta({
+    description: "The page after the row with this id, in the list's order (any depth)",
+  }),
+  before: idFilter("before").meta({ description: "The page before the row with this id" }),
+  /** `true`: `offset` counts from the end of the list (`last=true` is its last page). */
+  last: z
+    .enum(["true", "false"], { error: "last must be true or false" })
+    .optional()
+    .meta({ description: "true: `offset` counts from the end (`last=true` is the last page)" }),
+};
+
+/** The query of one list: paging, its sort keys, and only the filters it reads. */
 export function listQuery<L extends keyof typeof SORT_KEYS>(list: L) {
-  return z.object(listQueryShape(SORT_KEYS[list]));
+  const params: { q: boolean; keyset: boolean; filters: readonly FilterName[] } = LIST_PARAMS[list];
+  return z.object({
+    ...pagingShape(SORT_KEYS[list]),
+    ...(params.q ? { q: searchParam } : {}),
+    ...(params.keyset ? keysetShape : {}),
+    ...Object.fromEntries(params.filters.map((name) => [name, filterFor(list, name)])),
+  }) as unknown as ListQuerySchema<L>;
 }
 
 /**
@@ -172,17 +275,35 @@ export function listQuery<L extends keyof typeof SORT_KEYS>(list: L) {
  */
 export function csvListQuery<L extends keyof typeof SORT_KEYS>(list: L) {
   return listQuery(list).extend({
-    format: z
-      .enum(["json", "csv"], { error: "format must be json or csv" })
-      .optional()
-      .meta({ description: "csv: every matching row as a text/csv download (all pages)" }),
+    format: z.enum(["json", "csv"], { error: "format must be json or csv" }).optional().meta({
+      description:
+        "csv: every matching row as a text/csv download (all pages; limit and offset ignored), see the operation's `x-csv` response",
+    }),
   });
 }
 
 /** Any list's query (sort keys checked later by the list itself). */
 export const listQuerySchema = z.object({
-  ...listQueryShape([]),
+  ...pagingShape([]),
   sort: z.string().max(50).optional(),
+  q: searchParam,
+  ...keysetShape,
+  ...FILTERS,
 });
 
-export type ListQuery = z.output<typeof listQuerySchema>;
+type Full = typeof listQuerySchema.shape;
+type ParamsOf<L extends keyof typeof SORT_KEYS> = (typeof LIST_PARAMS)[L];
+
+/** The schema listQuery(list) builds, typed with that list's parameters only. */
+type ListQuerySchema<L extends keyof typeof SORT_KEYS> = z.ZodObject<
+  Pick<Full, "limit" | "offset" | "sort" | "order"> &
+    (ParamsOf<L>["q"] extends true ? Pick<Full, "q"> : unknown) &
+    (ParamsOf<L>["keyset"] extends true ? Pick<Full, "after" | "before" | "last"> : unknown) &
+    Pick<Full, ParamsOf<L>["filters"][number]>
+>;
+
+type FullQuery = z.output<typeof listQuerySchema>;
+
+/** What a list's handler reads: paging always, any filter only when its list declares it. */
+export type ListQuery = Pick<FullQuery, "limit" | "offset"> &
+  Partial<Omit<FullQuery, "limit" | "offset">>;

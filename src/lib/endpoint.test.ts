@@ -172,6 +172,88 @@ describe("the API reference", () => {
     expect(profit?.description).toContain("integer cents");
   });
 
+  test("the document is complete for a machine client (decision 059)", async () => {
+    interface Operation {
+      operationId: string;
+      tags: string[];
+      security: Record<string, string[]>[];
+      parameters?: { name?: string; $ref?: string; schema?: Record<string, unknown> }[];
+      responses: Record<string, { $ref?: string; content?: Record<string, unknown> }>;
+    }
+    const doc = await t.json<{
+      servers: { url: string }[];
+      tags: { name: string }[];
+      paths: Record<string, Record<string, Operation>>;
+      components: {
+        securitySchemes: Record<
+          string,
+          { type: string; in?: string; name?: string; scheme?: string }
+        >;
+        responses: Record<string, unknown>;
+      };
+    }>("GET", "/api/openapi.json", { expect: 200 });
+    expect(doc.servers).toEqual([expect.objectContaining({ url: "/" })]);
+    expect(doc.components.securitySchemes.session).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: "session",
+    });
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
+    expect(operations.length).toBe(Object.keys(contracts).length);
+    for (const op of operations) {
+      // Every operation can fail unexpectedly or meet a stopping server.
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["500", "503"]));
+      expect(doc.tags.map((tag) => tag.name)).toContain(op.tags[0] ?? "");
+    }
+    const login = doc.paths["/api/login"]?.post as Operation;
+    expect(login.security).toEqual([]);
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(["401", "429"]));
+    const deposit = doc.paths["/api/deposits"]?.post as Operation;
+    expect(deposit.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(deposit.parameters?.map((p) => p.name ?? p.$ref)).toEqual([
+      "#/components/parameters/Origin",
+      "idempotency-key",
+    ]);
+    // Token management needs a person: the cookie only.
+    expect(doc.paths["/api/admin/tokens"]?.post?.security).toEqual([{ session: [] }]);
+    // Paged lists: limit's bounds and default, and each list's own filters only.
+    const params = (path: string) =>
+      new Map(
+        (doc.paths[path]?.get?.parameters ?? []).map((p) => [p.name as string, p.schema ?? {}]),
+      );
+    expect(params("/api/bets").get("limit")).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 500,
+      default: 50,
+    });
+    expect([...params("/api/bets").keys()]).toEqual(
+      expect.arrayContaining(["customerId", "shopId", "status", "from", "to", "format"]),
+    );
+    expect([...params("/api/shops").keys()]).not.toContain("customerId");
+    expect([...params("/api/admin/backups").keys()]).toEqual(["limit", "offset", "sort", "order"]);
+    expect(params("/api/transactions").get("type")?.enum).toContain("DEPOSIT");
+    // The JSON page alone in a list's 200 (the CSV download is described in x-csv).
+    expect(Object.keys(doc.paths["/api/bets"]?.get?.responses["200"]?.content ?? {})).toEqual([
+      "application/json",
+    ]);
+  });
+
+  test("a list still takes another list's filter, and ignores it", async () => {
+    for (const path of [
+      "/api/shops?customerId=5",
+      "/api/customers?role=admin&betId=3",
+      "/api/admin/backups?q=x&status=WON",
+      "/api/admin/users?after=1",
+    ]) {
+      expect((await t.request("GET", path)).status).toBe(200);
+    }
+    // A list's own filter is still checked.
+    expect((await t.request("GET", "/api/bets?status=NOPE")).status).toBe(400);
+    expect((await t.request("GET", "/api/bets?customerId=abc")).status).toBe(400);
+  });
+
   test("anonymous callers get 401 for the document, the page and its script", async () => {
     for (const path of ["/api/openapi.json", "/api/docs", "/api/docs/reference.js"]) {
       expect((await t.request("GET", path, { as: "anonymous" })).status).toBe(401);

@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { AppDb, Tx } from "../db/client";
 import { prepared } from "../db/client";
 import { alerts } from "../db/schema";
-import { type Contract, EVERYONE, type ParsedInput } from "../domain/contract";
+import type { Contract, ParsedInput } from "../domain/contract";
 import { type ContractName, contracts } from "../domain/contracts";
 import { type Mutation, type Op, recordMutation } from "./audit";
 import type { Actor } from "./context";
@@ -20,6 +20,7 @@ import { type ChangeEvent, publish } from "./events";
 import { groupWrite } from "./group-commit";
 import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
 import { idempotent } from "./idempotency";
+import { SESSION_COOKIE } from "./middleware";
 import { admitsCustomers, SCOPE_TEXT, scopeReply, scopeRequest, withoutStaff } from "./scope";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
@@ -316,25 +317,86 @@ export const errorBodySchema = z
   })
   .meta({ id: "Error", description: "Every error answer" });
 
-const ERROR_TEXT: Record<number, string> = {
-  400: "Invalid input (code VALIDATION); `message` names the field, `fields` has one message per field",
-  401: "Not signed in (UNAUTHENTICATED)",
-  403: "Signed in with a role that may not do this, or a cross-origin request (FORBIDDEN)",
-  404: "No such entity (NOT_FOUND)",
-  409: "The entity's state forbids it, or an Idempotency-Key reused for another body (CONFLICT)",
-  413: "Body larger than 100 KB (PAYLOAD_TOO_LARGE)",
-  415: "Body is not JSON (UNSUPPORTED_MEDIA_TYPE)",
-  422: "A business rule refuses it: funds, balance, an inactive party (UNPROCESSABLE)",
-  429: "Too many failed sign-ins (RATE_LIMITED)",
+/** One shared response per error status (components.responses), each with the Error body. */
+const ERROR_RESPONSES: Record<number, { name: string; description: string; retry?: true }> = {
+  400: {
+    name: "BadRequest",
+    description:
+      "Invalid input (VALIDATION): `message` names the field, `fields` has one message per field; also malformed JSON",
+  },
+  401: {
+    name: "Unauthenticated",
+    description:
+      "Not signed in (UNAUTHENTICATED): no session cookie or bearer token, or one that expired or was revoked",
+  },
+  403: {
+    name: "Forbidden",
+    description:
+      "Refused (FORBIDDEN): a role that may not do this, an API token where a person must sign in, a password that must be changed first, or a write signed in by the cookie without a same-origin `Origin`",
+  },
+  404: {
+    name: "NotFound",
+    description: "No such entity, or one the caller may not see (NOT_FOUND)",
+  },
+  409: {
+    name: "Conflict",
+    description:
+      "The entity's state forbids it, or an `Idempotency-Key` already used for another request (CONFLICT)",
+  },
+  413: { name: "PayloadTooLarge", description: "Body larger than 100 KB (PAYLOAD_TOO_LARGE)" },
+  415: {
+    name: "UnsupportedMediaType",
+    description: "A body that is not `application/json` (UNSUPPORTED_MEDIA_TYPE)",
+  },
+  421: {
+    name: "Misdirected",
+    description: "With PUBLIC_ORIGIN set, a request addressed to another host name (MISDIRECTED)",
+  },
+  422: {
+    name: "Unprocessable",
+    description: "A business rule refuses it: funds, balance, an inactive party (UNPROCESSABLE)",
+  },
+  429: {
+    name: "RateLimited",
+    description:
+      "Too many requests (RATE_LIMITED): failed sign-ins or password checks, or an API token over its rate; `Retry-After` says when to try again",
+    retry: true,
+  },
+  500: {
+    name: "InternalError",
+    description:
+      "An unexpected failure (INTERNAL): the message quotes the request id, also in `X-Request-Id`, for the operator's log",
+  },
+  503: {
+    name: "Unavailable",
+    description:
+      "The server is stopping (UNAVAILABLE, with `Retry-After`: nothing was done, try again), or a write found the disk full (STORAGE_FULL: nothing was saved)",
+    retry: true,
+  },
+};
+
+/** What some operations say about a status beyond the shared text. */
+const ERROR_NOTES: Partial<Record<ContractName, Partial<Record<number, string>>>> = {
+  login: {
+    401: "Wrong username or password, or a disabled account (UNAUTHENTICATED)",
+    503: "The disk is full, so no session can be saved (STORAGE_FULL), or the server is stopping (UNAVAILABLE)",
+  },
+  currentUser: { 401: "Not signed in (UNAUTHENTICATED): how a client learns it has no session" },
 };
 
 function errorStatuses(contract: Contract): number[] {
   const statuses = new Set<number>(contract.errors ?? []);
-  if (contract.params || contract.query || contract.body) statuses.add(400);
-  if (contract.access !== "public") statuses.add(401);
-  if (contract.access !== "public" && EVERYONE.some((role) => !contract.access.includes(role))) {
+  const signedIn = contract.access !== "public";
+  // Path parameters that do not parse are a 404, like a missing row; query and body, 400.
+  if (contract.query || contract.body) statuses.add(400);
+  if (signedIn) {
+    statuses.add(401);
+    // A role not admitted, a token where a person must sign in, a password to change first.
     statuses.add(403);
+    // An API token over its rate (decision 058).
+    statuses.add(429);
   }
+  // Writes: the Origin rule for a cookie (or none).
   if (contract.method !== "get") statuses.add(403);
   if (contract.params) statuses.add(404);
   if (contract.body) {
@@ -342,11 +404,28 @@ function errorStatuses(contract: Contract): number[] {
     statuses.add(415);
   }
   if (contract.idempotent) statuses.add(409);
-  return [...statuses].sort();
+  for (const always of [421, 500, 503]) statuses.add(always);
+  return [...statuses].sort((a, b) => a - b);
 }
 
+/** How an operation may be called: public, a session only, or a session or an API token. */
+function securityOf(name: ContractName, contract: Contract): Record<string, string[]>[] {
+  if (name === "login") return [];
+  const session: Record<string, string[]> = { session: [] };
+  const bearer: Record<string, string[]> = { bearer: [] };
+  const either = contract.bearer === false ? [session] : [session, bearer];
+  // Public but about the caller (sign out, who am I): signed in or not.
+  return contract.access === "public" ? [{}, ...either] : either;
+}
+
+const ORIGIN_RULE =
+  "A write signed in by the session cookie (and sign-in itself) must come from this server's own pages: an `Origin` header equal to the server's origin (PUBLIC_ORIGIN when set), or `Sec-Fetch-Site: same-origin`; otherwise 403. A request with `Authorization: Bearer` needs neither.";
+
+const IDEMPOTENCY_RULE =
+  "Send an `Idempotency-Key` (one per intended operation, at most 200 characters) to make a retry safe: the same key with the same method, path and body within 24 hours answers the first answer again (same status and body) and changes nothing; the same key with another request is 409. Keys belong to the user (or token's creator) who sent them.";
+
 function routeConfig(endpoint: Endpoint): RouteConfig {
-  const { contract } = endpoint;
+  const { contract, name } = endpoint;
   const success: Record<string, unknown> = { description: "Success" };
   if (contract.produces) {
     const type = contract.produces.split(";")[0] as string;
@@ -363,6 +442,9 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
     const schema = contract.paged ? z.array(contract.response) : contract.response;
     success.content = { "application/json": { schema } };
     if (contract.paged) {
+      success.description = contract.csv
+        ? "One page of rows; with `format=csv`, every matching row as `text/csv` instead (see `x-csv`)"
+        : "One page of rows";
       success.headers = {
         "X-Total-Count": {
           description: "Rows matching the filters, all pages together",
@@ -376,57 +458,48 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
       };
     }
   }
-  if (contract.csv) {
-    // format=csv (issue 13): every matching row as a download instead of one JSON page.
-    success.content = {
-      ...(success.content as object),
-      "text/csv": {
-        schema: z.string().meta({
-          description:
-            "With format=csv: a header row (the JSON fields, nested ones as a.b) and every matching row, all pages",
-        }),
-      },
-    };
-    success.headers = {
-      ...(success.headers as object),
-      "Content-Disposition": {
-        description: 'With format=csv: attachment; filename="<list>-YYYY-MM-DD.csv"',
-        schema: { type: "string" },
-      },
-    };
-  }
   const responses: Record<string, unknown> = { [contract.status]: success };
   if (contract.dryRun && contract.status !== 200) {
     // A dry run answers 200 (nothing was created), with the same schema.
     responses[200] = { ...success, description: "The dry run: what it would do; nothing written" };
   }
   for (const status of errorStatuses(contract)) {
+    const shared = ERROR_RESPONSES[status];
+    if (!shared) throw new Error(`${name}: no shared response for status ${status}`);
+    const note = ERROR_NOTES[name]?.[status];
     responses[status] = {
-      description: ERROR_TEXT[status] ?? "Error",
-      content: { "application/json": { schema: errorBodySchema } },
+      $ref: `#/components/responses/${shared.name}`,
+      ...(note ? { description: note } : {}),
     };
   }
   const description = [
     contract.access === "public" ? "Anyone." : `Roles: ${contract.access.join(", ")}.`,
+    contract.access !== "public"
+      ? contract.bearer === false
+        ? "A person's session only: an API token is refused (403)."
+        : "A session cookie or an API token (`Authorization: Bearer`)."
+      : "",
     contract.scope ? `A customer login: ${SCOPE_TEXT[contract.scope]}.` : "",
     contract.audit ? `Writes one audit row \`${contract.audit}\`.` : "",
-    contract.idempotent
-      ? "Honours an `Idempotency-Key` header: a replay with the same body returns the first answer and changes nothing."
-      : "",
+    contract.method !== "get" ? ORIGIN_RULE : "",
+    contract.idempotent ? IDEMPOTENCY_RULE : "",
     contract.dryRun
       ? "With `dryRun: true` it answers 200 with what it would write and each balance before and after, and writes nothing (no audit row, no idempotency key)."
       : "",
   ]
     .filter(Boolean)
     .join(" ");
+  const parameters = contract.method !== "get" ? [{ $ref: "#/components/parameters/Origin" }] : [];
   return createRoute({
     method: contract.method,
     path: contract.path,
-    operationId: endpoint.name,
+    operationId: name,
     summary: contract.summary,
     description,
     tags: [contract.tag],
-    security: contract.access === "public" ? [] : [{ session: [] }],
+    security: securityOf(name, contract),
+    ...(parameters.length ? { parameters } : {}),
+    ...(contract.csv ? { "x-csv": csvResponse() } : {}),
     request: {
       params: contract.params as never,
       query: contract.query as never,
@@ -435,15 +508,77 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
         : undefined,
       headers: contract.idempotent
         ? z.object({
-            "idempotency-key": z
-              .string()
-              .optional()
-              .meta({ description: "One key per submitted form (at most 200 characters)" }),
+            "idempotency-key": z.string().optional().meta({
+              description:
+                "Makes a retry safe: the same key and request again answers the first answer and changes nothing (at most 200 characters)",
+            }),
           })
         : undefined,
     },
     responses: responses as RouteConfig["responses"],
     middleware: [accessRule(contract)],
+  });
+}
+
+/**
+ * The `format=csv` answer of a list, beside its 200 rather than in it: a second content type
+ * in the 200 would type every JSON page as `string | T[]` in generated clients (decision 059).
+ * The same shape as a Response object, under an extension generators leave alone.
+ */
+function csvResponse() {
+  return {
+    description:
+      "With `format=csv`: a download of every matching row (all pages; limit and offset ignored), a header row of the JSON fields (nested ones as a.b), UTF-8 with a byte order mark",
+    headers: {
+      "Content-Disposition": {
+        description: 'attachment; filename="<list>-YYYY-MM-DD.csv"',
+        schema: { type: "string" },
+      },
+    },
+    content: { "text/csv": { schema: { type: "string" } } },
+  };
+}
+
+/** The shared parts every operation refers to: error responses, the Origin header, security. */
+function registerShared(api: OpenAPIHono<AppEnv>): void {
+  const registry = api.openAPIRegistry;
+  registry.register("Error", errorBodySchema);
+  for (const { name, description, retry } of Object.values(ERROR_RESPONSES)) {
+    registry.registerComponent("responses", name, {
+      description,
+      ...(retry
+        ? {
+            headers: {
+              "Retry-After": {
+                description: "Seconds to wait before trying again",
+                schema: { type: "integer" },
+              },
+            },
+          }
+        : {}),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    });
+  }
+  registry.registerComponent("parameters", "Origin", {
+    name: "Origin",
+    in: "header",
+    required: false,
+    description: ORIGIN_RULE,
+    schema: { type: "string", format: "uri", example: "https://shop.example" },
+  });
+  registry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: SESSION_COOKIE,
+    description:
+      "The session cookie POST /api/login sets (HttpOnly): what the web app uses. Writes need a same-origin `Origin`.",
+  });
+  registry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "bst_ and 43 base64url characters (32 random bytes)",
+    description:
+      "An API token an admin makes (POST /api/admin/tokens: a name, role user or admin, an optional expiry; the secret is shown once), sent as `Authorization: Bearer bst_...`. It acts with the token's role, needs no `Origin`, is throttled per token (429 with `Retry-After` past its rate per minute) and is named in the audit trail. Revoked, expired or unknown: 401 (repeated unknown tokens from one address: 429). Operations that need a person (token management, passwords, sessions, user accounts) refuse it with 403.",
   });
 }
 
@@ -460,35 +595,71 @@ export function createApi(endpoints: readonly Endpoint[]) {
       throw new AppError("VALIDATION", message, fields);
     },
   });
-  api.openAPIRegistry.registerComponent("securitySchemes", "session", {
-    type: "apiKey",
-    in: "cookie",
-    name: "session",
-    description: "The session cookie set by POST /api/login",
-  });
+  registerShared(api);
   for (const endpoint of endpoints) {
     api.openapi(routeConfig(endpoint), (c) => endpoint.handle(c as Context<AppEnv>));
   }
   return api;
 }
 
+/** Each tag's line in the document, in the order the reference lists them. */
+const TAGS: Record<string, string> = {
+  Auth: "Signing in and out, the signed-in user's own settings, password and sessions",
+  Users: "Users as others see them",
+  Settings: "The operator's settings the screens need",
+  Dashboard: "The dashboard's and the sidebar's figures",
+  Customers: "Customers and their balances",
+  Shops: "Shops and their tills",
+  Bets: "Bets, their settlement and their slips",
+  Transactions: "The ledger: deposits, withdrawals and transfers",
+  Shifts: "Cashiers' shifts and their tills",
+  Alerts: "Alerts raised by the server",
+  Reports: "Reports by period",
+  System: "The server's own state",
+  Admin: "Administration: users, API tokens, corrections, audit, backups, data",
+  Live: "Live changes as Server-Sent Events",
+  Reference: "This reference",
+};
+
+/** Not open source: an SPDX custom reference (OpenAPI 3.1's `identifier`). */
+const LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
+
 /** The OpenAPI 3.1 document of an API built by createApi. */
 export function openApiDocument(api: ReturnType<typeof createApi>) {
+  const used = new Set<string>(Object.values(contracts).map((c) => c.tag));
+  const unknown = [...used].filter((tag) => !(tag in TAGS));
+  if (unknown.length) throw new Error(`Tags without a line in TAGS: ${unknown.join(", ")}`);
   return api.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
       title: "Betting Shop back office API",
       version: "1.0.0",
+      contact: { name: "The operator's administrator (the admin users of this server)" },
+      license: LICENSE,
       description: [
         "JSON in and out. Money is sent and answered as decimal strings with 2 decimals",
         '("12.50"); reports answer money as JSON numbers of euros, computed from integer cents',
         "and rounded once. Ids are integers (a body may send a string of digits).",
-        "Lists are paged with `limit`, `offset`, `q`, `sort`, `order` and filters; the body is an",
-        "array and the total is in `X-Total-Count`. Every error is",
-        "`{ message, code, fields? }` with `code` one of",
+        "Lists are paged with `limit` (1 to 500, default 50), `offset`, `sort`, `order`, and each",
+        "list's own search `q` and filters; the body is an array and the total is in",
+        "`X-Total-Count`. Every error is `{ message, code, fields? }` with `code` one of",
         `${ERROR_CODES.join(", ")}.`,
-        "State-changing calls need a same-origin `Origin` header.",
+        "\n\nTwo ways to sign in: the session cookie POST /api/login sets (the web app's way;",
+        "every write then needs a same-origin `Origin` header), or an API token an admin makes",
+        "(POST /api/admin/tokens), sent as `Authorization: Bearer <token>` (a machine client's way;",
+        "no `Origin` needed). Money writes take an `Idempotency-Key` header: a retry with the same",
+        "key and body answers the first answer and moves no money again.",
       ].join(" "),
     },
+    servers: [
+      {
+        url: "/",
+        description:
+          "This server: the origin that served this document (PUBLIC_ORIGIN when it is set)",
+      },
+    ],
+    tags: Object.entries(TAGS)
+      .filter(([name]) => used.has(name))
+      .map(([name, description]) => ({ name, description })),
   });
 }

@@ -34,11 +34,33 @@ const PASSWORD = "image-test-orchard-password";
 const UID = 65534;
 const SETPRIV = Bun.which("setpriv");
 const AS_ROOT = process.getuid?.() === 0;
-/** How to run the server as a user that permissions apply to. */
-const canDropPrivileges = !AS_ROOT || SETPRIV !== null;
+
+/** Whether `UID` can run bun on this checkout (a clone under /root is out of its reach). */
+function nobodyCanRunTheServer(): boolean {
+  if (!AS_ROOT || !SETPRIV) return false;
+  const probe = Bun.spawnSync(
+    [
+      SETPRIV,
+      `--reuid=${UID}`,
+      `--regid=${UID}`,
+      "--clear-groups",
+      process.execPath,
+      "-e",
+      `require("node:fs").accessSync(${JSON.stringify(join(ROOT, "src/index.ts"))}, 4)`,
+    ],
+    { stdout: "ignore", stderr: "ignore", env: { BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" } },
+  );
+  return probe.exitCode === 0;
+}
+/** Root as the unprivileged user through setpriv; anyone else as themselves. */
+const AS_NOBODY = nobodyCanRunTheServer();
+/** Permissions apply to the server: it does not run as root. */
+const canDropPrivileges = !AS_ROOT || AS_NOBODY;
 
 if (!canDropPrivileges) {
-  console.warn("tests/image.test.ts: unwritable-folder tests skipped: root without setpriv");
+  console.warn(
+    `tests/image.test.ts: unwritable-folder tests skipped: running as root, and uid ${UID} cannot run bun on this checkout (setpriv ${SETPRIV ? "found" : "missing"})`,
+  );
 }
 
 let dir: string;
@@ -55,16 +77,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const uidNow = () => (AS_ROOT ? UID : (process.getuid?.() ?? 0));
+const uidNow = () => (AS_NOBODY ? UID : (process.getuid?.() ?? 0));
 
 /** `bun src/index.ts` in `cwd` with `env`, as the unprivileged user when the tests are root. */
 function spawnServer(env: Record<string, string>, cwd = ROOT) {
   const home = join(dir, "home");
   mkdirSync(home, { recursive: true });
-  if (AS_ROOT) chownSync(home, UID, UID);
+  if (AS_NOBODY) chownSync(home, UID, UID);
   const bun = process.execPath;
   const command =
-    AS_ROOT && SETPRIV
+    AS_NOBODY && SETPRIV
       ? [SETPRIV, `--reuid=${UID}`, `--regid=${UID}`, "--clear-groups", bun, "src/index.ts"]
       : [bun, "src/index.ts"];
   const proc = Bun.spawn(command, {
@@ -102,7 +124,7 @@ async function refusal(proc: ReturnType<typeof spawnServer>): Promise<string> {
 function folderNotWritable(name: string): string {
   const folder = join(dir, name);
   mkdirSync(folder, { recursive: true });
-  chmodSync(folder, AS_ROOT ? 0o755 : 0o555);
+  chmodSync(folder, AS_NOBODY ? 0o755 : 0o555);
   return folder;
 }
 
@@ -137,7 +159,7 @@ describe.if(canDropPrivileges)("an unwritable data volume (decision 061)", () =>
   test("a database file the server's user cannot write stops it too", async () => {
     const folder = join(dir, "file-not-writable");
     mkdirSync(folder);
-    if (AS_ROOT) chownSync(folder, UID, UID);
+    if (AS_NOBODY) chownSync(folder, UID, UID);
     const databasePath = join(folder, "betting-shop.db");
     writeFileSync(databasePath, "");
     chmodSync(databasePath, 0o444);
@@ -161,7 +183,7 @@ describe.if(canDropPrivileges)("an unwritable data volume (decision 061)", () =>
   test("the same user with a writable folder starts (the refusals above are the folder's)", async () => {
     const folder = join(dir, "writable");
     mkdirSync(folder);
-    if (AS_ROOT) chownSync(folder, UID, UID);
+    if (AS_NOBODY) chownSync(folder, UID, UID);
     const port = await freePort();
     const proc = spawnServer({ DATABASE_PATH: join(folder, "shop.db"), PORT: String(port) });
     await waitUntilHealthy(`http://127.0.0.1:${port}`, proc);
@@ -254,7 +276,7 @@ describe("the image's files (scripts/image-files.ts)", () => {
   test("a real server started from those files alone answers its API, workers included", async () => {
     const data = join(dir, "traced-data");
     mkdirSync(data);
-    if (AS_ROOT) chownSync(data, UID, UID);
+    if (AS_NOBODY) chownSync(data, UID, UID);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const proc = spawnServer(

@@ -51,6 +51,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   sessions: "session ids and secret hashes",
   idempotency_keys: "replay keys of money-moving requests",
   login_failures: "typed usernames and IP addresses of failed sign-ins",
+  api_tokens: "API tokens' secret hashes (each token's making and revoking is in audit_log)",
   __drizzle_migrations: "schema bookkeeping",
   integrity_checks: "the database file's own health checks, not business data",
   books_checks: "results of the books check, derived from the data (run it again)",

@@ -11,6 +11,9 @@ import {
   seedBasics,
   type TestApp,
 } from "../../../tests/helpers/test-app";
+import { POLICY_MATRIX } from "../../../tests/policy-matrix";
+import type { Contract } from "../../domain/contract";
+import { contracts } from "../../domain/contracts";
 import type { ApiTokenDto, CreatedApiTokenDto } from "../../domain/dto";
 import {
   BEARER_FAILURE_KEY,
@@ -281,6 +284,49 @@ describe("Authorization: Bearer", () => {
     expect(lastUsed()).toBe(start + 61_000);
     const [listed] = await t.json<ApiTokenDto[]>("GET", "/api/admin/tokens");
     expect(listed?.lastUsedAt).toBe(new Date(start + 61_000).toISOString());
+  });
+});
+
+describe("the role matrix for tokens", () => {
+  test("a token gets what its role gets (tests/policy-matrix.ts), except where bearer: false refuses it", async () => {
+    t = await createTestApp();
+    t.deps.apiTokenRatePerMinute = 100_000;
+    const tokens = {
+      user: (await makeToken({ name: "as-user", role: "user" })).token,
+      admin: (await makeToken({ name: "as-admin", role: "admin" })).token,
+    };
+    const byRoute = new Map(
+      Object.values(contracts).map((c) => [`${c.method.toUpperCase()} ${c.path}`, c as Contract]),
+    );
+    const problems: string[] = [];
+    let refusedToTokens = 0;
+    for (const [route, expected] of Object.entries(POLICY_MATRIX)) {
+      const [method, path] = route.split(" ") as [string, string];
+      const contract = byRoute.get(route) as Contract;
+      if (contract.bearer === false) refusedToTokens++;
+      for (const [role, want] of [
+        ["user", expected[2]],
+        ["admin", expected[3]],
+      ] as const) {
+        const hasBody = method !== "GET" && method !== "DELETE";
+        const res = await bearer(method, path.replace(/\{[A-Za-z]+\}/g, "999999"), tokens[role], {
+          body: hasBody ? {} : undefined,
+        });
+        if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
+          await res.body?.cancel();
+        }
+        const status = res.status;
+        const ok =
+          contract.bearer === false
+            ? status === 403
+            : want === "ok"
+              ? status < 500 && status !== 401 && status !== 403
+              : status === want;
+        if (!ok) problems.push(`${route} with a ${role} token: ${status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(refusedToTokens).toBe(14);
   });
 });
 

@@ -84,7 +84,7 @@ function pathId(what: string) {
       }
       return n;
     })
-    .meta({ type: "string", pattern: "^\\d+$" });
+    .meta({ type: "string", pattern: "^\\d+$", description: `The ${what.toLowerCase()}'s id` });
 }
 
 const idParams = (what: string) => z.object({ id: pathId(what) });
@@ -93,7 +93,8 @@ const idParams = (what: string) => z.object({ id: pathId(what) });
 const jobParams = z.object({
   jobId: z
     .string()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Job not found"),
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Job not found")
+    .meta({ description: "The job's id (a UUID)" }),
 });
 
 /** A slip's code as typed or scanned (case, spaces, dashes ignored); not a code: 404. */
@@ -108,7 +109,11 @@ const slipParams = z.object({
       }
       return code;
     })
-    .meta({ type: "string", example: "7KX4Q-M9TRB" }),
+    .meta({
+      type: "string",
+      example: "7KX4Q-M9TRB",
+      description: "The slip's code as printed or scanned (case, spaces and dashes ignored)",
+    }),
 });
 
 export const periodQuery = z.object({
@@ -116,10 +121,22 @@ export const periodQuery = z.object({
     .string()
     .max(20)
     .optional()
-    .meta({ type: "string", enum: ["totals", "year", "month", "week"] }),
-  year: z.string().max(20).optional().meta({ example: "2026" }),
-  month: z.string().max(20).optional().meta({ example: "2026-11" }),
-  week: z.string().max(20).optional().meta({ example: "2026-W47" }),
+    .meta({
+      type: "string",
+      enum: ["totals", "year", "month", "week"],
+      description: "The period's kind (default: totals, all time)",
+    }),
+  year: z.string().max(20).optional().meta({ example: "2026", description: "With period=year" }),
+  month: z
+    .string()
+    .max(20)
+    .optional()
+    .meta({ example: "2026-11", description: "With period=month" }),
+  week: z
+    .string()
+    .max(20)
+    .optional()
+    .meta({ example: "2026-W47", description: "With period=week (ISO week)" }),
 });
 
 /** The series' period: the report's parameters, plus period=day&day=2026-11-22 (by hour). */
@@ -128,8 +145,16 @@ export const seriesQuery = periodQuery.extend({
     .string()
     .max(20)
     .optional()
-    .meta({ type: "string", enum: ["totals", "year", "month", "week", "day"] }),
-  day: z.string().max(20).optional().meta({ example: "2026-11-22" }),
+    .meta({
+      type: "string",
+      enum: ["totals", "year", "month", "week", "day"],
+      description: "The period's kind (default: totals, all time); day: by hour",
+    }),
+  day: z
+    .string()
+    .max(20)
+    .optional()
+    .meta({ example: "2026-11-22", description: "With period=day" }),
 });
 
 export const contracts = {
@@ -230,7 +255,10 @@ export const contracts = {
     bearer: false,
     scope: "self",
     params: z.object({
-      sessionId: z.string().regex(/^[a-z2-7]{1,64}$/, "Session not found"),
+      sessionId: z
+        .string()
+        .regex(/^[a-z2-7]{1,64}$/, "Session not found")
+        .meta({ description: "The session's id, as GET /api/user/sessions lists it" }),
     }),
     body: endSessionSchema,
     status: 204,
@@ -878,7 +906,13 @@ export const contracts = {
     access: ADMIN,
     query: csvListQuery("audit").extend({
       /** One action by its exact name ("customer.update"); an unknown one is a 400. */
-      action: z.string().max(60).optional(),
+      action: z
+        .string()
+        .max(60)
+        .optional()
+        .meta({
+          description: 'Only entries of this action, by its exact name ("customer.update")',
+        }),
     }),
     status: 200,
     response: auditEntryDto,

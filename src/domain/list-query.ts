@@ -130,7 +130,11 @@ const sortParam = (keys: readonly [string, ...string[]] | readonly string[]) =>
       }
       return v;
     })
-    .meta({ type: "string", enum: [...keys] });
+    .meta({
+      type: "string",
+      enum: [...keys],
+      description: "The field to sort by (default: the list's own order)",
+    });
 
 /** A status, type or role filter: one of `values`, any case; empty means no filter. */
 const enumParam = (values: readonly string[], description: string) =>
@@ -148,19 +152,32 @@ const FILTERS = {
   status: z.string().max(30).optional(),
   type: enumParam(TRANSACTION_TYPES, "Only ledger rows of this type"),
   role: enumParam(ROLES, "Only users with this role"),
-  customerId: idFilter("customerId"),
-  shopId: idFilter("shopId"),
-  betId: idFilter("betId"),
-  actorId: idFilter("actorId"),
+  customerId: idFilter("customerId").meta({ description: "Only rows about this customer" }),
+  shopId: idFilter("shopId").meta({ description: "Only rows about this shop" }),
+  betId: idFilter("betId").meta({ description: "Only the ledger rows of this bet" }),
+  actorId: idFilter("actorId").meta({ description: "Only entries by this user" }),
   /** Shifts (issue 12): whose shift. */
-  userId: idFilter("userId"),
+  userId: idFilter("userId").meta({
+    description: "Only this user's shifts (staff always see only their own)",
+  }),
   /** The ledger: which shift a movement was taken in. */
-  shiftId: idFilter("shiftId"),
-  entityType: z.string().max(30).optional(),
-  entityId: z.string().max(30).optional(),
+  shiftId: idFilter("shiftId").meta({
+    description: "Only the ledger rows taken in this shift",
+  }),
+  entityType: z
+    .string()
+    .max(30)
+    .optional()
+    .meta({ description: "Only entries about this kind of entity (CUSTOMER, SHOP, BET, ...)" }),
+  entityId: z
+    .string()
+    .max(30)
+    .optional()
+    .meta({ description: "With entityType: only entries about this entity" }),
   archived: z
     .enum(["true", "false", "all"], { error: "archived must be true, false or all" })
-    .optional(),
+    .optional()
+    .meta({ description: "true: only archived rows; false: only the others; all (default): both" }),
   from: dateParam("from"),
   to: dateParam("to", true),
 } as const;
@@ -234,7 +251,10 @@ function pagingShape(sortKeys: readonly string[]) {
         "Rows to skip; at most 10,000 on the lists that page by `after`/`before` (deeper pages go by those)",
     }),
     sort: sortParam(sortKeys),
-    order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).optional(),
+    order: z
+      .enum(["asc", "desc"], { error: "order must be asc or desc" })
+      .optional()
+      .meta({ description: "asc or desc (default: asc with a sort, else the list's own)" }),
   };
 }
 

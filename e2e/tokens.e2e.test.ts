@@ -93,11 +93,19 @@ describe("API tokens", () => {
     const entries = (await audit.json()) as { actorUsername?: string; actor?: unknown }[];
     expect(JSON.stringify(entries)).toContain(`token:${name}`);
 
-    // Revoke it in the page, after the confirmation.
+    // A read through the server's read workers, with the token's principal.
+    const read = await fetch(`${suite.server.url}/api/customers/${customerId}`, {
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { balance: string }).balance).toBe("15.00");
+
+    // Revoke it in the page, after the confirmation; its last use is listed now.
     await page.reload();
     const used = panel(page, "API tokens").getByRole("row").filter({ hasText: name });
     await visible(used);
     await expectText(used, "Active");
+    expect(await used.textContent()).not.toContain("Never used");
     await accessibleInBothThemes(page, "Admin page with API tokens");
     await used.getByRole("button", { name: "Revoke" }).click();
     const confirm = page.getByRole("dialog", { name: `Revoke ${name}?` });

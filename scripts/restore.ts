@@ -1,33 +1,77 @@
-/** bun run restore: puts a checked backup in place of the database, with the server stopped. */
+/**
+ * bun run restore: puts a checked backup, or the state the replica holds (decision 060), in
+ * place of the database, with the server stopped.
+ */
 import type { Database } from "bun:sqlite";
-import { chmodSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from "node:fs";
-import { dirname } from "node:path";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { drizzle } from "drizzle-orm/bun-sqlite";
 import { integrityCheck, openDatabase } from "../src/db/client";
 import { checkAppliedMigrations, describeMismatch } from "../src/db/migrations";
+import * as schema from "../src/db/schema";
+import { readEnv } from "../src/env";
+import { checkBooks } from "../src/lib/books-check";
 import { messageOf } from "../src/lib/errors";
+import { DatabaseInUse, lockDatabase } from "../src/lib/instance-lock";
+import { describeReplica, litestreamBinary, parseReplicaUrl } from "../src/lib/replication/config";
+import { restoreFromReplica, restoreTimestamp } from "../src/lib/replication/restore";
 import { fail, fileStamp, fsyncPath, integrityOf, openExisting, parseScriptArgs } from "./cli";
 
 const USAGE = `
 Usage: bun run restore BACKUP_FILE [--db PATH]
+       bun run restore --from-replica [--at TIME] [--db PATH]
 
-Replaces the database with a backup. Stop the server first: the restore refuses to run
-while another process has the database open. Before anything is replaced the backup must
-pass PRAGMA integrity_check and its applied migrations must match this code's files (none
-edited since, none skipped, none from a newer version). The current database
-is kept aside as <db>.before-restore-<UTC time>; after the swap the restored database is
-opened, checked again and migrated to the current schema.
+Replaces the database with a backup, or with what the replica in REPLICA_URL holds. Stop the
+server first: the restore refuses to run while a server holds the database (its <db>.lock)
+or another process has it open. Before anything is replaced the backup (or the state taken
+from the replica) must pass PRAGMA integrity_check and its applied migrations must match this
+code's files (none edited since, none skipped, none from a newer version). The current
+database, if any, is kept aside as <db>.before-restore-<UTC time>; after the swap the restored
+database is opened, checked again and migrated to the current schema, and the books check runs.
 
-  BACKUP_FILE  the backup to restore (e.g. backups/betting-shop-2026-11-22T08-00-00-000Z.db)
-  --db PATH    database to replace (default: $DATABASE_PATH or data/betting-shop.db)
-  -h, --help   show this help
+  BACKUP_FILE     the backup to restore (e.g. backups/betting-shop-2026-11-22T08-00-00-000Z.db)
+  --from-replica  restore from REPLICA_URL (with REPLICA_SFTP_KEY_PATH, AWS_* as the server
+                  uses them) with Litestream: the latest state it holds
+  --at TIME       with --from-replica: the state at this time (RFC 3339, e.g.
+                  2026-11-23T14:05:00Z), within REPLICA_RETENTION_HOURS
+  --db PATH       database to replace (default: $DATABASE_PATH or data/betting-shop.db)
+  -h, --help      show this help
 `;
 
-const { positionals, dbPath } = parseScriptArgs(USAGE, {});
-const backupPath = positionals[0];
-if (!backupPath || positionals.length > 1) fail(`Give exactly one backup file.\n${USAGE}`, 2);
-if (!existsSync(backupPath)) fail(`No backup at ${backupPath}`);
-if (!statSync(backupPath).isFile())
-  fail(`${backupPath} is a directory: give the backup file itself`);
+const { positionals, values, dbPath } = parseScriptArgs(USAGE, {
+  "from-replica": { type: "boolean" },
+  at: { type: "string" },
+});
+const fromReplica = values["from-replica"] === true;
+const at = values.at as string | undefined;
+if (at !== undefined && !fromReplica) fail(`--at goes with --from-replica.\n${USAGE}`, 2);
+if (fromReplica && positionals.length > 0) {
+  fail(`Give a backup file or --from-replica, not both.\n${USAGE}`, 2);
+}
+if (!fromReplica) {
+  const file = positionals[0];
+  if (!file || positionals.length > 1) fail(`Give exactly one backup file.\n${USAGE}`, 2);
+  if (!existsSync(file)) fail(`No backup at ${file}`);
+  if (!statSync(file).isFile()) fail(`${file} is a directory: give the backup file itself`);
+}
+
+// 0. One server per database (decision 054): none may hold it while it is replaced.
+mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
+let lock: ReturnType<typeof lockDatabase>;
+try {
+  lock = lockDatabase(dbPath);
+} catch (err) {
+  if (err instanceof DatabaseInUse) fail(`Refusing to restore: ${err.message}`);
+  throw err;
+}
 
 function checkBackup(sqlite: Database): string | null {
   let integrity: string;
@@ -51,6 +95,52 @@ function checkBackup(sqlite: Database): string | null {
   const { mismatch } = checkAppliedMigrations(sqlite);
   if (mismatch) return describeMismatch("it", mismatch);
   return null;
+}
+
+// From the replica: Litestream writes the state it holds to a file beside the database,
+// which is then restored like a backup.
+let backupPath = positionals[0] ?? "";
+const fromReplicaFile = `${dbPath}.from-replica`;
+if (fromReplica) {
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv();
+  } catch (err) {
+    fail(messageOf(err));
+  }
+  if (!env.REPLICA_URL) fail("--from-replica needs REPLICA_URL (the replica the server writes to)");
+  const timestamp = at === undefined ? undefined : restoreTimestamp(at);
+  if (timestamp === null) fail(`--at: "${at}" is not an RFC 3339 time, e.g. 2026-11-23T14:05:00Z`);
+  let binary: string;
+  let target: ReturnType<typeof parseReplicaUrl>;
+  try {
+    binary = litestreamBinary(env.LITESTREAM_PATH);
+    target = parseReplicaUrl(env.REPLICA_URL, env.REPLICA_SFTP_KEY_PATH);
+  } catch (err) {
+    fail(messageOf(err));
+  }
+  for (const file of [fromReplicaFile, `${fromReplicaFile}-wal`, `${fromReplicaFile}-shm`]) {
+    rmSync(file, { force: true });
+  }
+  console.log(
+    `Restoring ${timestamp ? `the state at ${timestamp}` : "the latest state"} from ${describeReplica(target)}...`,
+  );
+  try {
+    const output = await restoreFromReplica({
+      binary,
+      target,
+      dbPath,
+      outPath: fromReplicaFile,
+      ...(timestamp ? { at: timestamp } : {}),
+      retentionHours: env.REPLICA_RETENTION_HOURS,
+    });
+    const warning = output.split("\n").find((line) => line.startsWith("WARNING:"));
+    if (warning) console.log(warning);
+  } catch (err) {
+    rmSync(fromReplicaFile, { force: true });
+    fail(`Restore from the replica failed: ${messageOf(err)}`);
+  }
+  backupPath = fromReplicaFile;
 }
 
 // 1. Check the backup before touching anything.
@@ -100,5 +190,30 @@ try {
   if (existsSync(aside)) renameSync(aside, dbPath);
   fail(`Restore failed and was undone: ${messageOf(err)}`);
 }
-console.log(`Restored ${backupPath} to ${dbPath}.`);
+console.log(`Restored ${fromReplica ? "the replica's state" : backupPath} to ${dbPath}.`);
 if (existsSync(aside)) console.log(`The previous database was kept as ${aside}.`);
+console.log("Integrity check: ok");
+if (fromReplica) {
+  for (const file of [fromReplicaFile, `${fromReplicaFile}-wal`, `${fromReplicaFile}-shm`]) {
+    rmSync(file, { force: true });
+  }
+  // Litestream's shadow WAL described the file that was replaced: it starts afresh (a new
+  // generation) when the server starts again.
+  rmSync(join(dirname(dbPath), `.${basename(dbPath)}-litestream`), {
+    recursive: true,
+    force: true,
+  });
+}
+// The books check (docs/ledger.md) on what was restored.
+const restored = openExisting(dbPath, { readonly: true });
+const report = checkBooks(drizzle({ client: restored, schema }));
+restored.close();
+lock.release();
+if (report.ok) {
+  console.log("Books check: the books balance (no violations)");
+} else {
+  console.log(`Books check: ${report.violations.length} violation(s):`);
+  for (const v of report.violations) console.log(`  [${v.rule}] ${v.message}`);
+  if (report.truncated) console.log("  (more violations were left out of this report)");
+  process.exit(1);
+}

@@ -2,6 +2,7 @@
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { parseCents } from "./domain/money";
+import { parseReplicaUrl } from "./lib/replication/config";
 
 /** An amount setting such as "1000.00", read as cents (at least `minCents`). */
 function amountSetting(fallback: string, minCents: number) {
@@ -176,6 +177,24 @@ const envSchema = z.object({
     .pipe(z.string().trim().min(16, "must be at least 16 characters (a random token)").optional()),
   /** /readyz fails when less than this many MB are free beside the database (decision 056). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(200),
+  /**
+   * Continuous replication with Litestream (decision 060): file:///path, sftp://user@host/path
+   * or s3://bucket/path. Unset: no replication.
+   */
+  REPLICA_URL: z.string().optional().transform(blankToUndefined),
+  /** The private key for an sftp:// replica (or a password in REPLICA_URL). */
+  REPLICA_SFTP_KEY_PATH: z.string().optional().transform(blankToUndefined),
+  /** The Litestream binary; unset: the one @flydotio/litestream installed. */
+  LITESTREAM_PATH: z.string().optional().transform(blankToUndefined),
+  /** /readyz fails, and an alert is raised, when the replica is further behind than this. */
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(10),
+  /** How long the replica keeps the past (point-in-time restores reach back this far). */
+  REPLICA_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365, "must be at most 8760 (a year)")
+    .default(72),
   /** Requests one API token may make a minute; beyond it, 429 with Retry-After (decision 058). */
   API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
@@ -190,6 +209,13 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   }
   if (!parsed.data.TLS_CERT_PATH !== !parsed.data.TLS_KEY_PATH) {
     throw new Error("Invalid environment: set both TLS_CERT_PATH and TLS_KEY_PATH, or neither");
+  }
+  if (parsed.data.REPLICA_URL) {
+    try {
+      parseReplicaUrl(parsed.data.REPLICA_URL, parsed.data.REPLICA_SFTP_KEY_PATH);
+    } catch (err) {
+      throw new Error(`Invalid environment: REPLICA_URL: ${(err as Error).message}`);
+    }
   }
   return parsed.data;
 }

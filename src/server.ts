@@ -24,6 +24,7 @@ import { log, setLogLevel } from "./lib/logger";
 import { oneShotWorkersDone } from "./lib/one-shot-worker";
 import { makeDataPrivateAndSay, setPrivateUmask } from "./lib/private-files";
 import { ReadPool } from "./lib/read-pool";
+import { startReplication } from "./lib/replication/start";
 import { startBooksScheduler } from "./modules/admin/books.service";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
 import { startSlipBackfill } from "./modules/bets/slips.service";
@@ -204,6 +205,9 @@ export async function startServer(env: Env) {
       ENDPOINTS_MODULE,
     );
   }
+  // REPLICA_URL: Litestream as a supervised child (decision 060), started once serving.
+  const replication = startReplication(env, deps);
+  if (replication) deps.replication = replication;
   const app = createApp(deps);
   const web = serveWeb(env.WEB_DIST);
   let stopping = false;
@@ -251,6 +255,7 @@ export async function startServer(env: Env) {
     if (portTaken(err)) throw new Error(`Port ${env.PORT} is in use: is another server running?`);
     throw err;
   }
+  replication?.start();
   housekeeping(deps);
   const housekeepingTimer = setInterval(() => housekeeping(deps), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
@@ -282,6 +287,7 @@ export async function startServer(env: Env) {
     pid: process.pid,
     database: env.DATABASE_PATH,
     backups: backupScheduler ? `every ${backups?.intervalHours} h to ${backups?.dir}` : "off",
+    replication: replication ? replication.replica : "off",
   });
   const stopTimers = () => {
     clearInterval(housekeepingTimer);
@@ -333,6 +339,7 @@ export async function startServer(env: Env) {
       server.stop(true);
       deps.readPool?.close();
       disposeJobs(handle.sqlite);
+      replication?.kill();
       void closeDatabase();
     },
     /**
@@ -362,6 +369,9 @@ export async function startServer(env: Env) {
         }
         await stopJobWorkers();
         disposeJobs(handle.sqlite);
+        // After the last write, before the checkpoint: Litestream ships what is left and lets
+        // go of its read transaction, which would keep the TRUNCATE checkpoint busy (decision 060).
+        await replication?.stop();
         await closeDatabase(5_000);
         log.info("stopped", { liveStreamsEnded: streams, downloadsCut: downloads });
       })();

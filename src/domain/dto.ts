@@ -525,6 +525,20 @@ export const periodsDto = z
   })
   .meta({ id: "ReportPeriods" });
 
+/** Continuous replication with Litestream (decision 060). */
+export const replicationDto = z
+  .object({
+    state: z.enum(["off", "ok", "lagging", "stopped"]),
+    replica: z.string().nullable().meta({ description: "REPLICA_URL without its password" }),
+    lagSeconds: z
+      .number()
+      .nullable()
+      .meta({ description: "Seconds since the oldest commit not yet on the replica" }),
+    lastSyncAt: isoTime.nullable(),
+    detail: z.string().nullable(),
+  })
+  .meta({ id: "Replication" });
+
 export const healthDto = z
   .object({
     systemStatus: z.enum(["operational", "degraded", "down"]),
@@ -533,6 +547,7 @@ export const healthDto = z
     lastCheck: isoTime,
     activeSessions: z.number().int(),
     uptime: z.number().int().meta({ description: "Seconds since the process started" }),
+    replication: replicationDto,
   })
   .meta({ id: "Health" });
 

@@ -8,6 +8,7 @@ import type { BackupSettings } from "./backup";
 import type { Actor, Clock, SessionUser } from "./context";
 import { AppError } from "./errors";
 import type { ReadPool } from "./read-pool";
+import type { ReplicationSource } from "./replication/supervisor";
 
 /** Who may be a customer, bet and deposit by age (absent: MIN_AGE 18, date of birth optional). */
 export interface AgeRules {
@@ -58,14 +59,23 @@ export interface Deps {
   apiTokenRatePerMinute?: number;
   /** MIN_FREE_DISK_MB: /readyz fails below this much free space beside the database (absent: 200). */
   minFreeDiskMb?: number;
+  /** REPLICA_URL: the Litestream supervisor's status (decision 060); absent, replication is off. */
+  replication?: ReplicationSource;
 }
 
 /** The settings a read worker's handlers may read (src/lib/read-pool.ts): Deps without its handles. */
-export type WorkerSettings = Omit<Deps, "db" | "sqlite" | "clock" | "readPool">;
+export type WorkerSettings = Omit<Deps, "db" | "sqlite" | "clock" | "readPool" | "replication">;
 
 /** The request thread's Deps without its handles: what a read worker is given. */
 export function workerSettingsOf(deps: Deps): WorkerSettings {
-  const { db: _db, sqlite: _sqlite, clock: _clock, readPool: _pool, ...settings } = deps;
+  const {
+    db: _db,
+    sqlite: _sqlite,
+    clock: _clock,
+    readPool: _pool,
+    replication: _replication,
+    ...settings
+  } = deps;
   return settings;
 }
 

@@ -7,7 +7,8 @@
  *   length is not counted);
  * - the group commit's transactions, their batch sizes and durations (src/lib/group-commit.ts);
  * - the read pool's queue, the open live-update streams, the background jobs by state;
- * - the last good backup's age and the newest books check's verdict.
+ * - the last good backup's age and the newest books check's verdict;
+ * - replication: Litestream up, the replica's lag and its last sync (decision 060).
  *
  * Gauges are read when scraped (prom-client's `collect`), so nothing runs between scrapes.
  */
@@ -166,6 +167,32 @@ export function createMetrics(deps: Deps): AppMetrics {
       this.set(
         last ? Math.max(0, (deps.clock() - last.finishedAt) / 1000) : Number.POSITIVE_INFINITY,
       );
+    },
+  });
+  // Replication (decision 060): read from the Litestream supervisor when scraped; 0 when off.
+  new Gauge({
+    name: `${PREFIX}replication_up`,
+    help: "1 while Litestream runs and replicates (REPLICA_URL set), else 0",
+    registers: [registry],
+    collect() {
+      this.set(deps.replication?.status().running ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}replication_lag_seconds`,
+    help: "Seconds since the oldest commit not yet on the replica (0: none waiting, or off)",
+    registers: [registry],
+    collect() {
+      this.set(deps.replication?.status().lagSeconds ?? 0);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}replication_last_sync_timestamp_seconds`,
+    help: "When Litestream last wrote to the replica, as a Unix time (0: not since start, or off)",
+    registers: [registry],
+    collect() {
+      const at = deps.replication?.status().lastSyncAt;
+      this.set(at ? at / 1000 : 0);
     },
   });
   new Gauge({

@@ -1,6 +1,10 @@
-/** GET /api/health: a real database probe, its latency, active sessions and process uptime. */
+/**
+ * GET /api/health: a real database probe, its latency, active sessions, process uptime and the
+ * replica (decision 060).
+ */
 import { countActiveSessions } from "../../lib/auth/session";
 import type { Deps } from "../../lib/http";
+import { REPLICATION_OFF } from "../../lib/replication/supervisor";
 
 /** A probe slower than this means the database is struggling (lock contention, slow disk). */
 export const DEGRADED_LATENCY_MS = 250;
@@ -8,8 +12,20 @@ export const DEGRADED_LATENCY_MS = 250;
 export type SystemStatus = "operational" | "degraded" | "down";
 export type DatabaseStatus = "connected" | "disconnected" | "error";
 
+/** The replica as the admin page shows it (decision 060). */
+function replicationOf(deps: Pick<Deps, "replication">) {
+  const r = deps.replication?.status() ?? REPLICATION_OFF;
+  return {
+    state: r.state,
+    replica: r.replica,
+    lagSeconds: r.lagSeconds,
+    lastSyncAt: r.lastSyncAt === null ? null : new Date(r.lastSyncAt).toISOString(),
+    detail: r.detail,
+  };
+}
+
 export function checkHealth(
-  deps: Pick<Deps, "db" | "sqlite" | "sessionPolicy" | "startedAt" | "clock">,
+  deps: Pick<Deps, "db" | "sqlite" | "sessionPolicy" | "startedAt" | "clock" | "replication">,
 ) {
   const now = deps.clock();
   const started = performance.now();
@@ -36,5 +52,6 @@ export function checkHealth(
     lastCheck: new Date(now).toISOString(),
     activeSessions,
     uptime: Math.floor((now - deps.startedAt) / 1000),
+    replication: replicationOf(deps),
   };
 }

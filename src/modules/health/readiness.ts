@@ -10,7 +10,8 @@
  * - migrations: the applied migrations match this version's files and none is pending
  *   (src/db/migrations.ts, decision 055).
  * - disk: free space in the database's folder at least MIN_FREE_DISK_MB (statfs).
- * - replication: the replica's health once replication exists (issue 22 item 1; `off` now).
+ * - replication: with REPLICA_URL, Litestream runs and the replica is within
+ *   REPLICA_MAX_LAG_SECONDS (decision 060); `off` without it.
  */
 import type { Database } from "bun:sqlite";
 import { statfsSync } from "node:fs";
@@ -118,14 +119,39 @@ export function checkDisk(sqlite: Database, minFreeMb: number): CheckResult {
 }
 
 /**
- * The replica's health: the place for continuous replication (issue 22 item 1), which is not
- * built yet. Until then it is `off` and never fails the probe.
+ * The replica's health (decision 060): `off` without REPLICA_URL; `fail` when Litestream is
+ * not running (it is being restarted) or the replica is further behind than
+ * REPLICA_MAX_LAG_SECONDS; `ok` otherwise, with the lag and the last sync.
  */
-export function checkReplication(_deps: Pick<Deps, "sqlite">): CheckResult {
-  return { status: "off", detail: "replication is not configured" };
+export function checkReplication(deps: Pick<Deps, "replication">): CheckResult {
+  if (!deps.replication) return { status: "off", detail: "replication is not configured" };
+  const r = deps.replication.status();
+  const facts = {
+    state: r.state,
+    replica: r.replica,
+    lagSeconds: r.lagSeconds,
+    lastSyncAt: r.lastSyncAt === null ? null : new Date(r.lastSyncAt).toISOString(),
+  };
+  if (r.state === "stopped") {
+    return {
+      status: "fail",
+      error: `replication stopped: ${r.detail ?? "Litestream is not running"}`,
+      ...facts,
+    };
+  }
+  if (r.state === "lagging") {
+    return {
+      status: "fail",
+      error: `replication lagging: ${r.detail ?? "the replica is behind"}`,
+      ...facts,
+    };
+  }
+  return { status: "ok", ...facts };
 }
 
-export function checkReadiness(deps: Pick<Deps, "sqlite" | "minFreeDiskMb">): Readiness {
+export function checkReadiness(
+  deps: Pick<Deps, "sqlite" | "minFreeDiskMb" | "replication">,
+): Readiness {
   const checks: Readiness["checks"] = {
     database: checkDatabase(deps.sqlite),
     migrations: checkMigrations(deps.sqlite),

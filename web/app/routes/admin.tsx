@@ -8,6 +8,7 @@ import {
   DeleteDataPanel,
   ExportDataPanel,
   RecalculateBalancePanel,
+  ReplicationPanel,
   ReverseTransactionPanel,
   SecurityNotice,
   SystemInformation,
@@ -53,6 +54,7 @@ export default function AdminPage() {
           <ExportDataPanel />
           <DeleteDataPanel />
           <SystemInformation />
+          <ReplicationPanel />
         </div>
         <SecurityNotice />
       </div>

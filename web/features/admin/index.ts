@@ -5,6 +5,7 @@ export { useRecalculateBalance } from "./api/recalculate-balance";
 export { RecalculateBalancePanel, ReverseTransactionPanel } from "./components/balance-tools";
 export { DeleteDataPanel } from "./components/data-management";
 export { ExportDataPanel, JobEnded, JobProgress } from "./components/jobs";
+export { ReplicationPanel } from "./components/replication";
 export { SecurityNotice, SystemInformation, SystemStatusCards } from "./components/system-status";
 export { ApiTokensPanel } from "./components/tokens";
 export { CreateUserPanel, UserRolesPanel } from "./components/user-management";

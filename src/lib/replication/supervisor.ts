@@ -1,0 +1,477 @@
+/**
+ * Continuous replication (issue 22 item 1, decision 060): the server runs `litestream
+ * replicate` as its child, restarts it with backoff when it dies, reads its JSON log lines to
+ * know how far the replica is, and stops it after a final sync when the server stops.
+ *
+ * Lag: the server notes the time of every commit of the group commit; Litestream logs each
+ * WAL segment (or snapshot) it wrote to the replica with the time it finished and how long it
+ * took. A commit is on the replica once a sync that began at least one monitor interval (plus
+ * a margin) after it has finished: Litestream copies the WAL to its shadow WAL every monitor
+ * interval and ships the shadow WAL. The lag is the age of the oldest commit not yet known to
+ * be there (0 when none), so an idle server has no lag however long ago its last sync was.
+ *
+ * The child cannot outlive the server: `-exec` makes Litestream run a watchdog (`tail --pid`
+ * on the server's pid, or a few lines of Bun where tail has no --pid) and exit, after a final
+ * sync, as soon as the watchdog ends, which it does when the server's process is gone, even
+ * after `kill -9`. Its output goes to a file beside the database (`<db>.litestream.log`, read
+ * by the server as it grows, emptied when it passes 4 MB), not to a pipe: Litestream is a Go
+ * program, which dies of SIGPIPE at its first log line once the reading end of a pipe on its
+ * stdout is gone, and so would end before that final sync when the server is killed.
+ */
+
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
+import { type Subprocess, spawnSync } from "bun";
+import type { AppDb } from "../../db/client";
+import { writeTx } from "../../db/client";
+import { raiseAlert } from "../alerts";
+import { type Backoff, backoffDelayMs } from "../backoff";
+import { messageOf } from "../errors";
+import { observeCommits } from "../group-commit";
+import { log } from "../logger";
+import {
+  configPathFor,
+  describeReplica,
+  litestreamConfig,
+  MONITOR_INTERVAL_MS,
+  type ReplicaTarget,
+  writePrivateFile,
+} from "./config";
+
+export type ReplicationState = "off" | "ok" | "lagging" | "stopped";
+
+export interface ReplicationStatus {
+  state: ReplicationState;
+  /** The replica's URL without its password; null when off. */
+  replica: string | null;
+  /** Seconds since the oldest commit not yet on the replica (0: none waiting); null when off. */
+  lagSeconds: number | null;
+  /** When Litestream last wrote to the replica (ms since the epoch); null: not since start. */
+  lastSyncAt: number | null;
+  /** Whether the Litestream process runs. */
+  running: boolean;
+  /** Why the state is not ok (or what Litestream last complained about). */
+  detail: string | null;
+  /** REPLICA_MAX_LAG_SECONDS. */
+  maxLagSeconds: number | null;
+}
+
+/** What /readyz, /metrics and GET /api/health read. */
+export interface ReplicationSource {
+  status(): ReplicationStatus;
+}
+
+export const REPLICATION_OFF: ReplicationStatus = {
+  state: "off",
+  replica: null,
+  lagSeconds: null,
+  lastSyncAt: null,
+  running: false,
+  detail: null,
+  maxLagSeconds: null,
+};
+
+/** A commit counts as shipped by a sync that began this long after it (see the file comment). */
+const SHIP_MARGIN_MS = MONITOR_INTERVAL_MS + 100;
+/** Commit times remembered while waiting for the replica (older ones are kept, newer dropped). */
+const MAX_PENDING = 10_000;
+/** Restarts: 1 s doubling to a minute; a child that ran a minute starts the count again. */
+export const RESTART_BACKOFF: Backoff = { baseMs: 1_000, capMs: 60_000 };
+const STABLE_RUN_MS = 60_000;
+/** Litestream's log file is read this often, and emptied past this size. */
+const LOG_POLL_MS = 200;
+const LOG_MAX_BYTES = 4 * 1024 * 1024;
+
+/** One line of Litestream's JSON log, as far as the supervisor needs it. */
+export interface LitestreamLine {
+  time: number;
+  level: string;
+  msg: string;
+  /** How long the step took, in ms (Litestream logs nanoseconds). */
+  elapsedMs?: number;
+  error?: string;
+}
+
+export function parseLitestreamLine(line: string): LitestreamLine | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof raw !== "object" || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const time = typeof r.time === "string" ? Date.parse(r.time) : Number.NaN;
+  if (!Number.isFinite(time) || typeof r.msg !== "string") return null;
+  return {
+    time,
+    level: typeof r.level === "string" ? r.level : "INFO",
+    msg: r.msg,
+    ...(typeof r.elapsed === "number" ? { elapsedMs: r.elapsed / 1e6 } : {}),
+    ...(typeof r.error === "string" ? { error: r.error } : {}),
+  };
+}
+
+/** Whether the line says Litestream finished writing to the replica. */
+export function isSyncLine(line: LitestreamLine): boolean {
+  return line.msg === "wal segment written" || line.msg === "snapshot written";
+}
+
+/**
+ * The bookkeeping behind the status, apart from any process (unit-tested): commits waiting
+ * for the replica, the last sync, the last error.
+ */
+export class ReplicaTracker {
+  private pending: number[] = [];
+  lastSyncAt: number | null = null;
+  lastError: { at: number; message: string } | null = null;
+  /** When the current Litestream process started (null: none runs). */
+  runningSince: number | null = null;
+
+  noteCommit(at: number): void {
+    const last = this.pending.at(-1);
+    // Commits within the same 50 ms are one entry: the list stays short under load.
+    if (last !== undefined && at - last < 50) return;
+    if (this.pending.length < MAX_PENDING) this.pending.push(at);
+  }
+
+  /** A sync that began at `startedAt` finished at `finishedAt`. */
+  noteSync(startedAt: number, finishedAt: number): void {
+    this.lastSyncAt = Math.max(this.lastSyncAt ?? 0, finishedAt);
+    const shipped = startedAt - SHIP_MARGIN_MS;
+    let i = 0;
+    while (i < this.pending.length && (this.pending[i] ?? 0) <= shipped) i++;
+    if (i > 0) this.pending = this.pending.slice(i);
+  }
+
+  noteError(at: number, message: string): void {
+    this.lastError = { at, message };
+  }
+
+  /** Seconds since the oldest commit not yet on the replica. */
+  lagSeconds(now: number): number {
+    const oldest = this.pending[0];
+    return oldest === undefined ? 0 : Math.max(0, (now - oldest) / 1000);
+  }
+
+  state(now: number, maxLagSeconds: number): { state: ReplicationState; detail: string | null } {
+    if (this.runningSince === null) {
+      return { state: "stopped", detail: this.lastError?.message ?? "Litestream is not running" };
+    }
+    const lag = this.lagSeconds(now);
+    if (lag > maxLagSeconds) {
+      return {
+        state: "lagging",
+        detail: `the replica is ${Math.round(lag)} s behind (REPLICA_MAX_LAG_SECONDS is ${maxLagSeconds})${this.lastError ? `: ${this.lastError.message}` : ""}`,
+      };
+    }
+    // Failing to reach the replica with nothing to ship yet: lagging once it has lasted.
+    const failingSince = this.lastError?.at ?? null;
+    const reachedSince = Math.max(this.lastSyncAt ?? 0, this.runningSince);
+    if (failingSince !== null && failingSince > reachedSince) {
+      if (now - reachedSince > maxLagSeconds * 1000) {
+        return {
+          state: "lagging",
+          detail: `Litestream cannot reach the replica: ${this.lastError?.message}`,
+        };
+      }
+    }
+    return { state: "ok", detail: null };
+  }
+}
+
+/** `-exec`'s watchdog: ends when the process `pid` is gone. */
+export function watchdogCommand(pid: number): string {
+  const tail = Bun.which("tail");
+  if (tail) {
+    const version = spawnSync([tail, "--version"], { stdout: "pipe", stderr: "ignore" });
+    if (version.exitCode === 0 && /GNU coreutils/.test(version.stdout.toString())) {
+      return `${tail} --pid=${pid} -s 0.5 -f /dev/null`;
+    }
+  }
+  // Busybox and others: Bun itself, polling the pid twice a second.
+  const script = `setInterval(()=>{try{process.kill(${pid},0)}catch{process.exit(0)}},500)`;
+  return `${process.execPath} -e '${script}'`;
+}
+
+export interface ReplicationOptions {
+  db: AppDb;
+  dbPath: string;
+  target: ReplicaTarget;
+  binary: string;
+  maxLagSeconds: number;
+  retentionHours: number;
+  clock: () => number;
+}
+
+/** The supervisor of one `litestream replicate` child. */
+export class Replication implements ReplicationSource {
+  readonly tracker = new ReplicaTracker();
+  readonly replica: string;
+  private readonly configPath: string;
+  private readonly logPath: string;
+  private logFd: number | null = null;
+  private logOffset = 0;
+  private logRest = "";
+  private logTimer: ReturnType<typeof setInterval> | null = null;
+  private proc: Subprocess<"ignore", number, number> | null = null;
+  private stopping = false;
+  private failures = 0;
+  private restartTimer: ReturnType<typeof setTimeout> | null = null;
+  private watchTimer: ReturnType<typeof setInterval> | null = null;
+  private lastState: ReplicationState = "ok";
+  private readonly unobserve: () => void;
+  private watchdog: string | null = null;
+
+  constructor(private readonly options: ReplicationOptions) {
+    this.replica = describeReplica(options.target);
+    this.configPath = configPathFor(options.dbPath);
+    this.logPath = `${this.configPath.replace(/\.yml$/, "")}.log`;
+    if (options.target.type === "sftp" && options.target.keyPath) {
+      if (!existsSync(options.target.keyPath)) {
+        throw new Error(`REPLICA_SFTP_KEY_PATH: no file at ${options.target.keyPath}`);
+      }
+    }
+    this.unobserve = observeCommits(options.db, (batch) => {
+      if (batch.ok) this.tracker.noteCommit(options.clock());
+    });
+  }
+
+  /** Writes the configuration and starts Litestream (the state is watched every second). */
+  start(): void {
+    writePrivateFile(
+      this.configPath,
+      litestreamConfig(this.options.dbPath, this.options.target, this.options.retentionHours),
+    );
+    this.watchdog ??= watchdogCommand(process.pid);
+    // A fresh log for each start of the server; read as it grows.
+    writeFileSync(this.logPath, "", { mode: 0o600 });
+    this.logFd = openSync(this.logPath, "r");
+    this.logOffset = 0;
+    this.logTimer = setInterval(() => this.readLog(), LOG_POLL_MS);
+    this.logTimer.unref();
+    log.info("replication: starting Litestream", {
+      replica: this.replica,
+      config: this.configPath,
+    });
+    this.spawn();
+    this.watchTimer = setInterval(() => this.watch(), 1_000);
+    this.watchTimer.unref();
+  }
+
+  status(): ReplicationStatus {
+    const now = this.options.clock();
+    const { state, detail } = this.tracker.state(now, this.options.maxLagSeconds);
+    return {
+      state,
+      replica: this.replica,
+      lagSeconds: Math.round(this.tracker.lagSeconds(now) * 10) / 10,
+      lastSyncAt: this.tracker.lastSyncAt,
+      running: this.tracker.runningSince !== null,
+      detail: detail ?? this.tracker.lastError?.message ?? null,
+      maxLagSeconds: this.options.maxLagSeconds,
+    };
+  }
+
+  /**
+   * The clean stop: Litestream gets SIGTERM, syncs what is left to the replica, releases its
+   * read transaction and exits (waited for up to `timeoutMs`, then killed). Call it after the
+   * last write and before the WAL checkpoint that closes the database.
+   */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    this.stopping = true;
+    this.clearTimers();
+    this.unobserve();
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null) {
+      this.closeLog();
+      return;
+    }
+    proc.kill("SIGTERM");
+    const exited = await Promise.race([
+      proc.exited.then(() => true),
+      Bun.sleep(timeoutMs).then(() => false),
+    ]);
+    if (!exited) {
+      log.warn("replication: Litestream did not stop in time and was killed", {
+        seconds: timeoutMs / 1000,
+      });
+      proc.kill("SIGKILL");
+      await proc.exited;
+    }
+    // Its last lines (the final sync) before saying so.
+    this.closeLog();
+    log.info("replication: Litestream stopped after its final sync", {
+      replica: this.replica,
+      exitCode: proc.exitCode,
+      lastSyncAt: this.tracker.lastSyncAt ? new Date(this.tracker.lastSyncAt).toISOString() : null,
+    });
+  }
+
+  /** Stops at once, without waiting (tests' immediate stop). */
+  kill(): void {
+    this.stopping = true;
+    this.clearTimers();
+    this.unobserve();
+    this.proc?.kill("SIGTERM");
+    this.closeLog();
+  }
+
+  /** Reads what Litestream wrote since the last read; empties the file past LOG_MAX_BYTES. */
+  private readLog(): void {
+    const fd = this.logFd;
+    if (fd === null) return;
+    try {
+      const size = fstatSync(fd).size;
+      if (size < this.logOffset) this.logOffset = 0;
+      while (this.logOffset < size) {
+        const chunk = Buffer.alloc(Math.min(size - this.logOffset, 256 * 1024));
+        const n = readSync(fd, chunk, 0, chunk.length, this.logOffset);
+        if (n <= 0) break;
+        this.logOffset += n;
+        const text = this.logRest + chunk.subarray(0, n).toString("utf8");
+        const lines = text.split("\n");
+        this.logRest = lines.pop() ?? "";
+        for (const line of lines) this.onLine(line);
+      }
+      if (this.logOffset > LOG_MAX_BYTES && this.logRest === "") {
+        // Litestream appends (O_APPEND): its next line goes to the start of the emptied file.
+        truncateSync(this.logPath, 0);
+        this.logOffset = 0;
+      }
+    } catch (err) {
+      log.debug("replication: the Litestream log could not be read", { error: messageOf(err) });
+    }
+  }
+
+  private closeLog(): void {
+    if (this.logTimer) clearInterval(this.logTimer);
+    this.logTimer = null;
+    this.readLog();
+    if (this.logRest.trim()) this.onLine(this.logRest);
+    this.logRest = "";
+    if (this.logFd !== null) closeSync(this.logFd);
+    this.logFd = null;
+  }
+
+  private clearTimers(): void {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    if (this.watchTimer) clearInterval(this.watchTimer);
+    this.restartTimer = null;
+    this.watchTimer = null;
+  }
+
+  private spawn(): void {
+    const args = [
+      this.options.binary,
+      "replicate",
+      "-config",
+      this.configPath,
+      "-no-expand-env",
+      ...(this.watchdog ? ["-exec", this.watchdog] : []),
+    ];
+    let proc: Subprocess<"ignore", number, number>;
+    // Appending: the file may be emptied under it (readLog).
+    const out = openSync(this.logPath, "a", 0o600);
+    try {
+      // Its own session: a Ctrl-C in the terminal (SIGINT to the whole process group) reaches
+      // the server only, which stops Litestream itself after the last write.
+      proc = Bun.spawn(args, { stdin: "ignore", stdout: out, stderr: out, detached: true });
+    } catch (err) {
+      this.exited(null, `Litestream could not start: ${messageOf(err)}`);
+      return;
+    } finally {
+      closeSync(out);
+    }
+    this.proc = proc;
+    const startedAt = this.options.clock();
+    this.tracker.runningSince = startedAt;
+    void proc.exited.then((code) => {
+      if (this.proc === proc) this.proc = null;
+      const ranMs = this.options.clock() - startedAt;
+      if (ranMs >= STABLE_RUN_MS) this.failures = 0;
+      this.exited(code, `Litestream exited with code ${code}`);
+    });
+  }
+
+  private exited(code: number | null, why: string): void {
+    this.tracker.runningSince = null;
+    if (this.stopping) return;
+    this.failures += 1;
+    const delay = backoffDelayMs(this.failures, RESTART_BACKOFF);
+    this.tracker.noteError(this.options.clock(), why);
+    log.error("replication stopped: Litestream is restarted after a pause", {
+      replica: this.replica,
+      exitCode: code,
+      restartInSeconds: delay / 1000,
+      error: why,
+    });
+    this.alert(`${why}. It is restarted in ${Math.round(delay / 100) / 10} s.`);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (!this.stopping) this.spawn();
+    }, delay);
+    this.restartTimer.unref();
+  }
+
+  /** Every second: a move to `lagging` raises the alert too (once per move). */
+  private watch(): void {
+    const { state, detail } = this.tracker.state(this.options.clock(), this.options.maxLagSeconds);
+    if (state === "lagging" && this.lastState !== "lagging") {
+      log.warn("replication is lagging", { replica: this.replica, detail });
+      this.alert(detail ?? "The replica is behind.");
+    } else if (state === "ok" && this.lastState !== "ok") {
+      log.info("replication is back in step", { replica: this.replica });
+    }
+    this.lastState = state;
+  }
+
+  private alert(description: string): void {
+    try {
+      writeTx(this.options.db, (tx) =>
+        raiseAlert(
+          tx,
+          {
+            type: "error",
+            category: "system",
+            title: "Replication stopped",
+            description: `${this.replica}: ${description}`.slice(0, 500),
+            dedupeKey: "replication-stopped",
+          },
+          this.options.clock(),
+        ),
+      );
+    } catch (err) {
+      log.error("replication: the alert could not be raised", { error: messageOf(err) });
+    }
+  }
+
+  private onLine(text: string): void {
+    if (!text.trim()) return;
+    const line = parseLitestreamLine(text);
+    if (!line) {
+      // Not Litestream's JSON (the watchdog, a crash): worth seeing.
+      log.warn("litestream", { output: text.slice(0, 500) });
+      return;
+    }
+    if (isSyncLine(line)) {
+      this.tracker.noteSync(line.time - (line.elapsedMs ?? 0), line.time);
+      return;
+    }
+    if (line.level === "ERROR") {
+      this.tracker.noteError(line.time, line.error ? `${line.msg}: ${line.error}` : line.msg);
+      log.warn("litestream", { msg: line.msg, error: line.error });
+    } else if (line.level === "WARN") {
+      log.warn("litestream", { msg: line.msg, error: line.error });
+    } else {
+      log.debug("litestream", { msg: line.msg });
+    }
+  }
+}

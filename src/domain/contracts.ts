@@ -354,6 +354,7 @@ export const contracts = {
     status: 201,
     response: customerDto,
     audit: "customer.create",
+    errors: [422],
   }),
   updateCustomer: contract({
     method: "patch",
@@ -366,6 +367,7 @@ export const contracts = {
     status: 200,
     response: customerDto,
     audit: "customer.update",
+    errors: [422],
   }),
 
   // --- shops ---------------------------------------------------------------------------
@@ -906,13 +908,9 @@ export const contracts = {
     access: ADMIN,
     query: csvListQuery("audit").extend({
       /** One action by its exact name ("customer.update"); an unknown one is a 400. */
-      action: z
-        .string()
-        .max(60)
-        .optional()
-        .meta({
-          description: 'Only entries of this action, by its exact name ("customer.update")',
-        }),
+      action: z.string().max(60).optional().meta({
+        description: 'Only entries of this action, by its exact name ("customer.update")',
+      }),
     }),
     status: 200,
     response: auditEntryDto,
@@ -927,6 +925,7 @@ export const contracts = {
     access: ADMIN,
     status: 200,
     response: booksReportDto,
+    errors: [409],
   }),
   booksStatus: contract({
     method: "get",

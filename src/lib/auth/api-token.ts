@@ -60,18 +60,21 @@ type TokenRow = {
   revokedAt: number | null;
 };
 
+/** What a request needs of its token's row. */
+const TOKEN_COLUMNS = {
+  id: apiTokens.id,
+  name: apiTokens.name,
+  role: apiTokens.role,
+  createdBy: apiTokens.createdBy,
+  expiresAt: apiTokens.expiresAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+  revokedAt: apiTokens.revokedAt,
+};
+
 function tokenByHash(db: AppDb, hash: Buffer): TokenRow | undefined {
   return prepared(db, "api-token.by-hash", (d) =>
     d
-      .select({
-        id: apiTokens.id,
-        name: apiTokens.name,
-        role: apiTokens.role,
-        createdBy: apiTokens.createdBy,
-        expiresAt: apiTokens.expiresAt,
-        lastUsedAt: apiTokens.lastUsedAt,
-        revokedAt: apiTokens.revokedAt,
-      })
+      .select(TOKEN_COLUMNS)
       .from(apiTokens)
       .where(eq(apiTokens.secretHash, sql.placeholder("hash")))
       .prepare(),
@@ -81,15 +84,7 @@ function tokenByHash(db: AppDb, hash: Buffer): TokenRow | undefined {
 function tokenById(db: AppDb, id: number): TokenRow | undefined {
   return prepared(db, "api-token.by-id", (d) =>
     d
-      .select({
-        id: apiTokens.id,
-        name: apiTokens.name,
-        role: apiTokens.role,
-        createdBy: apiTokens.createdBy,
-        expiresAt: apiTokens.expiresAt,
-        lastUsedAt: apiTokens.lastUsedAt,
-        revokedAt: apiTokens.revokedAt,
-      })
+      .select(TOKEN_COLUMNS)
       .from(apiTokens)
       .where(eq(apiTokens.id, sql.placeholder("id")))
       .prepare(),
@@ -150,29 +145,19 @@ function principalOf(row: TokenRow, creator: Creator): SessionUser {
   };
 }
 
-/** Failed bearers from this address within the window: at the limit, the next is a 429. */
-function failuresFrom(db: AppDb, ip: string | null, now: number): number {
-  return countWhere(
-    db,
-    loginFailures,
-    and(
-      ip === null ? sql`${loginFailures.ip} is null` : eq(loginFailures.ip, ip),
-      gt(loginFailures.createdAt, now - FAILURE_WINDOW_MS),
-    ),
+/** Failed sign-ins and bearers from this address within the window. */
+const fromAddressInWindow = (ip: string | null, now: number) =>
+  and(
+    ip === null ? sql`${loginFailures.ip} is null` : eq(loginFailures.ip, ip),
+    gt(loginFailures.createdAt, now - FAILURE_WINDOW_MS),
   );
-}
 
 /** Seconds until the oldest counted failure from this address leaves the window. */
 function retryAfterSeconds(db: AppDb, ip: string | null, now: number): number {
   const row = db
     .select({ at: loginFailures.createdAt })
     .from(loginFailures)
-    .where(
-      and(
-        ip === null ? sql`${loginFailures.ip} is null` : eq(loginFailures.ip, ip),
-        gt(loginFailures.createdAt, now - FAILURE_WINDOW_MS),
-      ),
-    )
+    .where(fromAddressInWindow(ip, now))
     .orderBy(sql`${loginFailures.createdAt} desc`)
     .limit(1)
     .offset(MAX_FAILURES_PER_ADDRESS - 1)
@@ -185,7 +170,8 @@ function retryAfterSeconds(db: AppDb, ip: string | null, now: number): number {
  * does not extend it), else counted as a failed sign-in from that address and a 401.
  */
 function refuse(db: AppDb, ip: string | null, now: number, message: string): never {
-  if (failuresFrom(db, ip, now) >= MAX_FAILURES_PER_ADDRESS) {
+  // At the limit (failures from this address in the window), the next refusal is a 429.
+  if (countWhere(db, loginFailures, fromAddressInWindow(ip, now)) >= MAX_FAILURES_PER_ADDRESS) {
     throw new AppError(
       "RATE_LIMITED",
       "Too many failed sign-ins or invalid API tokens from this address. Try again later.",

@@ -10,7 +10,8 @@
  * - every write acknowledged more than 2 s before the kill is there exactly once (its key
  *   answers its id; there are as many deposits and bets as keys for them; sending it again
  *   with its key answers the same id and adds nothing);
- * - the books balance (tests/helpers/invariants.ts) and the restore's books check says so.
+ * - the books balance (tests/helpers/invariants.ts) and the restore's books check says so;
+ * - a restore while the server runs refuses, naming the server's pid (its <db>.lock).
  * RPO (the oldest acknowledged write lost, as its age at the kill) and RTO (restore plus
  * start until /readyz is 200) are printed; docs/operations.md quotes them.
  * Last, the restarted server alone is killed with SIGKILL: its Litestream child ends by
@@ -307,6 +308,13 @@ async function drill(
     bets: keysOf("bet"),
   });
   expect(violations).toEqual([]);
+
+  // While the server holds the database, a restore refuses, naming it.
+  const refused = await runRestore(["--db", dbPath]);
+  expect(refused.code).toBe(1);
+  expect(refused.err).toContain(
+    `Refusing to restore: Database ${dbPath} is in use by another server (pid ${again.proc.pid})`,
+  );
 
   // Sent again with its key, an early write answers its id and adds nothing.
   const api2 = await signIn(again.url);

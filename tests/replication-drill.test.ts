@@ -463,3 +463,38 @@ test("replication stops: /readyz answers 503 with the reason, /metrics says down
   expect(alert).toEqual({ title: "Replication stopped", category: "system" });
   await server.kill("SIGTERM");
 }, 60_000);
+
+test("SIGTERM right after a write: Litestream's final sync ships it before the server checkpoints and ends", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "replication-sigterm-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dbPath = join(dir, "data", "shop.db");
+  const settings = { REPLICA_URL: `file://${join(dir, "replica")}` };
+  const server = await spawnServer(dbPath, ADMIN_PASSWORD, undefined, settings);
+  await waitFor("the first sync", async () => {
+    const { body } = await readyz(server.url);
+    const replication = (body.checks as Record<string, Record<string, unknown>>).replication;
+    return replication?.lastSyncAt ? true : null;
+  });
+  const api = await signIn(server.url);
+  const res = await api("/api/shops", {
+    method: "POST",
+    body: JSON.stringify({ name: "Written just before the stop", location: "Test" }),
+  });
+  expect(res.status).toBe(201);
+  const litestream = await litestreamOf(server.proc.pid);
+  await server.kill("SIGTERM");
+  expect(alive(litestream)).toBe(false);
+  // The WAL was merged after Litestream let go of it: the .db alone is complete.
+  expect(existsSync(`${dbPath}-wal`)).toBe(false);
+  const restore = Bun.spawn(
+    ["bun", "scripts/restore.ts", "--from-replica", "--db", join(dir, "copy", "shop.db")],
+    { cwd: ROOT, env: { ...process.env, ...settings }, stdout: "pipe", stderr: "pipe" },
+  );
+  expect(await restore.exited).toBe(0);
+  const copy = new Database(join(dir, "copy", "shop.db"), { readonly: true });
+  const shop = copy
+    .query("select name from shops where name = 'Written just before the stop'")
+    .get();
+  copy.close();
+  expect(shop).toEqual({ name: "Written just before the stop" });
+}, 60_000);

@@ -308,11 +308,19 @@ export class Replication implements ReplicationSource {
     }
     // Its last lines (the final sync) before saying so.
     this.closeLog();
-    log.info("replication: Litestream stopped after its final sync", {
+    const facts = {
       replica: this.replica,
       exitCode: proc.exitCode,
       lastSyncAt: this.tracker.lastSyncAt ? new Date(this.tracker.lastSyncAt).toISOString() : null,
-    });
+    };
+    if (proc.exitCode === 0)
+      log.info("replication: Litestream stopped after its final sync", facts);
+    else {
+      log.warn("replication: Litestream's final sync may not have reached the replica", {
+        ...facts,
+        error: this.tracker.lastError?.message ?? null,
+      });
+    }
   }
 
   /** Stops at once, without waiting (tests' immediate stop). */

@@ -1,6 +1,7 @@
 /** The only reader of process.env. */
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
+import { LANGUAGES } from "./domain/language";
 import { parseCents } from "./domain/money";
 import { parseReplicaUrl } from "./lib/replication/config";
 
@@ -89,6 +90,27 @@ function publicOrigin(v: string | undefined, ctx: z.RefinementCtx): string | und
   return url.origin;
 }
 
+/**
+ * BUSINESS_TIMEZONE: an IANA name (Europe/Dublin), the one clock for every day-based rule
+ * (decision 062); answered in its canonical spelling. An unknown zone stops the start.
+ */
+const timeZoneSetting = z
+  .string()
+  .optional()
+  .transform(blankToUndefined)
+  .transform((raw, ctx): string => {
+    const v = raw?.trim() ?? "UTC";
+    try {
+      return new Intl.DateTimeFormat("en", { timeZone: v }).resolvedOptions().timeZone;
+    } catch {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${v}" is not an IANA time zone (give e.g. Europe/Dublin, America/New_York or UTC)`,
+      });
+      return z.NEVER;
+    }
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** The address the server listens on: all of them by default; 127.0.0.1 behind a local proxy. */
@@ -145,8 +167,12 @@ const envSchema = z.object({
     }),
   /** The highest credit limit staff may set; above it (or to allow overdraft) needs an admin. */
   STAFF_MAX_CREDIT_LIMIT: amountSetting("1000.00", 0),
+  /** The shop's time zone: "today", days, weeks, months and years are its dates (decision 062). */
+  BUSINESS_TIMEZONE: timeZoneSetting,
   /** How prices show to a user who has not chosen (issue 21, decision 048). */
   ODDS_FORMAT: z.enum(["decimal", "fractional"]).default("decimal"),
+  /** The web app's language for a user who chose none and whose browser asks for none it speaks (decision 065). */
+  DEFAULT_LANGUAGE: z.enum(LANGUAGES).default("en"),
   /** HTTPS without a proxy: both a PEM certificate (chain) and its private key, or neither. */
   TLS_CERT_PATH: z.string().optional().transform(blankToUndefined),
   TLS_KEY_PATH: z.string().optional().transform(blankToUndefined),

@@ -177,6 +177,8 @@ export async function startServer(env: Env) {
     largeAmountCents: env.LARGE_AMOUNT,
     cashBetMaxStakeCents: env.CASH_BET_MAX_STAKE ?? env.LARGE_AMOUNT,
     oddsFormat: env.ODDS_FORMAT,
+    defaultLanguage: env.DEFAULT_LANGUAGE,
+    businessTimeZone: env.BUSINESS_TIMEZONE,
     trustProxy: env.TRUST_PROXY.list,
     ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
     creditLimitCapCents: env.STAFF_MAX_CREDIT_LIMIT,

@@ -18,6 +18,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from "./enums";
+import { LANGUAGES } from "./language";
 import { PRICE_FORMATS } from "./price";
 
 /** Money on the wire: a decimal string with exactly 2 decimals ("-12.50"). */
@@ -85,6 +86,10 @@ export const userDto = z
     lastSignInAt: isoTime.nullable(),
     oddsFormat: z.enum(PRICE_FORMATS).nullable().meta({
       description: "How this user sees prices; null follows the operator's (settings.oddsFormat)",
+    }),
+    language: z.enum(LANGUAGES).nullable().meta({
+      description:
+        "This user's language in the web app; null follows the browser's, then settings.defaultLanguage",
     }),
   })
   .meta({ id: "User" });
@@ -732,9 +737,18 @@ export const settingsDto = z
     oddsFormat: z.enum(PRICE_FORMATS).meta({
       description: "How prices show to a user who has not chosen (ODDS_FORMAT)",
     }),
+    defaultLanguage: z.enum(LANGUAGES).meta({
+      description:
+        "The web app's language for a user who has not chosen one and whose browser asks for none it speaks (DEFAULT_LANGUAGE)",
+    }),
     backupIntervalHours: z.number().positive().nullable().meta({
       description:
         "Hours between the server's own backups (BACKUP_INTERVAL_HOURS); null when BACKUP_DIR is not set",
+    }),
+    businessTimeZone: z.string().meta({
+      description:
+        'The shop\'s IANA time zone (BUSINESS_TIMEZONE, default UTC): "today", date filters, reports and the daily limit use its dates; times in JSON stay UTC',
+      example: "Europe/Dublin",
     }),
   })
   .meta({ id: "Settings" });

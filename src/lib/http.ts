@@ -32,8 +32,15 @@ export interface Deps {
   largeAmountCents: number;
   /** CASH_BET_MAX_STAKE in cents (absent: LARGE_AMOUNT): above it a cash bet needs an admin. */
   cashBetMaxStakeCents?: number;
+  /**
+   * BUSINESS_TIMEZONE: the IANA zone whose dates are the business days ("today", reports,
+   * filters, limits; decision 062). Checked at start (src/env.ts); "UTC" by default.
+   */
+  businessTimeZone: string;
   /** ODDS_FORMAT: how prices show to a user who has not chosen (absent: decimal). */
   oddsFormat?: "decimal" | "fractional";
+  /** DEFAULT_LANGUAGE: the web app's language when neither the user nor the browser chooses (absent: en). */
+  defaultLanguage?: "en" | "de";
   /** STAFF_MAX_CREDIT_LIMIT in cents: staff may set credit limits up to here, admins beyond. */
   creditLimitCapCents: number;
   /** REQUIRE_SHIFT: deposits and withdrawals need the acting user's open shift at that shop. */

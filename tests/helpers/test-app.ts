@@ -69,6 +69,8 @@ export async function createTestApp(
      * TRUST_PROXY is set; otherwise none, as app.request has none.
      */
     peer?: string;
+    /** BUSINESS_TIMEZONE, e.g. "Europe/Dublin" (default UTC). */
+    businessTimeZone?: string;
   } = {},
 ): Promise<TestApp> {
   const handle = openDatabase(path);
@@ -81,6 +83,7 @@ export async function createTestApp(
     clock: () => Date.now(),
     largeAmountCents: 100_000,
     creditLimitCapCents: 100_000,
+    businessTimeZone: opts.businessTimeZone ?? "UTC",
     trustProxy: opts.trustProxy === true ? ["loopback"] : opts.trustProxy || [],
     ...(opts.publicOrigin ? { publicOrigin: opts.publicOrigin } : {}),
     checkResponses: true,

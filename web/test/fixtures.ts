@@ -102,7 +102,9 @@ export function settings(overrides: Partial<SettingsDto> = {}): SettingsDto {
     creditLimitCap: "1000.00",
     cashBetMaxStake: "1000.00",
     oddsFormat: "decimal",
+    defaultLanguage: "en",
     backupIntervalHours: null,
+    businessTimeZone: "UTC",
     ...overrides,
   });
 }

@@ -67,6 +67,8 @@ export const dashboardEndpoints = [
     cashBetMaxStake: formatCents(deps.cashBetMaxStakeCents ?? deps.largeAmountCents),
     creditLimitCap: formatCents(deps.creditLimitCapCents),
     oddsFormat: deps.oddsFormat ?? "decimal",
+    defaultLanguage: deps.defaultLanguage ?? "en",
     backupIntervalHours: deps.backups?.intervalHours ?? null,
+    businessTimeZone: deps.businessTimeZone,
   })),
 ];

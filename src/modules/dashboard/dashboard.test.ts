@@ -60,6 +60,7 @@ describe("settings", () => {
         cashBetMaxStake: "1000.00",
         oddsFormat: "decimal",
         backupIntervalHours: null,
+        businessTimeZone: "UTC",
       });
     }
   });

@@ -210,7 +210,7 @@ export const contracts = {
     method: "patch",
     path: "/api/user/preferences",
     summary:
-      "Set how the signed-in user sees prices: decimal or fractional (null: the operator's ODDS_FORMAT)",
+      "Set the signed-in user's preferences, each optional: how prices show, decimal or fractional (null: the operator's ODDS_FORMAT), and the web app's language, en or de (null: the browser's, then DEFAULT_LANGUAGE)",
     tag: "Auth",
     access: EVERYONE,
     bearer: false,

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { isCalendarDate } from "./age";
 import { BET_STATUSES, JOB_KINDS, ROLES, TILL_MOVEMENT_KINDS } from "./enums";
+import { LANGUAGES } from "./language";
 import { MONEY_LITERAL, type MoneyParse, ODDS_LITERAL, parseMoney } from "./money";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { decimalHundredths, PRICE_FORMATS, PRICE_LITERAL, type Price, parsePrice } from "./price";
@@ -878,11 +879,20 @@ export const startJobSchema = z.object({
 });
 
 /** The working shop: a shop's id, or null to clear it. */
-/** How the signed-in user sees prices (issue 21, decision 048); null follows ODDS_FORMAT. */
+/**
+ * The signed-in user's own preferences, each optional (absent: unchanged; null: cleared):
+ * how prices show (issue 21, decision 048; null follows ODDS_FORMAT) and the web app's
+ * language (issue 23, decision 065; null follows the browser, then DEFAULT_LANGUAGE).
+ */
 export const preferencesSchema = z.object({
   oddsFormat: z
     .enum(PRICE_FORMATS, { error: "Odds format must be decimal or fractional" })
-    .nullable(),
+    .nullable()
+    .optional(),
+  language: z
+    .enum(LANGUAGES, { error: `Language must be one of: ${LANGUAGES.join(", ")}` })
+    .nullable()
+    .optional(),
 });
 
 export const workingShopSchema = z.object({

@@ -27,4 +27,6 @@ export interface SessionUser {
   lastSignInAt: number | null;
   /** How this user sees prices (decision 048); null follows ODDS_FORMAT. */
   oddsFormat: "decimal" | "fractional" | null;
+  /** This user's language (decision 065); null follows the browser, then DEFAULT_LANGUAGE. */
+  language: "en" | "de" | null;
 }

@@ -59,6 +59,7 @@ const sam: UserDto = {
   mustChangePassword: false,
   lastSignInAt: null,
   oddsFormat: null,
+  language: null,
 };
 
 describe("call", () => {

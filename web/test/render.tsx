@@ -54,6 +54,7 @@ export function user(role: Role = "admin", id = 1): UserDto {
     mustChangePassword: false,
     lastSignInAt: null,
     oddsFormat: null,
+    language: null,
   });
 }
 

@@ -33,6 +33,8 @@ export const users = sqliteTable(
     lastSignInAt: integer("last_sign_in_at"),
     /** How this user sees prices (issue 21, decision 048); null follows ODDS_FORMAT. */
     oddsFormat: text("odds_format", { enum: ["decimal", "fractional"] }),
+    /** This user's language (issue 23, decision 065); null follows the browser, then DEFAULT_LANGUAGE. */
+    language: text("language", { enum: ["en", "de"] }),
   },
   (t) => [
     check("users_role_check", sql`${t.role} in ('admin', 'user', 'customer')`),

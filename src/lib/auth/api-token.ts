@@ -142,6 +142,7 @@ function principalOf(row: TokenRow, creator: Creator): SessionUser {
     mustChangePassword: false,
     lastSignInAt: null,
     oddsFormat: null,
+    language: null,
   };
 }
 

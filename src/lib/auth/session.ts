@@ -117,6 +117,7 @@ function sessionUser(db: AppDb, userId: number): SessionUser | undefined {
         mustChangePassword: users.mustChangePassword,
         lastSignInAt: users.lastSignInAt,
         oddsFormat: users.oddsFormat,
+        language: users.language,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder("id")))

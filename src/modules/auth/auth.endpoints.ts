@@ -24,33 +24,30 @@ function isSecure(c: Context<AppEnv>): boolean {
 
 const COOKIE = { path: "/", httpOnly: true, sameSite: "Lax" } as const;
 
+type OwnSettings = Pick<typeof users.$inferSelect, "shopId" | "oddsFormat" | "language">;
+
 /**
- * One of the signed-in user's own settings (working shop, odds format) set on their row and
- * audited with its value before and after; setting the value it already has changes nothing.
+ * The signed-in user's own settings (working shop, odds format, language) set on their row and
+ * audited with the changed values before and after; a key left out stays as it is, and
+ * setting the values it already has changes nothing.
  */
-function setOwn<K extends "shopId" | "oddsFormat">(
-  tx: Tx,
-  userId: number,
-  key: K,
-  value: (typeof users.$inferSelect)[K],
-) {
+function setOwn(tx: Tx, userId: number, values: Partial<OwnSettings>) {
   const before = tx.select().from(users).where(eq(users.id, userId)).get();
   if (!before) throw notFound("User");
-  if (before[key] === value) return { body: toUserDto(before), unchanged: true as const };
-  const after = tx
-    .update(users)
-    .set({ [key]: value })
-    .where(eq(users.id, userId))
-    .returning()
-    .get();
+  const changed = (Object.keys(values) as (keyof OwnSettings)[]).filter(
+    (key) => values[key] !== undefined && before[key] !== values[key],
+  );
+  if (changed.length === 0) return { body: toUserDto(before), unchanged: true as const };
+  const set = Object.fromEntries(changed.map((key) => [key, values[key]]));
+  const after = tx.update(users).set(set).where(eq(users.id, userId)).returning().get();
   if (!after) throw notFound("User");
   return {
     body: toUserDto(after),
     audit: {
       entityType: "USER" as const,
       entityId: after.id,
-      before: { [key]: before[key] },
-      after: { [key]: value },
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      after: set,
     },
   };
 }
@@ -138,12 +135,14 @@ export const authEndpoints = [
         if (!shop) throw notFound("Shop");
         if (!shop.isActive) throw new AppError("UNPROCESSABLE", "Shop is inactive");
       }
-      return setOwn(tx, op.actor.userId, "shopId", shopId);
+      return setOwn(tx, op.actor.userId, { shopId });
     },
   }),
-  // How this user sees prices (decision 048): a column on their own row, audited like any edit.
+  // How this user sees prices (decision 048) and their language (decision 065): columns on
+  // their own row, audited like any edit.
   implement(contracts.setPreferences, {
-    write: (tx, { op, body }) => setOwn(tx, op.actor.userId, "oddsFormat", body.oddsFormat),
+    write: (tx, { op, body }) =>
+      setOwn(tx, op.actor.userId, { oddsFormat: body.oddsFormat, language: body.language }),
   }),
   // Public, but it answers 401 itself: that is how the web app learns it is signed out.
   implement(contracts.currentUser, ({ c }) => {

@@ -59,6 +59,7 @@ describe("settings", () => {
         // CASH_BET_MAX_STAKE unset: LARGE_AMOUNT (decision 051).
         cashBetMaxStake: "1000.00",
         oddsFormat: "decimal",
+        defaultLanguage: "en",
         backupIntervalHours: null,
         businessTimeZone: "UTC",
       });

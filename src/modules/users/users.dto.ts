@@ -12,6 +12,7 @@ export type UserRow = Pick<
   | "mustChangePassword"
   | "lastSignInAt"
   | "oddsFormat"
+  | "language"
 >;
 
 export function toUserDto(user: UserRow) {
@@ -26,6 +27,7 @@ export function toUserDto(user: UserRow) {
     mustChangePassword: user.mustChangePassword,
     lastSignInAt: user.lastSignInAt === null ? null : new Date(user.lastSignInAt).toISOString(),
     oddsFormat: user.oddsFormat,
+    language: user.language,
   };
 }
 

@@ -52,14 +52,18 @@ export interface RunningServer {
  * `prepare` may fill that database first (e.g. with the seed-demo script).
  */
 export async function startServer(
-  options: { prepare?: (dbPath: string) => Promise<void> } = {},
+  options: {
+    prepare?: (dbPath: string) => Promise<void>;
+    /** More settings for the server's environment (e.g. BUSINESS_TIMEZONE). */
+    settings?: Record<string, string>;
+  } = {},
 ): Promise<RunningServer> {
   await buildWeb();
   const dir = mkdtempSync(join(tmpdir(), "e2e-"));
   const port = await freePort();
   const dbPath = join(dir, "e2e.db");
   await options.prepare?.(dbPath);
-  let server: ServerProcess = await spawnServer(dbPath, ADMIN_PASSWORD, port);
+  let server: ServerProcess = await spawnServer(dbPath, ADMIN_PASSWORD, port, options.settings);
   return {
     url: server.url,
     dir,
@@ -73,7 +77,7 @@ export async function startServer(
     },
     async start() {
       if (server.proc.exitCode === null && !server.proc.killed) return;
-      server = await spawnServer(dbPath, ADMIN_PASSWORD, port);
+      server = await spawnServer(dbPath, ADMIN_PASSWORD, port, options.settings);
     },
   };
 }

@@ -24,6 +24,7 @@ import { ReceiptOfferSlot } from "../features/receipts";
 import { ShiftControl } from "../features/shifts";
 import { WorkingShop } from "../features/shops";
 import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
+import { BusinessTimeZoneGate } from "../lib/time";
 
 /** Lazy screens whose chunk failed to load; a retry loads them afresh. */
 const failedScreens = new Set<() => void>();
@@ -134,30 +135,32 @@ function Protected({
     );
   }
   return (
-    <AppShell
-      sidebarHeader={
-        <>
-          <WorkingShop />
-          <ShiftControl />
-        </>
-      }
-      sidebarFooter={
-        <div className="flex flex-col gap-2">
-          <AccountLink />
-          <ChangePasswordButton />
-          <LogoutButton />
-        </div>
-      }
-      title={title}
-      section={section}
-    >
-      {/* The latest cash movement's receipt, to print (issue 21 item 4, decision 053). */}
-      <ReceiptOfferSlot />
-      <Screen fallback={<ScreenFallback />}>{children}</Screen>
-      <Suspense fallback={null}>
-        <CounterKeys />
-      </Suspense>
-    </AppShell>
+    <BusinessTimeZoneGate fallback={<CenteredSpinner />}>
+      <AppShell
+        sidebarHeader={
+          <>
+            <WorkingShop />
+            <ShiftControl />
+          </>
+        }
+        sidebarFooter={
+          <div className="flex flex-col gap-2">
+            <AccountLink />
+            <ChangePasswordButton />
+            <LogoutButton />
+          </div>
+        }
+        title={title}
+        section={section}
+      >
+        {/* The latest cash movement's receipt, to print (issue 21 item 4, decision 053). */}
+        <ReceiptOfferSlot />
+        <Screen fallback={<ScreenFallback />}>{children}</Screen>
+        <Suspense fallback={null}>
+          <CounterKeys />
+        </Suspense>
+      </AppShell>
+    </BusinessTimeZoneGate>
   );
 }
 
@@ -231,11 +234,13 @@ function SlipRoute() {
   if (user === undefined) return <CenteredSpinner />;
   if (!user) return <ToSignIn />;
   return (
-    <Screen fallback={<CenteredSpinner />}>
-      <Route path={SLIP_PATH}>
-        <LazyScreen screen={SlipPage} />
-      </Route>
-    </Screen>
+    <BusinessTimeZoneGate fallback={<CenteredSpinner />}>
+      <Screen fallback={<CenteredSpinner />}>
+        <Route path={SLIP_PATH}>
+          <LazyScreen screen={SlipPage} />
+        </Route>
+      </Screen>
+    </BusinessTimeZoneGate>
   );
 }
 

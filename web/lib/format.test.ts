@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { euro, relativeAge, todayUtc } from "./format";
+import { euro, relativeAge } from "./format";
 
 const NOW = Date.parse("2026-11-22T12:00:00.000Z");
 const ago = (minutes: number, seconds = 0) =>
@@ -21,14 +21,10 @@ describe("relativeAge (SPEC section 9)", () => {
   });
 });
 
-describe("money and dates", () => {
+describe("money", () => {
   test("euros with 2 decimals", () => {
     expect(euro("12.5")).toBe("€12.50");
     expect(euro(-3)).toBe("-€3.00");
     expect(euro(undefined)).toBe("€0.00");
-  });
-
-  test("today is the UTC date", () => {
-    expect(todayUtc(new Date("2026-11-22T23:30:00-05:00"))).toBe("2026-11-23");
   });
 });

@@ -88,7 +88,10 @@ function DateBound({
   );
 }
 
-/** "From" and "To" dates (YYYY-MM-DD, both inclusive) in the `from` and `to` filters. */
+/**
+ * "From" and "To" dates (YYYY-MM-DD, both inclusive) in the `from` and `to` filters: dates of
+ * the business time zone, sent as typed (the server reads them in that zone, decision 062).
+ */
 export function DateRangeFilter({ state }: { state: TableState }) {
   const from = state.filters.from ?? "";
   const to = state.filters.to ?? "";

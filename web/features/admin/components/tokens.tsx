@@ -15,7 +15,13 @@ import { FormActions, InputField, SelectField } from "../../../components/ui/fie
 import { LoadingText } from "../../../components/ui/load-state";
 import { Panel } from "../../../components/ui/page-header";
 import { ApiError } from "../../../lib/api-client";
-import { capitalise, formatCompactDateTime, formatDateTime } from "../../../lib/format";
+import { capitalise } from "../../../lib/format";
+import {
+  businessToday,
+  endOfLocalDay,
+  formatCompactDateTime,
+  formatDateTime,
+} from "../../../lib/time";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../api/tokens";
 
 type Status = "Active" | "Revoked" | "Expired";
@@ -36,18 +42,6 @@ const STATUS_CLASS: Record<Status, string> = {
 function When({ at, none }: { at: string | null; none: string }) {
   if (!at) return none;
   return <span title={formatDateTime(at)}>{formatCompactDateTime(at)}</span>;
-}
-
-/** A date input's day (YYYY-MM-DD) as the end of that day, local time, in ISO form. */
-function endOfDay(day: string): string {
-  return new Date(`${day}T23:59:59.999`).toISOString();
-}
-
-function localToday(): string {
-  const now = new Date();
-  const mm = String(now.getMonth() + 1).padStart(2, "0");
-  const dd = String(now.getDate()).padStart(2, "0");
-  return `${now.getFullYear()}-${mm}-${dd}`;
 }
 
 const formSchema = z.object({
@@ -128,7 +122,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
               {
                 name: values.name,
                 role: values.role,
-                expiresAt: values.expires ? endOfDay(values.expires) : null,
+                expiresAt: values.expires ? endOfLocalDay(values.expires) : null,
               },
               {
                 onSuccess: setCreated,
@@ -160,7 +154,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
           <InputField
             label="Expires (optional)"
             type="date"
-            min={localToday()}
+            min={businessToday()}
             hint="Empty: valid until revoked. It stops working at the end of that day."
             error={errors.expires?.message}
             {...register("expires")}

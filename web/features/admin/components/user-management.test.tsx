@@ -5,6 +5,7 @@ import { useAtomValue } from "jotai";
 import type { ReactNode } from "react";
 import { type ManagedUserDto, managedUserDto } from "../../../../src/domain/dto";
 import { currentUserAtom } from "../../../lib/session";
+import { formatCompactDateTime } from "../../../lib/time";
 import { customer } from "../../../test/fixtures";
 import { page, renderWithProviders } from "../../../test/render";
 import { CreateUserPanel, UserRolesPanel } from "./user-management";
@@ -86,7 +87,7 @@ describe("User Role Management: status and last sign-in", () => {
     const signedIn = [...kim.querySelectorAll("span[title]")].find((e) =>
       e.getAttribute("title")?.includes("2026"),
     );
-    expect(signedIn?.textContent).toMatch(/^4 Mar/);
+    expect(signedIn?.textContent).toBe(formatCompactDateTime("2026-03-04T09:30:00.000Z"));
   });
 
   test("Unlock only where sign-in is locked; Enable for a disabled user, else Disable", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReportSeriesDto } from "../../../../src/domain/dto";
-import { todayUtc } from "../../../lib/format";
+import { businessToday } from "../../../lib/time";
 import { renderApp } from "../../../test/render";
 import { outcomeSlices, trendPoints } from "../lib/series-data";
 
@@ -179,7 +179,7 @@ describe("report charts", () => {
 describe("dashboard chart", () => {
   // The drawn chart is the browser suite's (e2e/charts.e2e.test.ts): recharts sizes itself in
   // an effect that happy-dom runs outside act() in a full run, so here the day has no bets.
-  test("admins see today's stakes by hour, asked for today's UTC date", async () => {
+  test("admins see today's stakes by hour, asked for today's date (no zone set: UTC)", async () => {
     const { calls } = renderApp("/", "admin", {
       "GET /api/reports/series": { ...empty, period: "day", granularity: "hour" },
     });
@@ -187,7 +187,7 @@ describe("dashboard chart", () => {
     expect(await within(panel).findByText("No bets placed today yet.")).toBeTruthy();
     const asked = calls.find((c) => c.path === "/api/reports/series");
     expect(asked?.search.get("period")).toBe("day");
-    expect(asked?.search.get("day")).toBe(todayUtc());
+    expect(asked?.search.get("day")).toBe(businessToday(new Date(), "UTC"));
   });
 
   test("staff users do not (the series is an admin read)", async () => {

@@ -1,0 +1,89 @@
+/**
+ * Screens show times in the business time zone (GET /api/settings `businessTimeZone`, issue
+ * 23 item 1, decision 063), whatever zone the browser is in: a list's dates, the dashboard's
+ * "today" and its hourly chart's label.
+ */
+import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
+import { screen, within } from "@testing-library/react";
+import { setBusinessTimeZone } from "../lib/time";
+import { bet, settings } from "../test/fixtures";
+import { page, renderApp } from "../test/render";
+
+// 00:19 on 27 November in Berlin is 23:19 on the 26th in UTC (the test process's zone).
+const BERLIN_0019 = "2026-11-26T23:19:00.000Z";
+const BERLIN = { "GET /api/settings": settings({ businessTimeZone: "Europe/Berlin" }) };
+
+/** The zone's name as Intl writes it in the app's locale: "GMT+1" in en-US, "CET" in en-GB. */
+const CET = /^(GMT\+1|CET|MEZ)$/;
+
+afterEach(() => {
+  setSystemTime();
+  setBusinessTimeZone("UTC");
+});
+
+describe("the business time zone on screen", () => {
+  test("the bets list shows Berlin's day and time with the zone's name", async () => {
+    renderApp("/bets", "user", {
+      ...BERLIN,
+      "GET /api/bets": page([bet({ createdAt: BERLIN_0019, description: "Late one" })]),
+    });
+    const row = (await screen.findByText("Late one")).closest("tr") as HTMLElement;
+    const cell = row.querySelector(`time[datetime="${BERLIN_0019}"]`) as HTMLElement;
+    // The 27th (Berlin), not the 26th (UTC), 00:19 not 23:19, and the zone named beside it
+    // because the browser's clock (UTC here) reads otherwise.
+    expect(cell.textContent).toMatch(/27/);
+    expect(cell.textContent).toMatch(/(00|12):19/);
+    expect(cell.textContent).not.toMatch(/26|23:19/);
+    const zone = cell.textContent?.split(" ").at(-1) ?? "";
+    expect(zone).toMatch(CET);
+    // The full date and time on hover: the same day, time and zone.
+    expect(cell.getAttribute("title")).toMatch(/27.*2026.*(00|12):19.*(GMT\+1|CET|MEZ)$/);
+    expect(within(row).queryByText(/23:19/)).toBeNull();
+  });
+
+  test("a server that names no zone: UTC, as before", async () => {
+    renderApp("/bets", "user", {
+      "GET /api/bets": page([bet({ createdAt: BERLIN_0019, description: "Late one" })]),
+    });
+    const row = (await screen.findByText("Late one")).closest("tr") as HTMLElement;
+    const cell = row.querySelector(`time[datetime="${BERLIN_0019}"]`) as HTMLElement;
+    expect(cell.textContent).toMatch(/26/);
+    expect(cell.textContent).toMatch(/(23|11):19/);
+    expect(cell.getAttribute("title")).toMatch(/UTC$/);
+  });
+
+  test("at 00:19 in Berlin the dashboard's today is the 27th, its chart labelled CET", async () => {
+    setSystemTime(new Date(BERLIN_0019));
+    const { calls } = renderApp("/", "admin", {
+      ...BERLIN,
+      "GET /api/bets": page([]),
+      "GET /api/transactions": page([]),
+      "GET /api/reports/series": {
+        period: "day",
+        granularity: "hour",
+        timeZone: "Europe/Berlin",
+        range: { value: "2026-11-27", label: "27 Nov 2026", from: null, to: null },
+        totals: { bets: 0, stakes: "0.00", revenue: "0.00", payouts: "0.00", profit: "0.00" },
+        buckets: [],
+        outcomes: {
+          won: { bets: 0, payouts: "0.00" },
+          placed: { bets: 0 },
+          lost: { bets: 0 },
+          pending: { bets: 0, stakes: "0.00" },
+          void: { bets: 0 },
+          settledStakes: "0.00",
+        },
+      },
+    });
+    const panel = await screen.findByRole("region", { name: /^Today's stakes by hour \(/ });
+    expect(await within(panel).findByText("No bets placed today yet.")).toBeTruthy();
+    const title = within(panel).getByText(/^Today's stakes by hour \(/).textContent ?? "";
+    expect(/\(([^)]+)\)$/.exec(title)?.[1]).toMatch(CET);
+    const series = calls.find((c) => c.path === "/api/reports/series");
+    expect(series?.search.get("day")).toBe("2026-11-27");
+    // "Today's bets": the Berlin date for both ends of the filter.
+    const today = calls.find((c) => c.path === "/api/bets" && c.search.get("from"));
+    expect(today?.search.get("from")).toBe("2026-11-27");
+    expect(today?.search.get("to")).toBe("2026-11-27");
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * Dates and times on screen (issue 23, decision 063): every instant shows in the business
+ * time zone (GET /api/settings `businessTimeZone`, BUSINESS_TIMEZONE on the server), not the
+ * browser's, in the app's locale, with the zone's short name ("CET", "IST", "GMT+1") where a
+ * time could be read in another zone. The API's times stay UTC ISO strings; only this module
+ * turns them into text, and only it knows the zone.
+ *
+ * The zone is held here for the plain functions the screens call while rendering; the
+ * signed-in shell (BusinessTimeZoneGate) reads it from the settings before any screen shows.
+ */
+import { TZDate } from "@date-fns/tz";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { numberLocale } from "./locale";
+import { settingsQuery } from "./settings";
+
+/** The SPEC's clock when the server names no zone. */
+export const DEFAULT_TIME_ZONE = "UTC";
+
+let currentZone = DEFAULT_TIME_ZONE;
+
+/** Whether Intl knows the IANA name (an unknown one would throw in every formatter). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The business time zone the formatters use (UTC until the settings say otherwise). */
+export function businessTimeZone(): string {
+  return currentZone;
+}
+
+/** Sets the business time zone; a missing or unknown name means UTC. */
+export function setBusinessTimeZone(zone: string | null | undefined): void {
+  currentZone = zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The locale dates are written in: the app's one locale source (web/lib/locale.ts, the
+ * user's language once it is chosen), so lists, details, slips and charts agree.
+ */
+export function appLocale(): string {
+  return numberLocale();
+}
+
+/** The browser's own zone (where the person at the screen is). */
+function viewerTimeZone(): string {
+  try {
+    return new Intl.DateTimeFormat().resolvedOptions().timeZone ?? DEFAULT_TIME_ZONE;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/** The wall-clock reading of an instant in a zone, to compare two zones' clocks. */
+function wallClock(date: Date, timeZone: string): string {
+  return formatter("en-CA", timeZone, {
+    dateStyle: "short",
+    timeStyle: "short",
+    hourCycle: "h23",
+  }).format(date);
+}
+
+export interface TimeOptions {
+  /** BCP 47 locale; default the app's locale. */
+  locale?: string;
+  /** IANA zone; default the business time zone. */
+  timeZone?: string;
+}
+
+export type Instant = string | number | Date | null | undefined;
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function toDate(value: string | number | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+// Intl.DateTimeFormat is slow to build and the lists call these per cell: one per shape.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(
+  locale: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+function resolve(options: TimeOptions): { locale: string; timeZone: string } {
+  return { locale: options.locale ?? appLocale(), timeZone: options.timeZone ?? currentZone };
+}
+
+const DATE: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric" };
+const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" };
+
+/**
+ * The date of an instant in the business zone: "27 Nov 2026" (en-IE), "Nov 27, 2026"
+ * (en-US), "27.11.2026"-like in German. A calendar date ("1990-05-01", a date of birth) is
+ * that day wherever the screen is.
+ */
+export function formatDate(value: Instant, options: TimeOptions = {}): string {
+  if (value === null || value === undefined) return "";
+  const { locale, timeZone } = resolve(options);
+  if (typeof value === "string" && CALENDAR_DATE.test(value)) {
+    const day = toDate(`${value}T00:00:00.000Z`);
+    return day ? formatter(locale, "UTC", DATE).format(day) : "";
+  }
+  const date = toDate(value);
+  return date ? formatter(locale, timeZone, DATE).format(date) : "";
+}
+
+/** The time of an instant in the business zone with the zone's name: "00:19 CET". */
+export function formatTime(value: Instant, options: TimeOptions = {}): string {
+  if (value === null || value === undefined) return "";
+  const date = toDate(value);
+  if (!date) return "";
+  const { locale, timeZone } = resolve(options);
+  return formatter(locale, timeZone, { ...TIME, timeZoneName: "short" }).format(date);
+}
+
+/**
+ * Date and time of an instant in the business zone with the zone's name, for details,
+ * receipts, slips, the Z report and titles: "27 Nov 2026, 00:19 CET".
+ */
+export function formatDateTime(value: Instant, options: TimeOptions = {}): string {
+  if (value === null || value === undefined) return "";
+  const date = toDate(value);
+  if (!date) return "";
+  const { locale, timeZone } = resolve(options);
+  return formatter(locale, timeZone, { ...DATE, ...TIME, timeZoneName: "short" }).format(date);
+}
+
+/**
+ * A table's date in one short line: "27 Nov, 00:19" this year (in the business zone), the
+ * date with its year for another year; the full date and time belong in a title on hover.
+ * With `zoneName` (default: when the browser's clock reads otherwise at that instant) the
+ * zone's short name follows the time, so a reader elsewhere does not take it for their own.
+ */
+export function formatCompactDateTime(
+  value: Instant,
+  now: Date = new Date(),
+  options: TimeOptions & { zoneName?: boolean } = {},
+): string {
+  if (value === null || value === undefined) return "";
+  const date = toDate(value);
+  if (!date) return "";
+  const { locale, timeZone } = resolve(options);
+  const year = (d: Date) => formatter("en", timeZone, { year: "numeric" }).format(d);
+  if (year(date) !== year(now)) return formatter(locale, timeZone, DATE).format(date);
+  const zoneName =
+    options.zoneName ?? wallClock(date, viewerTimeZone()) !== wallClock(date, timeZone);
+  return formatter(locale, timeZone, {
+    month: "short",
+    day: "numeric",
+    ...TIME,
+    ...(zoneName ? { timeZoneName: "short" } : {}),
+  }).format(date);
+}
+
+/** The zone's short name at an instant: "CET" / "CEST" (en-GB), "IST" (en-IE), "GMT+1". */
+export function timeZoneName(at: Date = new Date(), options: TimeOptions = {}): string {
+  const { locale, timeZone } = resolve(options);
+  const parts = formatter(locale, timeZone, { timeZoneName: "short" }).formatToParts(at);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in the zone (default the business zone). */
+export function localDate(value: Date | number | string, timeZone = currentZone): string {
+  const date = toDate(value);
+  if (!date) return "";
+  // en-CA writes dates as YYYY-MM-DD.
+  return formatter("en-CA", timeZone, { year: "numeric", month: "2-digit", day: "2-digit" })
+    .format(date)
+    .slice(0, 10);
+}
+
+/**
+ * Today in the business zone (YYYY-MM-DD): "Today's bets", the dashboard's chart and a date
+ * picker's default. The server reads `from`/`to`/`day` as dates of the same zone.
+ */
+export function businessToday(now: Date = new Date(), timeZone = currentZone): string {
+  return localDate(now, timeZone);
+}
+
+/** The last millisecond of a local date in the zone, as an ISO instant (an expiry date). */
+export function endOfLocalDay(day: string, timeZone = currentZone): string {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
+  // @date-fns/tz finds the instant, across a daylight-saving change too.
+  return new Date(
+    new TZDate(year, month - 1, date, 23, 59, 59, 999, timeZone).getTime(),
+  ).toISOString();
+}
+
+/**
+ * Holds the signed-in screens until GET /api/settings has said the business zone, so no
+ * time is first drawn in UTC (an unreachable or older server: UTC).
+ */
+export function BusinessTimeZoneGate({
+  children,
+  fallback,
+}: {
+  children: ReactNode;
+  fallback: ReactNode;
+}) {
+  const settings = useQuery(settingsQuery);
+  // Only the first answer is waited for: a screen that reads the settings again after an
+  // error answer refetches them, and holding it then would unmount it, again and again.
+  if (settings.isPending && !settings.isFetched) return fallback;
+  setBusinessTimeZone(settings.data?.businessTimeZone);
+  return children;
+}

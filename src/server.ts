@@ -29,6 +29,7 @@ import { startBooksScheduler } from "./modules/admin/books.service";
 import { ensureFirstAdmin, pruneLoginFailures } from "./modules/auth/auth.service";
 import { startSlipBackfill } from "./modules/bets/slips.service";
 import { isServerPath } from "./modules/health/probes";
+import { ensureRollupZone } from "./modules/reports/rollups";
 import { serveWeb } from "./web-static";
 
 /** How often the housekeeping below runs (and once at start). */
@@ -162,6 +163,14 @@ export async function startServer(env: Env) {
   // workers; the whole file in the background right after (decision 025).
   const checked = await checkLargeFileBeforeOpening(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
   const handle = openDatabase(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK, checked);
+  // The report roll-ups are the business zone's days: rebuilt once when it changed (062).
+  const rolledFrom = ensureRollupZone(handle.sqlite, env.BUSINESS_TIMEZONE);
+  if (rolledFrom !== null) {
+    log.info("report roll-ups rebuilt for the business time zone", {
+      businessTimeZone: env.BUSINESS_TIMEZONE,
+      was: rolledFrom,
+    });
+  }
   const deps: Deps = {
     db: handle.db,
     sqlite: handle.sqlite,
@@ -183,7 +192,11 @@ export async function startServer(env: Env) {
     ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
     creditLimitCapCents: env.STAFF_MAX_CREDIT_LIMIT,
     requireShift: env.REQUIRE_SHIFT,
-    ageRules: { minAge: env.MIN_AGE, requireDateOfBirth: env.REQUIRE_DATE_OF_BIRTH },
+    ageRules: {
+      minAge: env.MIN_AGE,
+      requireDateOfBirth: env.REQUIRE_DATE_OF_BIRTH,
+      timeZone: env.BUSINESS_TIMEZONE,
+    },
     backups: backupsAt,
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     minFreeDiskMb: env.MIN_FREE_DISK_MB,

@@ -137,7 +137,8 @@ async function finished(id: string): Promise<JobDto> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A business time zone other than UTC, so its offsets table has rows too (decision 062).
+  t = await createTestApp(":memory:", { businessTimeZone: "Europe/Dublin" });
   const made = Date.now();
   const post = <T = { id: number }>(path: string, body: unknown, expect = 201) =>
     t.json<T>("POST", path, { body, expect });

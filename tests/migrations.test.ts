@@ -151,7 +151,12 @@ describe("at start, applied migrations must match the files", () => {
     const old = unpackFixture(20, dir);
     const db = new Database(old, { readonly: true });
     expect(checkAppliedMigrations(db)).toEqual({
-      pending: ["0021_cash_bets_each_way", "0022_api_tokens"],
+      pending: [
+        "0021_cash_bets_each_way",
+        "0022_api_tokens",
+        "0023_user_language",
+        "0024_business_zone",
+      ],
       mismatch: null,
     });
     db.close();

@@ -1,7 +1,9 @@
 /**
- * A customer's age (issue 20, item 6; docs/decisions/041-minimum-age.md), counted on the UTC
- * business date of the injected clock, never the machine's.
+ * A customer's age (issue 20, item 6; docs/decisions/041-minimum-age.md), counted on the
+ * business date (BUSINESS_TIMEZONE, decision 062; UTC by default) of the injected clock,
+ * never the machine's: a customer is 18 from the first minute of the birthday in the shop.
  */
+import { localParts } from "./business-time";
 
 /** True when `text` is a real calendar date written YYYY-MM-DD (2026-02-31 is not). */
 export function isCalendarDate(text: string): boolean {
@@ -13,13 +15,12 @@ export function isCalendarDate(text: string): boolean {
 }
 
 /**
- * Whole years from `dateOfBirth` (YYYY-MM-DD) to the UTC date of `now`: a birthday counts from
- * its own day; one on 29 February counts from 1 March in a common year.
+ * Whole years from `dateOfBirth` (YYYY-MM-DD) to the local date of `now` in `zone`: a birthday
+ * counts from its own day; one on 29 February counts from 1 March in a common year.
  */
-export function ageOn(dateOfBirth: string, now: number): number {
+export function ageOn(dateOfBirth: string, now: number, zone = "UTC"): number {
   const [y, m, d] = dateOfBirth.split("-").map(Number) as [number, number, number];
-  const today = new Date(now);
-  const [ty, tm, td] = [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()];
+  const { year: ty, month: tm, day: td } = localParts(now, zone);
   const hadBirthday = tm > m || (tm === m && td >= d);
   return ty - y - (hadBirthday ? 0 : 1);
 }

@@ -482,6 +482,11 @@ export const reportSeriesDto = z
     granularity: z
       .enum(["hour", "day", "month"])
       .meta({ description: "hour for a day, day for a week or month, month for a year or totals" }),
+    timeZone: z.string().meta({
+      description:
+        "The business time zone (BUSINESS_TIMEZONE) whose days, hours and months the buckets are; starts stay UTC instants",
+      example: "Europe/Dublin",
+    }),
     range: z.object({
       value: z.string().nullable(),
       label: z.string(),

@@ -6,6 +6,7 @@
  * in force at any time is computed from those and the clock, so a read never has to write.
  * Shared by the server (the rules) and the web app (what a change will do).
  */
+import { dayRangeOf } from "./business-time";
 import { formatEuro } from "./money";
 
 /** A loosening waits this long before it applies (24 hours). */
@@ -82,12 +83,15 @@ export function maxStakeMessage(stakeCents: number, maxStakeCents: number): stri
   return `Stake ${formatEuro(stakeCents)} is above this customer's maximum stake of ${formatEuro(maxStakeCents)}`;
 }
 
-export function dailyDepositMessage(limitCents: number, leftCents: number): string {
-  return `Deposit above the daily deposit limit of ${formatEuro(limitCents)}: ${formatEuro(leftCents)} left today (UTC)`;
+/** `zone`: the business time zone whose day "today" is (decision 062). */
+export function dailyDepositMessage(limitCents: number, leftCents: number, zone = "UTC"): string {
+  return `Deposit above the daily deposit limit of ${formatEuro(limitCents)}: ${formatEuro(leftCents)} left today (${zone})`;
 }
 
-/** Midnight UTC of the day holding `now`: a daily limit counts deposits from then. */
-export function utcDayStart(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+/**
+ * The first instant of the business day holding `now` (a local date of `zone`, 23 to 25
+ * hours long): a daily limit counts deposits from then.
+ */
+export function businessDayStart(now: number, zone = "UTC"): number {
+  return dayRangeOf(now, zone).from;
 }

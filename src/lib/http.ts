@@ -14,6 +14,8 @@ import type { ReplicationSource } from "./replication/supervisor";
 export interface AgeRules {
   minAge: number;
   requireDateOfBirth: boolean;
+  /** BUSINESS_TIMEZONE: an age is counted on its date (decision 062); absent, UTC. */
+  timeZone?: string;
 }
 
 export type { Clock };

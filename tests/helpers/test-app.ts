@@ -8,6 +8,7 @@ import { users } from "../../src/db/schema";
 import type { Role } from "../../src/domain/enums";
 import { createSession, DEFAULT_SESSION_POLICY } from "../../src/lib/auth/session";
 import type { Deps } from "../../src/lib/http";
+import { ensureRollupZone } from "../../src/modules/reports/rollups";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 let cachedHash: string | null = null;
@@ -74,6 +75,8 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const handle = openDatabase(path);
+  // As the server does at start: the roll-ups are the business zone's days (decision 062).
+  ensureRollupZone(handle.sqlite, opts.businessTimeZone ?? "UTC");
   const deps: Deps = {
     db: handle.db,
     sqlite: handle.sqlite,

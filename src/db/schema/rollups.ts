@@ -1,13 +1,14 @@
 /**
  * Report roll-ups (drizzle/0004_rollups.sql, docs/reports.md): derived from `bets` and kept
  * in step by triggers in the same write transaction, never written by the application.
- * Both tables are WITHOUT ROWID in SQL. `bucket` is the start of the period in UTC
- * milliseconds (0 for the `all` grain); a row exists only while its bucket has bets.
+ * Both tables are WITHOUT ROWID in SQL. `bucket` is the period's first local date in the
+ * business time zone as Date.UTC of that date (0 for the `all` grain; in UTC, the period's
+ * start; decision 062); a row exists only while its bucket has bets.
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** Each shop's figures per UTC day (`day`) and calendar month (`month`). */
+/** Each shop's figures per business day (`day`) and calendar month (`month`). */
 export const reportShopRollups = sqliteTable(
   "report_shop_rollups",
   {
@@ -53,3 +54,18 @@ export const reportCustomerRollups = sqliteTable(
     ),
   ],
 );
+
+/**
+ * The time zone the roll-ups' buckets are local dates of (drizzle/0024_business_zone.sql,
+ * decision 062): one row, written at start when BUSINESS_TIMEZONE differs (ensureRollupZone).
+ */
+export const businessZone = sqliteTable("business_zone", {
+  id: integer("id").primaryKey(),
+  timeZone: text("time_zone").notNull(),
+});
+
+/** That zone's UTC offset from `fromMs` on (WITHOUT ROWID in SQL); empty for UTC. */
+export const businessZoneOffsets = sqliteTable("business_zone_offsets", {
+  fromMs: integer("from_ms").primaryKey(),
+  offsetMs: integer("offset_ms").notNull(),
+});

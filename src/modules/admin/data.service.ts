@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
+import { localDate } from "../../domain/business-time";
 import type { DeleteAllDto } from "../../domain/dto";
 import type { Mutation, Op } from "../../lib/audit";
 import {
@@ -58,14 +59,17 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   app_secrets: "the server's own secrets (the key of the bet slips' codes, decision 031)",
   report_shop_rollups: "report roll-ups, derived from bets (rebuilt from them)",
   report_customer_rollups: "report roll-ups, derived from bets (rebuilt from them)",
+  business_zone:
+    "the time zone the report roll-ups were built for (BUSINESS_TIMEZONE, decision 062)",
+  business_zone_offsets: "that time zone's UTC offsets, derived from it at start",
   ...Object.fromEntries(
     SEARCH_INDEX_TABLES.map((name) => [name, "full-text search index, rebuilt from its table"]),
   ),
 };
 
-/** `betting-shop-export-2026-11-18.json` (UTC date). */
-export function exportFileName(now = new Date()): string {
-  return `betting-shop-export-${now.toISOString().slice(0, 10)}.json`;
+/** `betting-shop-export-2026-11-18.json`: the date in the business time zone (decision 062). */
+export function exportFileName(now = new Date(), zone = "UTC"): string {
+  return `betting-shop-export-${localDate(now.getTime(), zone)}.json`;
 }
 
 const FLUSH_AT = 64 * 1024;
@@ -149,7 +153,15 @@ export function exportAllData(sqlite: Database, now = new Date()): string {
  * the file's integrity checks, and the server's secrets (made once by their migration, which
  * never runs again: decision 031).
  */
-const KEPT_TABLES = ["__drizzle_migrations", "backups", "integrity_checks", "app_secrets"];
+const KEPT_TABLES = [
+  "__drizzle_migrations",
+  "backups",
+  "integrity_checks",
+  "app_secrets",
+  // The roll-ups' time zone: the (empty) roll-ups are still its days (decision 062).
+  "business_zone",
+  "business_zone_offsets",
+];
 
 /**
  * Delete-all's first step, before anything is deleted: the acting admin's password, then a

@@ -241,8 +241,16 @@ describe("delete all data", () => {
     for (const table of tableNames()) {
       // FTS5 keeps structure rows in its shadow tables; src/lib/search.test.ts checks them.
       if (table === "__drizzle_migrations" || SEARCH_INDEX_TABLES.includes(table)) continue;
-      // app_secrets: the slip secret survives (decision 031).
-      const expected = ["users", "sessions", "audit_log", "backups", "app_secrets"].includes(table)
+      // app_secrets: the slip secret survives (decision 031); business_zone: the roll-ups'
+      // time zone (decision 062; UTC here, so business_zone_offsets is empty).
+      const expected = [
+        "users",
+        "sessions",
+        "audit_log",
+        "backups",
+        "app_secrets",
+        "business_zone",
+      ].includes(table)
         ? 1
         : 0;
       expect({ table, rows: count(table) }).toEqual({ table, rows: expected });

@@ -46,6 +46,10 @@ export const jobsEndpoints = [
   // The books indicator: the newest stored check and the one running (a job, hence here).
   implement(contracts.booksStatus, ({ deps }) => booksStatus(deps)),
   implement(contracts.exportAllData, ({ c, deps, actor, now }) =>
-    c.body(streamExport(deps, actor, now), 200, downloadHeaders(exportFileName(new Date(now)))),
+    c.body(
+      streamExport(deps, actor, now),
+      200,
+      downloadHeaders(exportFileName(new Date(now), deps.businessTimeZone)),
+    ),
   ),
 ];

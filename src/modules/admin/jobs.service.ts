@@ -72,7 +72,7 @@ export function startJob(deps: Deps, actor: Actor, kind: JobKind, now: number): 
     kind,
     work: { module: WORK_MODULE, name: kind },
     input: { now: new Date(now).toISOString() },
-    fileName: exportFileName(new Date(now)),
+    fileName: exportFileName(new Date(now), deps.businessTimeZone),
     startedBy: actor.username,
   });
 }

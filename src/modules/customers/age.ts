@@ -1,7 +1,7 @@
 /**
  * The minimum age on the server (issue 20, item 6; docs/decisions/041-minimum-age.md): who may
- * be recorded as a customer, and who may bet or deposit. Counted on the UTC date of the
- * operation's time (Op.now, from the injected clock).
+ * be recorded as a customer, and who may bet or deposit. Counted on the business date
+ * (rules.timeZone: BUSINESS_TIMEZONE, decision 062) of the operation's time (Op.now).
  */
 import {
   ageOn,
@@ -22,7 +22,7 @@ export function assertDateOfBirthOfAge(
   rules: AgeRules = DEFAULT_AGE_RULES,
 ): void {
   if (!dateOfBirth) return;
-  if (ageOn(dateOfBirth, now) < rules.minAge) {
+  if (ageOn(dateOfBirth, now, rules.timeZone) < rules.minAge) {
     const message = underAgeMessage(rules.minAge);
     throw new AppError("UNPROCESSABLE", message, { dateOfBirth: message });
   }
@@ -42,7 +42,7 @@ export function assertMayGamble(
     if (rules.requireDateOfBirth) throw new AppError("UNPROCESSABLE", NO_DATE_OF_BIRTH_MESSAGE);
     return;
   }
-  if (ageOn(customer.dateOfBirth, now) < rules.minAge) {
+  if (ageOn(customer.dateOfBirth, now, rules.timeZone) < rules.minAge) {
     throw new AppError("UNPROCESSABLE", underAgeMessage(rules.minAge));
   }
 }

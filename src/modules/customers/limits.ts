@@ -7,6 +7,7 @@ import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { type DbOrTx, prepared } from "../../db/client";
 import { transactions } from "../../db/schema";
 import {
+  businessDayStart,
   dailyDepositMessage,
   exclusionInForce,
   exclusionProtects,
@@ -16,7 +17,6 @@ import {
   type StagedLimit,
   selfExcludedMessage,
   stageLimit,
-  utcDayStart,
   waitingChange,
 } from "../../domain/limits";
 import { formatCents } from "../../domain/money";
@@ -173,10 +173,16 @@ export function assertBetWithinLimits(row: LimitColumns, stakeCents: number, now
 }
 
 /**
- * Deposits taken from a customer since midnight UTC: its DEPOSIT rows (a reversal runs the
+ * Deposits taken from a customer since the business day began (BUSINESS_TIMEZONE's midnight,
+ * decision 062): its DEPOSIT rows (a reversal runs the
  * other way, and the reversed original is archived, so neither counts), by transactions_from_idx.
  */
-export function depositedTodayCents(db: DbOrTx, customerId: number, now: number): number {
+export function depositedTodayCents(
+  db: DbOrTx,
+  customerId: number,
+  now: number,
+  zone = "UTC",
+): number {
   const row = prepared(db, "limits.deposited-today", (d) =>
     d
       .select({ total: sql<number>`coalesce(sum(${transactions.amountCents}), 0)` })
@@ -192,22 +198,29 @@ export function depositedTodayCents(db: DbOrTx, customerId: number, now: number)
         ),
       )
       .prepare(),
-  ).get({ customerId, from: utcDayStart(now) });
+  ).get({ customerId, from: businessDayStart(now, zone) });
   return row?.total ?? 0;
 }
 
-/** A deposit's limits: not excluded, and today's deposits with it within the daily limit. */
+/**
+ * A deposit's limits: not excluded, and today's deposits with it within the daily limit
+ * ("today": the business day in `zone`).
+ */
 export function assertDepositWithinLimits(
   db: DbOrTx,
   row: LimitColumns & { id: number },
   amountCents: number,
   now: number,
+  zone = "UTC",
 ): void {
   refuseExcluded(row, now);
   const limit = limitInForce(depositLimitOf(row), now);
   if (limit === null) return;
-  const today = depositedTodayCents(db, row.id, now);
+  const today = depositedTodayCents(db, row.id, now, zone);
   if (today + amountCents > limit) {
-    throw new AppError("UNPROCESSABLE", dailyDepositMessage(limit, Math.max(0, limit - today)));
+    throw new AppError(
+      "UNPROCESSABLE",
+      dailyDepositMessage(limit, Math.max(0, limit - today), zone),
+    );
   }
 }

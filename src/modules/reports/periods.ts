@@ -1,21 +1,23 @@
 /**
- * Report periods, all in UTC: calendar years, calendar months and ISO 8601 weeks (Monday to
- * Sunday; a week that spans New Year belongs to its ISO year, so 2027-01-01 is in 2026-W53).
+ * Report periods in the business time zone (BUSINESS_TIMEZONE, decision 062): calendar
+ * years, calendar months and ISO 8601 weeks (Monday to Sunday; a week that spans New Year
+ * belongs to its ISO year, so 2027-01-01 is in 2026-W53) of the zone's local dates.
  *
- * date-fns computes on local-time Dates. A UTC calendar day is therefore carried as a local
- * Date at noon and turned back into UTC milliseconds with Date.UTC, so neither the host's
- * time zone nor a daylight-saving change can move a day.
+ * A period carries its local keys (Date.UTC of its first and next-after-last local dates:
+ * the roll-ups' buckets) and the UTC instants those dates start at (the bets' range), so a
+ * period with a daylight-saving change is an hour shorter or longer, never shifted. Labels
+ * are formatted by date-fns from the keys carried as local Dates at noon, so the host's time
+ * zone cannot move a day.
  */
+import { format } from "date-fns";
 import {
-  addDays,
-  addWeeks,
-  format,
-  getISOWeek,
-  getISOWeeksInYear,
-  getISOWeekYear,
-  startOfISOWeek,
-  startOfISOWeekYear,
-} from "date-fns";
+  isoWeekKeys,
+  isoWeekOfKey,
+  keyStart,
+  localDayKey,
+  monthKeys,
+  yearKeys,
+} from "../../domain/business-time";
 import { AppError } from "../../lib/errors";
 
 export type PeriodType = "totals" | "year" | "month" | "week";
@@ -27,22 +29,20 @@ export interface Period {
   label: string;
   from: number | null;
   to: number | null;
+  /** The local keys of its first day and of the day after it (the roll-ups' buckets). */
+  keyFrom: number | null;
+  keyTo: number | null;
 }
 
 const MIN_YEAR = 1970;
 const MAX_YEAR = 9999;
 
-/** The UTC calendar day of `ms` as a local Date at noon (what date-fns should see). */
-function calendarDay(ms: number): Date {
-  const d = new Date(ms);
+/** A local key as a host-local Date at noon (what date-fns should see). */
+function calendarDay(key: number): Date {
+  const d = new Date(key);
   const day = new Date(2000, 0, 1, 12);
   day.setFullYear(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
   return day;
-}
-
-/** Midnight UTC of a calendar day produced by calendarDay or date-fns. */
-function utcMidnight(day: Date): number {
-  return Date.UTC(day.getFullYear(), day.getMonth(), day.getDate());
 }
 
 export const TOTALS: Period = {
@@ -51,56 +51,70 @@ export const TOTALS: Period = {
   label: "All time",
   from: null,
   to: null,
+  keyFrom: null,
+  keyTo: null,
 };
 
-export function yearPeriod(year: number): Period {
+function keyed(
+  type: Exclude<PeriodType, "totals">,
+  value: string,
+  label: string,
+  [keyFrom, keyTo]: [number, number],
+  zone: string,
+): Period {
   return {
-    type: "year",
-    value: String(year),
-    label: String(year),
-    from: Date.UTC(year, 0, 1),
-    to: Date.UTC(year + 1, 0, 1),
+    type,
+    value,
+    label,
+    from: keyStart(keyFrom, zone),
+    to: keyStart(keyTo, zone),
+    keyFrom,
+    keyTo,
   };
 }
 
+export function yearPeriod(year: number, zone = "UTC"): Period {
+  return keyed("year", String(year), String(year), yearKeys(year), zone);
+}
+
 /** `month` is 1-12. */
-export function monthPeriod(year: number, month: number): Period {
-  const from = Date.UTC(year, month - 1, 1);
-  return {
-    type: "month",
-    value: `${year}-${String(month).padStart(2, "0")}`,
-    label: format(calendarDay(from), "MMMM yyyy"),
-    from,
-    to: Date.UTC(year, month, 1),
-  };
+export function monthPeriod(year: number, month: number, zone = "UTC"): Period {
+  const keys = monthKeys(year, month);
+  const value = `${year}-${String(month).padStart(2, "0")}`;
+  return keyed("month", value, format(calendarDay(keys[0]), "MMMM yyyy"), keys, zone);
 }
 
 /** Number of ISO weeks (52 or 53) in an ISO week-numbering year. */
 export function isoWeeksInYear(isoYear: number): number {
-  return getISOWeeksInYear(calendarDay(Date.UTC(isoYear, 5, 1)));
+  // 28 December is always in the last week of its ISO year.
+  return isoWeekOfKey(Date.UTC(isoYear, 11, 28)).week;
 }
 
-export function isoWeekPeriod(isoYear: number, week: number): Period {
-  const weekOne = startOfISOWeekYear(calendarDay(Date.UTC(isoYear, 0, 4)));
-  const monday = addWeeks(weekOne, week - 1);
-  const sunday = addDays(monday, 6);
-  const from = utcMidnight(monday);
-  return {
-    type: "week",
-    value: `${isoYear}-W${String(week).padStart(2, "0")}`,
-    label: `${format(monday, "d MMM yyyy")} – ${format(sunday, "d MMM yyyy")}`,
-    from,
-    to: from + 7 * 86_400_000,
-  };
+export function isoWeekPeriod(isoYear: number, week: number, zone = "UTC"): Period {
+  const keys = isoWeekKeys(isoYear, week);
+  const monday = calendarDay(keys[0]);
+  const sunday = calendarDay(keys[1] - 86_400_000);
+  return keyed(
+    "week",
+    `${isoYear}-W${String(week).padStart(2, "0")}`,
+    `${format(monday, "d MMM yyyy")} – ${format(sunday, "d MMM yyyy")}`,
+    keys,
+    zone,
+  );
 }
 
-/** The year, month or ISO week that contains the instant `ms`. */
-export function periodContaining(type: Exclude<PeriodType, "totals">, ms: number): Period {
-  const d = new Date(ms);
-  if (type === "year") return yearPeriod(d.getUTCFullYear());
-  if (type === "month") return monthPeriod(d.getUTCFullYear(), d.getUTCMonth() + 1);
-  const day = startOfISOWeek(calendarDay(ms));
-  return isoWeekPeriod(getISOWeekYear(day), getISOWeek(day));
+/** The year, month or ISO week that contains the instant `ms` (its local date in `zone`). */
+export function periodContaining(
+  type: Exclude<PeriodType, "totals">,
+  ms: number,
+  zone = "UTC",
+): Period {
+  const key = localDayKey(ms, zone);
+  const d = new Date(key);
+  if (type === "year") return yearPeriod(d.getUTCFullYear(), zone);
+  if (type === "month") return monthPeriod(d.getUTCFullYear(), d.getUTCMonth() + 1, zone);
+  const { isoYear, week } = isoWeekOfKey(key);
+  return isoWeekPeriod(isoYear, week, zone);
 }
 
 const bad = (message: string) => new AppError("VALIDATION", message);
@@ -124,7 +138,7 @@ export interface PeriodQuery {
  * `period=year&year=2026`, `period=month&month=2026-11`, `period=week&week=2026-W47`, or no
  * parameters at all for totals. Anything else is a 400 that says what was expected.
  */
-export function parsePeriod(query: PeriodQuery): Period {
+export function parsePeriod(query: PeriodQuery, zone = "UTC"): Period {
   const period = query.period?.trim().toLowerCase() || undefined;
   if (period === undefined || period === "totals") {
     if (period === undefined && (query.year || query.month || query.week)) {
@@ -134,7 +148,7 @@ export function parsePeriod(query: PeriodQuery): Period {
   }
   if (period === "year") {
     if (!query.year) throw bad("year is required for period=year (e.g. year=2026)");
-    return yearPeriod(parseYear(query.year.trim(), "year"));
+    return yearPeriod(parseYear(query.year.trim(), "year"), zone);
   }
   if (period === "month") {
     const raw = query.month?.trim();
@@ -142,7 +156,7 @@ export function parsePeriod(query: PeriodQuery): Period {
     const match = /^(\d{4})-(\d{2})$/.exec(raw);
     const month = Number(match?.[2]);
     if (!match || month < 1 || month > 12) throw bad("month must look like 2026-11 (YYYY-MM)");
-    return monthPeriod(parseYear(match[1] as string, "month"), month);
+    return monthPeriod(parseYear(match[1] as string, "month"), month, zone);
   }
   if (period === "week") {
     const raw = query.week?.trim();
@@ -153,7 +167,7 @@ export function parsePeriod(query: PeriodQuery): Period {
     const week = Number(match[2]);
     const weeks = isoWeeksInYear(isoYear);
     if (week < 1 || week > weeks) throw bad(`week must be from 1 to ${weeks} in ${isoYear}`);
-    return isoWeekPeriod(isoYear, week);
+    return isoWeekPeriod(isoYear, week, zone);
   }
   throw bad("period must be one of: totals, year, month, week");
 }

@@ -149,17 +149,17 @@ const MAX_PROBES = 10_000;
  * the first and last bet and probes each with one index seek, so the cost follows the
  * time span, not the number of bets.
  */
-export function reportPeriods(db: AppDb) {
+export function reportPeriods(db: AppDb, zone = "UTC") {
   const { first, last } = betTimeBounds(db);
   const hasBets = (p: Period) =>
     db.select({ one: sql`1` }).from(bets).where(betsIn(p)).limit(1).get() !== undefined;
   const walk = (type: "year" | "month" | "week") => {
     const found: Period[] = [];
     if (first === null || last === null) return found;
-    let p = periodContaining(type, last);
+    let p = periodContaining(type, last, zone);
     for (let i = 0; i < MAX_PROBES && (p.to as number) > first; i++) {
       if (hasBets(p)) found.push(p);
-      p = periodContaining(type, (p.from as number) - 1);
+      p = periodContaining(type, (p.from as number) - 1, zone);
     }
     return found;
   };

@@ -4,7 +4,9 @@
  * reversals, delete-all) plus the direct bet edits only a repair would make (moving a bet
  * in time, to another customer or shop, restaking it, deleting it); after each, the
  * roll-ups the triggers kept must equal a full recomputation from the bets, and every
- * report read from them must equal the report computed the old way, from the bets.
+ * report read from them must equal the report computed the old way, from the bets. In UTC
+ * and in Europe/Dublin (decision 062: the buckets are the business zone's local days, across
+ * both daylight-saving changes), and after the zone changes (the roll-ups are rebuilt).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,9 +20,11 @@ import { createSession } from "../../lib/auth/session";
 import { deleteAllData } from "../admin/data.service";
 import { parsePeriod, periodContaining, TOTALS } from "./periods";
 import { buildReport, reportPeriods } from "./reports.service";
-import { ROLLUP_TABLES, rebuildRollups } from "./rollups";
+import { ensureRollupZone, ROLLUP_TABLES, rebuildRollups, rollupZone } from "./rollups";
+import { buildSeries, parseSeriesPeriod } from "./series";
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 /** Bets land within two years around New Year 2026/27 (ISO weeks across years, leap days). */
 const START = Date.UTC(2025, 11, 1);
 const SPAN_DAYS = 500;
@@ -37,7 +41,14 @@ const op = fc.oneof(
       outcome: fc.constantFrom("PENDING", "PENDING", "WON", "LOST", "VOID"),
       // When it was placed: a day, and a time that is sometimes the first or last instant.
       day: fc.nat(SPAN_DAYS),
-      ms: fc.oneof(fc.constant(0), fc.constant(DAY - 1), fc.nat(DAY - 1)),
+      // 23:00 UTC is local midnight in Dublin in summer (a bet just before it, or at it).
+      ms: fc.oneof(
+        fc.constant(0),
+        fc.constant(DAY - 1),
+        fc.constant(23 * HOUR - 1),
+        fc.constant(23 * HOUR),
+        fc.nat(DAY - 1),
+      ),
     }),
   },
   {
@@ -70,6 +81,8 @@ const op = fc.oneof(
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
 let t: TestApp;
+/** The business time zone of `t` (BUSINESS_TIMEZONE). */
+let zone = "UTC";
 let backupDir: string;
 beforeAll(async () => {
   t = await createTestApp();
@@ -101,14 +114,44 @@ function recomputedRows() {
 
 /** Totals, every year, month and week with bets, and one period without any. */
 function periodsToCheck() {
-  const { years, months, weeks } = reportPeriods(t.handle.db);
+  const { years, months, weeks } = reportPeriods(t.handle.db, zone);
   return [
     TOTALS,
-    ...years.map((year) => parsePeriod({ period: "year", year: String(year) })),
-    ...months.map((m) => parsePeriod({ period: "month", month: m.value })),
-    ...weeks.map((w) => parsePeriod({ period: "week", week: w.value })),
-    periodContaining("week", Date.UTC(2030, 5, 1)),
+    ...years.map((year) => parsePeriod({ period: "year", year: String(year) }, zone)),
+    ...months.map((m) => parsePeriod({ period: "month", month: m.value }, zone)),
+    ...weeks.map((w) => parsePeriod({ period: "week", week: w.value }, zone)),
+    periodContaining("week", Date.UTC(2030, 5, 1), zone),
   ];
+}
+
+/** The roll-ups equal a recomputation; every report and series adds up to the bets'. */
+function checkAgainstBets() {
+  expect(rollupRows()).toEqual(recomputedRows());
+  for (const period of periodsToCheck()) {
+    const fromBets = buildReport(t.handle.db, period, "bets");
+    expect(buildReport(t.handle.db, period, "rollups")).toEqual(fromBets);
+    if (period.type === "totals") continue;
+    const query = { period: period.type, [period.type]: period.value ?? "" };
+    const series = buildSeries(t.handle.sqlite, parseSeriesPeriod(query, zone), zone);
+    expect(series.totals.bets).toBe(fromBets.betting.totalBets);
+    expect(series.totals.stakes).toBe(
+      formatCents(Math.round(fromBets.financial.totalStakes * 100)),
+    );
+  }
+}
+
+async function workloadProperty(numRuns: number) {
+  await fc.assert(
+    fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), async (ops) => {
+      let { customers, shops } = await parties();
+      for (const o of ops) {
+        await apply(o, customers, shops);
+        if (o.kind === "deleteAll") ({ customers, shops } = await parties());
+      }
+      checkAgainstBets();
+    }),
+    { numRuns },
+  );
 }
 
 const betIds = () =>
@@ -230,22 +273,7 @@ async function parties() {
 
 describe("report roll-ups", () => {
   test("after any workload they equal a recomputation, and so do the reports", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), async (ops) => {
-        let { customers, shops } = await parties();
-        for (const o of ops) {
-          await apply(o, customers, shops);
-          if (o.kind === "deleteAll") ({ customers, shops } = await parties());
-        }
-        expect(rollupRows()).toEqual(recomputedRows());
-        for (const period of periodsToCheck()) {
-          expect(buildReport(t.handle.db, period, "rollups")).toEqual(
-            buildReport(t.handle.db, period, "bets"),
-          );
-        }
-      }),
-      { numRuns: 25 },
-    );
+    await workloadProperty(25);
   }, 120_000);
 
   test("the API's report is the one computed from the bets", async () => {
@@ -275,9 +303,43 @@ describe("report roll-ups", () => {
     }
   });
 
+  test("in Europe/Dublin they are its local days, across both daylight-saving changes", async () => {
+    t.close();
+    zone = "Europe/Dublin";
+    t = await createTestApp(":memory:", { businessTimeZone: zone });
+    expect(rollupZone(t.handle.sqlite)).toBe(zone);
+    await workloadProperty(15);
+  }, 120_000);
+
+  test("a change of zone rebuilds them for the new one (as the server does at start)", async () => {
+    // `t` holds the Dublin workload's bets: read in UTC, then in Dublin again.
+    const { customers, shops } = await parties();
+    const place = { kind: "place", stake: "10.00", odds: "2.00", outcome: "LOST" } as const;
+    // 2026-03-28 23:30 UTC: the 28th in UTC, still the 28th in Dublin (GMT until 01:00).
+    // 2026-10-24 23:30 UTC: the 24th in UTC, the 25th in Dublin (IST).
+    await apply(
+      { ...place, customer: 0, shop: 0, day: 117, ms: 23 * HOUR + 30 * 60_000 },
+      customers,
+      shops,
+    );
+    await apply(
+      { ...place, customer: 1, shop: 1, day: 327, ms: 23 * HOUR + 30 * 60_000 },
+      customers,
+      shops,
+    );
+    for (const next of ["UTC", "Europe/Dublin", "America/New_York"]) {
+      expect(ensureRollupZone(t.handle.sqlite, next)).toBe(zone);
+      zone = next;
+      expect(ensureRollupZone(t.handle.sqlite, next)).toBeNull();
+      checkAgainstBets();
+    }
+    zone = "UTC";
+  }, 60_000);
+
   test("delete-all leaves them empty, and new bets roll up again", async () => {
     // A fresh database whose books balance, so delete-all's checked backup succeeds.
     t.close();
+    zone = "UTC";
     t = await createTestApp();
     t.deps.backups = { dir: backupDir, intervalHours: null, keep: 2 };
     const { customers, shops } = await parties();

@@ -3,7 +3,7 @@
  * figures from them, and their maintenance. The triggers on `bets` keep them in step row by
  * row; a bulk load (the benchmark's seed) or a wipe (delete-all) suspends those triggers and
  * rebuilds the roll-ups once at the end, with the very statements the migration ran to
- * backfill them.
+ * backfill them. Buckets are the business time zone's local dates (decision 062).
  */
 import type { Database } from "bun:sqlite";
 import { readSnapshot } from "../../db/client";
@@ -13,6 +13,7 @@ import {
   sqlExecutor,
   suspendTriggers,
 } from "../../db/derived-tables";
+import { zoneOffsets } from "../../domain/business-time";
 import { type BetTotals, noBets, type PeriodFigures } from "./bet-aggregate";
 import type { Period } from "./periods";
 
@@ -58,7 +59,8 @@ export function addRollupTotals(totals: BetTotals, row: RollupTotalsRow): void {
 export function figuresFromRollups(sqlite: Database, period: Period, top: number): PeriodFigures {
   const shopGrain = period.type === "week" ? "day" : "month";
   const customerGrain = CUSTOMER_GRAIN[period.type];
-  const bucket = period.from ?? 0;
+  // Buckets are local keys (drizzle/0024_business_zone.sql): the period's, not its instants.
+  const bucket = period.keyFrom ?? 0;
   return readSnapshot(sqlite, () => {
     const shopRows = sqlite
       .query<RollupTotalsRow, [string, number, number]>(
@@ -71,8 +73,8 @@ export function figuresFromRollups(sqlite: Database, period: Period, top: number
       )
       .values(
         shopGrain,
-        period.from ?? Number.MIN_SAFE_INTEGER,
-        period.to ?? Number.MAX_SAFE_INTEGER,
+        period.keyFrom ?? Number.MIN_SAFE_INTEGER,
+        period.keyTo ?? Number.MAX_SAFE_INTEGER,
       ) as RollupTotalsRow[];
     const figures: PeriodFigures = {
       ...noBets(),
@@ -112,7 +114,7 @@ export const ROLLUP_TABLES = ["report_shop_rollups", "report_customer_rollups"] 
 
 /** The migration's backfill statements: its INSERTs into the roll-up tables, in order. */
 export function backfillStatements(): string[] {
-  return migrationFills("0021_cash_bets_each_way.sql", /^INSERT INTO report_\w+_rollups\b/i);
+  return migrationFills("0024_business_zone.sql", /^INSERT INTO report_\w+_rollups\b/i);
 }
 
 /** Recomputes both roll-up tables from `bets`. Run it inside the caller's transaction. */
@@ -128,4 +130,42 @@ export function rebuildRollups(target: SqlTarget): void {
  */
 export function suspendRollups(target: SqlTarget): () => void {
   return suspendTriggers(target, "tbl_name = 'bets' and name like 'bets_rollup_%'", rebuildRollups);
+}
+
+/** The time zone the roll-ups' buckets are local dates of (drizzle/0024_business_zone.sql). */
+export function rollupZone(sqlite: Database): string {
+  return (
+    sqlite
+      .query<{ zone: string }, []>("select time_zone as zone from business_zone where id = 1")
+      .get()?.zone ?? "UTC"
+  );
+}
+
+/**
+ * Makes the roll-ups the local days of `zone` (BUSINESS_TIMEZONE, decision 062): when they
+ * were built for another zone, its offsets are written to business_zone_offsets (what the
+ * triggers add to a bet's time) and the roll-ups rebuilt from the bets, in one write
+ * transaction. Run at start, before serving. Returns the zone they were built for before, or
+ * null when nothing changed.
+ */
+export function ensureRollupZone(sqlite: Database, zone: string): string | null {
+  const before = rollupZone(sqlite);
+  if (before === zone) return null;
+  const offsets = zoneOffsets(zone);
+  sqlite.run("begin immediate");
+  try {
+    sqlite.run("delete from business_zone_offsets");
+    const insert = sqlite.prepare(
+      "insert into business_zone_offsets (from_ms, offset_ms) values (?, ?)",
+    );
+    for (const o of offsets) insert.run(o.fromMs, o.offsetMs);
+    insert.finalize();
+    rebuildRollups(sqlite);
+    sqlite.run("update business_zone set time_zone = ? where id = 1", [zone]);
+    sqlite.run("commit");
+  } catch (err) {
+    sqlite.run("rollback");
+    throw err;
+  }
+  return before;
 }

@@ -1,13 +1,15 @@
 /**
  * The report series (GET /api/reports/series, docs/reports.md): a period's figures bucket by
- * bucket for the charts, plus the mix of outcomes. Buckets are UTC hours for one day, UTC
- * days for a week or a month, calendar months for a year or the totals. Days and months are
+ * bucket for the charts, plus the mix of outcomes. Buckets are the hours of one business day
+ * (23, 24 or 25 of them), the business time zone's days for a week or a month, its calendar
+ * months for a year or the totals (decision 062); each bucket's `start` is a UTC instant. Days and months are
  * read from the shops' roll-ups (report_shop_rollups, the rows the report itself sums), so
  * the series adds up exactly to the report; a day's hours are read from the bets through the
  * covering index (bets_report_covering_idx), a range of one day.
  */
 import type { Database } from "bun:sqlite";
 import { readSnapshot } from "../../db/client";
+import { DAY_MS, dateKey, keyStart, localTime, offsetMs } from "../../domain/business-time";
 import { formatCents } from "../../domain/money";
 import { AppError } from "../../lib/errors";
 import { type BetTotals, noBets } from "./bet-aggregate";
@@ -16,7 +18,7 @@ import { addRollupTotals, type RollupTotalsRow } from "./rollups";
 
 export type Granularity = "hour" | "day" | "month";
 
-/** A report period, or one UTC day (the dashboard's "today by hour"). */
+/** A report period, or one business day (the dashboard's "today by hour"). */
 export interface SeriesPeriod extends Omit<Period, "type"> {
   type: PeriodType | "day";
 }
@@ -26,41 +28,40 @@ export interface SeriesQuery extends PeriodQuery {
 }
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-/** One UTC calendar day, `day` as YYYY-MM-DD. */
-export function dayPeriod(day: string): SeriesPeriod {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
-  const from = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
-  // Date.UTC rolls 2026-02-30 over to March: a real date reads back the same.
-  if (!match || Number.isNaN(from) || new Date(from).toISOString().slice(0, 10) !== day.trim()) {
+/** One business day (a local date of `zone`), `day` as YYYY-MM-DD. */
+export function dayPeriod(day: string, zone = "UTC"): SeriesPeriod {
+  const key = dateKey(day);
+  if (key === null) {
     throw new AppError("VALIDATION", "day must be a date like 2026-11-22 (YYYY-MM-DD)");
   }
-  const d = new Date(from);
+  const d = new Date(key);
   return {
     type: "day",
     value: day.trim(),
     label: `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
-    from,
-    to: from + DAY_MS,
+    from: keyStart(key, zone),
+    to: keyStart(key + DAY_MS, zone),
+    keyFrom: key,
+    keyTo: key + DAY_MS,
   };
 }
 
 /** The report's period parameters, plus `period=day&day=2026-11-22` (hours of one day). */
-export function parseSeriesPeriod(query: SeriesQuery): SeriesPeriod {
+export function parseSeriesPeriod(query: SeriesQuery, zone = "UTC"): SeriesPeriod {
   if (query.period?.trim() === "day") {
     if (!query.day?.trim()) throw new AppError("VALIDATION", "day is required for period=day");
     if (query.year || query.month || query.week) {
       throw new AppError("VALIDATION", "period=day takes only day (e.g. day=2026-11-22)");
     }
-    return dayPeriod(query.day);
+    return dayPeriod(query.day, zone);
   }
   if (query.day !== undefined) {
     throw new AppError("VALIDATION", "day is only for period=day (e.g. period=day&day=2026-11-22)");
   }
-  return parsePeriod(query);
+  return parsePeriod(query, zone);
 }
 
 export function granularityOf(type: SeriesPeriod["type"]): Granularity {
@@ -68,7 +69,7 @@ export function granularityOf(type: SeriesPeriod["type"]): Granularity {
   return type === "week" || type === "month" ? "day" : "month";
 }
 
-/** The start of the bucket after the one starting at `start`. */
+/** The start of the bucket after the one starting at `start` (an instant for hours, else a key). */
 function nextBucket(granularity: Granularity, start: number): number {
   if (granularity === "hour") return start + HOUR_MS;
   if (granularity === "day") return start + DAY_MS;
@@ -76,9 +77,10 @@ function nextBucket(granularity: Granularity, start: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
-function bucketLabel(granularity: Granularity, start: number): string {
+/** A bucket's label: the local hour of an instant, or the date of a key. */
+function bucketLabel(granularity: Granularity, start: number, zone: string): string {
+  if (granularity === "hour") return localTime(start, zone);
   const d = new Date(start);
-  if (granularity === "hour") return `${String(d.getUTCHours()).padStart(2, "0")}:00`;
   if (granularity === "day") return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
@@ -97,11 +99,14 @@ function rollupRows(sqlite: Database, grain: "day" | "month", from: number, to: 
     .values(grain, from, to) as RollupTotalsRow[];
 }
 
-/** Per-hour totals of one day's bets, through the covering index (no table reads). */
-function hourRows(sqlite: Database, from: number, to: number) {
+/**
+ * Per-hour totals of one day's bets, through the covering index (no table reads). `shift`:
+ * where the zone's hours start past a UTC hour (Asia/Kolkata: 30 minutes).
+ */
+function hourRows(sqlite: Database, from: number, to: number, shift: number) {
   return sqlite
     .query<RollupTotalsRow, [number, number]>(
-      `select created_at - created_at % ${HOUR_MS} as hour, count(*),
+      `select created_at - ((created_at - ${shift}) % ${HOUR_MS} + ${HOUR_MS}) % ${HOUR_MS} as hour, count(*),
               sum(status = 'WON'), sum(status = 'LOST'), sum(status = 'PENDING'),
               sum(status = 'VOID'),
               sum(case when status = 'VOID' then 0 else stake_cents end),
@@ -135,21 +140,27 @@ const emptyBucket = (start: number): RollupTotalsRow => [start, 0, 0, 0, 0, 0, 0
 
 const money = formatCents;
 
-/** The series of a period: every bucket in order (empty ones too), and the outcome mix. */
-export function buildSeries(sqlite: Database, period: SeriesPeriod) {
+/**
+ * The series of a period: every bucket in order (empty ones too), and the outcome mix. Hours
+ * are walked as instants; days and months as local keys, answered as the instants they
+ * start at in `zone`.
+ */
+export function buildSeries(sqlite: Database, period: SeriesPeriod, zone = "UTC") {
   const granularity = granularityOf(period.type);
+  const hourly = granularity === "hour";
   const { rows, from, to } = readSnapshot(sqlite, () => {
-    let from = period.from;
-    let to = period.to;
+    let from = hourly ? period.from : period.keyFrom;
+    let to = hourly ? period.to : period.keyTo;
     if (from === null || to === null) {
       // The totals: from the first month with bets to the last one.
       const bounds = monthBounds(sqlite);
       from = bounds?.first ?? 0;
       to = bounds ? nextBucket("month", bounds.last) : 0;
     }
+    const shift = ((offsetMs(zone, from) % HOUR_MS) + HOUR_MS) % HOUR_MS;
     const rows =
       granularity === "hour"
-        ? hourRows(sqlite, from, to)
+        ? hourRows(sqlite, from, to, shift)
         : rollupRows(sqlite, granularity, from, to);
     return { rows, from, to };
   });
@@ -162,8 +173,8 @@ export function buildSeries(sqlite: Database, period: SeriesPeriod) {
     addRollupTotals(sum, row);
     const [, bets, , , , , staked, revenue, payouts] = row;
     buckets.push({
-      start: new Date(start).toISOString(),
-      label: bucketLabel(granularity, start),
+      start: new Date(hourly ? start : keyStart(start, zone)).toISOString(),
+      label: bucketLabel(granularity, start, zone),
       bets,
       stakes: money(staked),
       revenue: money(revenue),
@@ -175,6 +186,7 @@ export function buildSeries(sqlite: Database, period: SeriesPeriod) {
   return {
     period: period.type,
     granularity,
+    timeZone: zone,
     range: {
       value: period.value,
       label: period.label,

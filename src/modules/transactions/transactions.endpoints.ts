@@ -15,6 +15,7 @@ export const transactionsEndpoints = [
       deposit(tx, op, body, {
         requireShift: deps.requireShift,
         ageRules: deps.ageRules,
+        businessTimeZone: deps.businessTimeZone,
       }),
   }),
   implement(contracts.withdraw, {

@@ -247,6 +247,8 @@ export interface CashRules {
   requireShift?: boolean;
   /** MIN_AGE and REQUIRE_DATE_OF_BIRTH: a deposit is refused like a bet (decision 041). */
   ageRules?: AgeRules;
+  /** BUSINESS_TIMEZONE: the daily deposit limit's day is its date (decision 062). */
+  businessTimeZone?: string;
 }
 
 /** Cash handed in at a till: credits the customer's account and the shop's till. */
@@ -260,7 +262,7 @@ export function deposit(
   // Minimum age (decision 041), self-exclusion and the daily deposit limit (issue 12);
   // withdrawals never ask.
   assertMayGamble(customer, now, rules.ageRules);
-  assertDepositWithinLimits(tx, customer, input.amountCents, now);
+  assertDepositWithinLimits(tx, customer, input.amountCents, now, rules.businessTimeZone);
   const shiftId = cashShift(tx, actor.userId, shop, rules.requireShift ?? false);
   const { id } = postLedgerEntry(
     tx,

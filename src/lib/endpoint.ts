@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { AppDb, Tx } from "../db/client";
 import { prepared } from "../db/client";
 import { alerts } from "../db/schema";
+import { withLocalDateFilters } from "../domain/business-time";
 import type { Contract, ParsedInput } from "../domain/contract";
 import { type ContractName, contracts } from "../domain/contracts";
 import { type Mutation, type Op, recordMutation } from "./audit";
@@ -108,10 +109,13 @@ export function implement<const C extends Contract, P>(
       const deps = c.get("deps");
       const params = contract.params ? c.req.valid("param" as never) : undefined;
       // What the caller may read, before the handler sees anything (src/lib/scope.ts).
-      const { own, query } = scopeRequest(deps.db, contract, c.get("user"), {
+      const scoped = scopeRequest(deps.db, contract, c.get("user"), {
         params,
         query: contract.query ? c.req.valid("query" as never) : undefined,
       });
+      const { own } = scoped;
+      // A bare date in `from`/`to` is a business day of BUSINESS_TIMEZONE (decision 062).
+      const query = withLocalDateFilters(scoped.query, c.req.query(), deps.businessTimeZone);
       const ctx = {
         c,
         deps,

@@ -37,6 +37,7 @@ const bucket = (start: string, label: string, bets: number, stakes: string, payo
 const series: ReportSeriesDto = {
   period: "totals",
   granularity: "month",
+  timeZone: "UTC",
   range: { value: null, label: "All time", from: null, to: null },
   buckets: [
     bucket("2026-10-01T00:00:00.000Z", "Oct 2026", 1, "1250.50", "0.00"),

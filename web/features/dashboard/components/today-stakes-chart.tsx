@@ -1,5 +1,4 @@
 import { useAtomValue } from "jotai";
-import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { isAdminAtom } from "../../../lib/session";
 import { businessToday, timeZoneName } from "../../../lib/time";
@@ -21,17 +20,16 @@ export function TodayStakesChart() {
   const isAdmin = useAtomValue(isAdminAtom);
   const day = businessToday();
   const series = useSeries({ period: "day", day }, isAdmin);
-  const t = useT();
   if (!isAdmin) return null;
   const points = series.data ? trendPoints(series.data) : [];
   const total = series.data ? euro(series.data.totals.stakes) : euro(0);
   return (
     <ChartPanel
       className="mb-6"
-      title={t("dashboard.stakesByHour", { zone: timeZoneName() })}
-      summary={t("dashboard.stakesByHourSummary", { total, bets: series.data?.totals.bets ?? 0 })}
+      title={`Today's stakes by hour (${timeZoneName()})`}
+      summary={`Stakes by hour today: ${total} in ${series.data?.totals.bets ?? 0} bets.`}
       status={seriesStatus(series)}
-      emptyText={t("dashboard.noBetsToday")}
+      emptyText="No bets placed today yet."
       rows={points}
       rowKey={(p) => p.start}
       columns={TREND_COLUMNS}

@@ -107,6 +107,39 @@ describe("Export CSV", () => {
     await context.close();
   });
 
+  test("a browser in de-DE downloads the `;` file with decimal commas, same header (decision 064)", async () => {
+    // The admin's session in a German browser (no sign-in form: its words may be German).
+    const admin = await suite.admin();
+    const storageState = await admin.context.storageState();
+    await admin.context.close();
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      locale: "de-DE",
+      acceptDownloads: true,
+      storageState,
+    });
+    const page = await context.newPage();
+    await page.goto(`/transactions?q=${encodeURIComponent(tag)}&type=DEPOSIT`);
+    const link = page.locator('a[href*="format=csv"]');
+    await link.waitFor();
+    expect(await link.getAttribute("href")).toContain("decimal=comma");
+    const downloadStarted = page.waitForEvent("download");
+    await link.click();
+    const download = await downloadStarted;
+    const text = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
+    const [header, ...lines] = text.trimEnd().split("\n");
+    const semi = (line: string) => line.split(";").map((cell) => cell.replace(/^"|"$/g, ""));
+    const columns = semi(header ?? "");
+    expect(columns.slice(0, 4)).toEqual(["id", "type", "amount", "signedAmount"]);
+    expect(columns).toContain("localTime");
+    const rows = lines.map(semi).map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i]])));
+    // Niamh's 5000.00 and Eoin's 100.00, each a deposit: + on the customer.
+    expect(rows.map((r) => r.amount).sort()).toEqual(["100,00", "5000,00"]);
+    expect(rows.map((r) => r.signedAmount).sort()).toEqual(["100,00", "5000,00"]);
+    for (const r of rows) expect(r.localTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await context.close();
+  });
+
   test("at 390 px the four lists with their Export CSV link do not scroll sideways", async () => {
     const { page, problems, context } = await suite.admin();
     await page.setViewportSize({ width: 390, height: 800 });

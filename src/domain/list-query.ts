@@ -299,6 +299,13 @@ export function csvListQuery<L extends keyof typeof SORT_KEYS>(list: L) {
       description:
         "csv: every matching row as a text/csv download (all pages; limit and offset ignored), see the operation's `x-csv` response",
     }),
+    decimal: z
+      .enum(["point", "comma"], { error: "decimal must be point or comma" })
+      .optional()
+      .meta({
+        description:
+          "With format=csv: comma writes a `;`-separated file with decimal commas in the money columns (for a locale that writes 1.000,50); point (the default) a `,`-separated file with decimal points. The header row is the same (decision 064)",
+      }),
   });
 }
 

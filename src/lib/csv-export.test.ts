@@ -1,13 +1,15 @@
 /**
  * Issue 13, "CSV of any list": format=csv on the four lists answers every row of the same
  * search, filters and sort as the JSON pages put end to end, neutralises formula cells, keeps
- * to the caller's rows, and streams a large list with its memory flat.
+ * to the caller's rows, and streams a large list with its memory flat. The columns a
+ * bookkeeper gets (issue 23, decision 064) and their sums: src/lib/csv-bookkeeping.test.ts.
  */
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseCsv } from "../../tests/helpers/csv";
 import {
   createAccount,
   createTestApp,
@@ -15,40 +17,15 @@ import {
   seedBasics,
   type TestApp,
 } from "../../tests/helpers/test-app";
-import { betDto, customerDto, shopDto, transactionDto } from "../domain/dto";
+import { betDto, customerDto } from "../domain/dto";
 import { listQuerySchema } from "../domain/list-query";
-import { JOB_WORK } from "../modules/customers/customers.csv";
+import { CSV_COLUMNS as AUDIT_COLUMNS } from "../modules/admin/audit.csv";
+import { CSV_COLUMNS as BET_COLUMNS } from "../modules/bets/bets.csv";
+import { CSV_COLUMNS as CUSTOMER_COLUMNS, JOB_WORK } from "../modules/customers/customers.csv";
+import { CSV_COLUMNS as SHOP_COLUMNS } from "../modules/shops/shops.csv";
+import { CSV_COLUMNS as TRANSACTION_COLUMNS } from "../modules/transactions/transactions.csv";
 import { type CsvInput, csvCell, csvColumns, csvRecord } from "./csv-export";
 import { type JobWork, STREAM_CREDITS, streamWork } from "./jobs";
-
-/** A small RFC 4180 reader: quoted cells, doubled quotes, newlines inside quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    } else if (ch !== "\r") cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 let t: TestApp;
 
@@ -80,7 +57,8 @@ describe("CSV of the lists (small database)", () => {
 
   beforeEach(async () => {
     t = await createTestApp();
-    t.deps.clock = () => Date.parse("2026-11-22T10:00:00Z");
+    t.deps.clock = () => Date.parse("2026-11-22T10:00:00.250Z");
+    t.deps.businessTimeZone = "Europe/Berlin";
     ({ shopId, customerId } = await seedBasics(t, { creditLimit: "100" }));
     await t.json("POST", "/api/shops", { body: { name: "Harbour", location: "Cork" } });
     const names = [
@@ -118,16 +96,24 @@ describe("CSV of the lists (small database)", () => {
   afterEach(() => t.close());
 
   const cases = [
-    { list: "customers", schema: customerDto, query: "q=a&status=ACTIVE&sort=lastName&order=desc" },
-    { list: "customers", schema: customerDto, query: "sort=balance" },
-    { list: "shops", schema: shopDto, query: "status=ACTIVE&sort=name&order=desc" },
-    { list: "bets", schema: betDto, query: "status=PENDING&sort=customer&order=asc" },
-    { list: "bets", schema: betDto, query: "q=race&sort=stakeAmount&order=desc" },
-    { list: "transactions", schema: transactionDto, query: "type=DEPOSIT&sort=amount&order=desc" },
-    { list: "transactions", schema: transactionDto, query: "q=ada" },
+    {
+      list: "customers",
+      columns: CUSTOMER_COLUMNS,
+      query: "q=a&status=ACTIVE&sort=lastName&order=desc",
+    },
+    { list: "customers", columns: CUSTOMER_COLUMNS, query: "sort=balance" },
+    { list: "shops", columns: SHOP_COLUMNS, query: "status=ACTIVE&sort=name&order=desc" },
+    { list: "bets", columns: BET_COLUMNS, query: "status=PENDING&sort=customer&order=asc" },
+    { list: "bets", columns: BET_COLUMNS, query: "q=race&sort=stakeAmount&order=desc" },
+    {
+      list: "transactions",
+      columns: TRANSACTION_COLUMNS,
+      query: "type=DEPOSIT&sort=amount&order=desc",
+    },
+    { list: "transactions", columns: TRANSACTION_COLUMNS, query: "q=ada" },
   ] as const;
 
-  for (const { list, schema, query } of cases) {
+  for (const { list, columns, query } of cases) {
     test(`${list}?${query}: the CSV is the JSON pages end to end`, async () => {
       const json = await allPages(`/api/${list}?${query}`);
       const { res, header, rows } = await csvOf(
@@ -136,12 +122,49 @@ describe("CSV of the lists (small database)", () => {
       expect(res.headers.get("content-disposition")).toBe(
         `attachment; filename="${list}-2026-11-22.csv"`,
       );
-      expect(header).toEqual(csvColumns(schema));
+      expect(header).toEqual(columns.map((c) => c.name));
       expect(json.length).toBeGreaterThan(1);
-      // Same rows, same order, every cell as the JSON field (money as its decimal string).
-      expect(rows).toEqual(json.map((item) => csvRecord(header, item)));
+      // Same rows, same order, every cell from the JSON field (money as its decimal string,
+      // times UTC to the second, localTime in the business zone); a bet's signedAmount comes
+      // from its ledger rows (csv-bookkeeping.test.ts), not from its JSON.
+      const input: CsvInput = {
+        query: listQuerySchema.parse({}),
+        own: null,
+        now: 0,
+        timeZone: "Europe/Berlin",
+        decimal: "point",
+      };
+      const fromJson = columns.filter((c) => !(list === "bets" && c.name === "signedAmount"));
+      const pick = (row: string[]) => fromJson.map((c) => row[header.indexOf(c.name)]);
+      expect(rows.map(pick)).toEqual(json.map((item) => csvRecord(fromJson, item, input)));
+      const at = (name: string) => rows[0]?.[header.indexOf(name)];
+      expect(at("createdAt")).toBe("2026-11-22T10:00:00Z");
+      expect(at("localTime")).toBe("2026-11-22 11:00:00");
     });
   }
+
+  test("the deterministic header of each list (a deliberate change: decision 064)", () => {
+    const names = (columns: { name: string }[]) => columns.map((c) => c.name).join(",");
+    expect(names(CUSTOMER_COLUMNS)).toBe(
+      "id,firstName,lastName,email,phone,address,dateOfBirth,balance,creditLimit,allowOverdraft,isActive,localTime,createdAt,createdByUser.id,createdByUser.username,maxStake,dailyDepositLimit,selfExcludedUntil,pendingLimits.maxStake.value,pendingLimits.maxStake.appliesAt,pendingLimits.dailyDepositLimit.value,pendingLimits.dailyDepositLimit.appliesAt,pendingLimits.selfExcludedUntil.value,pendingLimits.selfExcludedUntil.appliesAt",
+    );
+    expect(names(SHOP_COLUMNS)).toBe(
+      "id,name,location,address,phone,balance,isActive,localTime,createdAt",
+    );
+    expect(names(BET_COLUMNS)).toBe(
+      "id,description,payment,shiftId,paid.amount,paid.at,paid.by.id,paid.by.username,paid.shiftId,paid.shop.id,paid.shop.name,eachWay.places,eachWay.fraction,stakeAmount,totalStake,odds,price,potentialPayout,actualPayout,signedAmount,allowOvercredit,status,voidReason,localTime,createdAt,resolvedAt,customer.id,customer.firstName,customer.lastName,shop.id,shop.name,placedByUser.id,placedByUser.username,resolvedByUser.id,resolvedByUser.username",
+    );
+    expect(names(TRANSACTION_COLUMNS)).toBe(
+      "id,type,amount,signedAmount,signedForType,signedForId,description,status,fromEntityType,fromEntityId,toEntityType,toEntityId,localTime,createdAt,archived,archivedAt,reversalOf,shiftId,reason,fromCustomer.firstName,fromCustomer.lastName,toCustomer.firstName,toCustomer.lastName,fromShop.name,toShop.name,bet.id,bet.description,processedByUser.id,processedByUser.username",
+    );
+    expect(names(AUDIT_COLUMNS)).toBe(
+      "id,actorId,actorUsername,action,entityType,entityId,before,after,ip,requestId,localTime,createdAt",
+    );
+    // The duplicates are gone: an id beside its object's `.id`, a bet's outcome beside status.
+    for (const gone of ["customerId", "shopId", "outcome", "placedBy", "resolvedBy"]) {
+      expect(names(BET_COLUMNS).split(",")).not.toContain(gone);
+    }
+  });
 
   test("the API document offers text/csv on the lists beside their JSON page", async () => {
     type Operation = {
@@ -219,7 +242,7 @@ describe("CSV of the lists (small database)", () => {
     };
     const bets = await asAda("/api/bets?format=csv");
     expect(bets.rows).toHaveLength(1);
-    expect(bets.rows[0]?.[bets.header.indexOf("customerId")]).toBe(String(customerId));
+    expect(bets.rows[0]?.[bets.header.indexOf("customer.id")]).toBe(String(customerId));
     const people = await asAda("/api/customers?format=csv");
     expect(people.rows.map((r) => r[people.header.indexOf("id")])).toEqual([String(customerId)]);
     const ledger = await asAda("/api/transactions?format=csv&customerId=999");
@@ -309,6 +332,8 @@ describe("CSV of a large list (a database file, a worker)", () => {
       query: listQuerySchema.parse({ sort: "id" }),
       own: null,
       now: Date.now(),
+      timeZone: "UTC",
+      decimal: "point",
     };
     const stream = streamWork(
       t.deps.sqlite,
@@ -348,6 +373,8 @@ describe("CSV of a large list (a database file, a worker)", () => {
       query: listQuerySchema.parse({ sort: "id" }),
       own: null,
       now: Date.now(),
+      timeZone: "UTC",
+      decimal: "point",
     };
     const chunks: string[] = [];
     try {

@@ -532,10 +532,11 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
 function csvResponse() {
   return {
     description:
-      "With `format=csv`: a download of every matching row (all pages; limit and offset ignored), a header row of the JSON fields (nested ones as a.b), UTF-8 with a byte order mark",
+      "With `format=csv`: a download of every matching row (all pages; limit and offset ignored), UTF-8 with a byte order mark. A header row of the JSON fields (nested ones as a.b) without the duplicates (an id beside its object's `.id`, a bet's `outcome`), plus `localTime` (`createdAt` in the business time zone, `YYYY-MM-DD HH:MM:SS`) and, on bets and transactions, `signedAmount` (a column that sums: decision 064); times UTC to the second; with `decimal=comma`, `;`-separated with decimal commas",
     headers: {
       "Content-Disposition": {
-        description: 'attachment; filename="<list>-YYYY-MM-DD.csv"',
+        description:
+          'attachment; filename="<list>-YYYY-MM-DD.csv" (the date in the business time zone)',
         schema: { type: "string" },
       },
     },

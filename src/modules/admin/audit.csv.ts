@@ -26,4 +26,7 @@ const AUDIT_CSV = defineCsvList(import.meta.url, {
 
 export const JOB_WORK = AUDIT_CSV.work;
 
+/** The columns of the file (the tests read them). */
+export const CSV_COLUMNS = AUDIT_CSV.columns;
+
 export const auditCsv = AUDIT_CSV.download;

@@ -227,7 +227,7 @@ describe("where the failures show", () => {
       .trim()
       .split("\n");
     expect(lines[0]).toBe(
-      "id,actorId,actorUsername,action,entityType,entityId,before,after,ip,requestId,createdAt",
+      "id,actorId,actorUsername,action,entityType,entityId,before,after,ip,requestId,localTime,createdAt",
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(

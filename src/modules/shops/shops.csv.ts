@@ -18,4 +18,7 @@ const SHOPS_CSV = defineCsvList(import.meta.url, {
 
 export const JOB_WORK = SHOPS_CSV.work;
 
+/** The columns of the file (the tests read them). */
+export const CSV_COLUMNS = SHOPS_CSV.columns;
+
 export const shopsCsv = SHOPS_CSV.download;

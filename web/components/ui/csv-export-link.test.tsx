@@ -65,8 +65,19 @@ describe("Export CSV", () => {
   });
 
   test("csvExportHref drops the paging and adds format=csv", () => {
-    expect(csvExportHref("listBets", { limit: 25, offset: 50, q: "a b", status: "WON" })).toBe(
-      "/api/bets?q=a+b&status=WON&format=csv",
-    );
+    expect(
+      csvExportHref("listBets", { limit: 25, offset: 50, q: "a b", status: "WON" }, "en-IE"),
+    ).toBe("/api/bets?q=a+b&status=WON&format=csv");
+  });
+
+  test("a decimal-comma locale asks for the `;`-separated file with decimal commas", () => {
+    for (const locale of ["de-DE", "fr-FR", "es-ES"]) {
+      expect(csvExportHref("listTransactions", { type: "DEPOSIT" }, locale)).toBe(
+        "/api/transactions?type=DEPOSIT&format=csv&decimal=comma",
+      );
+    }
+    for (const locale of ["en-US", "en-IE", "ja-JP"]) {
+      expect(csvExportHref("listTransactions", {}, locale)).toBe("/api/transactions?format=csv");
+    }
   });
 });

@@ -31,7 +31,11 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
     })
     .meta({ type: "integer", minimum: min, maximum: max, default: fallback });
 
-/** A date filter; a bare `to` date includes that whole day (the bound is exclusive). */
+/**
+ * A date filter; a bare `to` date includes that whole day (the bound is exclusive). A bare
+ * date is a date of the business time zone: src/lib/endpoint.ts reads it so (decision 062);
+ * parsed here on its own it is the UTC date.
+ */
 const dateParam = (name: string, endOfDay = false) =>
   z
     .string()
@@ -51,7 +55,11 @@ const dateParam = (name: string, endOfDay = false) =>
       }
       return ms;
     })
-    .meta({ type: "string", description: "YYYY-MM-DD or ISO 8601" });
+    .meta({
+      type: "string",
+      description:
+        "YYYY-MM-DD, a date in the business time zone (BUSINESS_TIMEZONE; `to` includes the whole day), or an ISO 8601 date-time",
+    });
 
 /** An id in a query string: digits only. */
 const idFilter = (name: string) =>

@@ -32,15 +32,18 @@ async function balanceIs(page: Page, amount: string): Promise<void> {
   await expectText(panel(page, "Account Balance").locator(".text-3xl"), amount, { exact: true });
 }
 
-/** The read-back beside an amount, in the browser's own format (decision 038). */
+/**
+ * The read-back beside an amount, in the browser's own format (decision 038). A de-DE browser
+ * shows the app in German (decision 065): its walk, "1.005" and "1.000,50" included, is
+ * e2e/german.e2e.test.ts; a fr-FR browser gets the English app with French number habits.
+ */
 const READ_BACK: Record<string, { tenFifty: RegExp; odds: RegExp; thousandFive: RegExp | null }> = {
   "en-IE": { tenFifty: /^= €10\.50$/, odds: /^= 3\/2, 2\.50$/, thousandFive: null },
-  "de-DE": { tenFifty: /^= 10,50\s€$/, odds: /^= 3\/2, 2,50$/, thousandFive: /^= 1\.005,00\s€$/ },
   "fr-FR": { tenFifty: /^= 10,50\s€$/, odds: /^= 3\/2, 2,50$/, thousandFive: /^= 1\s005,00\s€$/ },
 };
 
 describe("money typed at the counter", () => {
-  for (const locale of ["en-IE", "de-DE", "fr-FR"]) {
+  for (const locale of ["en-IE", "fr-FR"]) {
     const readBack = READ_BACK[locale] as (typeof READ_BACK)[string];
     test(`"10,50" deposits €10.50 and odds "2,5" are 2.50 (browser in ${locale})`, async () => {
       // A browser set to the locale: its number habits must not change what is booked.

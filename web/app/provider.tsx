@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { OfflineBanner } from "../components/layouts/offline-banner";
 import { Toaster } from "../components/ui/toaster";
 import { AuthProvider } from "../features/auth";
+import { LanguageSync } from "../i18n/language-sync";
 import { createQueryClient } from "../lib/query-client";
 
 export function AppProvider({
@@ -19,6 +20,7 @@ export function AppProvider({
     <QueryClientProvider client={client}>
       <JotaiProvider store={store}>
         <AuthProvider>
+          <LanguageSync />
           <OfflineBanner />
           {children}
           <Toaster />

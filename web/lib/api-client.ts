@@ -2,6 +2,7 @@ import type { ZodType, z } from "zod";
 import type { ResponseOf } from "../../src/domain/contract";
 import type { ContractName, Contracts } from "../../src/domain/contracts";
 import { routeTable } from "../../src/domain/route-table" with { type: "macro" };
+import { translatedError } from "../i18n/errors";
 import { reportUnauthorized, setServerReachable } from "./connection";
 
 /**
@@ -13,6 +14,8 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's `message` field when the body is JSON, else the full error text. */
   readonly serverMessage: string;
+  /** The server's error `code` (VALIDATION, CONFLICT, ...), when the body is JSON. */
+  readonly code?: string;
   readonly fields?: Record<string, string>;
 
   constructor(status: number, text: string, statusText: string) {
@@ -21,8 +24,13 @@ export class ApiError extends Error {
     this.status = status;
     let serverMessage = this.message;
     try {
-      const body = JSON.parse(text) as { message?: unknown; fields?: Record<string, string> };
+      const body = JSON.parse(text) as {
+        message?: unknown;
+        code?: unknown;
+        fields?: Record<string, string>;
+      };
       if (typeof body.message === "string") serverMessage = body.message;
+      if (typeof body.code === "string") this.code = body.code;
       this.fields = body.fields;
     } catch {
       // not JSON: keep the whole "STATUS: text"
@@ -195,8 +203,12 @@ export async function callPage<N extends ContractName>(
 }
 
 /** The message a toast shows for a failed call. */
+/**
+ * What the web shows for a failed call: the server's message in English, its code's
+ * translated message in another language (web/i18n/errors.ts), else the error's own text.
+ */
 export function errorMessage(error: unknown, fallback = "Something went wrong"): string {
-  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof ApiError) return translatedError(error.code, error.serverMessage);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -1,10 +1,59 @@
 /** Display formatters: euros with 2 decimals; dates and times come from ./time. */
-import { centsOf, formatEuro } from "../../src/domain/money";
+import { centsOf, formatCents } from "../../src/domain/money";
+import { displayLocale } from "./locale";
 
-/** "12.5" or 12.5 -> "€12.50"; null/undefined -> "€0.00". */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function cached(
+  cache: Map<string, Intl.NumberFormat>,
+  locale: string,
+  options: Intl.NumberFormatOptions,
+  key = locale,
+) {
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Cents as euros in the user's locale (decision 065): "€1,000.50" in English, "1.000,50 €"
+ * in German. Formatted from the exact decimal string, so no cent goes through a float.
+ */
+export function euroCents(cents: number, locale = displayLocale()): string {
+  const format = cached(moneyFormats, locale, { style: "currency", currency: "EUR" });
+  return format.format(formatCents(cents) as unknown as number);
+}
+
+/** "12.5" or 12.5 -> "€12.50" (de: "12,50 €"); null/undefined -> "€0.00". */
 export function euro(value: string | number | null | undefined): string {
-  if (typeof value === "number") return formatEuro(Math.round(value * 100));
-  return formatEuro(centsOf(value));
+  if (typeof value === "number") return euroCents(Math.round(value * 100));
+  return euroCents(centsOf(value));
+}
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** A percentage given as 12.5 (not 0.125), with `digits` decimals: "12.5%" (de: "12,5 %"). */
+export function formatPercent(value: number, digits: number, locale = displayLocale()): string {
+  const options = {
+    style: "percent",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  };
+  return cached(
+    percentFormats,
+    locale,
+    options as Intl.NumberFormatOptions,
+    `${locale}|${digits}`,
+  ).format(value / 100);
+}
+
+/** A count or other number in the user's locale ("1,234" in English, "1.234" in German). */
+export function formatNumber(value: number, locale = displayLocale()): string {
+  return cached(numberFormats, locale, { maximumFractionDigits: 2 }).format(value);
 }
 
 // Dates and times: in the business time zone, from the one module that formats them.

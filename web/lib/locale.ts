@@ -1,25 +1,57 @@
 /**
- * The locale amounts are typed and read back in (decision 038). Today the browser's own
- * language; when users get a language setting, this is the one place that reads it.
+ * The locale amounts, numbers and dates are written, typed and read back in (decisions 038,
+ * 065): the one place that decides it. The app's language decides (English: en-IE's habits,
+ * the shop's own; German: de-DE's), and the browser's own tag refines it when it speaks that
+ * language (an en-US or de-AT browser keeps its habits). A user who has not chosen a
+ * language keeps the browser's number habits whatever it is (a fr-FR browser types "10,50").
  */
+import { useTranslation } from "react-i18next";
+import type { Language } from "../../src/domain/language";
+import { currentLanguage } from "../i18n";
 
-/** Used where there is no browser (or it names no language): the shop's own habit. */
-const FALLBACK_LOCALE = "en-IE";
+/** Each language's locale where the browser names none of its own. */
+const LANGUAGE_LOCALE: Record<Language, string> = { en: "en-IE", de: "de-DE" };
 
-/** The signed-in user's locale: the browser's, until a user setting exists. */
-export function numberLocale(): string {
-  const language = typeof navigator === "undefined" ? "" : navigator.language;
+/** Whether the user chose the language themselves (set with the language, web/i18n/language-sync.tsx). */
+let chosenByUser = false;
+
+export function setLanguageChosenByUser(chosen: boolean): void {
+  chosenByUser = chosen;
+}
+
+/** A tag Intl takes, or null (a tag Intl refuses would break every amount field). */
+function supported(tag: string): string | null {
   try {
-    // A tag Intl refuses would break every amount field: fall back instead.
-    return language
-      ? (Intl.NumberFormat.supportedLocalesOf(language)[0] ?? FALLBACK_LOCALE)
-      : FALLBACK_LOCALE;
+    return tag ? (Intl.NumberFormat.supportedLocalesOf(tag)[0] ?? null) : null;
   } catch {
-    return FALLBACK_LOCALE;
+    return null;
   }
 }
 
-/** The same, for components (a user setting would make it change while the app runs). */
+/**
+ * The locale money and numbers are shown in: the language's, refined by the browser's own tag
+ * when it speaks that language ("€1,000.50" in English, "1.000,50 €" in German).
+ */
+export function displayLocale(): string {
+  const language = currentLanguage();
+  const browser = supported(typeof navigator === "undefined" ? "" : navigator.language);
+  if (browser && browser.toLowerCase().split("-")[0] === language) return browser;
+  return LANGUAGE_LOCALE[language];
+}
+
+/** The locale amounts are typed and read back in (see above). */
+export function numberLocale(): string {
+  const language = currentLanguage();
+  const browser = supported(typeof navigator === "undefined" ? "" : navigator.language);
+  if (browser) {
+    const primary = browser.toLowerCase().split("-")[0];
+    if (primary === language || !chosenByUser) return browser;
+  }
+  return LANGUAGE_LOCALE[language];
+}
+
+/** The same, for components: re-rendered when the language changes. */
 export function useNumberLocale(): string {
+  useTranslation();
   return numberLocale();
 }

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { i18n } from "../i18n";
 import { errorMessage, isNetworkError, type NetworkError } from "./api-client";
 import { useToast } from "./toast";
 
@@ -9,13 +10,10 @@ import { useToast } from "./toast";
  * records it at most once.
  */
 export function networkFailureText(error: NetworkError): string {
-  if (error.method === "GET")
-    return "Could not reach the server. Check the connection and try again.";
-  const recorded = "The server could not be reached, so this may or may not have been recorded.";
-  if (error.idempotencyKey) {
-    return `${recorded} Retrying from the same dialog reuses the same Idempotency-Key, so it cannot be recorded twice.`;
-  }
-  return `${recorded} Check before trying again.`;
+  if (error.method === "GET") return i18n.t("errors.noAnswerRead");
+  const recorded = i18n.t("errors.noAnswerWrite");
+  if (error.idempotencyKey) return `${recorded} ${i18n.t("errors.noAnswerRetry")}`;
+  return `${recorded} ${i18n.t("errors.noAnswerCheck")}`;
 }
 
 /** The SPEC's mutation toasts: 'Success' + text, or a destructive 'Error' + server message. */
@@ -23,16 +21,17 @@ export function useNotify() {
   const { toast } = useToast();
   return useMemo(
     () => ({
-      success: (description: string, title = "Success") => toast({ title, description }),
+      success: (description: string, title: string = i18n.t("notify.success")) =>
+        toast({ title, description }),
       error: (error: unknown, fallback?: string) =>
         isNetworkError(error)
           ? toast({
-              title: "No answer from the server",
+              title: i18n.t("errors.noAnswerTitle"),
               description: networkFailureText(error),
               variant: "destructive",
             })
           : toast({
-              title: "Error",
+              title: i18n.t("errors.title"),
               description: errorMessage(error, fallback),
               variant: "destructive",
             }),

@@ -12,6 +12,7 @@ import {
   StatCards,
   TodayStakesChart,
 } from "../../features/dashboard";
+import { useT } from "../../i18n";
 import { isAdminAtom, isCustomerAtom, ownAccountHrefAtom } from "../../lib/session";
 
 /** The books indicator, for admins only. */
@@ -20,11 +21,12 @@ function AdminBooks() {
 }
 
 function StaffDashboard() {
+  const t = useT();
   return (
     <>
       <PageHeader
-        title="Dashboard"
-        subtitle="Overview of your betting operations"
+        title={t("dashboard.title")}
+        subtitle={t("dashboard.subtitle")}
         actions={
           <>
             <NewBetButton />
@@ -49,13 +51,9 @@ function StaffDashboard() {
 /** A customer login's home is its own account page (issue 10). */
 function CustomerHome() {
   const home = useAtomValue(ownAccountHrefAtom);
+  const t = useT();
   if (home) return <Redirect to={home} replace />;
-  return (
-    <StateCard
-      title="No Account Linked"
-      text="This sign-in is not linked to a customer account. Please ask at the counter."
-    />
-  );
+  return <StateCard title={t("dashboard.noAccountTitle")} text={t("dashboard.noAccountText")} />;
 }
 
 export default function DashboardPage() {

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
+import { useT } from "../../i18n";
 import { useLiveUpdates } from "../../lib/live";
 import { Sidebar } from "./sidebar";
 import { usePageHeading } from "./use-page-heading";
@@ -26,6 +27,7 @@ export function AppShell({
   const menuButton = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [location] = useLocation();
+  const t = useT();
   usePageHeading(main, { fallback: title, section });
   // Other tills' changes refresh this screen while it is open (issue 9).
   useLiveUpdates();
@@ -51,7 +53,7 @@ export function AppShell({
           target?.focus();
         }}
       >
-        Skip to content
+        {t("app.skipToContent")}
       </a>
       <Sidebar header={sidebarHeader} footer={sidebarFooter} open={menuOpen} onClose={closeMenu} />
       <div className="flex min-w-0 flex-1 flex-col">
@@ -60,7 +62,7 @@ export function AppShell({
             ref={menuButton}
             type="button"
             className="btn btn-ghost btn-square"
-            aria-label="Menu"
+            aria-label={t("app.menu")}
             aria-expanded={menuOpen}
             aria-controls="app-sidebar"
             onClick={() => setMenuOpen((open) => !open)}
@@ -77,7 +79,7 @@ export function AppShell({
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>
-          <span className="text-lg font-bold">Betting Shop</span>
+          <span className="text-lg font-bold">{t("app.name")}</span>
         </header>
         <main
           ref={main}

@@ -1,45 +1,50 @@
 import { useAtomValue } from "jotai";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
+import { useT } from "../../i18n";
+import { type Catalogue, en } from "../../i18n/en";
 import { useCounts } from "../../lib/counts";
 import { currentUserAtom, ownAccountHrefAtom } from "../../lib/session";
 import { LiveIndicator } from "../ui/live-indicator";
 
+type NavKey = keyof Catalogue["nav"];
+
 interface NavItem {
   href: string;
-  label: string;
+  label: NavKey;
   /** Which real count its badge shows (issue 9; the SPEC's fixed 0 was a placeholder). */
   count?: "customers" | "shops" | "pendingBets";
   /** What the count means, for a screen reader and a hover. */
-  countLabel?: string;
+  countLabel?: NavKey;
   badge?: number;
 }
 
 const MAIN_LINKS: NavItem[] = [
-  { href: "/", label: "Dashboard" },
-  { href: "/customers", label: "Customers", count: "customers", countLabel: "customers" },
-  { href: "/shops", label: "Shops", count: "shops", countLabel: "shops" },
-  { href: "/bets", label: "Bets", count: "pendingBets", countLabel: "pending bets" },
-  { href: "/transactions", label: "Transactions" },
+  { href: "/", label: "dashboard" },
+  { href: "/customers", label: "customers", count: "customers", countLabel: "countCustomers" },
+  { href: "/shops", label: "shops", count: "shops", countLabel: "countShops" },
+  { href: "/bets", label: "bets", count: "pendingBets", countLabel: "countPendingBets" },
+  { href: "/transactions", label: "transactions" },
 ];
 
 /** A customer login's menu (issue 10): its own account, bets and ledger rows only. */
 function customerLinks(accountHref: string | null): NavItem[] {
   return [
-    ...(accountHref ? [{ href: accountHref, label: "My Account" }] : []),
-    { href: "/bets", label: "My Bets" },
-    { href: "/transactions", label: "My Transactions" },
+    ...(accountHref ? [{ href: accountHref, label: "myAccount" as const }] : []),
+    { href: "/bets", label: "myBets" },
+    { href: "/transactions", label: "myTransactions" },
   ];
 }
 
 const ADMIN_LINKS: NavItem[] = [
-  { href: "/reports", label: "Reports" },
-  { href: "/shifts", label: "Shifts" },
-  { href: "/admin", label: "System Admin" },
-  { href: "/admin/audit", label: "Audit trail" },
+  { href: "/reports", label: "reports" },
+  { href: "/shifts", label: "shifts" },
+  { href: "/admin", label: "systemAdmin" },
+  { href: "/admin/audit", label: "auditTrail" },
 ];
 
 function NavLinks({ items, current }: { items: NavItem[]; current: string }) {
+  const t = useT();
   return (
     <ul className="menu w-full">
       {items.map((item) => {
@@ -57,15 +62,15 @@ function NavLinks({ items, current }: { items: NavItem[]; current: string }) {
               className={active ? "menu-active" : ""}
               aria-current={active ? "page" : undefined}
             >
-              <span className="flex-1">{item.label}</span>
+              <span className="flex-1">{t(`nav.${item.label}`)}</span>
               {item.badge !== undefined && (
                 <span
                   className="badge badge-sm tabular-nums"
-                  data-testid={`badge-${item.label}`}
-                  title={`${item.badge} ${item.countLabel ?? ""}`.trim()}
+                  data-testid={`badge-${en.nav[item.label]}`}
+                  title={`${item.badge} ${item.countLabel ? t(`nav.${item.countLabel}`) : ""}`.trim()}
                 >
                   {item.badge}
-                  <span className="sr-only"> {item.countLabel}</span>
+                  <span className="sr-only"> {item.countLabel && t(`nav.${item.countLabel}`)}</span>
                 </span>
               )}
             </Link>
@@ -102,6 +107,7 @@ export function Sidebar({
       ? customerLinks(accountHref)
       : MAIN_LINKS.map((item) => (item.count ? { ...item, badge: counts?.[item.count] } : item));
   const aside = useRef<HTMLElement>(null);
+  const t = useT();
 
   useEffect(() => {
     if (!open) return;
@@ -120,7 +126,7 @@ export function Sidebar({
         <button
           type="button"
           tabIndex={-1}
-          aria-label="Close menu"
+          aria-label={t("app.closeMenu")}
           className="fixed inset-0 z-40 bg-black/40 lg:hidden"
           onClick={onClose}
         />
@@ -133,7 +139,7 @@ export function Sidebar({
         }`}
       >
         <div className="border-b border-base-300 p-4">
-          <div className="text-lg font-bold">Betting Shop</div>
+          <div className="text-lg font-bold">{t("app.name")}</div>
           <div className="mt-2 font-medium">{user.username}</div>
           <div className="text-xs text-base-content/70">{user.role.toUpperCase()}</div>
           {user.role !== "customer" && (
@@ -143,12 +149,12 @@ export function Sidebar({
           )}
           {header}
         </div>
-        <nav aria-label="Main" className="flex-1">
+        <nav aria-label={t("nav.main")} className="flex-1">
           <NavLinks items={mainLinks} current={location} />
           {user.role === "admin" && (
             <div>
               <h2 className="px-6 pt-4 text-xs font-semibold text-base-content/60">
-                ADMINISTRATION
+                {t("nav.administration")}
               </h2>
               <NavLinks items={ADMIN_LINKS} current={location} />
             </div>

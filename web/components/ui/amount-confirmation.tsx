@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { formatEuro } from "../../../src/domain/money";
+import { useT } from "../../i18n";
+import { euroCents } from "../../lib/format";
 import { useLargeAmountCents } from "../../lib/settings";
 
 /**
@@ -47,6 +48,7 @@ export function AmountConfirmation({
 }) {
   const id = useId();
   const backRef = useRef<HTMLButtonElement>(null);
+  const t = useT();
   // Focus the safe choice: Enter from the form must not confirm by accident.
   useEffect(() => backRef.current?.focus(), []);
   return (
@@ -59,12 +61,12 @@ export function AmountConfirmation({
         className="my-4 text-center text-4xl font-bold tabular-nums"
         data-testid="large-amount"
       >
-        {formatEuro(amountCents)}
+        {euroCents(amountCents)}
       </p>
       {details}
       <div className="modal-action flex-wrap gap-3">
         <button ref={backRef} type="button" className="btn" onClick={onBack}>
-          Go back
+          {t("common.goBack")}
         </button>
         <button type="button" className="btn btn-warning" disabled={pending} onClick={onConfirm}>
           {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}

@@ -6,6 +6,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from "react";
+import { i18n } from "../../i18n";
 import { useNumberLocale } from "../../lib/locale";
 import {
   formatPriceReadBack,
@@ -199,7 +200,7 @@ export function FormActions({
   return (
     <div className="modal-action">
       <button type="button" className="btn" onClick={onCancel}>
-        Cancel
+        {i18n.t("common.cancel")}
       </button>
       <button
         type="submit"

@@ -23,6 +23,7 @@ function managed(overrides: Partial<ManagedUserDto>): ManagedUserDto {
     mustChangePassword: false,
     lastSignInAt: null,
     oddsFormat: "decimal",
+    language: null,
     signInLocked: false,
     ...overrides,
   });

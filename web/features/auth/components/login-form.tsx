@@ -5,7 +5,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { loginSchema } from "../../../../src/domain/schemas";
 import { InputField } from "../../../components/ui/field";
-import { ApiError } from "../../../lib/api-client";
+import { useT } from "../../../i18n";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { sessionExpiredAtom } from "../../../lib/session";
 import { useAuth } from "./auth-provider";
 
@@ -23,10 +24,11 @@ export default function LoginForm() {
     defaultValues: { username: "", password: "" },
   });
   const expired = useAtomValue(sessionExpiredAtom);
+  const t = useT();
   // The server's reason stays beside the form (the toast goes after a while): wrong
   // credentials, too many attempts, or an account an admin disabled.
   const failure =
-    loginMutation.error instanceof ApiError ? loginMutation.error.serverMessage : null;
+    loginMutation.error instanceof ApiError ? errorMessage(loginMutation.error) : null;
   // The page exists to sign in: the cursor starts in the username field.
   useEffect(() => setFocus("username"), [setFocus]);
   return (
@@ -37,7 +39,7 @@ export default function LoginForm() {
     >
       {expired && !failure && (
         <p role="alert" className="alert alert-warning mb-4 text-sm">
-          Your session has expired. Sign in again to continue where you were.
+          {t("signIn.expired")}
         </p>
       )}
       {failure && (
@@ -46,20 +48,20 @@ export default function LoginForm() {
         </p>
       )}
       <InputField
-        label="Username"
+        label={t("signIn.username")}
         autoComplete="username"
         error={errors.username?.message}
         {...register("username")}
       />
       <InputField
-        label="Password"
+        label={t("signIn.password")}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
         {...register("password")}
       />
       <button type="submit" className="btn btn-primary mt-2" disabled={loginMutation.isPending}>
-        {loginMutation.isPending ? "Signing in..." : "Sign In"}
+        {loginMutation.isPending ? t("signIn.submitting") : t("signIn.submit")}
       </button>
     </form>
   );

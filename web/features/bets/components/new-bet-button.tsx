@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { lazy, useState } from "react";
 import { DialogButton } from "../../../components/ui/dialog-button";
+import { useT } from "../../../i18n";
 import { canMutateAtom } from "../../../lib/session";
 import { PrintSlipLink } from "./print-slip-link";
 
@@ -21,18 +22,24 @@ export function NewBetButton({
   const [placed, setPlaced] = useState<number | null>(null);
   // Its first print is the original, any later one DUPLICATE (decision 053).
   const [printed, setPrinted] = useState<number | null>(null);
+  const t = useT();
   if (!canMutate) return null;
   return (
     <>
       {placed !== null && (
         <PrintSlipLink
           betId={placed}
-          label={`Print Slip #${placed}`}
+          label={t("bet.printSlip", { id: placed })}
           original={printed !== placed}
           onClick={() => setPrinted(placed)}
         />
       )}
-      <DialogButton label="New Bet" className="btn-primary" disabled={disabled} draft="new-bet">
+      <DialogButton
+        label={t("bet.newBet")}
+        className="btn-primary"
+        disabled={disabled}
+        draft="new-bet"
+      >
         {(close) => (
           <NewBetDialog
             onClose={close}

@@ -11,7 +11,6 @@ import {
   centsOf,
   checkBetFunds,
   formatCents,
-  formatEuro,
 } from "../../../../src/domain/money";
 import { placeBetSchema } from "../../../../src/domain/schemas";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
@@ -24,9 +23,10 @@ import {
   TextareaField,
 } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
+import { useT } from "../../../i18n";
 import { errorMessage } from "../../../lib/api-client";
 import { useFormDraft } from "../../../lib/draft";
-import { fullName } from "../../../lib/format";
+import { euroCents, fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNumberLocale } from "../../../lib/locale";
 import { priceLiteral, typedCents, typedPrice, withTypedAmounts } from "../../../lib/money-input";
@@ -85,6 +85,7 @@ export default function NewBetDialog({
   const isAdmin = useAtomValue(isAdminAtom);
   const workingShopId = useAtomValue(workingShopIdAtom);
   const notify = useNotify();
+  const t = useT();
   const outcomeReasonId = useId();
   const idempotency = useIdempotencyKey();
   const mutation = usePlaceBet();
@@ -160,8 +161,13 @@ export default function NewBetDialog({
       });
       if (!funds.ok) {
         notify.block(
-          "Insufficient Funds",
-          `Customer balance: ${formatEuro(balanceCents)}, credit limit: ${formatEuro(creditLimitCents)}, available: ${formatEuro(funds.availableCents)}. Stake of ${formatEuro(values.stakeCents)} exceeds the available funds.`,
+          t("bet.insufficientFunds"),
+          t("bet.insufficientFundsText", {
+            balance: euroCents(balanceCents),
+            limit: euroCents(creditLimitCents),
+            available: euroCents(funds.availableCents),
+            stake: euroCents(values.stakeCents),
+          }),
         );
         return;
       }
@@ -204,41 +210,43 @@ export default function NewBetDialog({
     );
 
   return (
-    <Dialog onClose={close} title="Place New Bet" wide>
+    <Dialog onClose={close} title={t("bet.title")} wide>
       {large.pending && (
         <AmountConfirmation
           question={
             large.pending.body.outcome === "WON"
-              ? "Place this bet as Won and pay out this amount?"
+              ? t("bet.confirmWon")
               : large.pending.body.payment === "cash"
-                ? "Take this amount in cash for the bet?"
-                : `Take a stake of this amount from ${customer ? fullName(customer) : "the customer"}?`
+                ? t("bet.confirmCash")
+                : t("bet.confirmStake", {
+                    name: customer ? fullName(customer) : t("common.theCustomer"),
+                  })
           }
           amountCents={large.pending.amountCents}
           details={<p className="text-sm">{large.pending.body.description}</p>}
-          confirmLabel={`Yes, place the bet`}
+          confirmLabel={t("bet.confirmPlace")}
           pending={mutation.isPending}
-          pendingLabel="Processing..."
+          pendingLabel={t("common.processing")}
           onBack={large.back}
           onConfirm={() => large.pending && send(large.pending.body)}
         />
       )}
       <form noValidate hidden={large.pending !== null} onSubmit={handleSubmit(submit)}>
         <fieldset className="mb-3">
-          <legend className="mb-1 text-sm font-medium">Payment</legend>
+          <legend className="mb-1 text-sm font-medium">{t("bet.payment")}</legend>
           <div className="join">
             <input
               type="radio"
               className="join-item btn btn-sm"
               value="account"
-              aria-label="Account"
+              aria-label={t("bet.account")}
               {...paymentField}
             />
             <input
               type="radio"
               className="join-item btn btn-sm"
               value="cash"
-              aria-label="Cash"
+              aria-label={t("bet.cash")}
               {...paymentField}
             />
           </div>
@@ -253,20 +261,20 @@ export default function NewBetDialog({
         )}
         {customer && <CustomerBalanceInfo customer={customer} />}
         <TextareaField
-          label="Description"
+          label={t("bet.description")}
           rows={2}
           error={errors.description?.message}
           {...register("description")}
         />
         <div className="grid grid-cols-2 gap-3">
           <MoneyField
-            label="Stake Amount (€)"
+            label={t("bet.stakeAmount")}
             typed={watch("stakeAmount")}
             error={errors.stakeAmount?.message}
             {...register("stakeAmount")}
           />
           <MoneyField
-            label="Odds"
+            label={t("bet.odds")}
             kind="odds"
             typed={watch("odds")}
             error={errors.odds?.message}
@@ -281,19 +289,18 @@ export default function NewBetDialog({
         />
         {cash && (
           <p id={cashNoteId} className="-mt-2 mb-3 text-sm text-base-content/80">
-            Cash into the till: no customer, no funds or credit check. The slip prints once the bet
-            is placed, and it is paid on the slip.
+            {t("bet.cashNote")}
           </p>
         )}
         {cashNeedsAdmin && (
           <div role="alert" className="alert alert-warning mb-2" data-testid="cash-needs-admin">
-            An admin is needed to take a cash bet above {formatEuro(cashMaxCents)}.
+            {t("bet.cashNeedsAdmin", { amount: euroCents(cashMaxCents) })}
           </div>
         )}
         {!cash && (
           <>
             <SelectField
-              label="Outcome (optional)"
+              label={t("bet.outcome")}
               {...register("outcome")}
               disabled={!isAdmin}
               aria-describedby={isAdmin ? undefined : outcomeReasonId}
@@ -306,50 +313,43 @@ export default function NewBetDialog({
             </SelectField>
             {!isAdmin && (
               <p id={outcomeReasonId} className="-mt-2 mb-3 text-sm text-base-content/80">
-                Only an admin can place a bet with an outcome
+                {t("bet.outcomeAdminOnly")}
               </p>
             )}
             {isAdmin && watch("outcome") === "VOID" && (
               <TextareaField
-                label="Void reason"
+                label={t("bet.voidReason")}
                 rows={2}
                 error={errors.voidReason?.message}
                 {...register("voidReason")}
               />
             )}
-            {isAdmin && <CheckboxField label="Allow overcredit" {...register("allowOvercredit")} />}
+            {isAdmin && (
+              <CheckboxField label={t("bet.allowOvercredit")} {...register("allowOvercredit")} />
+            )}
           </>
         )}
         <p className="mb-2 rounded-box bg-base-200 p-3">
-          Potential Payout: <strong data-testid="potential-payout">{formatEuro(payout)}</strong>
+          {t("bet.potentialPayout")}{" "}
+          <strong data-testid="potential-payout">{euroCents(payout)}</strong>
         </p>
         {exceeds && (
           <div role="alert" className="alert alert-warning mb-2 flex flex-col items-start">
-            <span>
-              This bet amount exceeds the customer's available funds (balance + credit limit).
-            </span>
-            {isAdmin && (
-              <span className="text-sm">
-                As an admin you can tick Allow Overcredit to place this bet anyway.
-              </span>
-            )}
+            <span>{t("bet.exceeds")}</span>
+            {isAdmin && <span className="text-sm">{t("bet.adminOvercredit")}</span>}
           </div>
         )}
         {cash && mutation.error && (
           <div role="alert" className="alert alert-error mb-2 flex flex-col items-start">
             <span>{errorMessage(mutation.error)}</span>
-            {shift === null && (
-              <span className="text-sm">
-                Open a shift first: Open shift, under Shift in the menu.
-              </span>
-            )}
+            {shift === null && <span className="text-sm">{t("bet.openShiftFirst")}</span>}
           </div>
         )}
         <FormActions
           onCancel={close}
           pending={mutation.isPending}
-          label="Place Bet"
-          pendingLabel="Processing..."
+          label={t("bet.placeBet")}
+          pendingLabel={t("common.processing")}
         />
       </form>
     </Dialog>
@@ -358,21 +358,21 @@ export default function NewBetDialog({
 
 /** A cash bet's shop: the one of the user's open shift, read-only (or why there is none). */
 function CashBetShop({ shift }: { shift: ReturnType<typeof useCurrentShift>["data"] }) {
+  const t = useT();
   return (
     <div className="mb-3" data-testid="cash-bet-shop">
-      <div className="text-sm font-medium">Shop</div>
+      <div className="text-sm font-medium">{t("bet.shop")}</div>
       {shift ? (
         <p>
-          {shift.shop?.name ?? `Shop #${shift.shopId}`}{" "}
-          <span className="text-sm text-base-content/70">(your open shift's till)</span>
+          {shift.shop?.name ?? t("bet.shopNumber", { id: shift.shopId })}{" "}
+          <span className="text-sm text-base-content/70">{t("bet.shiftTill")}</span>
         </p>
       ) : shift === null ? (
         <p className="text-warning-content rounded-box bg-warning/20 p-2 text-sm">
-          No open shift: a cash bet goes into an open shift's till. Open a shift first (Open shift,
-          under Shift in the menu).
+          {t("bet.noShift")}
         </p>
       ) : (
-        <p className="text-sm">Loading your shift...</p>
+        <p className="text-sm">{t("bet.loadingShift")}</p>
       )}
     </div>
   );

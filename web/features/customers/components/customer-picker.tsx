@@ -1,4 +1,5 @@
 import { type PickerProps, SearchPicker } from "../../../components/ui/search-picker";
+import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { useCustomer } from "../api/get-customer";
 import { useCustomers } from "../api/get-customers";
@@ -17,11 +18,12 @@ const toOption = (c: Customer) => ({
 
 /** Picks an active customer by searching the server as you type. */
 export function CustomerPicker(props: PickerProps) {
+  const t = useT();
   return (
     <SearchPicker
       {...props}
-      label="Customer"
-      placeholder="Search by name, number (C-000123), email or phone..."
+      label={t("pickers.customer")}
+      placeholder={t("pickers.customerPlaceholder")}
       sort="lastName"
       useList={useCustomers}
       useItem={useCustomer}

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { BetCustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { QueryList } from "../../../components/ui/query-list";
+import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { businessToday } from "../../../lib/time";
 import { type Bet, useBets } from "../../bets";
@@ -10,6 +11,7 @@ import { type Bet, useBets } from "../../bets";
 const LIMIT = 5;
 
 function BetRow({ bet }: { bet: Bet }) {
+  const t = useT();
   return (
     <li className="flex items-center justify-between gap-3 border-b border-base-200 py-2">
       <div className="min-w-0">
@@ -18,8 +20,8 @@ function BetRow({ bet }: { bet: Bet }) {
         </div>
         <div className="truncate text-sm">{bet.description}</div>
         <div className="text-xs text-base-content/70">
-          <ShopLink id={bet.shopId} shop={bet.shop} /> · Taken by{" "}
-          <UserLink user={bet.placedByUser} fallback="Unknown" />
+          <ShopLink id={bet.shopId} shop={bet.shop} /> · {t("dashboard.takenBy")}{" "}
+          <UserLink user={bet.placedByUser} fallback={t("dashboard.unknown")} />
         </div>
       </div>
       <div className="flex flex-col items-end gap-1">
@@ -37,8 +39,13 @@ export function BetsPanel() {
   const open = useBets({ status: "PENDING", limit: LIMIT });
   const todays = useBets({ from: today, to: today, limit: LIMIT });
   const current = tab === "open" ? open : todays;
+  const t = useT();
+  const counted = (data: { total: number; capped?: boolean } | undefined) => ({
+    count: data?.total ?? 0,
+    more: data?.capped ? "+" : "",
+  });
   return (
-    <section className="card bg-base-100 shadow-sm" aria-label="Bets">
+    <section className="card bg-base-100 shadow-sm" aria-label={t("dashboard.bets")}>
       <div className="card-body p-4">
         <div className="flex items-center justify-between">
           <div role="tablist" className="tabs tabs-box">
@@ -49,8 +56,7 @@ export function BetsPanel() {
               className={`tab ${tab === "open" ? "tab-active" : ""}`}
               onClick={() => setTab("open")}
             >
-              Open bets ({open.data?.total ?? 0}
-              {open.data?.capped ? "+" : ""})
+              {t("dashboard.openBets", counted(open.data))}
             </button>
             <button
               type="button"
@@ -59,20 +65,19 @@ export function BetsPanel() {
               className={`tab ${tab === "today" ? "tab-active" : ""}`}
               onClick={() => setTab("today")}
             >
-              Today's bets ({todays.data?.total ?? 0}
-              {todays.data?.capped ? "+" : ""})
+              {t("dashboard.todaysBets", counted(todays.data))}
             </button>
           </div>
           <Link href="/bets" className="link link-primary text-sm">
-            View All
+            {t("dashboard.viewAll")}
           </Link>
         </div>
         <div role="tabpanel">
           <QueryList
             query={current}
             limit={LIMIT}
-            loadingText="Loading bets..."
-            emptyText="No bets found"
+            loadingText={t("dashboard.loadingBets")}
+            emptyText={t("dashboard.noBets")}
             renderItem={(bet) => <BetRow key={bet.id} bet={bet} />}
           />
         </div>

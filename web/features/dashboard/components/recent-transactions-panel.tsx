@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { Panel } from "../../../components/ui/page-header";
 import { QueryList } from "../../../components/ui/query-list";
+import { useT } from "../../../i18n";
 import { LedgerLine, useTransactions } from "../../transactions";
 
 /**
@@ -9,21 +10,22 @@ import { LedgerLine, useTransactions } from "../../transactions";
  */
 export function RecentTransactionsPanel() {
   const query = useTransactions({ limit: 5 });
+  const t = useT();
   return (
     <Panel
-      title="Recent Transactions"
+      title={t("dashboard.recentTransactions")}
       actions={
         <Link href="/transactions" className="link link-primary text-sm">
-          View All
+          {t("dashboard.viewAll")}
         </Link>
       }
     >
       <QueryList
         query={query}
         limit={5}
-        loadingText="Loading transactions..."
-        emptyText="No transactions found"
-        renderItem={(t) => <LedgerLine key={t.id} t={t} showProcessedBy />}
+        loadingText={t("dashboard.loadingTransactions")}
+        emptyText={t("dashboard.noTransactions")}
+        renderItem={(row) => <LedgerLine key={row.id} t={row} showProcessedBy />}
       />
     </Panel>
   );

@@ -1,21 +1,31 @@
-import { euro } from "../../../lib/format";
+import { useT } from "../../../i18n";
+import { euro, formatNumber } from "../../../lib/format";
 import { useDashboardStats } from "../api/get-dashboard-stats";
 
 export function StatCards() {
   const { data } = useDashboardStats();
+  const t = useT();
   const cards = [
     {
-      title: "Total Given Credit",
+      title: t("dashboard.totalGivenCredit"),
       value: euro(data?.totalGivenCredit ?? "0.00"),
-      note: "Credit Limit",
+      note: t("dashboard.creditLimit"),
     },
     {
-      title: "Total Credit at Stake",
+      title: t("dashboard.totalCreditAtStake"),
       value: euro(data?.totalCreditAtStake ?? "0.00"),
-      note: "At Risk",
+      note: t("dashboard.atRisk"),
     },
-    { title: "Active Bets", value: String(data?.activeBets ?? 0), note: "Pending" },
-    { title: "Total Customers", value: String(data?.totalCustomers ?? 0), note: "Registered" },
+    {
+      title: t("dashboard.activeBets"),
+      value: formatNumber(data?.activeBets ?? 0),
+      note: t("dashboard.pending"),
+    },
+    {
+      title: t("dashboard.totalCustomers"),
+      value: formatNumber(data?.totalCustomers ?? 0),
+      note: t("dashboard.registered"),
+    },
   ];
   return (
     <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

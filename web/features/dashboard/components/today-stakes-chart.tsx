@@ -1,4 +1,5 @@
 import { useAtomValue } from "jotai";
+import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { isAdminAtom } from "../../../lib/session";
 import { businessToday, timeZoneName } from "../../../lib/time";
@@ -20,16 +21,17 @@ export function TodayStakesChart() {
   const isAdmin = useAtomValue(isAdminAtom);
   const day = businessToday();
   const series = useSeries({ period: "day", day }, isAdmin);
+  const t = useT();
   if (!isAdmin) return null;
   const points = series.data ? trendPoints(series.data) : [];
   const total = series.data ? euro(series.data.totals.stakes) : euro(0);
   return (
     <ChartPanel
       className="mb-6"
-      title={`Today's stakes by hour (${timeZoneName()})`}
-      summary={`Stakes by hour today: ${total} in ${series.data?.totals.bets ?? 0} bets.`}
+      title={t("dashboard.stakesByHour", { zone: timeZoneName() })}
+      summary={t("dashboard.stakesByHourSummary", { total, bets: series.data?.totals.bets ?? 0 })}
       status={seriesStatus(series)}
-      emptyText="No bets placed today yet."
+      emptyText={t("dashboard.noBetsToday")}
       rows={points}
       rowKey={(p) => p.start}
       columns={TREND_COLUMNS}

@@ -1,20 +1,21 @@
 import { SelectField } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
 import { errorMessage } from "../../../lib/api-client";
 import { usePeriods } from "../api/get-periods";
 import type { PeriodChoice, PeriodType } from "../api/types";
 
-const PERIOD_TYPES: { value: PeriodType; label: string }[] = [
-  { value: "all", label: "Totals" },
-  { value: "year", label: "By Year" },
-  { value: "month", label: "By Month" },
-  { value: "week", label: "By Week" },
-];
+const PERIOD_TYPES = [
+  { value: "all", label: "totals" },
+  { value: "year", label: "byYear" },
+  { value: "month", label: "byMonth" },
+  { value: "week", label: "byWeek" },
+] as const satisfies readonly { value: PeriodType; label: string }[];
 
-const VALUE_LABEL: Record<Exclude<PeriodType, "all">, string> = {
-  year: "Year",
-  month: "Month",
-  week: "Week",
-};
+const VALUE_LABEL = {
+  year: { label: "year", select: "selectYear" },
+  month: { label: "month", select: "selectMonth" },
+  week: { label: "week", select: "selectWeek" },
+} as const satisfies Record<Exclude<PeriodType, "all">, { label: string; select: string }>;
 
 /** Changing the period type clears the chosen year, month and week. */
 export function PeriodSelector({
@@ -27,6 +28,7 @@ export function PeriodSelector({
   enabled: boolean;
 }) {
   const periods = usePeriods(enabled && choice.type !== "all");
+  const t = useT();
   const options =
     choice.type === "year"
       ? (periods.data?.years ?? []).map((year) => ({ value: String(year), label: String(year) }))
@@ -37,13 +39,13 @@ export function PeriodSelector({
     <div className="flex flex-wrap gap-4">
       <div className="w-48">
         <SelectField
-          label="Time Period"
+          label={t("reports.timePeriod")}
           value={choice.type}
           onChange={(event) => onChange({ type: event.target.value as PeriodType, value: "" })}
         >
           {PERIOD_TYPES.map((p) => (
             <option key={p.value} value={p.value}>
-              {p.label}
+              {t(`reports.${p.label}`)}
             </option>
           ))}
         </SelectField>
@@ -51,12 +53,12 @@ export function PeriodSelector({
       {choice.type !== "all" && (
         <div className="w-56">
           <SelectField
-            label={VALUE_LABEL[choice.type]}
+            label={t(`reports.${VALUE_LABEL[choice.type].label}`)}
             value={choice.value}
             error={periods.error ? errorMessage(periods.error) : undefined}
             onChange={(event) => onChange({ type: choice.type, value: event.target.value })}
           >
-            <option value="">Select {VALUE_LABEL[choice.type].toLowerCase()}</option>
+            <option value="">{t(`reports.${VALUE_LABEL[choice.type].select}`)}</option>
             {options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}

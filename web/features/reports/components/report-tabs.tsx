@@ -1,10 +1,16 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { euro } from "../../../lib/format";
+import { useT } from "../../../i18n";
+import { euro, formatNumber, formatPercent } from "../../../lib/format";
 import type { Report } from "../api/types";
 
-const TABS = ["Overview", "Financial", "Betting", "Performance"] as const;
-type Tab = (typeof TABS)[number];
+const TABS = {
+  Overview: "tabOverview",
+  Financial: "tabFinancial",
+  Betting: "tabBetting",
+  Performance: "tabPerformance",
+} as const;
+type Tab = keyof typeof TABS;
 
 function Card({ title, value, note }: { title: string; value: string; note?: string }) {
   return (
@@ -16,27 +22,32 @@ function Card({ title, value, note }: { title: string; value: string; note?: str
   );
 }
 
-const pct = (value: number, digits: number) => `${value.toFixed(digits)}%`;
+const pct = formatPercent;
+const count = (value: number) => formatNumber(value);
 
 function Overview({ report }: { report: Report }) {
   const { financial, betting, customers, shops } = report;
+  const t = useT();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Card title="Total Revenue" value={euro(financial.totalRevenue)} />
+      <Card title={t("reports.totalRevenue")} value={euro(financial.totalRevenue)} />
       <Card
-        title="Profit"
+        title={t("reports.profit")}
         value={euro(financial.profit)}
-        note={`Margin ${pct(financial.profitMargin, 1)}`}
+        note={t("reports.margin", { value: pct(financial.profitMargin, 1) })}
       />
       <Card
-        title="Total Bets"
-        value={String(betting.totalBets)}
-        note={`Win rate ${pct(betting.winRate, 1)}`}
+        title={t("reports.totalBets")}
+        value={count(betting.totalBets)}
+        note={t("reports.winRateNote", { value: pct(betting.winRate, 1) })}
       />
       <Card
-        title="Active Customers"
-        value={String(customers.activeCustomers)}
-        note={`of ${customers.totalCustomers} customers, ${shops.totalShops} shops`}
+        title={t("reports.activeCustomers")}
+        value={count(customers.activeCustomers)}
+        note={t("reports.ofCustomers", {
+          customers: count(customers.totalCustomers),
+          shops: count(shops.totalShops),
+        })}
       />
     </div>
   );
@@ -44,49 +55,52 @@ function Overview({ report }: { report: Report }) {
 
 function Financial({ report }: { report: Report }) {
   const f = report.financial;
+  const t = useT();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      <Card title="Total Revenue" value={euro(f.totalRevenue)} />
-      <Card title="Total Stakes" value={euro(f.totalStakes)} />
-      <Card title="Total Payouts" value={euro(f.totalPayouts)} />
-      <Card title="Profit" value={euro(f.profit)} />
-      <Card title="Profit Margin" value={pct(f.profitMargin, 2)} />
+      <Card title={t("reports.totalRevenue")} value={euro(f.totalRevenue)} />
+      <Card title={t("reports.totalStakes")} value={euro(f.totalStakes)} />
+      <Card title={t("reports.totalPayouts")} value={euro(f.totalPayouts)} />
+      <Card title={t("reports.profit")} value={euro(f.profit)} />
+      <Card title={t("reports.profitMargin")} value={pct(f.profitMargin, 2)} />
     </div>
   );
 }
 
 function Betting({ report }: { report: Report }) {
   const b = report.betting;
+  const t = useT();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Card title="Total Bets" value={String(b.totalBets)} />
-      <Card title="Won Bets" value={String(b.wonBets)} />
+      <Card title={t("reports.totalBets")} value={count(b.totalBets)} />
+      <Card title={t("reports.wonBets")} value={count(b.wonBets)} />
       {/* Each-way bets whose place part alone won (decision 052): in the win rate as won. */}
-      <Card title="Placed Bets" value={String(b.placedBets ?? 0)} />
-      <Card title="Lost Bets" value={String(b.lostBets)} />
-      <Card title="Pending Bets" value={String(b.pendingBets)} />
-      <Card title="Void Bets" value={String(b.voidBets)} />
-      <Card title="Win Rate" value={pct(b.winRate, 1)} />
-      <Card title="Average Stake" value={euro(b.averageStake)} />
+      <Card title={t("reports.placedBets")} value={count(b.placedBets ?? 0)} />
+      <Card title={t("reports.lostBets")} value={count(b.lostBets)} />
+      <Card title={t("reports.pendingBets")} value={count(b.pendingBets)} />
+      <Card title={t("reports.voidBets")} value={count(b.voidBets)} />
+      <Card title={t("reports.winRate")} value={pct(b.winRate, 1)} />
+      <Card title={t("reports.averageStake")} value={euro(b.averageStake)} />
     </div>
   );
 }
 
 function Performance({ report }: { report: Report }) {
+  const t = useT();
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <section className="card bg-base-100 shadow-sm" aria-label="Top Customers">
+      <section className="card bg-base-100 shadow-sm" aria-label={t("reports.topCustomers")}>
         <div className="card-body p-4">
-          <h3 className="card-title text-base">Top Customers</h3>
+          <h3 className="card-title text-base">{t("reports.topCustomers")}</h3>
           {report.customers.topCustomers.length === 0 ? (
-            <p className="text-base-content/70">No customers found</p>
+            <p className="text-base-content/70">{t("reports.noCustomers")}</p>
           ) : (
             <table className="table table-sm">
               <thead>
                 <tr>
-                  <th>Customer</th>
-                  <th>Bets</th>
-                  <th>Total Staked</th>
+                  <th>{t("reports.customer")}</th>
+                  <th>{t("reports.bets")}</th>
+                  <th>{t("reports.totalStaked")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -97,7 +111,7 @@ function Performance({ report }: { report: Report }) {
                         {c.name}
                       </Link>
                     </td>
-                    <td>{c.betCount}</td>
+                    <td>{count(c.betCount)}</td>
                     <td>{euro(c.totalStaked)}</td>
                   </tr>
                 ))}
@@ -106,18 +120,18 @@ function Performance({ report }: { report: Report }) {
           )}
         </div>
       </section>
-      <section className="card bg-base-100 shadow-sm" aria-label="Top Performing Shops">
+      <section className="card bg-base-100 shadow-sm" aria-label={t("reports.topShops")}>
         <div className="card-body p-4">
-          <h3 className="card-title text-base">Top Performing Shops</h3>
+          <h3 className="card-title text-base">{t("reports.topShops")}</h3>
           {report.shops.topPerformingShops.length === 0 ? (
-            <p className="text-base-content/70">No shops found</p>
+            <p className="text-base-content/70">{t("reports.noShops")}</p>
           ) : (
             <table className="table table-sm">
               <thead>
                 <tr>
-                  <th>Shop</th>
-                  <th>Bets</th>
-                  <th>Revenue</th>
+                  <th>{t("reports.shop")}</th>
+                  <th>{t("reports.bets")}</th>
+                  <th>{t("reports.revenue")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -128,7 +142,7 @@ function Performance({ report }: { report: Report }) {
                         {s.name}
                       </Link>
                     </td>
-                    <td>{s.betCount}</td>
+                    <td>{count(s.betCount)}</td>
                     <td>{euro(s.totalRevenue)}</td>
                   </tr>
                 ))}
@@ -143,10 +157,11 @@ function Performance({ report }: { report: Report }) {
 
 export function ReportTabs({ report }: { report: Report }) {
   const [tab, setTab] = useState<Tab>("Overview");
+  const t = useT();
   return (
     <>
       <div role="tablist" className="tabs tabs-box mb-4 w-fit">
-        {TABS.map((name) => (
+        {(Object.keys(TABS) as Tab[]).map((name) => (
           <button
             key={name}
             type="button"
@@ -155,7 +170,7 @@ export function ReportTabs({ report }: { report: Report }) {
             className={`tab ${tab === name ? "tab-active" : ""}`}
             onClick={() => setTab(name)}
           >
-            {name}
+            {t(`reports.${TABS[name]}`)}
           </button>
         ))}
       </div>

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from "react";
+import { useT } from "../../../i18n";
 import { useReport } from "../api/get-report";
 import type { PeriodChoice } from "../api/types";
 import { PeriodSelector } from "./period-selector";
@@ -31,23 +32,14 @@ export function ReportsView() {
   const [choice, setChoice] = useState<PeriodChoice>({ type: "all", value: "" });
   const report = useReport(choice, true);
   const needsChoice = choice.type !== "all" && choice.value === "";
+  const t = useT();
   let body: ReactNode;
   if (needsChoice) {
-    body = (
-      <Notice
-        title="Select Time Period"
-        text="Choose a year, month or week to view the report for that period."
-      />
-    );
+    body = <Notice title={t("reports.selectPeriod")} text={t("reports.selectPeriodText")} />;
   } else if (report.isLoading) {
     body = <Skeleton />;
   } else if (!report.data) {
-    body = (
-      <Notice
-        title="No Data Available"
-        text="Unable to load report data. Please try again later."
-      />
-    );
+    body = <Notice title={t("reports.noData")} text={t("reports.noDataText")} />;
   } else {
     body = (
       <>

@@ -1,11 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { centsOf, formatEuro } from "../../../../src/domain/money";
+import { centsOf } from "../../../../src/domain/money";
+import { i18n } from "../../../i18n";
+import { euroCents } from "../../../lib/format";
 import { type Customer, customerName, customerQuery } from "../../customers";
 
 /** The SPEC's success texts, kept first so they are still found where they were looked for. */
 const DONE = {
-  deposit: "Deposit processed successfully",
-  withdrawal: "Withdrawal processed successfully",
+  deposit: "cash.depositDone",
+  withdrawal: "cash.withdrawalDone",
 } as const;
 
 /**
@@ -17,9 +19,11 @@ export function cashMovementText(
   amountCents: number,
   customer: Pick<Customer, "id" | "firstName" | "lastName" | "balance">,
 ): string {
-  const what = kind === "deposit" ? "deposited for" : "withdrawn from";
-  const balance = formatEuro(centsOf(customer.balance));
-  return `${formatEuro(amountCents)} ${what} ${customerName(customer)}; balance ${balance}`;
+  return i18n.t(kind === "deposit" ? "cash.deposited" : "cash.withdrawn", {
+    amount: euroCents(amountCents),
+    name: customerName(customer),
+    balance: euroCents(centsOf(customer.balance)),
+  });
 }
 
 /**
@@ -35,8 +39,8 @@ export async function cashMovementToast(
 ): Promise<string> {
   try {
     const customer = await queryClient.fetchQuery({ ...customerQuery(customerId), staleTime: 0 });
-    return `${DONE[kind]}. ${cashMovementText(kind, amountCents, customer)}`;
+    return `${i18n.t(DONE[kind])}. ${cashMovementText(kind, amountCents, customer)}`;
   } catch {
-    return DONE[kind];
+    return i18n.t(DONE[kind]);
   }
 }

@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { lazy } from "react";
 import { centsOf } from "../../../../src/domain/money";
 import { DialogButton } from "../../../components/ui/dialog-button";
+import { useT } from "../../../i18n";
 import { canMutateAtom } from "../../../lib/session";
 import type { Customer } from "../../customers";
 
@@ -22,10 +23,11 @@ function CashMovementButton({
   className?: string;
 }) {
   const canMutate = useAtomValue(canMutateAtom);
+  const t = useT();
   if (!canMutate) return null;
   return (
     <DialogButton
-      label={kind === "deposit" ? "Deposit" : "Withdraw"}
+      label={t(kind === "deposit" ? "cash.depositButton" : "cash.withdrawButton")}
       className={className}
       disabled={disabled}
       draft={kind}

@@ -6,7 +6,6 @@ import {
   centsOf,
   checkWithdrawal,
   formatCents,
-  formatEuro,
   withdrawableCents,
 } from "../../../../src/domain/money";
 import { cashMovementSchema } from "../../../../src/domain/schemas";
@@ -14,8 +13,9 @@ import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/a
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, MoneyField, TextareaField } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
+import { useT } from "../../../i18n";
 import { useFormDraft } from "../../../lib/draft";
-import { fullName } from "../../../lib/format";
+import { euroCents, fullName } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNumberLocale } from "../../../lib/locale";
 import { typedCents, withTypedAmounts } from "../../../lib/money-input";
@@ -40,15 +40,14 @@ export interface CashMovementDialogProps {
 function WithdrawalInfo({ customer, amountCents }: { customer: Customer; amountCents: number }) {
   const balance = centsOf(customer.balance);
   const check = checkWithdrawal(balance, amountCents);
+  const t = useT();
   return (
     <CustomerBalanceInfo customer={customer} showCredit={false}>
       <div className="flex justify-between">
-        <span>Available for withdrawal:</span>
-        <span>{formatEuro(withdrawableCents(balance))}</span>
+        <span>{t("cash.availableForWithdrawal")}</span>
+        <span>{euroCents(withdrawableCents(balance))}</span>
       </div>
-      <p className="mt-1 text-xs text-base-content/70">
-        Withdrawals are only allowed from positive balance, not credit.
-      </p>
+      <p className="mt-1 text-xs text-base-content/70">{t("cash.withdrawalRule")}</p>
       {!check.ok && (
         <div role="alert" className="alert alert-error mt-2 py-2">
           {check.inline}
@@ -61,22 +60,19 @@ function WithdrawalInfo({ customer, amountCents }: { customer: Customer; amountC
 function DepositInfo({ customer, amountCents }: { customer: Customer; amountCents: number }) {
   const balance = centsOf(customer.balance);
   const after = balance + amountCents;
+  const t = useT();
   return (
     <CustomerBalanceInfo customer={customer} showCredit={false}>
       <div className="flex justify-between">
-        <span>Deposit:</span>
-        <span>{formatEuro(amountCents)}</span>
+        <span>{t("cash.deposit")}</span>
+        <span>{euroCents(amountCents)}</span>
       </div>
       <div className="flex justify-between font-semibold">
-        <span>New Balance:</span>
-        <span className={after >= 0 ? "text-success" : "text-error"}>{formatEuro(after)}</span>
+        <span>{t("cash.newBalance")}</span>
+        <span className={after >= 0 ? "text-success" : "text-error"}>{euroCents(after)}</span>
       </div>
-      {balance < 0 && after >= 0 && (
-        <p className="mt-1 text-success">✓ This deposit will clear the customer's debt.</p>
-      )}
-      {balance < 0 && after < 0 && (
-        <p className="mt-1 text-warning">⚠ Customer will still have debt after this deposit.</p>
-      )}
+      {balance < 0 && after >= 0 && <p className="mt-1 text-success">{t("cash.clearsDebt")}</p>}
+      {balance < 0 && after < 0 && <p className="mt-1 text-warning">{t("cash.stillDebt")}</p>}
     </CustomerBalanceInfo>
   );
 }
@@ -89,6 +85,7 @@ export default function CashMovementDialog({
   shopId,
 }: CashMovementDialogProps) {
   const notify = useNotify();
+  const t = useT();
   const idempotency = useIdempotencyKey();
   // The receipt is offered once the movement is done (issue 21 item 4, decision 053).
   const offerReceipt = useOfferReceipt();
@@ -159,19 +156,19 @@ export default function CashMovementDialog({
   return (
     <Dialog
       onClose={close}
-      title={kind === "deposit" ? "Process Customer Deposit" : "Process Customer Withdrawal"}
+      title={t(kind === "deposit" ? "cash.depositTitle" : "cash.withdrawalTitle")}
     >
       {large.pending && (
         <AmountConfirmation
-          question={
-            kind === "deposit"
-              ? `Deposit this amount for ${customer ? fullName(customer) : "the customer"}?`
-              : `Pay out this amount to ${customer ? fullName(customer) : "the customer"}?`
-          }
+          question={t(kind === "deposit" ? "cash.confirmDeposit" : "cash.confirmWithdrawal", {
+            name: customer ? fullName(customer) : t("common.theCustomer"),
+          })}
           amountCents={large.pending.amountCents}
-          confirmLabel={`Yes, ${kind === "deposit" ? "deposit" : "withdraw"} ${formatEuro(large.pending.amountCents)}`}
+          confirmLabel={t(kind === "deposit" ? "cash.yesDeposit" : "cash.yesWithdraw", {
+            amount: euroCents(large.pending.amountCents),
+          })}
           pending={mutation.isPending}
-          pendingLabel="Processing..."
+          pendingLabel={t("common.processing")}
           onBack={large.back}
           onConfirm={() => large.pending && send(large.pending.body)}
         />
@@ -186,13 +183,13 @@ export default function CashMovementDialog({
             <WithdrawalInfo customer={customer} amountCents={amountCents} />
           ))}
         <MoneyField
-          label="Amount (€)"
+          label={t("cash.amount")}
           typed={watch("amount")}
           error={errors.amount?.message}
           {...register("amount")}
         />
         <TextareaField
-          label="Description (optional)"
+          label={t("cash.description")}
           rows={2}
           error={errors.description?.message}
           {...register("description")}
@@ -200,8 +197,8 @@ export default function CashMovementDialog({
         <FormActions
           onCancel={close}
           pending={mutation.isPending}
-          label="Process"
-          pendingLabel="Processing..."
+          label={t("cash.process")}
+          pendingLabel={t("common.processing")}
           disabled={blocked}
         />
       </form>

@@ -1,16 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
+import { LANGUAGES, type Language } from "../../../../src/domain/language";
 import type { PriceFormat } from "../../../../src/domain/price";
 import { SelectField } from "../../../components/ui/field";
 import { Panel } from "../../../components/ui/page-header";
+import { browserLanguages, resolveLanguage, useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
 import { settingsQuery } from "../../../lib/settings";
-import { useSetOddsFormat } from "../api/preferences";
-
-const LABEL: Record<PriceFormat, string> = {
-  decimal: "Decimal (3.50)",
-  fractional: "Fractional (5/2)",
-};
+import { useSetLanguage, useSetOddsFormat } from "../api/preferences";
 
 /**
  * On the user's own page (issue 21, decision 048): how bet lists and details show prices.
@@ -20,20 +17,54 @@ export function OddsPreference() {
   const me = useAtomValue(currentUserAtom);
   const { data: settings } = useQuery(settingsQuery);
   const save = useSetOddsFormat();
+  const t = useT();
+  const label = (format: PriceFormat) => t(`preferences.${format}`);
   const operator = settings?.oddsFormat ?? "decimal";
   return (
-    <Panel title="Prices" className="mt-6 max-w-2xl">
+    <Panel title={t("preferences.prices")} className="mt-6 max-w-2xl">
       <SelectField
-        label="Show odds as"
+        label={t("preferences.showOddsAs")}
         value={me?.oddsFormat ?? ""}
         disabled={save.isPending}
         onChange={(e) =>
           save.mutate(e.target.value === "" ? null : (e.target.value as PriceFormat))
         }
       >
-        <option value="">Shop default: {LABEL[operator]}</option>
-        <option value="decimal">{LABEL.decimal}</option>
-        <option value="fractional">{LABEL.fractional}</option>
+        <option value="">{t("preferences.shopDefault", { format: label(operator) })}</option>
+        <option value="decimal">{label("decimal")}</option>
+        <option value="fractional">{label("fractional")}</option>
+      </SelectField>
+    </Panel>
+  );
+}
+
+/**
+ * On the user's own page (issue 23, decision 065): the app's language. "Browser or shop
+ * default" (null) follows the browser's languages, then the operator's DEFAULT_LANGUAGE.
+ * Each language is named in itself ("Deutsch"), so it can be found whatever shows now.
+ */
+export function LanguagePreference() {
+  const me = useAtomValue(currentUserAtom);
+  const { data: settings } = useQuery(settingsQuery);
+  const save = useSetLanguage();
+  const t = useT();
+  const fallback = resolveLanguage(null, browserLanguages(), settings?.defaultLanguage);
+  return (
+    <Panel title={t("preferences.language")} className="mt-6 max-w-2xl">
+      <SelectField
+        label={t("preferences.languageLabel")}
+        value={me?.language ?? ""}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate(e.target.value === "" ? null : (e.target.value as Language))}
+      >
+        <option value="">
+          {t("preferences.languageDefault", { language: t(`languages.${fallback}`) })}
+        </option>
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {t(`languages.${language}`)}
+          </option>
+        ))}
       </SelectField>
     </Panel>
   );

@@ -8,7 +8,7 @@ import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { capitalise, formatDate } from "../../../lib/format";
 import { currentUserAtom } from "../../../lib/session";
 import { useUserById } from "../api/get-user-by-id";
-import { OddsPreference } from "./odds-preference";
+import { LanguagePreference, OddsPreference } from "./odds-preference";
 import { OwnSessions } from "./own-sessions";
 import { lastSignInText, UserStatusBadges } from "./user-status";
 
@@ -58,6 +58,7 @@ export function UserDetail({ id }: { id: number }) {
           <Detail label="User ID">{user.id}</Detail>
         </dl>
       </Panel>
+      {me?.id === user.id && <LanguagePreference />}
       {me?.id === user.id && <OddsPreference />}
       {me?.id === user.id && <OwnSessions />}
     </>

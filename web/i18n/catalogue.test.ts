@@ -1,0 +1,196 @@
+/**
+ * The catalogues (issue 23 item 2, decision 065): every key in every language, none empty,
+ * the same {{placeholders}} in each; and no literal text in JSX outside the catalogue, but in
+ * the files listed in NOT_YET_CONVERTED: a ratchet that only shrinks (a listed file that has
+ * no literal text left fails too, so it comes off the list when it is converted).
+ */
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { LANGUAGES } from "../../src/domain/language";
+import { catalogues } from ".";
+import { ERROR_KEYS, MESSAGE_KEYS } from "./errors";
+import { literalJsxText } from "./literal-text";
+
+type Tree = { readonly [key: string]: string | Tree };
+
+/** Every leaf as "a.b.c" -> text. */
+function leaves(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe("the catalogues", () => {
+  const english = leaves(catalogues.en);
+
+  for (const language of LANGUAGES) {
+    test(`${language} has every key of English and no other, none empty`, () => {
+      const own = leaves(catalogues[language]);
+      const missing = [...english.keys()].filter((key) => !own.has(key));
+      const extra = [...own.keys()].filter((key) => !english.has(key));
+      const empty = [...own].filter(([, text]) => text.trim() === "").map(([key]) => key);
+      expect({ missing, extra, empty }).toEqual({ missing: [], extra: [], empty: [] });
+    });
+
+    test(`${language} uses the same {{placeholders}} as English`, () => {
+      const own = leaves(catalogues[language]);
+      const differ = [...english].filter(
+        ([key, text]) => placeholders(text).join() !== placeholders(own.get(key) ?? "").join(),
+      );
+      expect(differ.map(([key]) => key)).toEqual([]);
+    });
+  }
+
+  test("every server error code and known message maps to a key that exists", () => {
+    for (const key of [...Object.values(ERROR_KEYS), ...Object.values(MESSAGE_KEYS)]) {
+      expect(english.has(key)).toBe(true);
+    }
+    // The English catalogue holds the server's messages word for word.
+    for (const [message, key] of Object.entries(MESSAGE_KEYS)) {
+      expect(english.get(key)).toBe(message);
+    }
+  });
+});
+
+/**
+ * Files whose JSX still has literal text (decision 065's ratchet): it only ever shrinks. A
+ * file converted comes off; a new file never goes on.
+ */
+const NOT_YET_CONVERTED = new Set<string>([
+  "app/counter-keys.tsx",
+  "app/routes/admin.tsx",
+  "app/routes/audit.tsx",
+  "app/routes/bet.tsx",
+  "app/routes/bets.tsx",
+  "app/routes/customers.tsx",
+  "app/routes/not-found.tsx",
+  "app/routes/shifts.tsx",
+  "app/routes/shops.tsx",
+  "app/routes/transactions.tsx",
+  "components/layouts/offline-banner.tsx",
+  "components/ui/access-denied.tsx",
+  "components/ui/combobox.tsx",
+  "components/ui/correction-preview.tsx",
+  "components/ui/csv-export-link.tsx",
+  "components/ui/data-table.tsx",
+  "components/ui/error-boundary.tsx",
+  "components/ui/history-link.tsx",
+  "components/ui/links.tsx",
+  "components/ui/new-password-field.tsx",
+  "components/ui/table-filters.tsx",
+  "components/ui/toaster.tsx",
+  "features/admin/components/balance-tools.tsx",
+  "features/admin/components/data-management.tsx",
+  "features/admin/components/delete-all-dialog.tsx",
+  "features/admin/components/disable-user-dialog.tsx",
+  "features/admin/components/integrity-facts.tsx",
+  "features/admin/components/jobs.tsx",
+  "features/admin/components/replication.tsx",
+  "features/admin/components/reset-password-dialog.tsx",
+  "features/admin/components/system-status.tsx",
+  "features/admin/components/tokens.tsx",
+  "features/admin/components/user-actions.tsx",
+  "features/admin/components/user-management.tsx",
+  "features/alerts/components/alert-item.tsx",
+  "features/alerts/components/alerts-bell.tsx",
+  "features/alerts/components/alerts-page.tsx",
+  "features/alerts/components/alerts-panel.tsx",
+  "features/alerts/components/dismiss-alert-dialog.tsx",
+  "features/audit/components/audit-difference.tsx",
+  "features/audit/components/audit-table.tsx",
+  "features/auth/components/account-link.tsx",
+  "features/auth/components/change-password-button.tsx",
+  "features/auth/components/change-password-dialog.tsx",
+  "features/auth/components/forced-password-change.tsx",
+  "features/auth/components/logout-button.tsx",
+  "features/auth/components/password-form.tsx",
+  "features/bets/components/bet-actions.tsx",
+  "features/bets/components/bet-detail.tsx",
+  "features/bets/components/bet-filters.tsx",
+  "features/bets/components/bet-history.tsx",
+  "features/bets/components/bet-slip.tsx",
+  "features/bets/components/each-way-fields.tsx",
+  "features/bets/components/find-slip.tsx",
+  "features/bets/components/recent-bets-list.tsx",
+  "features/bets/components/resettle-bet-dialog.tsx",
+  "features/bets/components/resettle-button.tsx",
+  "features/bets/components/settle-bet-dialog.tsx",
+  "features/bets/components/slip-result.tsx",
+  "features/bets/components/void-bet-dialog.tsx",
+  "features/books/components/books-indicator.tsx",
+  "features/customers/components/customer-detail.tsx",
+  "features/customers/components/customer-form-dialog.tsx",
+  "features/customers/components/customer-limits-dialog.tsx",
+  "features/customers/components/customer-limits.tsx",
+  "features/customers/components/customers-table.tsx",
+  "features/receipts/components/receipt-frame.tsx",
+  "features/receipts/components/receipt-offer.tsx",
+  "features/receipts/components/receipt.tsx",
+  "features/receipts/components/slip-receipt.tsx",
+  "features/reports/components/chart-panel.tsx",
+  "features/reports/components/report-charts.tsx",
+  "features/shifts/components/close-shift-dialog.tsx",
+  "features/shifts/components/open-shift-dialog.tsx",
+  "features/shifts/components/shift-control.tsx",
+  "features/shifts/components/shift-report.tsx",
+  "features/shifts/components/shifts-table.tsx",
+  "features/shifts/components/till-movement-dialog.tsx",
+  "features/shops/components/shop-detail.tsx",
+  "features/shops/components/shop-form-dialog.tsx",
+  "features/shops/components/shops-table.tsx",
+  "features/shops/components/working-shop-dialog.tsx",
+  "features/shops/components/working-shop.tsx",
+  "features/transactions/components/ledger-line.tsx",
+  "features/transactions/components/reverse-button.tsx",
+  "features/transactions/components/reverse-transaction-dialog.tsx",
+  "features/transactions/components/transactions-table.tsx",
+  "features/users/components/end-session-dialog.tsx",
+  "features/users/components/end-sessions-dialog.tsx",
+  "features/users/components/own-sessions.tsx",
+  "features/users/components/user-detail.tsx",
+]);
+
+const WEB = join(import.meta.dir, "..");
+
+describe("literal text in JSX", () => {
+  const files = [...new Bun.Glob("**/*.tsx").scanSync(WEB)]
+    .map((path) => relative(WEB, join(WEB, path)).split(sep).join("/"))
+    .filter((path) => !/\.test\.tsx$/.test(path) && !path.startsWith("test/"))
+    .sort();
+
+  test("the check finds text children, string children and text attributes", () => {
+    expect(
+      literalJsxText(
+        `const a = <div title="Hover me" className="x">Hello {"there"} {t("k")} <b aria-label={"Close it"} /></div>;`,
+      ),
+    ).toEqual(["Hover me", "Hello", "there", "Close it"]);
+    expect(
+      literalJsxText(`const a = <div className="btn">{t("app.name")} {" "} € 10</div>;`),
+    ).toEqual([]);
+  });
+
+  test("no file outside the ratchet list has literal text in its JSX", () => {
+    const offenders = files
+      .filter((path) => !NOT_YET_CONVERTED.has(path))
+      .map((path) => [path, literalJsxText(readFileSync(join(WEB, path), "utf8"), path)] as const)
+      .filter(([, texts]) => texts.length > 0);
+    expect(offenders).toEqual([]);
+  });
+
+  test("every file on the list still has literal text (a converted one comes off it)", () => {
+    const done = [...NOT_YET_CONVERTED].filter(
+      (path) =>
+        !files.includes(path) ||
+        literalJsxText(readFileSync(join(WEB, path), "utf8"), path).length === 0,
+    );
+    expect(done).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Languages in the web app (issue 23 items 2 and 3, decision 065): which language shows, that
+ * `<html lang>` follows it, money and numbers in its locale, server errors by code, and a
+ * German user's screens in German, through the real providers.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { userDto } from "../../src/domain/dto";
+import { ApiError, errorMessage } from "../lib/api-client";
+import { euro, euroCents, formatNumber, formatPercent } from "../lib/format";
+import { setLanguageChosenByUser } from "../lib/locale";
+import { formatReadBack, readTypedAmount } from "../lib/money-input";
+import { settings } from "../test/fixtures";
+import { renderApp, user } from "../test/render";
+import { applyLanguage, i18n, resolveLanguage } from ".";
+
+function browserLanguages(languages: string[]) {
+  Object.defineProperty(window.navigator, "languages", { value: languages, configurable: true });
+  Object.defineProperty(window.navigator, "language", { value: languages[0], configurable: true });
+}
+
+afterEach(() => {
+  // Unmounted first: a language change re-renders every mounted screen.
+  cleanup();
+  browserLanguages(["en-US"]);
+  setLanguageChosenByUser(false);
+  applyLanguage("en");
+});
+
+describe("which language shows", () => {
+  test("the user's own choice, else the browser's first the app speaks, else the default", () => {
+    expect(resolveLanguage("de", ["en-US"], "en")).toBe("de");
+    expect(resolveLanguage("en", ["de-DE"], "de")).toBe("en");
+    expect(resolveLanguage(null, ["fr-FR", "de-AT", "en"], "en")).toBe("de");
+    expect(resolveLanguage(null, ["fr-FR"], "de")).toBe("de");
+    expect(resolveLanguage(null, [], null)).toBe("en");
+  });
+
+  test("<html lang> follows the language", () => {
+    applyLanguage("de");
+    expect(document.documentElement.lang).toBe("de");
+    expect(String(i18n.t("nav.dashboard"))).toBe("Übersicht");
+    applyLanguage("en");
+    expect(document.documentElement.lang).toBe("en");
+    expect(i18n.t("nav.dashboard")).toBe("Dashboard");
+  });
+});
+
+describe("money and numbers in the language's locale", () => {
+  test('English "€1,000.50", German "1.000,50 €", from the exact decimal string', () => {
+    expect(euro("1000.50")).toBe("€1,000.50");
+    expect(euro("-5")).toBe("-€5.00");
+    expect(euroCents(Number.MAX_SAFE_INTEGER)).toBe("€90,071,992,547,409.91");
+    applyLanguage("de");
+    expect(euro("1000.50")).toBe("1.000,50\u00a0€");
+    expect(euro("-5")).toBe("-5,00\u00a0€");
+    expect(formatNumber(1234)).toBe("1.234");
+    expect(formatPercent(12.5, 1)).toBe("12,5\u00a0%");
+  });
+
+  test("a German cashier types 1.000,50 and reads back the same form; the API gets 1000.50", () => {
+    const typed = readTypedAmount("1.000,50", "de-DE", "money");
+    expect(typed).toEqual({ ok: true, cents: 100_050 });
+    expect(formatReadBack(100_050, "de-DE", "money")).toBe("= 1.000,50\u00a0€");
+  });
+});
+
+describe("server errors by code", () => {
+  const conflict = new ApiError(
+    409,
+    JSON.stringify({ message: "This bet is already settled", code: "CONFLICT" }),
+    "Conflict",
+  );
+  const invalid = new ApiError(
+    401,
+    JSON.stringify({ message: "Invalid username or password", code: "UNAUTHENTICATED" }),
+    "Unauthorized",
+  );
+
+  test("English shows the server's message word for word", () => {
+    expect(errorMessage(conflict)).toBe("This bet is already settled");
+    expect(errorMessage(invalid)).toBe("Invalid username or password");
+  });
+
+  test("German shows the code's message, or a known message's own translation", () => {
+    applyLanguage("de");
+    expect(errorMessage(conflict)).toBe(String(i18n.t("errors.CONFLICT")));
+    expect(errorMessage(invalid)).toBe("Benutzername oder Passwort ist falsch");
+    // An unknown code keeps the server's message.
+    const odd = new ApiError(418, JSON.stringify({ message: "Teapot", code: "TEAPOT" }), "");
+    expect(errorMessage(odd)).toBe("Teapot");
+  });
+});
+
+describe("the app in German", () => {
+  const german = () => userDto.parse({ ...user("admin"), language: "de" });
+
+  test("a user whose language is de sees the shell and dashboard in German, money the German way", async () => {
+    renderApp("/", "admin", {
+      "GET /api/user": german(),
+      "GET /api/settings": settings(),
+      "GET /api/dashboard/stats": {
+        totalGivenCredit: "1000.50",
+        totalCreditAtStake: "0.00",
+        activeBets: 1234,
+        totalCustomers: 3,
+      },
+    });
+    expect(await screen.findByRole("heading", { name: "Übersicht", level: 1 })).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.lang).toBe("de"));
+    const nav = screen.getByRole("navigation", { name: "Hauptmenü" });
+    expect(within(nav).getByRole("link", { name: /Kunden/ })).toBeTruthy();
+    // textContent: the testing library's matchers fold the no-break space into a space.
+    const credit = screen.getByRole("region", { name: "Gewährter Kredit gesamt" });
+    await waitFor(() => expect(credit.textContent).toContain("1.000,50\u00a0€"));
+    const active = screen.getByRole("region", { name: "Aktive Wetten" });
+    expect(active.textContent).toContain("1.234");
+  });
+
+  test("a German browser's sign-in page is German before anyone signs in", async () => {
+    browserLanguages(["de-DE", "de"]);
+    renderApp("/auth", null);
+    expect(await screen.findByRole("heading", { name: "Anmelden" })).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.lang).toBe("de"));
+    expect(screen.getByLabelText("Benutzername")).toBeTruthy();
+  });
+
+  test("an English user with a German browser keeps English, as chosen", async () => {
+    browserLanguages(["de-DE"]);
+    renderApp("/", "admin", {
+      "GET /api/user": userDto.parse({ ...user("admin"), language: "en" }),
+      "GET /api/settings": settings(),
+    });
+    expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.lang).toBe("en"));
+  });
+
+  test("the language picker on the user's own page saves the choice and the app follows", async () => {
+    const me = user("admin");
+    let saved: unknown = null;
+    const { calls } = renderApp(`/users/${me.id}`, "admin", {
+      "GET /api/settings": settings(),
+      "GET /api/users/:id": me,
+      "GET /api/user/sessions": [],
+      "PATCH /api/user/preferences": ({ body }: { body: { language: "de" } }) => {
+        saved = body;
+        return userDto.parse({ ...me, language: body.language });
+      },
+    });
+    const picker = await screen.findByLabelText("Language of the app");
+    await userEvent.setup().selectOptions(picker, "de");
+    await waitFor(() => expect(saved).toEqual({ language: "de" }));
+    await waitFor(() => expect(document.documentElement.lang).toBe("de"));
+    expect(await screen.findByLabelText("Sprache der Anwendung")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(true);
+  });
+});

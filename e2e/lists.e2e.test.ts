@@ -227,7 +227,9 @@ describe("lists: URL state, filters, cards and fit", () => {
   test("at 1280 px the bets and transactions tables fit (bets inside its card), with compact dates and truncated text", async () => {
     const session = await suite.admin();
     const { page } = session;
-    const compact = /^\d{1,2} [A-Z][a-z]{2} \d{2}:\d{2}$/;
+    // Short day, month and a 24-hour time in the browser's locale (decision 063): "27 Nov,
+    // 16:07" in en-GB, "Nov 27, 16:07" in this browser's en-US; no year, no seconds.
+    const compact = /^(?:\d{1,2} [A-Z][a-z]{2}|[A-Z][a-z]{2} \d{1,2}),? \d{2}:\d{2}$/;
     for (const path of ["/bets", "/transactions"]) {
       await page.goto(`${path}?q=${encodeURIComponent(LONG)}`);
       const scroll = page.getByTestId("table-scroll");

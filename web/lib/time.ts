@@ -161,10 +161,13 @@ export function formatCompactDateTime(
   if (year(date) !== year(now)) return formatter(locale, timeZone, DATE).format(date);
   const zoneName =
     options.zoneName ?? wallClock(date, viewerTimeZone()) !== wallClock(date, timeZone);
+  // A 24-hour clock in every locale: a table's column stays narrow ("Nov 27, 16:07", not
+  // "Nov 27, 04:07 PM"); the title on hover gives the locale's own full form.
   return formatter(locale, timeZone, {
     month: "short",
     day: "numeric",
     ...TIME,
+    hourCycle: "h23",
     ...(zoneName ? { timeZoneName: "short" } : {}),
   }).format(date);
 }

@@ -57,6 +57,7 @@ function inZone(at: string, timeZone: string, zoneName: boolean): Promise<string
         day: "numeric",
         hour: "2-digit",
         minute: "2-digit",
+        hourCycle: "h23",
         ...(named ? { timeZoneName: "short" } : {}),
       }).format(new Date(iso)),
     [at, timeZone, zoneName] as const,

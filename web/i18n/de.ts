@@ -1,7 +1,38 @@
 /** The German catalogue (decision 065): every key of en.ts, typed so one missing fails tsc. */
+
+import * as admin from "./areas/admin";
+import * as alerts from "./areas/alerts";
+import * as audit from "./areas/audit";
+import * as auth from "./areas/auth";
+import * as bets from "./areas/bets";
+import * as books from "./areas/books";
+import * as charts from "./areas/charts";
+import * as customers from "./areas/customers";
+import * as receipts from "./areas/receipts";
+import * as shifts from "./areas/shifts";
+import * as shops from "./areas/shops";
+import * as transactions from "./areas/transactions";
+import * as ui from "./areas/ui";
+import * as users from "./areas/users";
+import * as validation from "./areas/validation";
 import type { Catalogue } from "./en";
 
 export const de: Catalogue = {
+  bets: bets.de,
+  receipts: receipts.de,
+  customers: customers.de,
+  transactions: transactions.de,
+  books: books.de,
+  charts: charts.de,
+  shops: shops.de,
+  shifts: shifts.de,
+  alerts: alerts.de,
+  admin: admin.de,
+  audit: audit.de,
+  users: users.de,
+  auth: auth.de,
+  ui: ui.de,
+  validation: validation.de,
   app: {
     name: "Wettbüro",
     skipToContent: "Zum Inhalt springen",

@@ -3,7 +3,40 @@
  * SPEC's English texts are here verbatim; the German catalogue (de.ts) must have every key
  * (a missing one is a type error there and fails web/i18n/catalogue.test.ts).
  */
+
+import * as admin from "./areas/admin";
+import * as alerts from "./areas/alerts";
+import * as audit from "./areas/audit";
+import * as auth from "./areas/auth";
+import * as bets from "./areas/bets";
+import * as books from "./areas/books";
+import * as charts from "./areas/charts";
+import * as customers from "./areas/customers";
+import * as receipts from "./areas/receipts";
+import * as shifts from "./areas/shifts";
+import * as shops from "./areas/shops";
+import * as transactions from "./areas/transactions";
+import * as ui from "./areas/ui";
+import * as users from "./areas/users";
+import * as validation from "./areas/validation";
+import type { Shape } from "./shape";
+
 export const en = {
+  bets: bets.en,
+  receipts: receipts.en,
+  customers: customers.en,
+  transactions: transactions.en,
+  books: books.en,
+  charts: charts.en,
+  shops: shops.en,
+  shifts: shifts.en,
+  alerts: alerts.en,
+  admin: admin.en,
+  audit: audit.en,
+  users: users.en,
+  auth: auth.en,
+  ui: ui.en,
+  validation: validation.en,
   app: {
     name: "Betting Shop",
     skipToContent: "Skip to content",
@@ -251,5 +284,4 @@ export const en = {
 } as const;
 
 /** The shape every catalogue has: the same keys as English, each a string. */
-type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export type Catalogue = Shape<typeof en>;

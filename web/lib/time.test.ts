@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { applyLanguage } from "../i18n";
+import { setLanguageChosenByUser } from "./locale";
 import {
+  appLocale,
   businessTimeZone,
   businessToday,
   endOfLocalDay,
@@ -161,5 +164,53 @@ describe("formatCompactDateTime (table dates on one short line)", () => {
     const full = formatDateTime(BERLIN_0019, { locale: "en-GB" });
     expect(compact.startsWith("27 Nov, 00:19")).toBe(true);
     expect(full).toBe("27 Nov 2026, 00:19 CET");
+  });
+});
+
+describe("dates in the language shown (the display locale of web/lib/locale.ts)", () => {
+  const browser = (tag: string) =>
+    Object.defineProperty(window.navigator, "language", { value: tag, configurable: true });
+  const original = window.navigator.language;
+
+  afterEach(() => {
+    browser(original);
+    setLanguageChosenByUser(false);
+    applyLanguage("en");
+  });
+
+  test("German shows German dates; an en-US browser in English keeps its habits", () => {
+    browser("en-US");
+    applyLanguage("en");
+    expect(appLocale()).toBe("en-US");
+    expect(formatDate(BERLIN_0019, { timeZone: "Europe/Berlin" })).toBe("Nov 27, 2026");
+    applyLanguage("de");
+    expect(appLocale()).toBe("de-DE");
+    expect(formatDateTime(BERLIN_0019, { timeZone: "Europe/Berlin" })).toBe(
+      "27. Nov. 2026, 00:19 MEZ",
+    );
+    expect(
+      formatCompactDateTime(BERLIN_0019, new Date(BERLIN_0019), {
+        timeZone: "Europe/Berlin",
+        zoneName: false,
+      }),
+    ).toBe("27. Nov., 00:19");
+    expect(formatTime(BERLIN_0019, { timeZone: "Europe/Berlin" })).toBe("00:19 MEZ");
+  });
+
+  test("German with a fr-FR browser: German dates (the numbers typed keep the browser's)", () => {
+    browser("fr-FR");
+    applyLanguage("de");
+    expect(appLocale()).toBe("de-DE");
+    expect(formatDate("1990-05-01")).toBe("1. Mai 1990");
+  });
+
+  test("a de-AT browser in German keeps its own habits", () => {
+    browser("de-AT");
+    applyLanguage("de");
+    expect(appLocale()).toBe("de-AT");
+  });
+
+  test("a day that is not a date has no end", () => {
+    expect(() => endOfLocalDay("2026-02-30", "Europe/Berlin")).toThrow(RangeError);
   });
 });

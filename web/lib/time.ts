@@ -8,10 +8,16 @@
  * The zone is held here for the plain functions the screens call while rendering; the
  * signed-in shell (BusinessTimeZoneGate) reads it from the settings before any screen shows.
  */
-import { TZDate } from "@date-fns/tz";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { numberLocale } from "./locale";
+import {
+  canonicalTimeZone,
+  endOfLocalDate,
+  localDate as localDateOf,
+  localDateTime,
+  localParts,
+} from "../../src/domain/business-time";
+import { displayLocale } from "./locale";
 import { settingsQuery } from "./settings";
 
 /** The SPEC's clock when the server names no zone. */
@@ -21,12 +27,7 @@ let currentZone = DEFAULT_TIME_ZONE;
 
 /** Whether Intl knows the IANA name (an unknown one would throw in every formatter). */
 export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return canonicalTimeZone(zone) !== null;
 }
 
 /** The business time zone the formatters use (UTC until the settings say otherwise). */
@@ -40,11 +41,12 @@ export function setBusinessTimeZone(zone: string | null | undefined): void {
 }
 
 /**
- * The locale dates are written in: the app's one locale source (web/lib/locale.ts, the
- * user's language once it is chosen), so lists, details, slips and charts agree.
+ * The locale dates are written in: the display locale of web/lib/locale.ts (the one money
+ * and numbers are shown in: the user's language, refined by the browser's tag when it speaks
+ * that language), so lists, details, slips and charts follow the language shown.
  */
 export function appLocale(): string {
-  return numberLocale();
+  return displayLocale();
 }
 
 /** The browser's own zone (where the person at the screen is). */
@@ -54,15 +56,6 @@ function viewerTimeZone(): string {
   } catch {
     return DEFAULT_TIME_ZONE;
   }
-}
-
-/** The wall-clock reading of an instant in a zone, to compare two zones' clocks. */
-function wallClock(date: Date, timeZone: string): string {
-  return formatter("en-CA", timeZone, {
-    dateStyle: "short",
-    timeStyle: "short",
-    hourCycle: "h23",
-  }).format(date);
 }
 
 export interface TimeOptions {
@@ -157,10 +150,11 @@ export function formatCompactDateTime(
   const date = toDate(value);
   if (!date) return "";
   const { locale, timeZone } = resolve(options);
-  const year = (d: Date) => formatter("en", timeZone, { year: "numeric" }).format(d);
+  const year = (d: Date) => localParts(d.getTime(), timeZone).year;
   if (year(date) !== year(now)) return formatter(locale, timeZone, DATE).format(date);
-  const zoneName =
-    options.zoneName ?? wallClock(date, viewerTimeZone()) !== wallClock(date, timeZone);
+  // The browser's clock reads otherwise at that instant (the wall clocks of the two zones).
+  const wall = (zone: string) => localDateTime(date.getTime(), zone);
+  const zoneName = options.zoneName ?? wall(viewerTimeZone()) !== wall(timeZone);
   // A 24-hour clock in every locale: a table's column stays narrow ("Nov 27, 16:07", not
   // "Nov 27, 04:07 PM"); the title on hover gives the locale's own full form.
   return formatter(locale, timeZone, {
@@ -182,11 +176,7 @@ export function timeZoneName(at: Date = new Date(), options: TimeOptions = {}): 
 /** The calendar date (YYYY-MM-DD) of an instant in the zone (default the business zone). */
 export function localDate(value: Date | number | string, timeZone = currentZone): string {
   const date = toDate(value);
-  if (!date) return "";
-  // en-CA writes dates as YYYY-MM-DD.
-  return formatter("en-CA", timeZone, { year: "numeric", month: "2-digit", day: "2-digit" })
-    .format(date)
-    .slice(0, 10);
+  return date ? localDateOf(date.getTime(), timeZone) : "";
 }
 
 /**
@@ -199,11 +189,10 @@ export function businessToday(now: Date = new Date(), timeZone = currentZone): s
 
 /** The last millisecond of a local date in the zone, as an ISO instant (an expiry date). */
 export function endOfLocalDay(day: string, timeZone = currentZone): string {
-  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
-  // @date-fns/tz finds the instant, across a daylight-saving change too.
-  return new Date(
-    new TZDate(year, month - 1, date, 23, 59, 59, 999, timeZone).getTime(),
-  ).toISOString();
+  // The server's own day boundaries (a 23- or 25-hour day too); the end is exclusive there.
+  const end = endOfLocalDate(day, timeZone);
+  if (end === null) throw new RangeError(`Not a date: ${day}`);
+  return new Date(end - 1).toISOString();
 }
 
 /**

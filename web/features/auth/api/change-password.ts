@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useT } from "../../../i18n";
 import { ApiError, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { CURRENT_USER_KEY } from "./get-user";
@@ -14,10 +15,11 @@ export const changePassword = (body: { currentPassword: string; newPassword: str
 export function useChangePassword() {
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const t = useT();
   return useMutation({
     mutationFn: changePassword,
     onSuccess: async (user) => {
-      notify.success("Password changed");
+      notify.success(t("auth.passwordChanged"));
       queryClient.setQueryData(CURRENT_USER_KEY, user);
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },

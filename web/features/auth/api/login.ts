@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useT } from "../../../i18n";
 import { call, errorMessage } from "../../../lib/api-client";
 import type { SessionUser } from "../../../lib/session";
 import { useToast } from "../../../lib/toast";
@@ -17,10 +18,15 @@ export function login(input: LoginInput): Promise<SessionUser> {
 export function useLogin() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
+  const t = useT();
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
     onError: (error) =>
-      toast({ title: "Login failed", description: errorMessage(error), variant: "destructive" }),
+      toast({
+        title: t("auth.loginFailed"),
+        description: errorMessage(error),
+        variant: "destructive",
+      }),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useT } from "../../../i18n";
 import { call, errorMessage } from "../../../lib/api-client";
 import { dropDrafts } from "../../../lib/draft";
 import { useToast } from "../../../lib/toast";
@@ -12,6 +13,7 @@ export function logout(): Promise<void> {
 export function useLogout() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
+  const t = useT();
   return useMutation({
     mutationFn: logout,
     onSuccess: async () => {
@@ -23,7 +25,7 @@ export function useLogout() {
     },
     onError: (error) =>
       toast({
-        title: "Logout failed",
+        title: t("auth.logoutFailed"),
         description: errorMessage(error),
         variant: "destructive",
       }),

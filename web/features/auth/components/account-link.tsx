@@ -1,11 +1,13 @@
 import { useAtomValue } from "jotai";
 import { Link, useLocation } from "wouter";
+import { useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
 
 /** The sidebar footer's way to the signed-in user's own page: their details and sessions. */
 export function AccountLink() {
   const user = useAtomValue(currentUserAtom);
   const [location] = useLocation();
+  const t = useT();
   if (!user) return null;
   const href = `/users/${user.id}`;
   return (
@@ -14,7 +16,7 @@ export function AccountLink() {
       className="btn btn-ghost btn-sm w-full"
       aria-current={location === href ? "page" : undefined}
     >
-      Your account and sessions
+      {t("auth.accountLink")}
     </Link>
   );
 }

@@ -1,23 +1,22 @@
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
 import { PasswordForm } from "./password-form";
 
 /** The signed-in user changes their own password; their other sessions end. */
 export default function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   return (
-    <Dialog title="Change password" onClose={onClose}>
-      <p className="mb-4 text-sm">
-        At least 8 characters, not common and not easy to guess. You stay signed in here; your other
-        sessions end.
-      </p>
+    <Dialog title={t("auth.changePassword")} onClose={onClose}>
+      <p className="mb-4 text-sm">{t("auth.changeRules")}</p>
       <PasswordForm
         onDone={onClose}
         actions={(pending) => (
           <FormActions
             onCancel={onClose}
             pending={pending}
-            label="Change password"
-            pendingLabel="Changing..."
+            label={t("auth.changePassword")}
+            pendingLabel={t("auth.changing")}
           />
         )}
       />

@@ -1,5 +1,6 @@
 import { useAtomValue } from "jotai";
 import { useDocumentTitle } from "../../../components/layouts/use-page-heading";
+import { useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
 import { useAuth } from "./auth-provider";
 import { PasswordForm } from "./password-form";
@@ -11,25 +12,24 @@ import { PasswordForm } from "./password-form";
  * once the current user comes back without `mustChangePassword`.
  */
 export default function ForcedPasswordChange() {
-  useDocumentTitle("Choose a new password");
+  const t = useT();
+  useDocumentTitle(t("auth.forced.title"));
   const user = useAtomValue(currentUserAtom);
   const { logoutMutation } = useAuth();
   return (
     <main className="flex min-h-screen items-center justify-center p-4 sm:p-8">
       <div className="card w-full max-w-sm bg-base-100 shadow">
         <div className="card-body">
-          <h1 className="card-title text-2xl">Choose a new password</h1>
+          <h1 className="card-title text-2xl">{t("auth.forced.title")}</h1>
           <p className="mb-2 text-sm text-base-content/70">
-            The password of {user?.username ?? "your account"} was set for you (by an admin, or
-            printed when the server first started). Choose your own to continue: at least 8
-            characters, not common and not easy to guess. A few unrelated words make a good one.
+            {t("auth.forced.text", { username: user?.username ?? t("auth.forced.yourAccount") })}
           </p>
           <PasswordForm
-            currentLabel="Current (temporary) password"
+            currentLabel={t("auth.forced.currentLabel")}
             actions={(pending) => (
               <div className="mt-2 flex flex-col gap-2">
                 <button type="submit" className="btn btn-primary" disabled={pending}>
-                  {pending ? "Saving..." : "Save and continue"}
+                  {pending ? t("auth.forced.saving") : t("auth.forced.save")}
                 </button>
                 <button
                   type="button"
@@ -37,7 +37,7 @@ export default function ForcedPasswordChange() {
                   disabled={logoutMutation.isPending}
                   onClick={() => logoutMutation.mutate()}
                 >
-                  Sign out
+                  {t("auth.forced.signOut")}
                 </button>
               </div>
             )}

@@ -1,7 +1,9 @@
+import { useT } from "../../../i18n";
 import { useAuth } from "./auth-provider";
 
 export function LogoutButton() {
   const { logoutMutation } = useAuth();
+  const t = useT();
   return (
     <button
       type="button"
@@ -9,7 +11,7 @@ export function LogoutButton() {
       disabled={logoutMutation.isPending}
       onClick={() => logoutMutation.mutate()}
     >
-      Logout
+      {t("auth.logout")}
     </button>
   );
 }

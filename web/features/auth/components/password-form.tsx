@@ -6,6 +6,7 @@ import { z } from "zod";
 import { changePasswordSchema } from "../../../../src/domain/schemas";
 import { InputField } from "../../../components/ui/field";
 import { NewPasswordField, usePasswordVerdict } from "../../../components/ui/new-password-field";
+import { i18n, useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { currentUserAtom } from "../../../lib/session";
 import { useChangePassword } from "../api/change-password";
@@ -15,7 +16,8 @@ const passwordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
   .refine((value) => value.confirmPassword === value.newPassword, {
     path: ["confirmPassword"],
-    message: "Passwords do not match",
+    // Read when the form is checked, so in the language showing then.
+    error: () => i18n.t("auth.passwordsDoNotMatch"),
   });
 
 type PasswordValues = z.input<typeof passwordFormSchema>;
@@ -29,7 +31,7 @@ const FIELDS = ["currentPassword", "newPassword"] as const;
  * under their field. `actions(pending)` renders the submit button and whatever goes beside it.
  */
 export function PasswordForm({
-  currentLabel = "Current password",
+  currentLabel,
   onDone,
   actions,
 }: {
@@ -38,6 +40,7 @@ export function PasswordForm({
   actions: (pending: boolean) => ReactNode;
 }) {
   const mutation = useChangePassword();
+  const t = useT();
   const username = useAtomValue(currentUserAtom)?.username ?? "";
   const { register, handleSubmit, formState, setError, watch } = useForm<
     PasswordValues,
@@ -74,21 +77,21 @@ export function PasswordForm({
       })}
     >
       <InputField
-        label={currentLabel}
+        label={currentLabel ?? t("auth.currentPassword")}
         type="password"
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...register("currentPassword")}
       />
       <NewPasswordField
-        label="New password"
+        label={t("auth.newPassword")}
         typed={typed}
         verdict={verdict}
         error={errors.newPassword?.message}
         {...register("newPassword")}
       />
       <InputField
-        label="Confirm new password"
+        label={t("auth.confirmPassword")}
         type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -14,7 +15,7 @@ export function useUpdateCustomer() {
   return useMutation({
     mutationFn: updateCustomer,
     onSuccess: () => {
-      notify.success("Customer updated successfully");
+      notify.success(i18n.t("customers.updated"));
       void queryClient.invalidateQueries({ queryKey: ["/api/customers"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] });
     },

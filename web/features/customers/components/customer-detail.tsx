@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { availableFundsCents, centsOf, formatEuro } from "../../../../src/domain/money";
+import { availableFundsCents, centsOf } from "../../../../src/domain/money";
 import { ActiveBadge } from "../../../components/ui/badges";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
+import { useT } from "../../../i18n";
 import { isNotFound } from "../../../lib/api-client";
-import { formatDate, fullName } from "../../../lib/format";
+import { euroCents, formatDate, fullName } from "../../../lib/format";
 import { useCustomer } from "../api/get-customer";
 import { useCustomerStats } from "../api/get-customer-stats";
 import type { Customer } from "../api/types";
@@ -29,18 +30,21 @@ function AccountBalance({ customer, children }: { customer: Customer; children?:
   const balance = centsOf(customer.balance);
   const limit = centsOf(customer.creditLimit);
   const available = availableFundsCents(balance, limit);
+  const t = useT();
   return (
-    <Panel title="Account Balance">
+    <Panel title={t("customers.detail.accountBalance")}>
       <div className={`text-3xl font-bold ${balance < 0 ? "text-error" : ""}`}>
-        {formatEuro(balance)}
+        {euroCents(balance)}
       </div>
       <div className="my-2 flex gap-2">{children}</div>
       <dl>
-        <Detail label="Credit Limit">{formatEuro(limit)}</Detail>
-        <Detail label="Available Credit">
-          <span className={available < 0 ? "text-error" : ""}>{formatEuro(available)}</span>
+        <Detail label={t("customers.creditLimit")}>{euroCents(limit)}</Detail>
+        <Detail label={t("customers.detail.availableCredit")}>
+          <span className={available < 0 ? "text-error" : ""}>{euroCents(available)}</span>
         </Detail>
-        <Detail label="Overdraft">{customer.allowOverdraft ? "Allowed" : "Not Allowed"}</Detail>
+        <Detail label={t("customers.overdraft")}>
+          {customer.allowOverdraft ? t("customers.allowed") : t("customers.notAllowed")}
+        </Detail>
       </dl>
     </Panel>
   );
@@ -51,24 +55,26 @@ function AccountBalance({ customer, children }: { customer: Customer; children?:
  * the cashier should see before taking a bet (issue 20, decision 041).
  */
 function AgeNotVerified() {
+  const t = useT();
   return (
-    <span className="badge badge-warning" title="No date of birth on record">
-      Age not verified
+    <span className="badge badge-warning" title={t("customers.detail.noDateOfBirth")}>
+      {t("customers.detail.ageNotVerified")}
     </span>
   );
 }
 
 function AccountSummary({ customer }: { customer: Customer }) {
   const { data } = useCustomerStats(customer.id);
+  const t = useT();
   return (
-    <Panel title="Account Summary">
+    <Panel title={t("customers.detail.accountSummary")}>
       <dl>
-        <Detail label="Total Bets">{data?.totalBets ?? 0}</Detail>
-        <Detail label="Active Bets">{data?.activeBets ?? 0}</Detail>
-        <Detail label="Won Bets">{data?.wonBets ?? 0}</Detail>
-        <Detail label="Placed Bets">{data?.placedBets ?? 0}</Detail>
-        <Detail label="Lost Bets">{data?.lostBets ?? 0}</Detail>
-        <Detail label="Member Since">{formatDate(customer.createdAt)}</Detail>
+        <Detail label={t("customers.detail.totalBets")}>{data?.totalBets ?? 0}</Detail>
+        <Detail label={t("customers.detail.activeBets")}>{data?.activeBets ?? 0}</Detail>
+        <Detail label={t("customers.detail.wonBets")}>{data?.wonBets ?? 0}</Detail>
+        <Detail label={t("customers.detail.placedBets")}>{data?.placedBets ?? 0}</Detail>
+        <Detail label={t("customers.detail.lostBets")}>{data?.lostBets ?? 0}</Detail>
+        <Detail label={t("customers.detail.memberSince")}>{formatDate(customer.createdAt)}</Detail>
       </dl>
     </Panel>
   );
@@ -81,17 +87,22 @@ export default function CustomerDetail({
   activity,
 }: { id: number } & CustomerDetailSlots) {
   const { data: customer, isLoading, error } = useCustomer(id);
-  if (isLoading) return <LoadingText text="Loading customer details..." />;
+  const t = useT();
+  if (isLoading) return <LoadingText text={t("customers.detail.loading")} />;
   if (isNotFound(error) || (!error && !customer) || !Number.isSafeInteger(id) || id <= 0) {
     return (
-      <StateCard title="Customer Not Found" backHref="/customers" backLabel="Back to Customers" />
+      <StateCard
+        title={t("customers.detail.notFound")}
+        backHref="/customers"
+        backLabel={t("customers.detail.back")}
+      />
     );
   }
   if (error || !customer) {
     return (
       <StateCard
-        title="Error Loading Customer"
-        text="There was an error loading the customer details. Please try again."
+        title={t("customers.detail.loadError")}
+        text={t("customers.detail.loadErrorText")}
       />
     );
   }
@@ -114,15 +125,23 @@ export default function CustomerDetail({
       <SelfExclusionBanner customer={customer} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
-          <Panel title="Personal Information">
+          <Panel title={t("customers.detail.personal")}>
             <dl>
-              <Detail label="First Name">{customer.firstName}</Detail>
-              <Detail label="Last Name">{customer.lastName}</Detail>
-              <Detail label="Email">{customer.email || "N/A"}</Detail>
-              <Detail label="Phone">{customer.phone || "N/A"}</Detail>
-              <Detail label="Address">{customer.address || "N/A"}</Detail>
+              <Detail label={t("customers.firstName")}>{customer.firstName}</Detail>
+              <Detail label={t("customers.lastName")}>{customer.lastName}</Detail>
+              <Detail label={t("customers.email")}>
+                {customer.email || t("customers.notAvailable")}
+              </Detail>
+              <Detail label={t("customers.phone")}>
+                {customer.phone || t("customers.notAvailable")}
+              </Detail>
+              <Detail label={t("customers.address")}>
+                {customer.address || t("customers.notAvailable")}
+              </Detail>
               {customer.dateOfBirth && (
-                <Detail label="Date of Birth">{formatDate(customer.dateOfBirth)}</Detail>
+                <Detail label={t("customers.dateOfBirth")}>
+                  {formatDate(customer.dateOfBirth)}
+                </Detail>
               )}
             </dl>
           </Panel>

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useAtomValue } from "jotai";
 import { useId } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { centsOf, formatCents, formatEuro, parseCents } from "../../../../src/domain/money";
+import { centsOf, formatCents, parseCents } from "../../../../src/domain/money";
 import {
   createCustomerSchema,
   type UpdateCustomerInput,
@@ -16,7 +16,9 @@ import {
   MoneyField,
   TextareaField,
 } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
+import { euroCents } from "../../../lib/format";
 import { useNumberLocale } from "../../../lib/locale";
 import { withTypedAmounts } from "../../../lib/money-input";
 import { isAdminAtom } from "../../../lib/session";
@@ -93,6 +95,7 @@ export default function CustomerFormDialog({
   const isAdmin = useAtomValue(isAdminAtom);
   const capCents = useCreditLimitCapCents();
   const overdraftReasonId = useId();
+  const t = useT();
   // Staff may keep (or clear) an overdraft an admin allowed, not allow one.
   const overdraftLocked = !isAdmin && !customer?.allowOverdraft;
   const capRule = isAdmin
@@ -100,7 +103,7 @@ export default function CustomerFormDialog({
     : {
         capCents,
         keptCents: customer ? centsOf(customer.creditLimit) : undefined,
-        reason: `Only an admin can set a credit limit above ${formatEuro(capCents)}`,
+        reason: t("customers.form.capReason", { amount: euroCents(capCents) }),
       };
   const locale = useNumberLocale();
   const schema = editing ? updateCustomerSchema : createCustomerSchema;
@@ -155,48 +158,52 @@ export default function CustomerFormDialog({
   };
 
   return (
-    <Dialog onClose={close} title={editing ? "Edit Customer" : "Add New Customer"} wide>
+    <Dialog
+      onClose={close}
+      title={editing ? t("customers.form.editTitle") : t("customers.form.addTitle")}
+      wide
+    >
       <form noValidate onSubmit={handleSubmit(submit)}>
         <div className="grid grid-cols-2 gap-3">
           <InputField
-            label="First Name *"
+            label={t("customers.form.firstName")}
             error={errors.firstName?.message}
             {...register("firstName")}
           />
           <InputField
-            label="Last Name *"
+            label={t("customers.form.lastName")}
             error={errors.lastName?.message}
             {...register("lastName")}
           />
           <InputField
-            label="Email"
+            label={t("customers.email")}
             type="email"
             error={errors.email?.message}
             {...register("email")}
           />
           <InputField
-            label="Phone"
+            label={t("customers.phone")}
             type="tel"
             error={errors.phone?.message}
             {...register("phone")}
           />
         </div>
         <TextareaField
-          label="Address"
+          label={t("customers.address")}
           rows={2}
           error={errors.address?.message}
           {...register("address")}
         />
         <div className="grid grid-cols-2 gap-3">
           <MoneyField
-            label="Credit Limit (€) *"
+            label={t("customers.form.creditLimit")}
             typed={watch("creditLimit")}
             error={errors.creditLimit?.message}
             {...register("creditLimit")}
           />
           {/* Asked on creation too (issue 20): optional per the SPEC; under MIN_AGE is refused. */}
           <InputField
-            label="Date of Birth"
+            label={t("customers.dateOfBirth")}
             type="date"
             error={errors.dateOfBirth?.message}
             {...register("dateOfBirth")}
@@ -204,26 +211,26 @@ export default function CustomerFormDialog({
         </div>
         {capRule && (
           <p className="-mt-2 mb-3 text-sm text-base-content/80">
-            A credit limit above {formatEuro(capCents)} needs an admin.
+            {t("customers.form.capNote", { amount: euroCents(capCents) })}
           </p>
         )}
         <CheckboxField
-          label="Allow overdraft"
+          label={t("customers.form.allowOverdraft")}
           {...register("allowOverdraft")}
           disabled={overdraftLocked}
           aria-describedby={overdraftLocked ? overdraftReasonId : undefined}
         />
         {overdraftLocked && (
           <p id={overdraftReasonId} className="-mt-2 mb-3 text-sm text-base-content/80">
-            Only an admin can allow overdraft
+            {t("customers.form.overdraftAdminOnly")}
           </p>
         )}
-        {editing && <CheckboxField label="Customer is active" {...register("isActive")} />}
+        {editing && <CheckboxField label={t("customers.form.active")} {...register("isActive")} />}
         <FormActions
           onCancel={close}
           pending={mutation.isPending}
-          label={editing ? "Save Changes" : "Create Customer"}
-          pendingLabel={editing ? "Saving..." : "Creating..."}
+          label={editing ? t("customers.form.save") : t("customers.form.create")}
+          pendingLabel={editing ? t("customers.form.saving") : t("customers.form.creating")}
         />
       </form>
     </Dialog>

@@ -11,6 +11,7 @@ import { centsOf, formatCents } from "../../../../src/domain/money";
 import { limitFields } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, InputField, MoneyField } from "../../../components/ui/field";
+import { i18n, useT } from "../../../i18n";
 import { useNumberLocale } from "../../../lib/locale";
 import { typedCents as readCents, withTypedAmounts } from "../../../lib/money-input";
 import { isAdminAtom } from "../../../lib/session";
@@ -66,17 +67,19 @@ function delayedChanges(
   const delayed: string[] = [];
   const stake = typedCents(values.maxStake, locale);
   if (values.maxStake !== initial.maxStake && stake !== undefined) {
-    if (!moneyLimitProtects(inForceCents(customer.maxStake), stake)) delayed.push("max stake");
+    if (!moneyLimitProtects(inForceCents(customer.maxStake), stake))
+      delayed.push(i18n.t("customers.limits.delayedMaxStake"));
   }
   const deposits = typedCents(values.dailyDepositLimit, locale);
   if (values.dailyDepositLimit !== initial.dailyDepositLimit && deposits !== undefined) {
     if (!moneyLimitProtects(inForceCents(customer.dailyDepositLimit), deposits))
-      delayed.push("daily deposit limit");
+      delayed.push(i18n.t("customers.limits.delayedDailyDeposit"));
   }
   const until = typedDay(values.selfExcludedUntil);
   if (values.selfExcludedUntil !== initial.selfExcludedUntil && until !== undefined) {
     const inForce = customer.selfExcludedUntil ? Date.parse(customer.selfExcludedUntil) : null;
-    if (!exclusionProtects(inForce, until)) delayed.push("self-exclusion");
+    if (!exclusionProtects(inForce, until))
+      delayed.push(i18n.t("customers.limits.delayedSelfExclusion"));
   }
   return delayed;
 }
@@ -96,6 +99,7 @@ export default function CustomerLimitsDialog({
   const isAdmin = useAtomValue(isAdminAtom);
   const initial = defaultsOf(customer);
   const locale = useNumberLocale();
+  const t = useT();
   const form = useForm<LimitFormValues, unknown, LimitsParsed>({
     resolver: withTypedAmounts(
       zodResolver(limitsSchema) as unknown as LimitsResolver,
@@ -128,43 +132,40 @@ export default function CustomerLimitsDialog({
   };
 
   return (
-    <Dialog onClose={onClose} title="Responsible Gambling Limits">
+    <Dialog onClose={onClose} title={t("customers.limits.dialogTitle")}>
       <form noValidate onSubmit={handleSubmit(submit)}>
         <MoneyField
-          label="Max Stake (€)"
-          placeholder="No limit"
+          label={t("customers.limits.maxStakeField")}
+          placeholder={t("customers.limits.noLimit")}
           typed={values.maxStake}
           error={errors.maxStake?.message}
           {...register("maxStake")}
         />
         <MoneyField
-          label="Daily Deposit Limit (€)"
-          placeholder="No limit"
+          label={t("customers.limits.dailyDepositField")}
+          placeholder={t("customers.limits.noLimit")}
           typed={values.dailyDepositLimit}
           error={errors.dailyDepositLimit?.message}
           {...register("dailyDepositLimit")}
         />
         <InputField
-          label="Self-excluded Until"
+          label={t("customers.limits.selfExcludedUntil")}
           type="date"
-          hint={isAdmin ? undefined : "Ending or shortening an exclusion needs an admin."}
+          hint={isAdmin ? undefined : t("customers.limits.endingNeedsAdmin")}
           error={errors.selfExcludedUntil?.message}
           {...register("selfExcludedUntil")}
         />
-        <p className="mb-3 text-sm text-base-content/80">
-          Lower limits and longer exclusions apply at once; higher or removed limits and shorter
-          exclusions apply 24 hours after saving. Leave a field blank for none.
-        </p>
+        <p className="mb-3 text-sm text-base-content/80">{t("customers.limits.rule")}</p>
         {delayed.length > 0 && (
           <p className="alert alert-info mb-3 text-sm" role="status">
-            Applies in 24 hours: {delayed.join(", ")}.
+            {t("customers.limits.delayed", { changes: delayed.join(", ") })}
           </p>
         )}
         <FormActions
           onCancel={onClose}
           pending={update.isPending}
-          label="Save Limits"
-          pendingLabel="Saving..."
+          label={t("customers.limits.save")}
+          pendingLabel={t("customers.limits.saving")}
         />
       </form>
     </Dialog>

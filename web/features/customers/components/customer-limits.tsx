@@ -1,16 +1,18 @@
 import { useAtomValue } from "jotai";
 import { lazy, type ReactNode } from "react";
 import { formatExclusionEnd } from "../../../../src/domain/limits";
-import { centsOf, formatEuro } from "../../../../src/domain/money";
+import { centsOf } from "../../../../src/domain/money";
 import { DialogButton } from "../../../components/ui/dialog-button";
 import { Detail, Panel } from "../../../components/ui/page-header";
-import { formatDateTime } from "../../../lib/format";
+import { useT } from "../../../i18n";
+import { euroCents, formatDateTime } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
 import type { Customer } from "../api/types";
 
 const CustomerLimitsDialog = lazy(() => import("./customer-limits-dialog"));
 
-const money = (value: string | null) => (value === null ? "None" : formatEuro(centsOf(value)));
+const money = (value: string | null, none: string) =>
+  value === null ? none : euroCents(centsOf(value));
 const exclusionEnd = (iso: string) => formatExclusionEnd(Date.parse(iso));
 
 /** A limit in force and, under it, the change waiting its 24 hours (decision 032). */
@@ -23,13 +25,17 @@ function Limit({
   value: ReactNode;
   pending: { text: string; appliesAt: string } | null;
 }) {
+  const t = useT();
   return (
     <Detail label={label}>
       {value}
       {pending && (
         <span className="block text-sm font-normal text-base-content/80">
-          <span className="badge badge-warning badge-sm mr-1">Pending</span>
-          {pending.text} from {formatDateTime(pending.appliesAt)}
+          <span className="badge badge-warning badge-sm mr-1">{t("customers.limits.pending")}</span>
+          {t("customers.limits.pendingFrom", {
+            change: pending.text,
+            time: formatDateTime(pending.appliesAt),
+          })}
         </span>
       )}
     </Detail>
@@ -43,12 +49,16 @@ function Limit({
 export function CustomerLimitsPanel({ customer }: { customer: Customer }) {
   const canMutate = useAtomValue(canMutateAtom);
   const { pendingLimits: pending } = customer;
+  const t = useT();
+  const none = t("customers.limits.none");
+  const noLimit = t("customers.limits.noLimit");
+  const until = (iso: string) => t("customers.limits.until", { date: exclusionEnd(iso) });
   return (
     <Panel
-      title="Limits"
+      title={t("customers.limits.title")}
       actions={
         canMutate && (
-          <DialogButton label="Set Limits" className="btn-outline btn-sm">
+          <DialogButton label={t("customers.limits.set")} className="btn-outline btn-sm">
             {(close) => <CustomerLimitsDialog customer={customer} onClose={close} />}
           </DialogButton>
         )
@@ -56,39 +66,41 @@ export function CustomerLimitsPanel({ customer }: { customer: Customer }) {
     >
       <dl>
         <Limit
-          label="Max Stake"
-          value={money(customer.maxStake)}
+          label={t("customers.limits.maxStake")}
+          value={money(customer.maxStake, none)}
           pending={
             pending.maxStake && {
-              text: pending.maxStake.value === null ? "No limit" : money(pending.maxStake.value),
+              text: pending.maxStake.value === null ? noLimit : money(pending.maxStake.value, none),
               appliesAt: pending.maxStake.appliesAt,
             }
           }
         />
         <Limit
-          label="Daily Deposit Limit"
-          value={money(customer.dailyDepositLimit)}
+          label={t("customers.limits.dailyDeposit")}
+          value={money(customer.dailyDepositLimit, none)}
           pending={
             pending.dailyDepositLimit && {
               text:
                 pending.dailyDepositLimit.value === null
-                  ? "No limit"
-                  : money(pending.dailyDepositLimit.value),
+                  ? noLimit
+                  : money(pending.dailyDepositLimit.value, none),
               appliesAt: pending.dailyDepositLimit.appliesAt,
             }
           }
         />
         <Limit
-          label="Self-excluded"
+          label={t("customers.limits.selfExcluded")}
           value={
-            customer.selfExcludedUntil ? `Until ${exclusionEnd(customer.selfExcludedUntil)}` : "No"
+            customer.selfExcludedUntil
+              ? until(customer.selfExcludedUntil)
+              : t("customers.limits.no")
           }
           pending={
             pending.selfExcludedUntil && {
               text:
                 pending.selfExcludedUntil.value === null
-                  ? "Ends"
-                  : `Until ${exclusionEnd(pending.selfExcludedUntil.value)}`,
+                  ? t("customers.limits.ends")
+                  : until(pending.selfExcludedUntil.value),
               appliesAt: pending.selfExcludedUntil.appliesAt,
             }
           }
@@ -100,12 +112,15 @@ export function CustomerLimitsPanel({ customer }: { customer: Customer }) {
 
 /** Shown across the customer page while the customer is self-excluded. */
 export function SelfExclusionBanner({ customer }: { customer: Customer }) {
+  const t = useT();
   if (!customer.selfExcludedUntil) return null;
   return (
     <div className="alert alert-warning mb-4" role="status">
       <span>
-        <strong>Self-excluded until {exclusionEnd(customer.selfExcludedUntil)}.</strong> Bets and
-        deposits are refused; withdrawals still work.
+        <strong>
+          {t("customers.limits.banner", { date: exclusionEnd(customer.selfExcludedUntil) })}
+        </strong>{" "}
+        {t("customers.limits.bannerText")}
       </span>
     </div>
   );

@@ -179,6 +179,62 @@ describe("the daily deposit limit in Europe/Dublin", () => {
   });
 });
 
+describe("a self-exclusion in Europe/Dublin", () => {
+  test("a date ends it at local midnight; messages tell the local time and the zone", async () => {
+    setClock("2026-07-01T12:00:00Z");
+    const customer = await t.json<{ id: number; selfExcludedUntil: string }>(
+      "POST",
+      "/api/customers",
+      {
+        as: "user",
+        body: {
+          firstName: "Aoife",
+          lastName: "Byrne",
+          creditLimit: "0.00",
+          selfExcludedUntil: "2026-07-10",
+        },
+      },
+    );
+    // Midnight in Dublin in summer (IST, UTC+1) is 23:00 UTC the day before.
+    expect(customer.selfExcludedUntil).toBe("2026-07-09T23:00:00.000Z");
+    const bet = (at: string) => {
+      setClock(at);
+      return t.request("POST", "/api/bets", {
+        as: "user",
+        body: {
+          customerId: customer.id,
+          shopId: ids.shopId,
+          description: "Excluded?",
+          stakeAmount: "1.00",
+          odds: "2.00",
+        },
+      });
+    };
+    const refused = await bet("2026-07-09T22:59:59Z");
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).message).toBe("Customer is self-excluded until 2026-07-10");
+    // Lengthened to an instant that is not a local midnight (protects more: at once).
+    setClock("2026-07-02T12:00:00Z");
+    await t.json("PATCH", `/api/customers/${customer.id}`, {
+      as: "user",
+      body: { selfExcludedUntil: "2026-07-12T13:30:00Z" },
+    });
+    const later = await bet("2026-07-11T09:00:00Z");
+    // Summer time in Dublin: Irish Standard Time, which ICU names "GMT+1" in English.
+    expect((await later.json()).message).toMatch(
+      /^Customer is self-excluded until 2026-07-12 14:30 (IST|GMT\+1)$/,
+    );
+  });
+
+  test("a date that is not a real date is refused", async () => {
+    const res = await t.request("PATCH", `/api/customers/${ids.customerId}`, {
+      as: "user",
+      body: { selfExcludedUntil: "2026-02-30" },
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
 describe("GET /api/settings", () => {
   test("says the business time zone", async () => {
     const settings = await t.json<{ businessTimeZone: string }>("GET", "/api/settings");

@@ -143,6 +143,11 @@ export function localDateTime(ms: number, zone: string): string {
   return wall.toISOString().slice(0, 19).replace("T", " ");
 }
 
+/** `ms` as people at the counter read it: "2026-11-26 15:03 CET" (messages; decision 062). */
+export function localMinute(ms: number, zone: string): string {
+  return `${localDateTime(ms, zone).slice(0, 16)} ${zoneAbbreviation(zone, ms)}`;
+}
+
 /** The zone's short name at `ms` ("GMT", "IST", "CET", "EST"; "GMT+5:30" where none is common). */
 export function zoneAbbreviation(zone: string, ms: number): string {
   if (zone === "UTC") return "UTC";

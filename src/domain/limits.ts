@@ -6,7 +6,7 @@
  * in force at any time is computed from those and the clock, so a read never has to write.
  * Shared by the server (the rules) and the web app (what a change will do).
  */
-import { dayRangeOf } from "./business-time";
+import { dayRangeOf, localDateTime, localMinute } from "./business-time";
 import { formatEuro } from "./money";
 
 /** A loosening waits this long before it applies (24 hours). */
@@ -68,15 +68,17 @@ export function stageLimit(
   return { current: inForce, pending: next, pendingAt: now + LIMIT_DELAY_MS };
 }
 
-/** "2027-05-22", with the UTC time when the exclusion does not end at midnight. */
-export function formatExclusionEnd(until: number): string {
-  const iso = new Date(until).toISOString();
-  const time = iso.slice(11, 16);
-  return time === "00:00" ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${time} UTC`;
+/**
+ * "2027-05-22" when the exclusion ends at the start of a business day (`zone`, decision 062),
+ * else that day with its local time and the zone's short name ("2027-05-22 14:30 CEST").
+ */
+export function formatExclusionEnd(until: number, zone = "UTC"): string {
+  const local = localDateTime(until, zone);
+  return local.endsWith(" 00:00:00") ? local.slice(0, 10) : localMinute(until, zone);
 }
 
-export function selfExcludedMessage(until: number): string {
-  return `Customer is self-excluded until ${formatExclusionEnd(until)}`;
+export function selfExcludedMessage(until: number, zone = "UTC"): string {
+  return `Customer is self-excluded until ${formatExclusionEnd(until, zone)}`;
 }
 
 export function maxStakeMessage(stakeCents: number, maxStakeCents: number): string {

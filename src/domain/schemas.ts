@@ -388,22 +388,22 @@ function optionalLimitCents(label: string) {
 }
 
 /**
- * When a self-exclusion ends (issue 12): a date (midnight UTC of that day) or an ISO date and
- * time with its offset, as epoch ms; blank or null ends it, a missing one leaves it.
+ * When a self-exclusion ends (issue 12): a date (`YYYY-MM-DD`, kept as such: the server reads it
+ * as the start of that business day, BUSINESS_TIMEZONE, decision 062) or an ISO date and time
+ * with its offset, as epoch ms; blank or null ends it, a missing one leaves it.
  */
 const exclusionEnd = acceptsOptional<string | null>()(
   z
     .unknown()
     .optional()
-    .transform((value, ctx) => {
+    .transform((value, ctx): ExclusionEnd | null | undefined => {
       if (value === undefined) return undefined;
       if (isBlank(value)) return null;
       const text = typeof value === "string" ? value.trim() : "";
-      const at = /^\d{4}-\d{2}-\d{2}$/.test(text)
-        ? Date.parse(`${text}T00:00:00Z`)
-        : z.iso.datetime({ offset: true }).safeParse(text).success
-          ? Date.parse(text)
-          : Number.NaN;
+      if (isCalendarDate(text)) return text;
+      const at = z.iso.datetime({ offset: true }).safeParse(text).success
+        ? Date.parse(text)
+        : Number.NaN;
       if (Number.isNaN(at)) {
         ctx.addIssue({
           code: "custom",
@@ -415,9 +415,13 @@ const exclusionEnd = acceptsOptional<string | null>()(
     })
     .meta({
       type: ["string", "null"],
-      description: "A date (YYYY-MM-DD, from midnight UTC) or an ISO date-time",
+      description:
+        "A date (YYYY-MM-DD: from the start of that day in the business time zone) or an ISO date-time",
     }),
 );
+
+/** A self-exclusion's end as asked: epoch ms, or a business date `YYYY-MM-DD` (decision 062). */
+export type ExclusionEnd = number | string;
 
 /** The responsible-gambling limits, in cents and epoch ms from here on (decision 032). */
 export const limitFields = {

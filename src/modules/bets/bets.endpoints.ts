@@ -15,6 +15,7 @@ export const betsEndpoints = [
       placeBet(tx, op, body, {
         ageRules: deps.ageRules,
         cashBetMaxStakeCents: deps.cashBetMaxStakeCents ?? deps.largeAmountCents,
+        businessTimeZone: deps.businessTimeZone,
       }),
   }),
   implement(contracts.resolveBet, {

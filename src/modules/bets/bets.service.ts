@@ -309,6 +309,8 @@ export interface PlaceBetRules {
   ageRules?: AgeRules;
   /** CASH_BET_MAX_STAKE in cents: above it a cash bet needs an admin (absent: no cap). */
   cashBetMaxStakeCents?: number;
+  /** BUSINESS_TIMEZONE: a self-exclusion's end is told in it (decision 062); absent, UTC. */
+  businessTimeZone?: string;
 }
 
 /**
@@ -324,7 +326,7 @@ function accountBettor(tx: Tx, op: Op, input: PlaceBetInput, rules: PlaceBetRule
   // Minimum age (issue 20, decision 041), self-exclusion and maximum stake (issue 12),
   // from the row already loaded.
   assertMayGamble(customer, op.now, rules.ageRules);
-  assertBetWithinLimits(customer, input.stakeCents, op.now);
+  assertBetWithinLimits(customer, input.stakeCents, op.now, rules.businessTimeZone);
   return { payment: "account", customer };
 }
 

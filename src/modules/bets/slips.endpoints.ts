@@ -9,6 +9,7 @@ export const slipsEndpoints = [
   implement(contracts.findSlip, ({ db, params }) => findSlip(db, params.code)),
   // Issue 21 item 2, decision 051: a cash bet's return, paid once from the payer's till.
   implement(contracts.paySlip, {
-    write: (tx, { op, params, deps }) => paySlip(tx, op, params.code, deps.largeAmountCents),
+    write: (tx, { op, params, deps }) =>
+      paySlip(tx, op, params.code, deps.largeAmountCents, deps.businessTimeZone),
   }),
 ];

@@ -11,6 +11,7 @@ import { createHmac } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type AppDb, type DbOrTx, prepared, type Tx, writeTx } from "../../db/client";
 import { appSecrets, bets, customers, shops, users } from "../../db/schema";
+import { localMinute } from "../../domain/business-time";
 import type { SlipDto } from "../../domain/dto";
 import { stakeFieldsOf } from "../../domain/each-way";
 import { formatCents, formatEuro } from "../../domain/money";
@@ -260,9 +261,6 @@ export interface SlipPayment {
   transactionId: number;
 }
 
-/** "2026-11-26 14:03 UTC": when a slip was paid, in the 409 that refuses a second payment. */
-const paidTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
 /**
  * POST /api/slips/{code}/pay (issue 21 item 2, decision 051): pays a settled cash bet's
  * return (WON, PLACED: its payout; VOID: its stake) from the till of the acting user's open
@@ -275,6 +273,7 @@ export function paySlip(
   { actor, now }: Op,
   code: string,
   largeAmountCents: number,
+  zone = "UTC",
 ): Mutation<SlipPayment> {
   const row = slipRow(tx).where(eq(bets.slipCode, code)).get();
   if (!row || !slipCodeMatches(slipKey(tx), row.bet, code)) throw notFound("Slip");
@@ -289,7 +288,7 @@ export function paySlip(
     const paid = paidOf(bet, row);
     throw new AppError(
       "CONFLICT",
-      `Slip already paid: €${paid?.amount ?? formatCents(paidCents(bet))} on ${paidTime(bet.paidAt)} at ${paid?.shop.name || `shop #${paid?.shop.id}`} by ${paid?.by?.username ?? "a former user"}`,
+      `Slip already paid: €${paid?.amount ?? formatCents(paidCents(bet))} on ${localMinute(bet.paidAt, zone)} at ${paid?.shop.name || `shop #${paid?.shop.id}`} by ${paid?.by?.username ?? "a former user"}`,
     );
   }
   if (bet.status === "PENDING") {

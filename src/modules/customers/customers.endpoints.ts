@@ -20,10 +20,18 @@ export const customersEndpoints = [
   implement(contracts.customerStats, ({ db, params, now }) => customerBetStats(db, params.id, now)),
   implement(contracts.createCustomer, {
     write: (tx, { op, body, deps }) =>
-      createCustomer(tx, op, body, deps.creditLimitCapCents, deps.ageRules),
+      createCustomer(tx, op, body, deps.creditLimitCapCents, deps.ageRules, deps.businessTimeZone),
   }),
   implement(contracts.updateCustomer, {
     write: (tx, { op, params, body, deps }) =>
-      updateCustomer(tx, op, params.id, body, deps.creditLimitCapCents, deps.ageRules),
+      updateCustomer(
+        tx,
+        op,
+        params.id,
+        body,
+        deps.creditLimitCapCents,
+        deps.ageRules,
+        deps.businessTimeZone,
+      ),
   }),
 ];

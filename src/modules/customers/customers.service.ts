@@ -306,6 +306,7 @@ export function createCustomer(
   input: CreateCustomerInput,
   creditLimitCapCents: number,
   ageRules?: AgeRules,
+  zone = "UTC",
 ): Mutation<CustomerDto> {
   requireAdminForRisk(actor, creditLimitCapCents, input);
   assertDateOfBirthOfAge(input.dateOfBirth, now, ageRules);
@@ -316,6 +317,7 @@ export function createCustomer(
     { maxStake, dailyDepositLimit, selfExcludedUntil },
     actor,
     now,
+    zone,
   );
   const row = tx
     .insert(customers)
@@ -335,6 +337,7 @@ export function updateCustomer(
   input: UpdateCustomerInput,
   creditLimitCapCents: number,
   ageRules?: AgeRules,
+  zone = "UTC",
 ): Mutation<CustomerDto> {
   const before = tx.select().from(customers).where(eq(customers.id, id)).get();
   if (!before) throw notFound("Customer");
@@ -349,6 +352,7 @@ export function updateCustomer(
     { maxStake, dailyDepositLimit, selfExcludedUntil },
     actor,
     now,
+    zone,
   );
   const after = tx
     .update(customers)

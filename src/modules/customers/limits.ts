@@ -6,6 +6,7 @@
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { type DbOrTx, prepared } from "../../db/client";
 import { transactions } from "../../db/schema";
+import { startOfLocalDate } from "../../domain/business-time";
 import {
   businessDayStart,
   dailyDepositMessage,
@@ -20,6 +21,7 @@ import {
   waitingChange,
 } from "../../domain/limits";
 import { formatCents } from "../../domain/money";
+import type { ExclusionEnd } from "../../domain/schemas";
 import type { Actor } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 
@@ -40,7 +42,8 @@ export interface LimitColumns {
 export interface LimitRequest {
   maxStake?: number | null;
   dailyDepositLimit?: number | null;
-  selfExcludedUntil?: number | null;
+  /** Epoch ms, or a business date (`YYYY-MM-DD`): from the start of that day in the zone. */
+  selfExcludedUntil?: ExclusionEnd | null;
 }
 
 const maxStakeOf = (row: LimitColumns): StagedLimit => ({
@@ -125,6 +128,7 @@ export function stageLimits(
   request: LimitRequest,
   actor: Actor,
   now: number,
+  zone = "UTC",
 ): Partial<LimitColumns> {
   const set: Partial<LimitColumns> = {};
   for (const field of ["maxStake", "dailyDepositLimit"] as const) {
@@ -136,7 +140,9 @@ export function stageLimits(
     Object.assign(set, put(stageLimit(of(row), inForce, wanted, protects, now)));
   }
   if (request.selfExcludedUntil !== undefined) {
-    const until = request.selfExcludedUntil;
+    const asked = request.selfExcludedUntil;
+    // The schema let through only real dates, so a date has a start.
+    const until = typeof asked === "string" ? (startOfLocalDate(asked, zone) as number) : asked;
     if (until !== null && until <= now) {
       throw new AppError(
         "VALIDATION",
@@ -158,14 +164,19 @@ export function stageLimits(
 }
 
 /** Refuses a self-excluded customer (bets and deposits; withdrawals do not ask). */
-function refuseExcluded(row: LimitColumns, now: number): void {
+function refuseExcluded(row: LimitColumns, now: number, zone: string): void {
   const until = exclusionInForce(exclusionOf(row), now);
-  if (until !== null) throw new AppError("UNPROCESSABLE", selfExcludedMessage(until));
+  if (until !== null) throw new AppError("UNPROCESSABLE", selfExcludedMessage(until, zone));
 }
 
 /** A bet's limits, from the customer row placement already loaded (no extra query). */
-export function assertBetWithinLimits(row: LimitColumns, stakeCents: number, now: number): void {
-  refuseExcluded(row, now);
+export function assertBetWithinLimits(
+  row: LimitColumns,
+  stakeCents: number,
+  now: number,
+  zone = "UTC",
+): void {
+  refuseExcluded(row, now, zone);
   const max = limitInForce(maxStakeOf(row), now);
   if (max !== null && stakeCents > max) {
     throw new AppError("UNPROCESSABLE", maxStakeMessage(stakeCents, max));
@@ -213,7 +224,7 @@ export function assertDepositWithinLimits(
   now: number,
   zone = "UTC",
 ): void {
-  refuseExcluded(row, now);
+  refuseExcluded(row, now, zone);
   const limit = limitInForce(depositLimitOf(row), now);
   if (limit === null) return;
   const today = depositedTodayCents(db, row.id, now, zone);

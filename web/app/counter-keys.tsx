@@ -9,6 +9,7 @@ import { Dialog } from "../components/ui/dialog";
 import { FindSlip, NewBetDialog } from "../features/bets";
 import { PrintPaymentReceipt } from "../features/receipts";
 import { CashMovementDialog } from "../features/transactions";
+import { i18n, useT } from "../i18n";
 import { canMutateAtom } from "../lib/session";
 
 export type CounterAction = "new-bet" | "cash-bet" | "deposit" | "withdrawal" | "find-slip";
@@ -20,7 +21,8 @@ export interface CounterKey {
   /** As the keymap shows it. */
   label: string;
   action: CounterAction;
-  title: string;
+  /** What it opens, in the language showing now. */
+  readonly title: string;
 }
 
 /**
@@ -30,19 +32,59 @@ export interface CounterKey {
  * with Deposit behind Shift: money in on F9, money out on Shift+F9.
  */
 export const COUNTER_KEYS: CounterKey[] = [
-  { key: "F2", shift: false, label: "F2", action: "new-bet", title: "New Bet" },
+  {
+    key: "F2",
+    shift: false,
+    label: "F2",
+    action: "new-bet",
+    get title() {
+      return i18n.t("bets.keys.newBet");
+    },
+  },
   // The bet dialog in Cash mode (issue 21, item 1): no customer, the stake into the till.
-  { key: "F4", shift: false, label: "F4", action: "cash-bet", title: "Cash Bet" },
-  { key: "F9", shift: false, label: "F9", action: "deposit", title: "Deposit" },
-  { key: "F9", shift: true, label: "Shift+F9", action: "withdrawal", title: "Withdrawal" },
-  { key: "F10", shift: false, label: "F10", action: "find-slip", title: "Find slip" },
+  {
+    key: "F4",
+    shift: false,
+    label: "F4",
+    action: "cash-bet",
+    get title() {
+      return i18n.t("bets.keys.cashBet");
+    },
+  },
+  {
+    key: "F9",
+    shift: false,
+    label: "F9",
+    action: "deposit",
+    get title() {
+      return i18n.t("bets.keys.deposit");
+    },
+  },
+  {
+    key: "F9",
+    shift: true,
+    label: "Shift+F9",
+    action: "withdrawal",
+    get title() {
+      return i18n.t("bets.keys.withdrawal");
+    },
+  },
+  {
+    key: "F10",
+    shift: false,
+    label: "F10",
+    action: "find-slip",
+    get title() {
+      return i18n.t("bets.keys.findSlip");
+    },
+  },
 ];
 
 /** The other keys the keymap lists (handled elsewhere: the dialogs, the toaster). */
-const OTHER_KEYS: [string, string][] = [
-  ["Esc", "Close the dialog"],
-  ["F8", "Go to the notifications"],
-  ["?", "Show these keys (outside a text field)"],
+const otherKeys = (): [string, string][] => [
+  ["Esc", i18n.t("bets.keys.closeDialog")],
+  ["F8", i18n.t("bets.keys.notifications")],
+  ["?", i18n.t("bets.keys.showKeys")],
 ];
 
 /** A field that takes typed text, where `?` is a character and not a command. */
@@ -80,18 +122,19 @@ function FocusFirstEmpty({ children }: { children: ReactNode }) {
 }
 
 function Keymap({ onClose }: { onClose: () => void }) {
+  const t = useT();
   return (
-    <Dialog onClose={onClose} title="Keyboard shortcuts">
+    <Dialog onClose={onClose} title={t("bets.keys.title")}>
       <table className="table table-sm">
-        <caption className="sr-only">Keys and what they do</caption>
+        <caption className="sr-only">{t("bets.keys.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Opens or does</th>
+            <th scope="col">{t("bets.keys.key")}</th>
+            <th scope="col">{t("bets.keys.does")}</th>
           </tr>
         </thead>
         <tbody>
-          {[...COUNTER_KEYS.map((k) => [k.label, k.title] as const), ...OTHER_KEYS].map(
+          {[...COUNTER_KEYS.map((k) => [k.label, k.title] as const), ...otherKeys()].map(
             ([key, what]) => (
               <tr key={key}>
                 <td>
@@ -105,7 +148,7 @@ function Keymap({ onClose }: { onClose: () => void }) {
       </table>
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose}>
-          Close
+          {t("bets.keys.close")}
         </button>
       </div>
     </Dialog>
@@ -113,18 +156,20 @@ function Keymap({ onClose }: { onClose: () => void }) {
 }
 
 function FindSlipDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   return (
-    <Dialog onClose={onClose} title="Find slip">
-      <p className="mb-2 text-sm">
-        Type or scan the slip's code and press Enter: the slip's state shows, with Pay for a cash
-        winner.
-      </p>
+    <Dialog onClose={onClose} title={t("bets.findSlip.title")}>
+      <p className="mb-2 text-sm">{t("bets.findSlip.help")}</p>
       <FindSlip
         onFound={onClose}
         showResult
         paymentReceipt={(payment, code) => (
           <Suspense fallback={null}>
-            <PrintPaymentReceipt payment={payment} code={code} label="Print receipt" />
+            <PrintPaymentReceipt
+              payment={payment}
+              code={code}
+              label={t("bets.findSlip.printReceipt")}
+            />
           </Suspense>
         )}
       />

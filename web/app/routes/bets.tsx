@@ -1,11 +1,13 @@
 import { PageHeader } from "../../components/ui/page-header";
 import { BetsTable, FindSlip, NewBetButton } from "../../features/bets";
+import { useT } from "../../i18n";
 
 export default function BetsPage() {
+  const t = useT();
   return (
     <>
       <PageHeader
-        title="Bets"
+        title={t("bets.title")}
         actions={
           <>
             <FindSlip />

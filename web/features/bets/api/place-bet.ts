@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -24,7 +25,7 @@ export function usePlaceBet() {
   return useMutation({
     mutationFn: placeBet,
     onSuccess: () => {
-      notify.success("Bet placed successfully");
+      notify.success(i18n.t("bets.toast.placed"));
       for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
     },
     onError: (error) => notify.error(error),

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { BET_KEYS } from "./place-bet";
@@ -27,7 +28,12 @@ export function useResettleBet() {
   return useMutation({
     mutationFn: resettleBet,
     onSuccess: (answer) => {
-      notify.success(`Bet #${answer.bet.id} re-settled as ${answer.bet.status}`);
+      notify.success(
+        i18n.t("bets.toast.resettled", {
+          id: answer.bet.id,
+          status: i18n.t(`bets.status.${answer.bet.status}`),
+        }),
+      );
       for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
     },
     onError: (error) => notify.error(error),

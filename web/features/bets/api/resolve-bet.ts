@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { betQuery } from "./get-bet";
@@ -23,13 +24,13 @@ export function useResolveBet() {
       // The bet's page shows the new status at once, before the refetch below answers.
       queryClient.setQueryData(betQuery(bet.id).queryKey, bet);
       if (input.status === "VOID") {
-        notify.success("The bet has been voided successfully", "Bet Voided");
+        notify.success(i18n.t("bets.toast.voided"), i18n.t("bets.toast.voidedTitle"));
       } else {
-        notify.success("Bet resolved successfully");
+        notify.success(i18n.t("bets.toast.resolved"));
       }
       for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
     },
     onError: (error, input) =>
-      notify.error(error, input.status === "VOID" ? "Failed to void bet" : undefined),
+      notify.error(error, input.status === "VOID" ? i18n.t("bets.toast.voidFailed") : undefined),
   });
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useT } from "../../../i18n";
 import type { Bet } from "../api/types";
 import { settleReturnCents } from "./each-way";
 import { useOpenSettle } from "./settle-provider";
@@ -14,6 +15,7 @@ import { useWonNeedsAdmin } from "./won-needs-admin";
  */
 export function BetActions({ bet }: { bet: Bet }) {
   const openSettle = useOpenSettle();
+  const t = useT();
   const wonNeedsAdmin = useWonNeedsAdmin(bet);
   // Placed (decision 052): only an each-way bet, paying its place part.
   const placedNeedsAdmin = useWonNeedsAdmin(bet, settleReturnCents(bet, "PLACED"));
@@ -33,7 +35,7 @@ export function BetActions({ bet }: { bet: Bet }) {
           aria-describedby={wonNeedsAdmin ? reasonId : undefined}
           onClick={() => openSettle(bet, "WON")}
         >
-          Won
+          {t("bets.actions.won")}
         </button>
         {wonNeedsAdmin && (
           <span id={reasonId} className="sr-only">
@@ -53,7 +55,7 @@ export function BetActions({ bet }: { bet: Bet }) {
             aria-describedby={placedNeedsAdmin ? placedReasonId : undefined}
             onClick={() => openSettle(bet, "PLACED")}
           >
-            Placed
+            {t("bets.actions.placed")}
           </button>
           {placedNeedsAdmin && (
             <span id={placedReasonId} className="sr-only">
@@ -67,10 +69,10 @@ export function BetActions({ bet }: { bet: Bet }) {
         className="btn btn-error btn-sm"
         onClick={() => openSettle(bet, "LOST")}
       >
-        Lost
+        {t("bets.actions.lost")}
       </button>
       <button type="button" className="btn btn-sm" onClick={() => openSettle(bet, "VOID")}>
-        Void
+        {t("bets.actions.void")}
       </button>
     </div>
   );

@@ -5,6 +5,7 @@ import { HistoryLink } from "../../../components/ui/history-link";
 import { BetCustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
+import { useT } from "../../../i18n";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime } from "../../../lib/format";
 import { showOdds, useOddsFormat } from "../../../lib/odds";
@@ -30,6 +31,7 @@ export default function BetDetail({
   const { data: bet, isLoading, error } = useBet(id);
   const canMutate = useAtomValue(canMutateAtom);
   const oddsFormat = useOddsFormat();
+  const t = useT();
   // A customer login is sent no staff names (decisions/047): it learns only that it was settled.
   const customer = useAtomValue(isCustomerAtom);
   const status = useRef<HTMLSpanElement>(null);
@@ -40,28 +42,30 @@ export default function BetDetail({
     status.current?.focus();
     setSettled(false);
   }, [settled]);
-  if (isLoading) return <LoadingText text="Loading bet..." />;
+  if (isLoading) return <LoadingText text={t("bets.loadingBet")} />;
   if (isNotFound(error) || (!error && !bet)) {
-    return <StateCard title="Bet not found" backHref="/bets" backLabel="Back to Bets" />;
+    return (
+      <StateCard title={t("bets.notFound")} backHref="/bets" backLabel={t("bets.backToBets")} />
+    );
   }
   if (error || !bet) {
     return (
       <StateCard
-        title="Error Loading Bet"
+        title={t("bets.errorLoadingBet")}
         text={error ? errorMessage(error) : undefined}
         backHref="/bets"
-        backLabel="Back to Bets"
+        backLabel={t("bets.backToBets")}
       />
     );
   }
   return (
     <SettleProvider onSettled={() => setSettled(true)}>
       <PageHeader
-        title={`Bet #${bet.id}`}
+        title={t("bets.betNumber", { id: bet.id })}
         actions={
           <>
             <span ref={status} tabIndex={-1} data-testid="bet-status">
-              <span className="sr-only">Status: </span>
+              <span className="sr-only">{t("bets.statusPrefix")}</span>
               <BetStatusBadge status={bet.status} />
             </span>
             {/* Settle from the bet (issue 20): a slip found by its code settles here. */}
@@ -72,45 +76,54 @@ export default function BetDetail({
           </>
         }
       />
-      <Panel title="Bet Details" className="max-w-2xl">
+      <Panel title={t("bets.detail.details")} className="max-w-2xl">
         <dl>
-          {bet.description && <Detail label="Description">{bet.description}</Detail>}
+          {bet.description && (
+            <Detail label={t("bets.detail.description")}>{bet.description}</Detail>
+          )}
           {bet.stakeAmount && (
-            <Detail label="Stake">
+            <Detail label={t("bets.detail.stake")}>
               {euro(bet.stakeAmount)}
-              {bet.eachWay && ` each way (${eachWayText(bet)})`}
+              {bet.eachWay && t("bets.detail.eachWay", { terms: eachWayText(bet) ?? "" })}
             </Detail>
           )}
           {bet.eachWay && (
-            <Detail label="Total Stake">
-              {euro(bet.totalStake)} (2 × {euro(bet.stakeAmount)})
+            <Detail label={t("bets.detail.totalStake")}>
+              {t("bets.detail.totalStakeValue", {
+                total: euro(bet.totalStake),
+                unit: euro(bet.stakeAmount),
+              })}
             </Detail>
           )}
-          {bet.odds && <Detail label="Odds">{showOdds(bet, oddsFormat)}</Detail>}
+          {bet.odds && <Detail label={t("bets.detail.odds")}>{showOdds(bet, oddsFormat)}</Detail>}
           {bet.potentialPayout && (
-            <Detail label="Potential Payout">{euro(bet.potentialPayout)}</Detail>
+            <Detail label={t("bets.detail.potentialPayout")}>{euro(bet.potentialPayout)}</Detail>
           )}
-          {bet.actualPayout && <Detail label="Actual Payout">{euro(bet.actualPayout)}</Detail>}
-          {bet.voidReason && <Detail label="Void Reason">{bet.voidReason}</Detail>}
-          <Detail label="Customer">
+          {bet.actualPayout && (
+            <Detail label={t("bets.detail.actualPayout")}>{euro(bet.actualPayout)}</Detail>
+          )}
+          {bet.voidReason && <Detail label={t("bets.detail.voidReason")}>{bet.voidReason}</Detail>}
+          <Detail label={t("bets.detail.customer")}>
             <BetCustomerLink bet={bet} />
           </Detail>
           {/* A cash bet's slip paid at the counter (issue 21 item 2): when, where, by whom. */}
-          {bet.paid && <Detail label="Paid">{paidLine(bet.paid)}</Detail>}
-          <Detail label="Shop">
+          {bet.paid && <Detail label={t("bets.detail.paid")}>{paidLine(bet.paid)}</Detail>}
+          <Detail label={t("bets.detail.shop")}>
             {/* SPEC: the bet page falls back to the raw shop ID, not 'Shop ID: n'. */}
             {bet.shop ? <ShopLink id={bet.shopId} shop={bet.shop} /> : String(bet.shopId)}
           </Detail>
-          <Detail label="Placed By">
-            <UserLink user={bet.placedByUser} fallback="Unknown" />
+          <Detail label={t("bets.detail.placedBy")}>
+            <UserLink user={bet.placedByUser} fallback={t("bets.unknown")} />
           </Detail>
           {(bet.resolvedByUser || (customer && bet.resolvedAt)) && (
-            <Detail label="Resolved By">
-              <UserLink user={bet.resolvedByUser} fallback="Unknown" />
+            <Detail label={t("bets.detail.resolvedBy")}>
+              <UserLink user={bet.resolvedByUser} fallback={t("bets.unknown")} />
             </Detail>
           )}
-          <Detail label="Created">{formatDateTime(bet.createdAt)}</Detail>
-          {bet.resolvedAt && <Detail label="Resolved">{formatDateTime(bet.resolvedAt)}</Detail>}
+          <Detail label={t("bets.detail.created")}>{formatDateTime(bet.createdAt)}</Detail>
+          {bet.resolvedAt && (
+            <Detail label={t("bets.detail.resolved")}>{formatDateTime(bet.resolvedAt)}</Detail>
+          )}
         </dl>
       </Panel>
       <BetHistory betId={bet.id} />

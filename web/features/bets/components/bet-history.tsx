@@ -1,13 +1,25 @@
+import type { TFunction } from "i18next";
+import type { BetStatus } from "../../../../src/domain/enums";
 import { useStaffName } from "../../../components/ui/links";
 import { Panel } from "../../../components/ui/page-header";
-import { capitalise, euro, formatDateTime } from "../../../lib/format";
+import { useT } from "../../../i18n";
+import { euro, formatDateTime } from "../../../lib/format";
 import { useBetSettlements } from "../api/resettle-bet";
 
-const outcome = (status: string, payout: string | null, voidReason: string | null) => {
-  const name = capitalise(status.toLowerCase());
+const outcome = (
+  t: TFunction,
+  status: BetStatus,
+  payout: string | null,
+  voidReason: string | null,
+) => {
+  const name = t(`bets.outcome.${status}`);
   // PLACED paid an each-way bet's place part (decision 052).
-  if (status === "WON" || status === "PLACED") return `${name}, paid ${euro(payout)}`;
-  if (status === "VOID") return `${name} (${voidReason ?? "no reason"})`;
+  if (status === "WON" || status === "PLACED") {
+    return t("bets.history.paid", { name, amount: euro(payout) });
+  }
+  if (status === "VOID") {
+    return t("bets.history.voided", { name, reason: voidReason ?? t("bets.history.noReason") });
+  }
   return name;
 };
 
@@ -18,26 +30,34 @@ const outcome = (status: string, payout: string | null, voidReason: string | nul
 export function BetHistory({ betId }: { betId: number }) {
   const { data } = useBetSettlements(betId);
   const staffName = useStaffName();
+  const t = useT();
   if (!data || data.length === 0) return null;
   return (
-    <Panel title="Settlement History" className="mt-4 max-w-2xl">
+    <Panel title={t("bets.history.title")} className="mt-4 max-w-2xl">
       <ol className="space-y-3 text-sm" data-testid="settlement-history">
         {data.map((s) => (
           <li key={s.id} className="rounded-box bg-base-200 p-3">
             <p>
               <span className="font-medium">
-                {outcome(s.fromStatus, s.fromPayout, s.fromVoidReason)}
+                {outcome(t, s.fromStatus, s.fromPayout, s.fromVoidReason)}
               </span>{" "}
               →{" "}
-              <span className="font-medium">{outcome(s.toStatus, s.toPayout, s.toVoidReason)}</span>
+              <span className="font-medium">
+                {outcome(t, s.toStatus, s.toPayout, s.toVoidReason)}
+              </span>
             </p>
             <p className="text-base-content/80">
-              Changed by {staffName(s.settledByUser?.username, "a removed user")} on{" "}
-              {formatDateTime(s.createdAt)}: {s.reason}
+              {t("bets.history.changedBy", {
+                who: staffName(s.settledByUser?.username, t("bets.removedUser")),
+                when: formatDateTime(s.createdAt),
+                reason: s.reason,
+              })}
             </p>
             <p className="text-base-content/70">
-              It had been settled by {staffName(s.fromResolvedByUser?.username, "a removed user")}{" "}
-              on {formatDateTime(s.fromResolvedAt)}.
+              {t("bets.history.settledBy", {
+                who: staffName(s.fromResolvedByUser?.username, t("bets.removedUser")),
+                when: formatDateTime(s.fromResolvedAt),
+              })}
             </p>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
+import { useT } from "../../../i18n";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { SlipReceipt } from "../../receipts";
 import { useSlip } from "../api/get-slip";
@@ -51,6 +52,7 @@ export default function BetSlip({
   original?: boolean;
 }) {
   const { data: slip, isLoading, error } = useSlip(id);
+  const t = useT();
   const [originalLeft, setOriginalLeft] = useState(original && autoPrint);
   const [location, navigate] = useLocation();
   // Once printed, the original is spent: a reload or the Print button prints DUPLICATE.
@@ -60,17 +62,19 @@ export default function BetSlip({
     setOriginalLeft(false);
     navigate(location, { replace: true });
   };
-  if (isLoading) return <LoadingText text="Loading slip..." />;
+  if (isLoading) return <LoadingText text={t("bets.loadingSlip")} />;
   if (isNotFound(error) || (!error && !slip)) {
-    return <StateCard title="Bet not found" backHref="/bets" backLabel="Back to Bets" />;
+    return (
+      <StateCard title={t("bets.notFound")} backHref="/bets" backLabel={t("bets.backToBets")} />
+    );
   }
   if (error || !slip) {
     return (
       <StateCard
-        title="Error Loading Slip"
+        title={t("bets.errorLoadingSlip")}
         text={error ? errorMessage(error) : undefined}
         backHref={`/bets/${id}`}
-        backLabel="Back to Bet"
+        backLabel={t("bets.backToBet")}
       />
     );
   }
@@ -80,13 +84,13 @@ export default function BetSlip({
       <style>{PRINT_CSS}</style>
       <div className="flex w-full flex-wrap justify-between gap-2">
         <Link href={`/bets/${slip.betId}`} className="btn btn-ghost btn-sm">
-          Back to Bet
+          {t("bets.backToBet")}
         </Link>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
-          Print
+          {t("bets.print")}
         </button>
       </div>
-      <Suspense fallback={<LoadingText text="Loading slip..." />}>
+      <Suspense fallback={<LoadingText text={t("bets.loadingSlip")} />}>
         {/* The slip on the receipt paper (decision 053): DUPLICATE unless this is the first
             print from the bet's success state (`?print=original`). */}
         <SlipReceipt slip={slip} duplicate={!originalLeft} className="bet-slip" titleLevel={1} />

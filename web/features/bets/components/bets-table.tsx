@@ -1,6 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
+import type { TFunction } from "i18next";
 import { useAtomValue } from "jotai";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { CardFacts, DataTable, useTableState } from "../../../components/ui/data-table";
@@ -12,6 +13,7 @@ import {
   useStaffName,
 } from "../../../components/ui/links";
 import { DateCell, Truncate } from "../../../components/ui/truncate";
+import { useT } from "../../../i18n";
 import { euro, formatDateTime } from "../../../lib/format";
 import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { canMutateAtom } from "../../../lib/session";
@@ -23,20 +25,21 @@ import { SettleProvider } from "./settle-provider";
 
 const col = createColumnHelper<Bet>();
 
-function shopName(bet: Bet): string {
-  return bet.shop ? bet.shop.name : `Shop ID: ${bet.shopId}`;
+function shopName(bet: Bet, t: TFunction): string {
+  return bet.shop ? bet.shop.name : t("bets.table.shopId", { id: bet.shopId });
 }
 
-function buildColumns(withActions: boolean) {
+/** The columns, headers in the language showing (rebuilt when it changes). */
+function buildColumns(withActions: boolean, t: TFunction) {
   const columns = [
     col.accessor("id", {
       id: "id",
-      header: "#",
+      header: t("bets.table.id"),
       meta: { numeric: true },
       cell: (c) => `#${c.getValue()}`,
     }),
     col.accessor("description", {
-      header: "Desc",
+      header: t("bets.table.description"),
       // At least a few words of it when the columns make the table scroll (from 1280 px).
       meta: { grow: true, className: "xl:min-w-36" },
       cell: (c) => (
@@ -49,7 +52,7 @@ function buildColumns(withActions: boolean) {
     }),
     col.accessor("customerId", {
       id: "customer",
-      header: "Customer",
+      header: t("bets.table.customer"),
       cell: (c) => (
         <Truncate text={betCustomerName(c.row.original)} className="max-w-24">
           <BetCustomerLink bet={c.row.original} />
@@ -58,43 +61,47 @@ function buildColumns(withActions: boolean) {
     }),
     col.accessor("shopId", {
       id: "shop",
-      header: "Shop",
+      header: t("bets.table.shop"),
       meta: { className: FROM_1280 },
       cell: (c) => (
-        <Truncate text={shopName(c.row.original)} className="max-w-24">
+        <Truncate text={shopName(c.row.original, t)} className="max-w-24">
           <ShopLink id={c.getValue()} shop={c.row.original.shop} />
         </Truncate>
       ),
     }),
     col.accessor("placedBy", {
-      header: "Placed",
+      header: t("bets.table.placed"),
       meta: { className: FROM_1280 },
       cell: (c) => (
-        <UserCell user={c.row.original.placedByUser} fallback="Unknown" className="max-w-20" />
+        <UserCell
+          user={c.row.original.placedByUser}
+          fallback={t("bets.unknown")}
+          className="max-w-20"
+        />
       ),
     }),
     col.accessor("stakeAmount", {
-      header: "Stake",
+      header: t("bets.table.stake"),
       meta: { numeric: true },
       // Each-way (decision 052): the unit stake, marked E/W (the bet costs twice it).
-      cell: (c) => `${euro(c.getValue())}${c.row.original.eachWay ? " E/W" : ""}`,
+      cell: (c) => `${euro(c.getValue())}${c.row.original.eachWay ? t("bets.eachWayMark") : ""}`,
     }),
     col.accessor("odds", {
-      header: "Odds",
+      header: t("bets.table.odds"),
       meta: { numeric: true },
       cell: (c) => <OddsCell bet={c.row.original} />,
     }),
     col.accessor("potentialPayout", {
-      header: "Payout",
+      header: t("bets.table.payout"),
       meta: { numeric: true, className: FROM_1280 },
       cell: (c) => euro(c.getValue()),
     }),
     col.accessor("status", {
-      header: "Status",
+      header: t("bets.table.status"),
       cell: (c) => <StatusCell bet={c.row.original} />,
     }),
     col.accessor("resolvedBy", {
-      header: "Resolved by",
+      header: t("bets.table.resolvedBy"),
       meta: { className: FROM_1280 },
       cell: (c) => (
         <UserCell
@@ -106,12 +113,12 @@ function buildColumns(withActions: boolean) {
       ),
     }),
     col.accessor("createdAt", {
-      header: "Created",
+      header: t("bets.table.created"),
       meta: { className: FROM_1280 },
       cell: (c) => <DateCell value={c.getValue()} />,
     }),
     col.accessor("resolvedAt", {
-      header: "Resolved at",
+      header: t("bets.table.resolvedAt"),
       meta: { className: FROM_1280 },
       cell: (c) => <DateCell value={c.getValue()} />,
     }),
@@ -121,7 +128,7 @@ function buildColumns(withActions: boolean) {
     ...columns,
     col.display({
       id: "actions",
-      header: "Actions",
+      header: t("bets.table.actions"),
       // Pinned to the right edge so Won/Lost/Void stay in reach when the table scrolls (at
       // 1280 px it does); the shadow on its left edge shows that columns pass under it.
       meta: {
@@ -144,9 +151,17 @@ const FROM_1280 = "hidden xl:table-cell";
 
 function StatusCell({ bet }: { bet: Bet }) {
   const staffName = useStaffName();
-  const placed = `Placed by ${staffName(bet.placedByUser?.username, "Unknown")} on ${formatDateTime(bet.createdAt)}`;
+  const t = useT();
+  const unknown = t("bets.unknown");
+  const placed = t("bets.table.placedTitle", {
+    who: staffName(bet.placedByUser?.username, unknown),
+    when: formatDateTime(bet.createdAt),
+  });
   const resolved = bet.resolvedAt
-    ? `, settled by ${staffName(bet.resolvedByUser?.username, "Unknown")} on ${formatDateTime(bet.resolvedAt)}`
+    ? t("bets.table.settledTitle", {
+        who: staffName(bet.resolvedByUser?.username, unknown),
+        when: formatDateTime(bet.resolvedAt),
+      })
     : "";
   return (
     <span title={`${placed}${resolved}`}>
@@ -160,12 +175,10 @@ function OddsCell({ bet }: { bet: Bet }) {
   return <>{showOdds(bet, useOddsFormat())}</>;
 }
 
-const readOnlyColumns = buildColumns(false);
-const actionColumns = buildColumns(true);
-
 /** A bet on a phone: what it is, who and where, the money, its status and its actions. */
 function BetCard({ bet, canMutate }: { bet: Bet; canMutate: boolean }) {
   const oddsFormat = useOddsFormat();
+  const t = useT();
   return (
     <article className="flex flex-col gap-2" aria-label={bet.description}>
       <div className="flex items-start justify-between gap-2">
@@ -182,9 +195,12 @@ function BetCard({ bet, canMutate }: { bet: Bet; canMutate: boolean }) {
       <CardFacts
         className="text-sm"
         facts={[
-          ["Stake", `${euro(bet.stakeAmount)}${bet.eachWay ? " E/W" : ""}`],
-          ["Odds", showOdds(bet, oddsFormat)],
-          ["Payout", euro(bet.potentialPayout)],
+          [
+            t("bets.table.stake"),
+            `${euro(bet.stakeAmount)}${bet.eachWay ? t("bets.eachWayMark") : ""}`,
+          ],
+          [t("bets.table.odds"), showOdds(bet, oddsFormat)],
+          [t("bets.table.payout"), euro(bet.potentialPayout)],
         ]}
       />
       {canMutate && <BetActions bet={bet} />}
@@ -196,6 +212,8 @@ export default function BetsTable() {
   const state = useTableState([], BET_FILTERS);
   const query = useBets(state.params);
   const canMutate = useAtomValue(canMutateAtom);
+  const t = useT();
+  const columns = useMemo(() => buildColumns(canMutate, t), [canMutate, t]);
   const root = useRef<HTMLDivElement>(null);
   // After a settlement: the bet whose buttons take the focus next (null: the table itself).
   const [focusNext, setFocusNext] = useState<{ betId: number | null } | null>(null);
@@ -212,13 +230,13 @@ export default function BetsTable() {
     >
       <div ref={root}>
         <DataTable
-          columns={canMutate ? actionColumns : readOnlyColumns}
+          columns={columns}
           state={state}
           query={query}
           getRowId={(bet) => String(bet.id)}
           csvExport="listBets"
-          loadingText="Loading bets..."
-          emptyText="No bets found"
+          loadingText={t("bets.loadingBets")}
+          emptyText={t("bets.noBets")}
           filters={<BetFilters state={state} />}
           renderCard={(bet) => <BetCard bet={bet} canMutate={canMutate} />}
         />

@@ -8,8 +8,9 @@ import {
   type EachWayTerms,
   totalStakeCents,
 } from "../../../../src/domain/each-way";
-import { formatEuro } from "../../../../src/domain/money";
 import { SelectField } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
+import { euroCents } from "../../../lib/format";
 
 const PLACES = Array.from(
   { length: EACH_WAY_PLACES_MAX - EACH_WAY_PLACES_MIN + 1 },
@@ -36,6 +37,7 @@ export interface EachWayFieldsProps {
  */
 export function EachWayFields({ value, onChange, unitCents, price }: EachWayFieldsProps) {
   const readBackId = useId();
+  const t = useT();
   const terms = value ?? null;
   const returns =
     terms && unitCents > 0 && price
@@ -43,7 +45,7 @@ export function EachWayFields({ value, onChange, unitCents, price }: EachWayFiel
       : null;
   return (
     <fieldset className="mb-3" data-testid="each-way-fields">
-      <legend className="sr-only">Each-way</legend>
+      <legend className="sr-only">{t("bets.eachWay.legend")}</legend>
       <label className="mb-2 flex cursor-pointer items-center gap-2">
         <input
           type="checkbox"
@@ -52,13 +54,13 @@ export function EachWayFields({ value, onChange, unitCents, price }: EachWayFiel
           aria-describedby={terms ? readBackId : undefined}
           onChange={(event) => onChange(event.target.checked ? DEFAULT_EACH_WAY : null)}
         />
-        <span className="text-sm">Each-way</span>
+        <span className="text-sm">{t("bets.eachWay.legend")}</span>
       </label>
       {terms && (
         <>
           <div className="grid grid-cols-2 gap-3">
             <SelectField
-              label="Places"
+              label={t("bets.eachWay.places")}
               value={String(terms.places)}
               onChange={(event) => onChange({ ...terms, places: Number(event.target.value) })}
             >
@@ -69,7 +71,7 @@ export function EachWayFields({ value, onChange, unitCents, price }: EachWayFiel
               ))}
             </SelectField>
             <SelectField
-              label="Fraction"
+              label={t("bets.eachWay.fraction")}
               value={terms.fraction}
               onChange={(event) =>
                 onChange({ ...terms, fraction: event.target.value as EachWayFraction })
@@ -77,7 +79,7 @@ export function EachWayFields({ value, onChange, unitCents, price }: EachWayFiel
             >
               {EACH_WAY_FRACTION_VALUES.map((f) => (
                 <option key={f} value={f}>
-                  {f} the odds
+                  {t("bets.eachWay.theOdds", { fraction: f })}
                 </option>
               ))}
             </SelectField>
@@ -90,16 +92,22 @@ export function EachWayFields({ value, onChange, unitCents, price }: EachWayFiel
           >
             {unitCents > 0 ? (
               <p>
-                Total stake {formatEuro(totalStakeCents(unitCents, terms))} (2 ×{" "}
-                {formatEuro(unitCents)})
+                {t("bets.eachWay.total", {
+                  total: euroCents(totalStakeCents(unitCents, terms)),
+                  unit: euroCents(unitCents),
+                })}
               </p>
             ) : (
-              <p>The stake is per part: the bet costs twice it.</p>
+              <p>{t("bets.eachWay.perPart")}</p>
             )}
             {returns && (
               <p>
-                Win part returns {formatEuro(returns.win)}; place part ({terms.places} places,{" "}
-                {terms.fraction} the odds) returns {formatEuro(returns.place)}
+                {t("bets.eachWay.returns", {
+                  win: euroCents(returns.win),
+                  places: terms.places,
+                  fraction: terms.fraction,
+                  place: euroCents(returns.place),
+                })}
               </p>
             )}
           </div>

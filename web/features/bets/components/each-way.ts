@@ -1,7 +1,8 @@
 /** Each-way on the web (decision 052): what a settlement pays, and how the terms read. */
-import { betReturns, formatEachWay } from "../../../../src/domain/each-way";
+import { betReturns } from "../../../../src/domain/each-way";
 import { centsOf } from "../../../../src/domain/money";
 import { parsePrice } from "../../../../src/domain/price";
+import { i18n } from "../../../i18n";
 import type { Bet } from "../api/types";
 
 type Priced = Pick<Bet, "potentialPayout" | "price" | "totalStake" | "eachWay">;
@@ -18,7 +19,9 @@ export function settleReturnCents(bet: Priced, status: "WON" | "PLACED"): number
   return betReturns(centsOf(bet.totalStake), price.price, bet.eachWay).place;
 }
 
-/** "E/W 3 places 1/4", or null for a win-only bet. */
+/** "E/W 3 places 1/4" (de: "E/W 3 Plätze 1/4"), or null for a win-only bet. */
 export function eachWayText(bet: Pick<Bet, "eachWay">): string | null {
-  return bet.eachWay ? formatEachWay(bet.eachWay) : null;
+  if (!bet.eachWay) return null;
+  const { places, fraction } = bet.eachWay;
+  return i18n.t("bets.eachWayTerms", { places, fraction });
 }

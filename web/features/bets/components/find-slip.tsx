@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { type ReactNode, useId, useState } from "react";
 import { useLocation } from "wouter";
 import { formatSlipCode, normalizeSlipCode } from "../../../../src/domain/slip-code";
+import { useT } from "../../../i18n";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { canMutateAtom } from "../../../lib/session";
 import { findSlip, type Slip } from "../api/get-slip";
@@ -27,6 +28,7 @@ export default function FindSlip({
   const inputId = useId();
   const messageId = useId();
   const [, navigate] = useLocation();
+  const t = useT();
   const [text, setText] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,7 +42,7 @@ export default function FindSlip({
     if (!typed || busy) return;
     const code = normalizeSlipCode(typed);
     if (code === null) {
-      setMessage(`"${typed}" is not a slip code: 10 letters and digits, like 7KX4Q-M9TRB.`);
+      setMessage(t("bets.findSlip.notACode", { typed }));
       return;
     }
     setBusy(true);
@@ -53,7 +55,7 @@ export default function FindSlip({
     } catch (error) {
       setMessage(
         isNotFound(error)
-          ? `No bet matches the slip code ${formatSlipCode(code)}. Check the code, or the slip may not be genuine.`
+          ? t("bets.findSlip.noMatch", { code: formatSlipCode(code) })
           : errorMessage(error),
       );
     } finally {
@@ -70,15 +72,20 @@ export default function FindSlip({
   if (!isStaff) return null;
   const search = (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for every browser here (happy-dom)
-    <form role="search" aria-label="Find slip" className="flex flex-col gap-1" onSubmit={submit}>
+    <form
+      role="search"
+      aria-label={t("bets.findSlip.title")}
+      className="flex flex-col gap-1"
+      onSubmit={submit}
+    >
       <div className="join">
         <label htmlFor={inputId} className="sr-only">
-          Find slip
+          {t("bets.findSlip.title")}
         </label>
         <input
           id={inputId}
           className="input input-bordered input-sm join-item w-48 font-mono uppercase"
-          placeholder="Find slip: code"
+          placeholder={t("bets.findSlip.placeholder")}
           autoComplete="off"
           spellCheck={false}
           value={text}
@@ -91,7 +98,7 @@ export default function FindSlip({
           }}
         />
         <button type="submit" className="btn btn-sm join-item" disabled={busy}>
-          {busy ? "Finding..." : "Find"}
+          {busy ? t("bets.findSlip.finding") : t("bets.findSlip.find")}
         </button>
       </div>
       {message && (

@@ -307,7 +307,7 @@ export default function NewBetDialog({
             >
               {BET_STATUSES.filter((s) => s !== "PLACED" || eachWay).map((status) => (
                 <option key={status} value={status}>
-                  {status}
+                  {t(`bets.status.${status}`)}
                 </option>
               ))}
             </SelectField>

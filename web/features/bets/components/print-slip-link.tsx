@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { useT } from "../../../i18n";
 
 /**
  * Opens a bet's slip and its print dialog (the slip's own page, without the app's chrome).
@@ -7,7 +8,7 @@ import { Link } from "wouter";
  */
 export function PrintSlipLink({
   betId,
-  label = "Print Slip",
+  label,
   original = false,
   onClick,
 }: {
@@ -16,13 +17,14 @@ export function PrintSlipLink({
   original?: boolean;
   onClick?: () => void;
 }) {
+  const t = useT();
   return (
     <Link
       href={`/bets/${betId}/slip?print=${original ? "original" : "1"}`}
       className="btn btn-sm btn-outline"
       onClick={onClick}
     >
-      {label}
+      {label ?? t("bets.printSlip")}
     </Link>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "wouter";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { Panel } from "../../../components/ui/page-header";
 import { QueryList } from "../../../components/ui/query-list";
+import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { useBets } from "../api/get-bets";
@@ -10,13 +11,14 @@ import { useBets } from "../api/get-bets";
 export function RecentBetsList({ customerId, shopId }: { customerId?: number; shopId?: number }) {
   const query = useBets({ customerId, shopId, limit: 10 });
   const oddsFormat = useOddsFormat();
+  const t = useT();
   return (
-    <Panel title="Recent Bets">
+    <Panel title={t("bets.recentBets")}>
       <QueryList
         query={query}
         limit={10}
-        loadingText="Loading bets..."
-        emptyText="No bets found"
+        loadingText={t("bets.loadingBets")}
+        emptyText={t("bets.noBets")}
         renderItem={(bet) => (
           <li
             key={bet.id}
@@ -27,8 +29,12 @@ export function RecentBetsList({ customerId, shopId }: { customerId?: number; sh
                 {bet.description}
               </Link>
               <div className="text-xs text-base-content/70">
-                Odds {showOdds(bet, oddsFormat)} · Stake {euro(bet.stakeAmount)}
-                {bet.eachWay ? " E/W" : ""} · Potential payout {euro(bet.potentialPayout)}
+                {t("bets.recentLine", {
+                  odds: showOdds(bet, oddsFormat),
+                  stake: euro(bet.stakeAmount),
+                  eachWay: bet.eachWay ? t("bets.eachWayMark") : "",
+                  payout: euro(bet.potentialPayout),
+                })}
               </div>
             </div>
             <BetStatusBadge status={bet.status} />

@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { VOID_REASON_MESSAGE } from "../../../../src/domain/schemas";
 import { CorrectionPreview } from "../../../components/ui/correction-preview";
 import { Dialog } from "../../../components/ui/dialog";
 import { SelectField, TextareaField } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
-import { capitalise } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { type ResettleBody, usePreviewResettlement, useResettleBet } from "../api/resettle-bet";
 import type { Bet } from "../api/types";
@@ -28,6 +27,7 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
   const preview = usePreviewResettlement();
   const resettle = useResettleBet();
   const idempotency = useIdempotencyKey();
+  const t = useT();
   const body: ResettleBody = {
     status,
     reason: reason.trim(),
@@ -36,8 +36,8 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
 
   const askPreview = () => {
     const found: typeof errors = {};
-    if (!body.reason) found.reason = "Reason is required for a re-settlement";
-    if (status === "VOID" && !body.voidReason) found.voidReason = VOID_REASON_MESSAGE;
+    if (!body.reason) found.reason = t("bets.resettle.reasonRequired");
+    if (status === "VOID" && !body.voidReason) found.voidReason = t("bets.void.reasonMessage");
     setErrors(found);
     if (Object.keys(found).length === 0) preview.mutate({ id: bet.id, body });
   };
@@ -51,17 +51,19 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
   const shown = preview.data;
 
   return (
-    <Dialog onClose={onClose} title={`Re-settle bet #${bet.id}`} wide>
+    <Dialog onClose={onClose} title={t("bets.resettle.title", { id: bet.id })} wide>
       {shown ? (
         <>
           <p className="mb-3" data-testid="resettle-summary">
-            <strong>{bet.description}</strong>: {capitalise(bet.status.toLowerCase())} becomes{" "}
-            <strong>{capitalise(shown.bet.status.toLowerCase())}</strong>. Reason: {body.reason}
+            <strong>{bet.description}</strong>:{" "}
+            {t("bets.resettle.becomes", { from: t(`bets.outcome.${bet.status}`) })}{" "}
+            <strong>{t(`bets.outcome.${shown.bet.status}`)}</strong>
+            {t("bets.resettle.reasonIs", { reason: body.reason })}
           </p>
           <CorrectionPreview preview={shown} />
           <div className="modal-action flex-wrap gap-3">
             <button type="button" className="btn" onClick={() => preview.reset()}>
-              Back
+              {t("bets.resettle.back")}
             </button>
             <button
               type="button"
@@ -69,7 +71,7 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
               disabled={resettle.isPending}
               onClick={confirm}
             >
-              {resettle.isPending ? "Re-settling..." : "Confirm re-settlement"}
+              {resettle.isPending ? t("bets.resettle.resettling") : t("bets.resettle.confirm")}
             </button>
           </div>
         </>
@@ -82,23 +84,22 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
           }}
         >
           <p className="mb-3 text-sm">
-            Now <strong>{capitalise(bet.status.toLowerCase())}</strong>. The old settlement is
-            undone by its exact opposite in the ledger and the new one is written; nothing is
-            edited, and the bet keeps its history.
+            {t("bets.resettle.now")} <strong>{t(`bets.outcome.${bet.status}`)}</strong>
+            {t("bets.resettle.undone")}
           </p>
           <SelectField
-            label="New outcome"
+            label={t("bets.resettle.newOutcome")}
             value={status}
             onChange={(event) => setStatus(event.target.value as Outcome)}
           >
             {choices.map((o) => (
               <option key={o} value={o}>
-                {capitalise(o.toLowerCase())}
+                {t(`bets.outcome.${o}`)}
               </option>
             ))}
           </SelectField>
           <TextareaField
-            label="Reason for the correction *"
+            label={t("bets.resettle.reason")}
             rows={2}
             value={reason}
             error={errors.reason}
@@ -106,7 +107,7 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
           />
           {status === "VOID" && (
             <TextareaField
-              label="Reason for voiding this bet *"
+              label={t("bets.resettle.voidReason")}
               rows={2}
               value={voidReason}
               error={errors.voidReason}
@@ -120,10 +121,10 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
           )}
           <div className="modal-action flex-wrap gap-3">
             <button type="button" className="btn" onClick={onClose}>
-              Cancel
+              {t("common.cancel")}
             </button>
             <button type="submit" className="btn btn-primary" disabled={preview.isPending}>
-              {preview.isPending ? "Working it out..." : "Preview"}
+              {preview.isPending ? t("bets.resettle.working") : t("bets.resettle.preview")}
             </button>
           </div>
         </form>

@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { lazy } from "react";
 import { DialogButton } from "../../../components/ui/dialog-button";
+import { useT } from "../../../i18n";
 import { isAdminAtom } from "../../../lib/session";
 import type { Bet } from "../api/types";
 
@@ -9,9 +10,10 @@ const ResettleBetDialog = lazy(() => import("./resettle-bet-dialog"));
 /** "Re-settle" on a settled bet's page, for admins only (issue 12). */
 export function ResettleButton({ bet }: { bet: Bet }) {
   const isAdmin = useAtomValue(isAdminAtom);
+  const t = useT();
   if (!isAdmin || bet.status === "PENDING") return null;
   return (
-    <DialogButton label="Re-settle" className="btn-sm btn-outline">
+    <DialogButton label={t("bets.resettle.button")} className="btn-sm btn-outline">
       {(close) => <ResettleBetDialog bet={bet} onClose={close} />}
     </DialogButton>
   );

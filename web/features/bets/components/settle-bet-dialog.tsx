@@ -1,8 +1,9 @@
 import { useId } from "react";
-import { centsOf, formatEuro } from "../../../../src/domain/money";
+import { centsOf } from "../../../../src/domain/money";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
-import { fullName } from "../../../lib/format";
+import { useT } from "../../../i18n";
+import { euroCents, fullName } from "../../../lib/format";
 import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
@@ -30,14 +31,19 @@ export default function SettleBetDialog({
   const resolve = useResolveBet();
   const oddsFormat = useOddsFormat();
   const large = useLargeAmountStep<null>();
+  const t = useT();
   // Won and Placed pay (Placed the place part of an each-way bet); Lost pays nothing.
   const won = status !== "LOST";
   const payoutCents = status === "LOST" ? 0 : settleReturnCents(bet, status);
-  const label = status === "WON" ? "Won" : status === "PLACED" ? "Placed" : "Lost";
+  const label = t(`bets.outcome.${status}`);
   const terms = eachWayText(bet);
   // A cash bet has no customer (decision 051): its return is paid on the slip, later.
   const cash = bet.customerId === null;
-  const who = cash ? "Cash" : bet.customer ? fullName(bet.customer) : `customer #${bet.customerId}`;
+  const who = cash
+    ? t("bets.cash")
+    : bet.customer
+      ? fullName(bet.customer)
+      : t("bets.customerNumber", { id: String(bet.customerId) });
   const needsAdmin = useWonNeedsAdmin(bet, payoutCents);
   const reasonId = useId();
   const blocked = won && needsAdmin !== null;
@@ -46,40 +52,45 @@ export default function SettleBetDialog({
     if (!(won && large.holds(null, payoutCents))) settle();
   };
   return (
-    <Dialog onClose={onClose} title={`Settle bet #${bet.id} as ${label}`}>
+    <Dialog onClose={onClose} title={t("bets.settle.title", { id: bet.id, label })}>
       {large.pending ? (
         <AmountConfirmation
           question={
-            cash
-              ? `Settle ${label}, owing this amount on the slip?`
-              : `Pay out this amount to ${who}?`
+            cash ? t("bets.settle.confirmCash", { label }) : t("bets.settle.confirmPayOut", { who })
           }
           amountCents={payoutCents}
-          confirmLabel={`Yes, pay ${formatEuro(payoutCents)}`}
+          confirmLabel={t("bets.settle.yesPay", { amount: euroCents(payoutCents) })}
           pending={resolve.isPending}
-          pendingLabel="Settling..."
+          pendingLabel={t("bets.settle.settling")}
           onBack={large.back}
           onConfirm={settle}
         />
       ) : (
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="font-medium">Bet</dt>
+            <dt className="font-medium">{t("bets.settle.bet")}</dt>
             <dd>{bet.description}</dd>
-            <dt className="font-medium">Customer</dt>
+            <dt className="font-medium">{t("bets.settle.customer")}</dt>
             <dd>{who}</dd>
-            <dt className="font-medium">Stake</dt>
+            <dt className="font-medium">{t("bets.settle.stake")}</dt>
             <dd className="tabular-nums">
-              {formatEuro(centsOf(bet.stakeAmount))} at {showOdds(bet, oddsFormat)}
-              {terms && ` ${terms}: total ${formatEuro(centsOf(bet.totalStake))}`}
+              {t("bets.settle.stakeAt", {
+                stake: euroCents(centsOf(bet.stakeAmount)),
+                odds: showOdds(bet, oddsFormat),
+              })}
+              {terms &&
+                t("bets.settle.stakeTerms", { terms, total: euroCents(centsOf(bet.totalStake)) })}
             </dd>
           </dl>
           <p className="mt-4 rounded-box bg-base-200 p-3" data-testid="settle-effect">
             {won
               ? cash
-                ? `Owes ${formatEuro(payoutCents)} on the slip: paid from the till when the slip is brought back.`
-                : `Pays ${formatEuro(payoutCents)} to ${who}${status === "PLACED" ? " (the place part; the win part lost)" : ""}.`
-              : `Pays nothing: the stake of ${formatEuro(centsOf(bet.totalStake))} is kept.`}
+                ? t("bets.settle.owes", { amount: euroCents(payoutCents) })
+                : t(status === "PLACED" ? "bets.settle.paysPlace" : "bets.settle.pays", {
+                    amount: euroCents(payoutCents),
+                    who,
+                  })
+              : t("bets.settle.paysNothing", { amount: euroCents(centsOf(bet.totalStake)) })}
           </p>
           {blocked && (
             <p id={reasonId} className="mt-3 text-sm font-medium">
@@ -88,7 +99,7 @@ export default function SettleBetDialog({
           )}
           <div className="modal-action flex-wrap gap-3">
             <button type="button" className="btn" onClick={onClose}>
-              Cancel
+              {t("common.cancel")}
             </button>
             <button
               type="button"
@@ -97,7 +108,7 @@ export default function SettleBetDialog({
               aria-describedby={blocked ? reasonId : undefined}
               onClick={confirm}
             >
-              {resolve.isPending ? "Settling..." : `Confirm ${label}`}
+              {resolve.isPending ? t("bets.settle.settling") : t("bets.settle.confirm", { label })}
             </button>
           </div>
         </>

@@ -1,12 +1,12 @@
 import { useAtomValue } from "jotai";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { centsOf, formatEuro } from "../../../../src/domain/money";
+import { centsOf } from "../../../../src/domain/money";
 import { formatSlipCode } from "../../../../src/domain/slip-code";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { BetStatusBadge } from "../../../components/ui/badges";
-import { CASH_LABEL } from "../../../components/ui/links";
+import { i18n, useT } from "../../../i18n";
 import { ApiError, errorMessage } from "../../../lib/api-client";
-import { euro, formatDateTime, fullName } from "../../../lib/format";
+import { euro, euroCents, formatDateTime, fullName } from "../../../lib/format";
 import { isAdminAtom } from "../../../lib/session";
 import { useLargeAmountCents } from "../../../lib/settings";
 import type { Slip } from "../api/get-slip";
@@ -23,18 +23,24 @@ export function slipToPay(slip: Slip): number | null {
   return null;
 }
 
-/** "Paid €19.00 on 26/11/2026, 14:03 at Main Street by alice". */
+/** "Paid €19.00 on 26/11/2026, 14:03 at Main Street by alice", in the language showing. */
 export function paidLine(paid: NonNullable<Slip["paid"]>): string {
-  const by = paid.by ? ` by ${paid.by.username}` : "";
-  return `Paid ${euro(paid.amount)} on ${formatDateTime(paid.at)} at ${paid.shop.name}${by}`;
+  const values = {
+    amount: euro(paid.amount),
+    when: formatDateTime(paid.at),
+    shop: paid.shop.name,
+  };
+  return paid.by
+    ? i18n.t("bets.slip.paidLineBy", { ...values, user: paid.by.username })
+    : i18n.t("bets.slip.paidLine", values);
 }
 
 /** Why nothing is paid on this slip at the counter (null: it is to be paid). */
 function nothingToPay(slip: Slip): string | null {
   if (slip.paid) return null;
-  if (slip.status === "PENDING") return "Not settled yet: nothing to pay.";
-  if (slip.status === "LOST") return "Lost: nothing to pay.";
-  if (slip.payment !== "cash") return "An account bet: its return went to the customer's balance.";
+  if (slip.status === "PENDING") return i18n.t("bets.slip.notSettled");
+  if (slip.status === "LOST") return i18n.t("bets.slip.lost");
+  if (slip.payment !== "cash") return i18n.t("bets.slip.accountBet");
   return null;
 }
 
@@ -69,13 +75,14 @@ export function SlipResult({
   const largeAmountCents = useLargeAmountCents();
   const pay = usePaySlip();
   const large = useLargeAmountStep<null>();
+  const t = useT();
   const [payment, setPayment] = useState<SlipPayment | null>(null);
   const toPay = slipToPay(slip);
   const code = formatSlipCode(slip.code);
   // Four eyes (issue 10): staff pay less than LARGE_AMOUNT; from it, an admin pays.
   const needsAdmin =
     toPay !== null && !isAdmin && toPay >= largeAmountCents
-      ? `An admin is needed to pay ${formatEuro(largeAmountCents)} or more`
+      ? t("bets.slip.needsAdmin", { amount: euroCents(largeAmountCents) })
       : null;
 
   // The result takes the focus (not Pay: a scanner's extra Enter must not pay).
@@ -102,12 +109,12 @@ export function SlipResult({
   if (large.pending && toPay !== null) {
     return (
       <AmountConfirmation
-        question={`Pay this amount in cash on slip ${code}?`}
+        question={t("bets.slip.confirmPay", { code })}
         amountCents={toPay}
         details={<p className="text-sm">{slip.description}</p>}
-        confirmLabel={`Yes, pay ${formatEuro(toPay)}`}
+        confirmLabel={t("bets.slip.yesPay", { amount: euroCents(toPay) })}
         pending={pay.isPending}
-        pendingLabel="Paying..."
+        pendingLabel={t("bets.slip.paying")}
         onBack={large.back}
         onConfirm={send}
       />
@@ -118,26 +125,28 @@ export function SlipResult({
     return (
       <section aria-labelledby={headingId} className="mt-3 flex flex-col gap-2">
         <h3 id={headingId} className="font-bold">
-          Bet #{slip.betId}
+          {t("bets.betNumber", { id: slip.betId })}
         </h3>
         <div
           role="status"
           className="alert alert-success flex flex-col items-start"
           data-testid="slip-paid-now"
         >
-          <span className="text-lg font-bold">Paid {euro(payment.amount)}</span>
+          <span className="text-lg font-bold">
+            {t("bets.slip.paid", { amount: euro(payment.amount) })}
+          </span>
           <span className="text-sm">
-            Slip {code}, from the till at {payment.shop.name}. Hand the cash to the bearer.
+            {t("bets.slip.paidFrom", { code, shop: payment.shop.name })}
           </span>
         </div>
         <div className="flex flex-wrap gap-2">
           {paymentReceipt ? (
             paymentReceipt(payment, code)
           ) : (
-            <PrintSlipLink betId={slip.betId} label="Print paid slip" />
+            <PrintSlipLink betId={slip.betId} label={t("bets.slip.printPaid")} />
           )}
           <button type="button" className="btn btn-sm" onClick={onOpen}>
-            Open bet #{slip.betId}
+            {t("bets.slip.openBet", { id: slip.betId })}
           </button>
         </div>
       </section>
@@ -156,37 +165,45 @@ export function SlipResult({
       >
         <div className="flex items-center justify-between gap-2">
           <h3 id={headingId} className="font-bold">
-            Bet #{slip.betId} · {code}
+            {t("bets.slip.heading", { id: slip.betId, code })}
           </h3>
           <span>
-            <span className="sr-only">Status: </span>
+            <span className="sr-only">{t("bets.statusPrefix")}</span>
             <BetStatusBadge status={slip.status} />
           </span>
         </div>
         <p className="break-words">{slip.description}</p>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 text-sm">
-          <dt>Customer</dt>
-          <dd>{slip.customer ? fullName(slip.customer) : CASH_LABEL}</dd>
-          <dt>Stake</dt>
+          <dt>{t("bets.slip.customer")}</dt>
+          <dd>{slip.customer ? fullName(slip.customer) : t("bets.cash")}</dd>
+          <dt>{t("bets.slip.stake")}</dt>
           <dd className="tabular-nums">
-            {euro(slip.totalStake)} at {slip.price}
+            {t("bets.slip.stakeAt", { total: euro(slip.totalStake), price: slip.price })}
             {slip.eachWay &&
-              ` (E/W ${slip.eachWay.places} places ${slip.eachWay.fraction}: 2 × ${euro(slip.stakeAmount)})`}
+              t("bets.slip.eachWay", {
+                places: slip.eachWay.places,
+                fraction: slip.eachWay.fraction,
+                unit: euro(slip.stakeAmount),
+              })}
           </dd>
-          <dt>{slip.actualPayout === null ? "Potential payout" : "Returned"}</dt>
+          <dt>
+            {slip.actualPayout === null ? t("bets.slip.potentialPayout") : t("bets.slip.returned")}
+          </dt>
           <dd className="tabular-nums">{euro(slip.actualPayout ?? slip.potentialPayout)}</dd>
         </dl>
         <p className="mt-2 font-medium" data-testid="slip-pay-state">
           {slip.paid
             ? paidLine(slip.paid)
             : toPay !== null
-              ? `Not paid yet: ${formatEuro(toPay)} to pay.`
+              ? t("bets.slip.notPaidYet", { amount: euroCents(toPay) })
               : why}
         </p>
       </div>
       {pay.error && (
         <p role="alert" className="alert alert-error text-sm">
-          {conflict ? errorMessage(pay.error) : `Not paid: ${errorMessage(pay.error)}`}
+          {conflict
+            ? errorMessage(pay.error)
+            : t("bets.slip.notPaid", { error: errorMessage(pay.error) })}
         </p>
       )}
       {needsAdmin && (
@@ -203,11 +220,13 @@ export function SlipResult({
             aria-describedby={needsAdmin ? reasonId : undefined}
             onClick={start}
           >
-            {pay.isPending ? "Paying..." : `Pay ${formatEuro(toPay)}`}
+            {pay.isPending
+              ? t("bets.slip.paying")
+              : t("bets.slip.pay", { amount: euroCents(toPay) })}
           </button>
         )}
         <button type="button" className="btn btn-sm" onClick={onOpen}>
-          Open bet #{slip.betId}
+          {t("bets.slip.openBet", { id: slip.betId })}
         </button>
       </div>
     </section>

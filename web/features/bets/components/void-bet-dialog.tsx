@@ -1,14 +1,23 @@
 import { type FormEvent, useRef, useState } from "react";
-import { centsOf, formatEuro } from "../../../../src/domain/money";
-import { VOID_REASON_MESSAGE } from "../../../../src/domain/schemas";
+import { centsOf } from "../../../../src/domain/money";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, TextareaField } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
+import { euroCents } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
 
 /** The reasons a counter voids for most (issue 20): one click fills the reason box. */
 export const VOID_PRESETS = ["Non-runner", "Abandoned", "Palpable error", "Duplicate"] as const;
+
+/** Each preset's catalogue key: the box is filled in the language showing. */
+const PRESET_KEYS = {
+  "Non-runner": "bets.void.presets.nonRunner",
+  Abandoned: "bets.void.presets.abandoned",
+  "Palpable error": "bets.void.presets.palpableError",
+  Duplicate: "bets.void.presets.duplicate",
+} as const satisfies Record<(typeof VOID_PRESETS)[number], string>;
 
 /**
  * The real `autofocus` attribute: showModal() focuses the element carrying it when the
@@ -36,55 +45,60 @@ export default function VoidBetDialog({
   const box = useRef<HTMLTextAreaElement | null>(null);
   const notify = useNotify();
   const mutation = useResolveBet();
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const voidReason = reason.trim();
     if (!voidReason) {
-      notify.block("Reason Required", VOID_REASON_MESSAGE);
+      notify.block(t("bets.void.reasonRequired"), t("bets.void.reasonMessage"));
       return;
     }
     mutation.mutate({ id: bet.id, status: "VOID", voidReason }, { onSuccess: onSettled });
   };
   return (
-    <Dialog onClose={onClose} title="Void Bet">
+    <Dialog onClose={onClose} title={t("bets.void.title")}>
       <form onSubmit={submit}>
         <p className="mb-1">
-          Bet: <strong>{bet.description}</strong>
+          {t("bets.void.bet")}
+          <strong>{bet.description}</strong>
         </p>
         <p className="mb-3 text-sm" data-testid="settle-effect">
-          Refunds the stake of {formatEuro(centsOf(bet.stakeAmount))} to the customer.
+          {t("bets.void.refunds", { amount: euroCents(centsOf(bet.stakeAmount)) })}
         </p>
         <TextareaField
           ref={(element) => {
             box.current = element;
             autofocus(element);
           }}
-          label="Reason for voiding this bet *"
+          label={t("bets.void.reasonLabel")}
           rows={3}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
         <fieldset className="mb-2 flex flex-wrap gap-2">
-          <legend className="mb-1 text-sm">Common reasons</legend>
-          {VOID_PRESETS.map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              className="btn btn-outline btn-sm"
-              onClick={() => {
-                setReason(preset);
-                box.current?.focus();
-              }}
-            >
-              {preset}
-            </button>
-          ))}
+          <legend className="mb-1 text-sm">{t("bets.void.commonReasons")}</legend>
+          {VOID_PRESETS.map((preset) => {
+            const text = t(PRESET_KEYS[preset]);
+            return (
+              <button
+                key={preset}
+                type="button"
+                className="btn btn-outline btn-sm"
+                onClick={() => {
+                  setReason(text);
+                  box.current?.focus();
+                }}
+              >
+                {text}
+              </button>
+            );
+          })}
         </fieldset>
         <FormActions
           onCancel={onClose}
           pending={mutation.isPending}
-          label="Void Bet"
-          pendingLabel="Voiding..."
+          label={t("bets.void.title")}
+          pendingLabel={t("bets.void.voiding")}
           disabled={reason.trim() === ""}
           destructive
         />

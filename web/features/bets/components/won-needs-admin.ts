@@ -1,5 +1,7 @@
 import { useAtomValue } from "jotai";
-import { centsOf, formatEuro } from "../../../../src/domain/money";
+import { centsOf } from "../../../../src/domain/money";
+import { useT } from "../../../i18n";
+import { euroCents } from "../../../lib/format";
 import { isAdminAtom } from "../../../lib/session";
 import { useLargeAmountCents } from "../../../lib/settings";
 import type { Bet } from "../api/types";
@@ -15,6 +17,7 @@ export function useWonNeedsAdmin(
 ): string | null {
   const isAdmin = useAtomValue(isAdminAtom);
   const largeAmountCents = useLargeAmountCents();
+  const t = useT();
   if (isAdmin || payoutCents < largeAmountCents) return null;
-  return `Only an admin can settle a bet paying ${formatEuro(largeAmountCents)} or more`;
+  return t("bets.wonNeedsAdmin", { amount: euroCents(largeAmountCents) });
 }

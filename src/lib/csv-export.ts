@@ -12,6 +12,7 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import { z } from "zod";
 import type { DbOrTx } from "../db/client";
 import * as schema from "../db/schema";
+import { localDate, localDateTime } from "../domain/business-time";
 import { moneyString } from "../domain/dto";
 import type { ListQuery } from "../domain/list-query";
 import type { Deps } from "./http";
@@ -112,34 +113,13 @@ export function utcSeconds(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 19)}Z`;
 }
 
-const localFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "2026-11-22 14:34:15": a time in the business time zone, as a spreadsheet reads a date. */
-export function localTime(iso: string, timeZone: string): string {
-  let format = localFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("sv-SE", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    localFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
-}
-
 /** The `localTime` column: the row's `createdAt` in the business time zone. */
 const LOCAL_TIME: CsvColumn = {
   name: "localTime",
   kind: "text",
   value: (row, { timeZone }) => {
     const at = valueAt(row, "createdAt");
-    return typeof at === "string" ? localTime(at, timeZone) : null;
+    return typeof at === "string" ? localDateTime(Date.parse(at), timeZone) : null;
   },
 };
 
@@ -219,7 +199,7 @@ export function* csvChunks(
 
 /** `bets-2026-11-22.csv`: the list's name and the server clock's date in the business zone. */
 export function csvFileName(list: string, now: number, timeZone = "UTC"): string {
-  return `${list}-${localTime(new Date(now).toISOString(), timeZone).slice(0, 10)}.csv`;
+  return `${list}-${localDate(now, timeZone)}.csv`;
 }
 
 /** The download's answer: the streamed CSV with its type and file name. */

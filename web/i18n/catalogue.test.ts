@@ -124,10 +124,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "features/transactions/components/reverse-button.tsx",
   "features/transactions/components/reverse-transaction-dialog.tsx",
   "features/transactions/components/transactions-table.tsx",
-  "features/users/components/end-session-dialog.tsx",
-  "features/users/components/end-sessions-dialog.tsx",
-  "features/users/components/own-sessions.tsx",
-  "features/users/components/user-detail.tsx",
 ]);
 
 const WEB = join(import.meta.dir, "..");

@@ -1,6 +1,7 @@
 /** A user's sessions (issue 25): their own list and ending one; an admin ending all of a user's. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SessionDto } from "../../../../src/domain/dto";
+import { useT } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -21,11 +22,12 @@ export const useOwnSessions = () =>
 export function useEndOwnSession() {
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const t = useT();
   return useMutation({
     mutationFn: ({ session, password }: { session: Session; password: string }) =>
       call("endOwnSession", { params: { sessionId: session.id }, body: { password } }),
     onSuccess: (_, { session }) =>
-      notify.success(`The session on ${session.browser} is signed out.`),
+      notify.success(t("users.sessions.ended", { browser: session.browser })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_SESSIONS_KEY }),
   });
 }
@@ -33,15 +35,12 @@ export function useEndOwnSession() {
 /** An admin ends every session of a user (a lost phone, a till left signed in). */
 export function useEndUserSessions() {
   const notify = useNotify();
+  const t = useT();
   return useMutation({
     mutationFn: (user: { id: number; username: string }) =>
       call("endUserSessions", { params: { userId: user.id } }),
     onSuccess: ({ ended }, user) =>
-      notify.success(
-        ended === 1
-          ? `1 session of ${user.username} ended.`
-          : `${ended} sessions of ${user.username} ended.`,
-      ),
+      notify.success(t("users.sessions.endedAll", { count: ended, username: user.username })),
     onError: (error) => notify.error(error),
   });
 }

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { endSessionSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, InputField } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { type Session, useEndOwnSession } from "../api/sessions";
@@ -21,6 +22,7 @@ export default function EndSessionDialog({
   onClose: () => void;
 }) {
   const mutation = useEndOwnSession();
+  const t = useT();
   const { register, handleSubmit, formState } = useForm<
     z.input<typeof endSessionSchema>,
     unknown,
@@ -29,7 +31,7 @@ export default function EndSessionDialog({
   const refusal = mutation.error instanceof ApiError ? mutation.error : null;
   const wrongPassword = refusal?.fields?.password;
   return (
-    <Dialog title={`End the session on ${session.browser}?`} onClose={onClose}>
+    <Dialog title={t("users.sessions.endTitle", { browser: session.browser })} onClose={onClose}>
       <form
         noValidate
         onSubmit={handleSubmit(({ password }) =>
@@ -37,11 +39,13 @@ export default function EndSessionDialog({
         )}
       >
         <p className="mb-4 text-sm">
-          Signed in {formatDateTime(session.createdAt)} from {session.ip ?? "an unknown address"}.
-          That browser is signed out at once. Confirm with your password.
+          {t("users.sessions.endText", {
+            time: formatDateTime(session.createdAt),
+            address: session.ip ?? t("users.sessions.anUnknownAddress"),
+          })}
         </p>
         <InputField
-          label="Your password"
+          label={t("users.sessions.yourPassword")}
           type="password"
           autoComplete="current-password"
           error={formState.errors.password?.message ?? wrongPassword}
@@ -55,8 +59,8 @@ export default function EndSessionDialog({
         <FormActions
           onCancel={onClose}
           pending={mutation.isPending}
-          label="End session"
-          pendingLabel="Ending..."
+          label={t("users.sessions.endSession")}
+          pendingLabel={t("users.sessions.ending")}
           destructive
         />
       </form>

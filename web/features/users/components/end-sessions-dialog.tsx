@@ -1,5 +1,6 @@
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
 import { useEndUserSessions } from "../api/sessions";
 
 /** An admin ends all of a user's sessions: asked first, as it signs them out everywhere. */
@@ -13,8 +14,9 @@ export default function EndSessionsDialog({
   onClose: () => void;
 }) {
   const mutation = useEndUserSessions();
+  const t = useT();
   return (
-    <Dialog title={`End all sessions of ${user.username}?`} onClose={onClose}>
+    <Dialog title={t("users.sessions.endAllTitle", { username: user.username })} onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -23,14 +25,14 @@ export default function EndSessionsDialog({
       >
         <p className="text-sm">
           {isSelf
-            ? "You are signed out everywhere else; this session stays."
-            : `${user.username} is signed out on every device now and has to sign in again. The account stays enabled and its password unchanged.`}
+            ? t("users.sessions.endAllSelf")
+            : t("users.sessions.endAllOther", { username: user.username })}
         </p>
         <FormActions
           onCancel={onClose}
           pending={mutation.isPending}
-          label="End all sessions"
-          pendingLabel="Ending..."
+          label={t("users.sessions.endAll")}
+          pendingLabel={t("users.sessions.ending")}
           destructive
         />
       </form>

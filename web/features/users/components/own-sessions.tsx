@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Panel } from "../../../components/ui/page-header";
+import { useT } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { type Session, useOwnSessions } from "../api/sessions";
 
@@ -12,32 +13,31 @@ const EndSessionDialog = lazy(() => import("./end-session-dialog"));
  */
 export function OwnSessions() {
   const { data, isLoading, error } = useOwnSessions();
+  const t = useT();
   return (
-    <Panel title="Your sessions" className="mt-6 max-w-3xl">
-      <p className="mb-2 text-sm text-base-content/70">
-        Where you are signed in. End a session you do not recognise, then change your password.
-      </p>
+    <Panel title={t("users.sessions.title")} className="mt-6 max-w-3xl">
+      <p className="mb-2 text-sm text-base-content/70">{t("users.sessions.intro")}</p>
       {isLoading ? (
-        <p className="text-base-content/70">Loading sessions...</p>
+        <p className="text-base-content/70">{t("users.sessions.loading")}</p>
       ) : error || !data ? (
-        <p className="text-error">Could not load your sessions.</p>
+        <p className="text-error">{t("users.sessions.loadFailed")}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="table table-sm" aria-label="Your sessions">
+          <table className="table table-sm" aria-label={t("users.sessions.title")}>
             <thead>
               <tr>
-                <th scope="col">Browser</th>
+                <th scope="col">{t("users.sessions.browser")}</th>
                 {/* On a phone the address and last use sit under the browser, so the End
                     button stays on screen without scrolling the table sideways. */}
                 <th scope="col" className="max-sm:hidden">
-                  Address
+                  {t("users.sessions.address")}
                 </th>
-                <th scope="col">Signed in</th>
+                <th scope="col">{t("users.sessions.signedIn")}</th>
                 <th scope="col" className="max-sm:hidden">
-                  Last seen
+                  {t("users.sessions.lastSeen")}
                 </th>
                 <th scope="col">
-                  <span className="sr-only">Action</span>
+                  <span className="sr-only">{t("users.sessions.action")}</span>
                 </th>
               </tr>
             </thead>
@@ -47,16 +47,20 @@ export function OwnSessions() {
                   <td>
                     {session.browser}
                     <span className="block text-xs text-base-content/70 sm:hidden">
-                      {session.ip ?? "Unknown address"}, last seen{" "}
-                      {formatDateTime(session.lastSeenAt)}
+                      {t("users.sessions.addressLastSeen", {
+                        address: session.ip ?? t("users.sessions.unknownAddress"),
+                        time: formatDateTime(session.lastSeenAt),
+                      })}
                     </span>
                   </td>
-                  <td className="max-sm:hidden">{session.ip ?? "Unknown"}</td>
+                  <td className="max-sm:hidden">{session.ip ?? t("users.sessions.unknown")}</td>
                   <td>{formatDateTime(session.createdAt)}</td>
                   <td className="max-sm:hidden">{formatDateTime(session.lastSeenAt)}</td>
                   <td className="text-right">
                     {session.current ? (
-                      <span className="badge badge-success badge-outline">This session</span>
+                      <span className="badge badge-success badge-outline">
+                        {t("users.sessions.thisSession")}
+                      </span>
                     ) : (
                       <EndButton session={session} />
                     )}
@@ -74,15 +78,20 @@ export function OwnSessions() {
 /** Opens the password confirmation; the dialog mounts only while open (a fresh form). */
 function EndButton({ session }: { session: Session }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
     <>
       <button
         type="button"
         className="btn btn-outline btn-error btn-xs"
-        aria-label={`End the session on ${session.browser} from ${session.ip ?? "an unknown address"}, signed in ${formatDateTime(session.createdAt)}`}
+        aria-label={t("users.sessions.endLabel", {
+          browser: session.browser,
+          address: session.ip ?? t("users.sessions.anUnknownAddress"),
+          time: formatDateTime(session.createdAt),
+        })}
         onClick={() => setOpen(true)}
       >
-        End
+        {t("users.sessions.end")}
       </button>
       {open && (
         <Suspense fallback={null}>

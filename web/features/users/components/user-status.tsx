@@ -1,16 +1,19 @@
 import type { UserDto } from "../../../../src/domain/dto";
+import { i18n, useT } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 
 /** The parts of a user that make its status; `signInLocked` comes with the admin's list. */
 type AccountState = Pick<UserDto, "disabled" | "mustChangePassword"> & { signInLocked?: boolean };
 
 /** What the admin needs to know about an account (issue 10); more than one can apply. */
-function statusesOf(user: AccountState): [label: string, badgeClass: string][] {
-  const statuses: [string, string][] = [
-    user.disabled ? ["Disabled", "badge-neutral"] : ["Active", "badge-success"],
+type Status = "active" | "disabled" | "mustChangePassword" | "locked";
+
+function statusesOf(user: AccountState): [status: Status, badgeClass: string][] {
+  const statuses: [Status, string][] = [
+    user.disabled ? ["disabled", "badge-neutral"] : ["active", "badge-success"],
   ];
-  if (user.mustChangePassword) statuses.push(["Must change password", "badge-warning"]);
-  if (user.signInLocked) statuses.push(["Locked", "badge-error"]);
+  if (user.mustChangePassword) statuses.push(["mustChangePassword", "badge-warning"]);
+  if (user.signInLocked) statuses.push(["locked", "badge-error"]);
   return statuses;
 }
 
@@ -19,14 +22,15 @@ function statusesOf(user: AccountState): [label: string, badgeClass: string][] {
  * `compact`: small badges one under the other, for a table column.
  */
 export function UserStatusBadges({ user, compact }: { user: AccountState; compact?: boolean }) {
+  const t = useT();
   return (
     <span className={`inline-flex gap-1 ${compact ? "flex-col items-start" : "flex-wrap"}`}>
-      {statusesOf(user).map(([label, badge]) => (
+      {statusesOf(user).map(([status, badge]) => (
         <span
-          key={label}
+          key={status}
           className={`badge whitespace-nowrap ${compact ? "badge-sm" : ""} ${badge}`}
         >
-          {label}
+          {t(`users.status.${status}`)}
         </span>
       ))}
     </span>
@@ -35,5 +39,5 @@ export function UserStatusBadges({ user, compact }: { user: AccountState; compac
 
 /** The last successful sign-in as a date and time, or "Never". */
 export function lastSignInText(lastSignInAt: string | null): string {
-  return lastSignInAt ? formatDateTime(lastSignInAt) : "Never";
+  return lastSignInAt ? formatDateTime(lastSignInAt) : i18n.t("users.status.never");
 }

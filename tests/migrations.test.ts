@@ -27,25 +27,12 @@ import {
   migrationHash,
   readChecksums,
 } from "../src/db/migrations";
-import { freePort } from "./helpers/server-process";
+import { freePort, runBun } from "./helpers/server-process";
 import { unpackFixture } from "./helpers/upgrade-fixtures";
 
 const ROOT = join(import.meta.dir, "..");
 
-async function run(args: string[], env: Record<string, string> = {}) {
-  const proc = Bun.spawn(["bun", ...args], {
-    cwd: ROOT,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { ...process.env, DATABASE_PATH: "", ...env },
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const run = runBun;
 
 let dir: string;
 beforeEach(() => {

@@ -18,6 +18,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../src/db/client";
+import { runBun } from "./helpers/server-process";
 
 const ROOT = join(import.meta.dir, "..");
 const PASSWORD = "quartz-lantern-orchard-91";
@@ -97,14 +98,7 @@ async function stop(proc: Proc): Promise<string> {
 }
 
 async function run(args: string[]) {
-  const proc = Bun.spawn(["bun", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_PATH: "" },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const code = await proc.exited;
-  const stderr = await new Response(proc.stderr).text();
+  const { code, stderr } = await runBun(args);
   if (code !== 0) throw new Error(`${args.join(" ")} exited ${code}: ${stderr}`);
 }
 

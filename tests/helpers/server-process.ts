@@ -23,6 +23,36 @@ export async function killRunningServers(): Promise<void> {
   await Promise.all(procs.map((proc) => proc.exited));
 }
 
+/** What a finished `bun` command said: its exit code and both outputs. */
+export interface BunRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `bun <args>` to its end, as the operator runs a script (DATABASE_PATH cleared unless
+ * `env` gives one), from the repository root unless `cwd` says otherwise.
+ */
+export async function runBun(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = ROOT,
+): Promise<BunRun> {
+  const proc = Bun.spawn(["bun", ...args], {
+    cwd,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env, DATABASE_PATH: "", ...env },
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  return { code, stdout, stderr };
+}
+
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {

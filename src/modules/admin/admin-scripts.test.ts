@@ -7,25 +7,14 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runBun } from "../../../tests/helpers/server-process";
 import { createTestApp, ORIGIN, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
 import { EXPORTED_TABLES } from "./data.service";
 
 const ROOT = join(import.meta.dir, "../../..");
 
-async function script(name: string, args: string[], env: Record<string, string> = {}, cwd = ROOT) {
-  const proc = Bun.spawn(["bun", join(ROOT, "scripts", `${name}.ts`), ...args], {
-    cwd,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { ...process.env, DATABASE_PATH: "", ...env },
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const script = (name: string, args: string[], env: Record<string, string> = {}, cwd = ROOT) =>
+  runBun([join(ROOT, "scripts", `${name}.ts`), ...args], env, cwd);
 
 let dir: string;
 beforeEach(() => {

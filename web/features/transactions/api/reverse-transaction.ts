@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CorrectionPreviewDto } from "../../../../src/domain/dto";
+import { i18n } from "../../../i18n";
 import { type Answer, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { MONEY_KEYS } from "./create-deposit";
 
 /** A reversal's dry run answers the preview; the real one the original and its opposite. */
 function asPreview(answer: Answer<"reverseTransaction">): CorrectionPreviewDto {
-  if (!("rows" in answer)) throw new Error("The server did not answer a preview");
+  if (!("rows" in answer)) throw new Error(i18n.t("transactions.noPreview"));
   return answer;
 }
 
@@ -53,7 +54,7 @@ export function useReverseTransaction() {
   return useMutation({
     mutationFn: reverseTransaction,
     onSuccess: () => {
-      notify.success("Transaction reversed successfully");
+      notify.success(i18n.t("transactions.reversedDone"));
       for (const key of MONEY_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
     },
     onError: (error) => notify.error(error),

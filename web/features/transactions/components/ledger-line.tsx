@@ -12,6 +12,7 @@
  *   (docs/ledger.md, decisions/039): the way the money moved.
  */
 import type { ReactNode } from "react";
+import { Trans } from "react-i18next";
 import { CREDIT_TYPES, DEBIT_TYPES } from "../../../../src/domain/enums";
 import {
   correctionKind,
@@ -19,10 +20,11 @@ import {
   lineEffect,
   type ViewedParty,
 } from "../../../../src/domain/ledger-effects";
-import { centsOf, formatEuro } from "../../../../src/domain/money";
+import { centsOf } from "../../../../src/domain/money";
 import { TransactionStatusBadge } from "../../../components/ui/badges";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
-import { formatDateTime } from "../../../lib/format";
+import { i18n, useT } from "../../../i18n";
+import { euroCents, formatDateTime } from "../../../lib/format";
 import type { Transaction } from "../api/types";
 
 /** The row as the domain functions take it (the API's decimal amount in cents). */
@@ -55,14 +57,15 @@ export function typeColour(t: Transaction, party?: ViewedParty): string {
 export function LedgerAmount({ t, party }: { t: Transaction; party?: ViewedParty }) {
   const effect = effectOf(t, party);
   const colour = !effect.moves ? "" : effect.cents > 0 ? "text-success" : "text-error";
+  const tr = useT();
   return (
     <span
       className={`tabular-nums ${colour} ${t.archived ? "line-through" : ""}`}
       data-testid="ledger-effect"
     >
       {effect.moves && effect.cents > 0 ? "+" : ""}
-      {formatEuro(effect.cents)}
-      {!effect.moves && <span className="ml-1 text-xs">(no till effect)</span>}
+      {euroCents(effect.cents)}
+      {!effect.moves && <span className="ml-1 text-xs">{tr("transactions.noTillEffect")}</span>}
     </span>
   );
 }
@@ -74,6 +77,7 @@ export function LedgerAmount({ t, party }: { t: Transaction; party?: ViewedParty
  */
 export function CorrectionBadge({ t, className = "ml-1" }: { t: Transaction; className?: string }) {
   const kind = correctionKind(t);
+  const tr = useT();
   const badges: ReactNode[] = [];
   if (kind !== null) {
     badges.push(
@@ -82,7 +86,9 @@ export function CorrectionBadge({ t, className = "ml-1" }: { t: Transaction; cla
         className={`badge badge-outline badge-sm whitespace-nowrap ${className}`}
         data-testid="ledger-mark"
       >
-        {kind === "REVERSAL" ? "Reversal" : "Correction"} of #{t.reversalOf}
+        {tr(kind === "REVERSAL" ? "transactions.reversalOf" : "transactions.correctionOf", {
+          id: t.reversalOf ?? "",
+        })}
       </span>,
     );
   }
@@ -92,9 +98,9 @@ export function CorrectionBadge({ t, className = "ml-1" }: { t: Transaction; cla
         key="archived"
         className={`badge badge-outline badge-sm whitespace-nowrap ${className}`}
         data-testid="ledger-mark"
-        title="Archived: a reversal undid this row"
+        title={tr("transactions.archivedTitle")}
       >
-        Reversed
+        {tr("transactions.reversed")}
       </span>,
     );
   }
@@ -107,6 +113,7 @@ export function LedgerParty({ t, side }: { t: Transaction; side: "from" | "to" }
   const id = side === "from" ? t.fromEntityId : t.toEntityId;
   const customer = side === "from" ? t.fromCustomer : t.toCustomer;
   const shop = side === "from" ? t.fromShop : t.toShop;
+  const tr = useT();
   let party: ReactNode = (
     <span>
       {type} ({id})
@@ -115,7 +122,7 @@ export function LedgerParty({ t, side }: { t: Transaction; side: "from" | "to" }
   if (type === "CUSTOMER" && customer) party = <CustomerLink id={id} customer={customer} />;
   else if (type === "SHOP" && shop) party = <ShopLink id={id} shop={shop} />;
   // Cash over the counter (decision 051): a cash bet's stake and a slip's payment.
-  else if (type === "CASH") party = <span>Cash</span>;
+  else if (type === "CASH") party = <span>{tr("transactions.cash")}</span>;
   return <span data-testid={`ledger-${side}`}>{party}</span>;
 }
 
@@ -127,7 +134,7 @@ export function partyName(t: Transaction, side: "from" | "to"): string {
   const shop = side === "from" ? t.fromShop : t.toShop;
   if (type === "CUSTOMER" && customer) return `${customer.firstName} ${customer.lastName}`;
   if (type === "SHOP" && shop) return shop.name;
-  if (type === "CASH") return "Cash";
+  if (type === "CASH") return i18n.t("transactions.cash");
   return `${type} (${id})`;
 }
 
@@ -145,31 +152,43 @@ export function LedgerLine({
   party?: ViewedParty;
   showProcessedBy?: boolean;
 }) {
+  const tr = useT();
   return (
     <li
       className="flex items-center justify-between gap-3 border-b border-base-200 py-2"
       data-testid="ledger-line"
-      aria-label={`Transaction ${t.id}`}
+      aria-label={tr("transactions.transaction", { id: t.id })}
     >
       <div className="min-w-0">
         <div className="font-medium">
           <span className={typeColour(t, party)}>{t.type}</span>
           <CorrectionBadge t={t} />
         </div>
-        <div className="truncate text-sm">{t.description || "No description"}</div>
+        <div className="truncate text-sm">{t.description || tr("transactions.noDescription")}</div>
         {t.reason && (
           <div className="truncate text-sm" data-testid="ledger-reason">
-            Reason: {t.reason}
+            {tr("transactions.reason", { reason: t.reason })}
           </div>
         )}
         <div className="text-xs">
-          From <LedgerParty t={t} side="from" /> to <LedgerParty t={t} side="to" />
+          <Trans
+            t={tr}
+            i18nKey="transactions.fromTo"
+            components={{
+              from: <LedgerParty t={t} side="from" />,
+              to: <LedgerParty t={t} side="to" />,
+            }}
+          />
         </div>
         <div className="text-xs text-base-content/70">
           {showProcessedBy ? (
-            <>
-              Processed by <UserLink user={t.processedByUser} fallback="System" />
-            </>
+            <Trans
+              t={tr}
+              i18nKey="transactions.processedByUser"
+              components={{
+                user: <UserLink user={t.processedByUser} fallback={tr("transactions.system")} />,
+              }}
+            />
           ) : (
             formatDateTime(t.createdAt)
           )}

@@ -1,6 +1,7 @@
 import type { ViewedParty } from "../../../../src/domain/ledger-effects";
 import { Panel } from "../../../components/ui/page-header";
 import { QueryList } from "../../../components/ui/query-list";
+import { useT } from "../../../i18n";
 import { useTransactions } from "../api/get-transactions";
 import { LedgerLine } from "./ledger-line";
 
@@ -14,13 +15,14 @@ export function RecentTransactionsList({
   customerId,
   shopId,
   betId,
-  title = "Recent Transactions",
+  title,
 }: {
   customerId?: number;
   shopId?: number;
   betId?: number;
   title?: string;
 }) {
+  const t = useT();
   const query = useTransactions({ customerId, shopId, betId, limit: 10 });
   const party: ViewedParty | undefined = customerId
     ? { type: "CUSTOMER", id: customerId }
@@ -28,13 +30,13 @@ export function RecentTransactionsList({
       ? { type: "SHOP", id: shopId }
       : undefined;
   return (
-    <Panel title={title}>
+    <Panel title={title ?? t("transactions.recent")}>
       <QueryList
         query={query}
         limit={10}
-        loadingText="Loading transactions..."
-        emptyText="No transactions found"
-        renderItem={(t) => <LedgerLine key={t.id} t={t} party={party} />}
+        loadingText={t("transactions.loading")}
+        emptyText={t("transactions.empty")}
+        renderItem={(row) => <LedgerLine key={row.id} t={row} party={party} />}
       />
     </Panel>
   );

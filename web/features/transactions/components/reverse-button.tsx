@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import { REVERSIBLE_TYPES } from "../../../../src/domain/enums";
+import { useT } from "../../../i18n";
 import type { Transaction } from "../api/types";
 
 /** The preview dialog, loaded on first use. */
@@ -21,15 +22,16 @@ export function ReverseButton({
   transaction: Transaction;
   onReverse: (id: number) => void;
 }) {
+  const t = useT();
   if (!isReversible(transaction)) return null;
   return (
     <button
       type="button"
       className="btn btn-xs"
-      aria-label={`Reverse transaction ${transaction.id}`}
+      aria-label={t("transactions.reverseLabel", { id: transaction.id })}
       onClick={() => onReverse(transaction.id)}
     >
-      Reverse
+      {t("transactions.reverse")}
     </button>
   );
 }

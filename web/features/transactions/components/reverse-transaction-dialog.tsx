@@ -4,6 +4,7 @@ import { CorrectionPreview } from "../../../components/ui/correction-preview";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextareaField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/load-state";
+import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useReversalPreview, useReverseTransaction } from "../api/reverse-transaction";
@@ -42,6 +43,7 @@ export default function ReverseTransactionDialog({
   const preview = useReversalPreview(transactionId, reason);
   const reverse = useReverseTransaction();
   const idempotency = useIdempotencyKey();
+  const t = useT();
   const askPreview = () => {
     const found = reasonError(draft);
     setError(found);
@@ -61,7 +63,7 @@ export default function ReverseTransactionDialog({
   };
   const refusal =
     preview.error instanceof ApiError ? preview.error.serverMessage : preview.error?.message;
-  const title = `Reverse transaction #${transactionId}`;
+  const title = t("transactions.reverseTitle", { id: transactionId });
 
   if (reason === null) {
     return (
@@ -73,12 +75,9 @@ export default function ReverseTransactionDialog({
             askPreview();
           }}
         >
-          <p className="mb-3 text-sm">
-            The original stays in the ledger, archived, and its exact opposite is written. Say why:
-            the reason is kept with the reversal and shown wherever it appears.
-          </p>
+          <p className="mb-3 text-sm">{t("transactions.reverseIntro")}</p>
           <TextareaField
-            label="Reason for the reversal *"
+            label={t("transactions.reverseReason")}
             rows={2}
             value={draft}
             error={error}
@@ -88,10 +87,10 @@ export default function ReverseTransactionDialog({
           />
           <div className="modal-action flex-wrap gap-3">
             <button type="button" className="btn" onClick={onClose}>
-              Cancel
+              {t("common.cancel")}
             </button>
             <button type="submit" className="btn btn-primary">
-              Preview
+              {t("transactions.preview")}
             </button>
           </div>
         </form>
@@ -101,7 +100,7 @@ export default function ReverseTransactionDialog({
 
   return (
     <Dialog onClose={onClose} title={title} wide>
-      {preview.isLoading && <LoadingText text="Working out what the reversal does..." />}
+      {preview.isLoading && <LoadingText text={t("transactions.previewing")} />}
       {preview.error && (
         <p role="alert" className="alert alert-error text-sm">
           {refusal}
@@ -110,22 +109,20 @@ export default function ReverseTransactionDialog({
       {preview.data && (
         <>
           <p className="mb-3 text-sm" data-testid="reversal-reason">
-            Reason: {preview.data.rows[0]?.reason ?? reason}
+            {t("transactions.reason", { reason: preview.data.rows[0]?.reason ?? reason })}
           </p>
-          <p className="mb-3 text-sm">
-            The original stays in the ledger, archived, and its exact opposite is written:
-          </p>
+          <p className="mb-3 text-sm">{t("transactions.reverseWrites")}</p>
           <CorrectionPreview preview={preview.data} />
         </>
       )}
       <div className="modal-action flex-wrap gap-3">
         {givenReason === undefined ? (
           <button type="button" className="btn" onClick={() => setReason(null)}>
-            Back
+            {t("transactions.back")}
           </button>
         ) : (
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            {t("common.cancel")}
           </button>
         )}
         <button
@@ -134,7 +131,7 @@ export default function ReverseTransactionDialog({
           disabled={!preview.data || reverse.isPending}
           onClick={confirm}
         >
-          {reverse.isPending ? "Reversing..." : "Confirm reversal"}
+          {reverse.isPending ? t("transactions.reversing") : t("transactions.confirmReversal")}
         </button>
       </div>
     </Dialog>

@@ -1,4 +1,5 @@
 import { createColumnHelper } from "@tanstack/react-table";
+import type { TFunction } from "i18next";
 import { useAtomValue } from "jotai";
 import { Suspense, useMemo, useState } from "react";
 import { Link } from "wouter";
@@ -13,6 +14,7 @@ import {
   FilterSelect,
 } from "../../../components/ui/table-filters";
 import { DateCell, Truncate } from "../../../components/ui/truncate";
+import { useT } from "../../../i18n";
 import { isAdminAtom } from "../../../lib/session";
 import { useTransactions } from "../api/get-transactions";
 import type { Transaction } from "../api/types";
@@ -49,14 +51,17 @@ function BetLink({ id }: { id: number | null }) {
  * correction on the page does not push the SPEC columns off a 1280 px screen.
  */
 function DescriptionCell({ t }: { t: Transaction }) {
-  const text = t.reason ? `${t.description ?? ""} (Reason: ${t.reason})` : (t.description ?? "");
+  const tr = useT();
+  const text = t.reason
+    ? tr("transactions.withReason", { description: t.description ?? "", reason: t.reason })
+    : (t.description ?? "");
   return (
     <Truncate text={text} className="">
       <CorrectionBadge t={t} className="mr-1" />
       {t.description}
       {t.reason && (
         <span className="block text-xs" data-testid="ledger-reason">
-          Reason: {t.reason}
+          {tr("transactions.reason", { reason: t.reason })}
         </span>
       )}
     </Truncate>
@@ -70,69 +75,83 @@ function DescriptionCell({ t }: { t: Transaction }) {
  */
 const LARGE_ONLY = "hidden xl:table-cell";
 
-const columns = [
-  col.accessor("id", { header: "Transaction ID", meta: { numeric: true } }),
-  col.accessor("type", {
-    header: "Type",
-    cell: (c) => (
-      <span className={`font-medium ${typeColour(c.row.original)}`}>{c.getValue()}</span>
-    ),
-  }),
-  col.accessor("amount", {
-    header: "Amount",
-    meta: { numeric: true },
-    cell: (c) => <LedgerAmount t={c.row.original} />,
-  }),
-  col.accessor("description", {
-    header: "Description",
-    meta: { grow: true },
-    cell: (c) => <DescriptionCell t={c.row.original} />,
-  }),
-  col.display({
-    id: "from",
-    header: "From",
-    cell: (c) => <PartyCell t={c.row.original} side="from" />,
-  }),
-  col.display({
-    id: "to",
-    header: "To",
-    cell: (c) => <PartyCell t={c.row.original} side="to" />,
-  }),
-  col.accessor("status", {
-    header: "Status",
-    meta: { className: LARGE_ONLY },
-    // The smallest badge: at 1280 px every SPEC column has to fit beside the sidebar.
-    cell: (c) => <TransactionStatusBadge status={c.getValue()} className="badge-xs" />,
-  }),
-  col.accessor("betId", {
-    header: "Bet",
-    meta: { className: LARGE_ONLY },
-    cell: (c) => <BetLink id={c.getValue()} />,
-  }),
-  col.accessor("processedBy", {
-    header: "Processed By",
-    meta: { className: LARGE_ONLY },
-    cell: (c) => (
-      <UserCell user={c.row.original.processedByUser} fallback="System" className="max-w-16" />
-    ),
-  }),
-  col.accessor("createdAt", { header: "Created", cell: (c) => <DateCell value={c.getValue()} /> }),
-];
+/** The columns, headers in the language showing (rebuilt when it changes). */
+function transactionColumns(tr: TFunction) {
+  return [
+    col.accessor("id", { header: tr("transactions.id"), meta: { numeric: true } }),
+    col.accessor("type", {
+      header: tr("transactions.type"),
+      cell: (c) => (
+        <span className={`font-medium ${typeColour(c.row.original)}`}>{c.getValue()}</span>
+      ),
+    }),
+    col.accessor("amount", {
+      header: tr("transactions.amount"),
+      meta: { numeric: true },
+      cell: (c) => <LedgerAmount t={c.row.original} />,
+    }),
+    col.accessor("description", {
+      header: tr("transactions.description"),
+      meta: { grow: true },
+      cell: (c) => <DescriptionCell t={c.row.original} />,
+    }),
+    col.display({
+      id: "from",
+      header: tr("transactions.from"),
+      cell: (c) => <PartyCell t={c.row.original} side="from" />,
+    }),
+    col.display({
+      id: "to",
+      header: tr("transactions.to"),
+      cell: (c) => <PartyCell t={c.row.original} side="to" />,
+    }),
+    col.accessor("status", {
+      header: tr("transactions.status"),
+      meta: { className: LARGE_ONLY },
+      // The smallest badge: at 1280 px every SPEC column has to fit beside the sidebar.
+      cell: (c) => <TransactionStatusBadge status={c.getValue()} className="badge-xs" />,
+    }),
+    col.accessor("betId", {
+      header: tr("transactions.bet"),
+      meta: { className: LARGE_ONLY },
+      cell: (c) => <BetLink id={c.getValue()} />,
+    }),
+    col.accessor("processedBy", {
+      header: tr("transactions.processedBy"),
+      meta: { className: LARGE_ONLY },
+      cell: (c) => (
+        <UserCell
+          user={c.row.original.processedByUser}
+          fallback={tr("transactions.system")}
+          className="max-w-16"
+        />
+      ),
+    }),
+    col.accessor("createdAt", {
+      header: tr("transactions.created"),
+      cell: (c) => <DateCell value={c.getValue()} />,
+    }),
+  ];
+}
 
 /** Admins also get a "Reverse" action on each reversible row (issue 12). */
-const adminColumns = (onReverse: (id: number) => void) => [
-  ...columns,
+const adminColumns = (tr: TFunction, onReverse: (id: number) => void) => [
+  ...transactionColumns(tr),
   col.display({
     id: "actions",
-    header: () => <span className="sr-only">Actions</span>,
+    header: () => <span className="sr-only">{tr("transactions.actions")}</span>,
     cell: (c) => <ReverseButton transaction={c.row.original} onReverse={onReverse} />,
   }),
 ];
 
 /** A transaction on a phone: type and effect, between whom, its status and when. */
 function TransactionCard({ t, onReverse }: { t: Transaction; onReverse?: (id: number) => void }) {
+  const tr = useT();
   return (
-    <article className="flex flex-col gap-1 text-sm" aria-label={`Transaction ${t.id}`}>
+    <article
+      className="flex flex-col gap-1 text-sm"
+      aria-label={tr("transactions.transaction", { id: t.id })}
+    >
       <div className="flex items-center justify-between gap-2">
         <span>
           <span className={`font-semibold ${typeColour(t)}`}>{t.type}</span>
@@ -143,11 +162,11 @@ function TransactionCard({ t, onReverse }: { t: Transaction; onReverse?: (id: nu
         </span>
       </div>
       {t.description && <p className="break-words">{t.description}</p>}
-      {t.reason && <p className="break-words">Reason: {t.reason}</p>}
+      {t.reason && <p className="break-words">{tr("transactions.reason", { reason: t.reason })}</p>}
       <p className="flex flex-wrap gap-1">
         <LedgerParty t={t} side="from" />
         <span aria-hidden="true">→</span>
-        <span className="sr-only">to</span>
+        <span className="sr-only">{tr("transactions.toWord")}</span>
         <LedgerParty t={t} side="to" />
       </p>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -173,7 +192,11 @@ export default function TransactionsTable() {
   const query = useTransactions(state.params);
   const admin = useAtomValue(isAdminAtom);
   const [reversing, setReversing] = useState<number | null>(null);
-  const shown = useMemo(() => (admin ? adminColumns(setReversing) : columns), [admin]);
+  const tr = useT();
+  const shown = useMemo(
+    () => (admin ? adminColumns(tr, setReversing) : transactionColumns(tr)),
+    [admin, tr],
+  );
   return (
     <>
       <DataTable
@@ -181,11 +204,16 @@ export default function TransactionsTable() {
         state={state}
         query={query}
         csvExport="listTransactions"
-        loadingText="Loading transactions..."
-        emptyText="No transactions found"
+        loadingText={tr("transactions.loading")}
+        emptyText={tr("transactions.empty")}
         filters={
           <>
-            <FilterSelect state={state} name="type" label="Type" options={TYPE_OPTIONS} />
+            <FilterSelect
+              state={state}
+              name="type"
+              label={tr("transactions.type")}
+              options={TYPE_OPTIONS}
+            />
             <DateRangeFilter state={state} />
             <ClearFilters state={state} />
           </>

@@ -3,7 +3,7 @@ import { CorrectionPreview } from "../../../components/ui/correction-preview";
 import { Dialog } from "../../../components/ui/dialog";
 import { SelectField, TextareaField } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
-import { ApiError } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { type ResettleBody, usePreviewResettlement, useResettleBet } from "../api/resettle-bet";
 import type { Bet } from "../api/types";
@@ -46,8 +46,8 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
       { id: bet.id, body, key: idempotency.keyFor({ id: bet.id, body }) },
       { onSuccess: onClose },
     );
-  const refusal =
-    preview.error instanceof ApiError ? preview.error.serverMessage : preview.error?.message;
+  // The server's refusal (in German its code's message, decision 065).
+  const refusal = preview.error ? errorMessage(preview.error) : undefined;
   const shown = preview.data;
 
   return (

@@ -1,13 +1,15 @@
 import { useDocumentTitle } from "../../components/layouts/use-page-heading";
+import { useT } from "../../i18n";
 
 export default function NotFoundPage() {
-  useDocumentTitle("Page Not Found");
+  const t = useT();
+  useDocumentTitle(t("ui.notFound.title"));
   return (
     <div className="flex min-h-[60vh] items-center justify-center p-6">
       <div className="card bg-base-100 shadow">
         <div className="card-body">
-          <h1 className="text-2xl font-bold">404 Page Not Found</h1>
-          <p className="text-base-content/70">Did you forget to add the page to the router?</p>
+          <h1 className="text-2xl font-bold">{t("ui.notFound.heading")}</h1>
+          <p className="text-base-content/70">{t("ui.notFound.text")}</p>
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useT } from "../../i18n";
 import {
   probeServer,
   setServerReachable,
@@ -20,6 +21,7 @@ export const ONLINE_PROBE_MS = 15_000;
 export function OfflineBanner() {
   const reachable = useServerReachable();
   const queryClient = useQueryClient();
+  const t = useT();
 
   useEffect(
     () =>
@@ -54,8 +56,7 @@ export function OfflineBanner() {
       className="alert alert-warning sticky top-0 z-[70] justify-center rounded-none text-center"
     >
       <span>
-        <strong>Offline:</strong> the server cannot be reached. Your screens refresh by themselves
-        when it is back.
+        <strong>{t("ui.offline.label")}</strong> {t("ui.offline.text")}
       </span>
     </div>
   );

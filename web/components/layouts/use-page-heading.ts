@@ -1,12 +1,11 @@
 import { type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "wouter";
+import { i18n } from "../../i18n";
 
-export const APP_NAME = "Betting Shop";
-
-/** `document.title` for a page: "Customers · Betting Shop". */
+/** `document.title` for a page: "Customers · Betting Shop" (the app's name in the language). */
 export function pageTitle(...parts: (string | undefined)[]): string {
   const named = parts.map((part) => part?.trim()).filter((part): part is string => !!part);
-  return [...new Set(named), APP_NAME].join(" · ");
+  return [...new Set(named), i18n.t("app.name")].join(" · ");
 }
 
 /** Sets the tab title for as long as the component is shown (pages outside the shell). */

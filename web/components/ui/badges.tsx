@@ -1,4 +1,5 @@
 import type { BetStatus, TransactionStatus } from "../../../src/domain/enums";
+import { useT } from "../../i18n";
 
 const BET_STATUS_CLASS: Record<BetStatus, string> = {
   PENDING: "badge-warning",
@@ -9,9 +10,13 @@ const BET_STATUS_CLASS: Record<BetStatus, string> = {
   VOID: "badge-neutral",
 };
 
+/** A bet's status: the code itself in English (PENDING), the language's word otherwise. */
 export function BetStatusBadge({ status, className }: { status: BetStatus; className?: string }) {
+  const t = useT();
   return (
-    <span className={`badge ${BET_STATUS_CLASS[status] ?? ""} ${className ?? ""}`}>{status}</span>
+    <span className={`badge ${BET_STATUS_CLASS[status] ?? ""} ${className ?? ""}`}>
+      {t(`ui.betStatus.${status}`)}
+    </span>
   );
 }
 
@@ -23,19 +28,21 @@ export function TransactionStatusBadge({
   status: TransactionStatus;
   className?: string;
 }) {
+  const t = useT();
   return (
     <span
       className={`badge ${status === "COMPLETED" ? "badge-primary" : "badge-outline"} ${className ?? ""}`}
     >
-      {status}
+      {t(`ui.transactionStatus.${status}`)}
     </span>
   );
 }
 
 export function ActiveBadge({ active }: { active: boolean }) {
+  const t = useT();
   return (
     <span className={`badge ${active ? "badge-success" : "badge-ghost"}`}>
-      {active ? "Active" : "Inactive"}
+      {active ? t("ui.active") : t("ui.inactive")}
     </span>
   );
 }

@@ -1,5 +1,7 @@
 import { useCombobox } from "downshift";
 import { useEffect, useRef, useState } from "react";
+import { currentLanguage, useT } from "../../i18n";
+import { translateValidation } from "../../lib/validation";
 
 export interface ComboboxOption {
   id: number;
@@ -60,6 +62,10 @@ export function Combobox({
   const enterPendingRef = useRef(false);
   enterPendingRef.current = enterPending;
   const editing = typed !== null && typed.trim() !== "";
+  const t = useT();
+  // The field's name inside a sentence: lower case in English ("Choose a shop"), as it is in
+  // German, whose nouns keep their capital ("Filiale aus der Liste wählen").
+  const noun = currentLanguage() === "en" ? label.toLowerCase() : label;
 
   const choose = (option: ComboboxOption) => {
     setPicked(option);
@@ -142,7 +148,7 @@ export function Combobox({
 
   const inputProps = getInputProps({
     ref: inputRef,
-    placeholder: placeholder ?? "Type to search...",
+    placeholder: placeholder ?? t("ui.combobox.placeholder"),
     autoComplete: "off",
     "aria-invalid": error || abandoned ? true : undefined,
     // Text typed and not yet chosen: the value is not the field's until a result is taken
@@ -184,10 +190,10 @@ export function Combobox({
   });
 
   const message = abandoned
-    ? `Choose a ${label.toLowerCase()} from the list`
-    : heldSubmit
+    ? t("ui.combobox.chooseFromList", { label: noun })
+    : heldSubmit || !error
       ? undefined
-      : error;
+      : translateValidation(error);
   const labelProps = getLabelProps();
   return (
     <div className="form-control relative mb-3 flex flex-col gap-1">
@@ -203,13 +209,16 @@ export function Combobox({
         className={`input input-bordered w-full ${message ? "input-error" : ""}`}
       />
       <div
-        {...getMenuProps({ "aria-labelledby": undefined, "aria-label": `${label} results` })}
+        {...getMenuProps({
+          "aria-labelledby": undefined,
+          "aria-label": t("ui.combobox.results", { label }),
+        })}
         hidden={!isOpen}
         className="absolute top-full z-50 mt-1 max-h-60 w-full overflow-y-auto rounded-box bg-base-100 p-1 shadow-lg"
       >
-        {isOpen && loading && <div className="p-2 text-sm">Searching...</div>}
+        {isOpen && loading && <div className="p-2 text-sm">{t("ui.combobox.searching")}</div>}
         {isOpen && !loading && options.length === 0 && (
-          <div className="p-2 text-sm">No matches</div>
+          <div className="p-2 text-sm">{t("ui.combobox.noMatches")}</div>
         )}
         {isOpen &&
           options.map((option, index) => (
@@ -230,7 +239,7 @@ export function Combobox({
       {message && <p className="text-sm text-error">{message}</p>}
       {heldSubmit && (
         <p role="status" className="text-sm">
-          Finding the {label.toLowerCase()} "{typed?.trim()}" before sending...
+          {t("ui.combobox.finding", { label: noun, typed: typed?.trim() ?? "" })}
         </p>
       )}
     </div>

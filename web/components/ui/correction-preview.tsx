@@ -1,5 +1,7 @@
+import { Trans } from "react-i18next";
 import type { CorrectionPreviewDto } from "../../../src/domain/dto";
 import { centsOf } from "../../../src/domain/money";
+import { i18n, useT } from "../../i18n";
 import { euro } from "../../lib/format";
 
 type Balance = CorrectionPreviewDto["balances"][number];
@@ -10,23 +12,37 @@ type Row = CorrectionPreviewDto["rows"][number];
  * €0.00)", and a warning when it goes below zero or past the credit limit.
  */
 export function balanceSentence(b: Balance): { text: string; warning: string | null } {
-  const who = b.party === "CUSTOMER" ? `the customer ${b.name}` : `the till of ${b.name}`;
+  const who =
+    b.party === "CUSTOMER"
+      ? i18n.t("ui.correction.theCustomer", { name: b.name })
+      : i18n.t("ui.correction.theTill", { name: b.name });
   const after = centsOf(b.afterAmount);
-  const text = `This takes ${who} to ${euro(b.afterAmount)} (from ${euro(b.beforeAmount)}).`;
+  const text = i18n.t("ui.correction.takes", {
+    who,
+    after: euro(b.afterAmount),
+    before: euro(b.beforeAmount),
+  });
   let warning: string | null = null;
   if (after < 0 && b.party === "CUSTOMER" && b.creditLimit !== null) {
+    const limit = euro(b.creditLimit);
     warning =
       -after > centsOf(b.creditLimit)
-        ? `Beyond the credit limit of ${euro(b.creditLimit)}.`
-        : `Below zero, within the credit limit of ${euro(b.creditLimit)}.`;
+        ? i18n.t("ui.correction.beyondLimit", { limit })
+        : i18n.t("ui.correction.withinLimit", { limit });
   } else if (after < 0) {
-    warning = "The till goes below zero.";
+    warning = i18n.t("ui.correction.tillBelowZero");
   }
   return { text, warning };
 }
 
+const PARTY_TYPES = ["CUSTOMER", "SHOP", "USER", "CASH"] as const;
+
+/** A party by name, else by its type and id: "customer #3" (de: "Kunde #3"). */
 function party(type: string, id: number, name: string | null): string {
-  return name ?? `${type.toLowerCase()} #${id}`;
+  if (name !== null) return name;
+  const known = PARTY_TYPES.find((t) => t === type);
+  const word = known ? i18n.t(`ui.correction.partyType.${known}`) : type.toLowerCase();
+  return i18n.t("ui.correction.party", { type: word, id });
 }
 
 /**
@@ -35,10 +51,11 @@ function party(type: string, id: number, name: string | null): string {
  * real write, so this is what will happen.
  */
 export function CorrectionPreview({ preview }: { preview: CorrectionPreviewDto }) {
+  const t = useT();
   return (
     <div data-testid="correction-preview" className="space-y-3 text-sm">
       <div>
-        <h3 className="mb-1 font-medium">Ledger rows it writes</h3>
+        <h3 className="mb-1 font-medium">{t("ui.correction.rows")}</h3>
         <ul className="space-y-1">
           {preview.rows.map((row: Row, i) => (
             <li
@@ -47,10 +64,19 @@ export function CorrectionPreview({ preview }: { preview: CorrectionPreviewDto }
               key={i}
               className="rounded-box bg-base-200 px-3 py-2"
             >
-              <span className="font-medium">{row.type}</span>{" "}
-              <span className="tabular-nums">{euro(row.amount)}</span> from{" "}
-              {party(row.fromEntityType, row.fromEntityId, row.fromName)} to{" "}
-              {party(row.toEntityType, row.toEntityId, row.toName)}
+              <Trans
+                i18nKey="ui.correction.row"
+                values={{
+                  type: row.type,
+                  amount: euro(row.amount),
+                  from: party(row.fromEntityType, row.fromEntityId, row.fromName),
+                  to: party(row.toEntityType, row.toEntityId, row.toName),
+                }}
+                components={{
+                  type: <span className="font-medium" />,
+                  amount: <span className="tabular-nums" />,
+                }}
+              />
               {row.description && (
                 <span className="block text-base-content/70">{row.description}</span>
               )}
@@ -59,9 +85,9 @@ export function CorrectionPreview({ preview }: { preview: CorrectionPreviewDto }
         </ul>
       </div>
       <div>
-        <h3 className="mb-1 font-medium">Balances</h3>
+        <h3 className="mb-1 font-medium">{t("ui.correction.balances")}</h3>
         {preview.balances.length === 0 ? (
-          <p>No stored balance changes.</p>
+          <p>{t("ui.correction.noBalances")}</p>
         ) : (
           <ul className="space-y-1">
             {preview.balances.map((b) => {

@@ -6,6 +6,7 @@
  * (de, fr, ...), it asks for `decimal=comma`: a `;`-separated file with decimal commas, the
  * form such a spreadsheet opens in columns (decision 064).
  */
+import { useT } from "../../i18n";
 import { type ListParams, pathOf, toSearch } from "../../lib/api-client";
 import { numberLocale } from "../../lib/locale";
 import { separatorsOf } from "../../lib/money-input";
@@ -28,9 +29,10 @@ export function csvExportHref(
 }
 
 export function CsvExportLink({ list, params }: { list: CsvList; params: ListParams }) {
+  const t = useT();
   return (
     <a className="btn btn-sm btn-outline" href={csvExportHref(list, params)} download>
-      Export CSV
+      {t("ui.exportCsv")}
     </a>
   );
 }

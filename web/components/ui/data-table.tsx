@@ -14,7 +14,9 @@ import {
   useReactTable,
 } from "@tanstack/react-table";
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useState } from "react";
+import { useT } from "../../i18n";
 import { errorMessage, type Page } from "../../lib/api-client";
+import { formatNumber } from "../../lib/format";
 import { CsvExportLink, type CsvList } from "./csv-export-link";
 import { PAGE_SIZE, type PageTarget, type TableState } from "./url-table-state";
 import { PHONE_QUERY, useMediaQuery } from "./use-media-query";
@@ -53,7 +55,7 @@ export function DataTable<T>({
   query,
   loadingText,
   emptyText,
-  searchLabel = "Search",
+  searchLabel,
   onRowClick,
   rowClassName,
   toolbar,
@@ -63,6 +65,7 @@ export function DataTable<T>({
   getRowId,
 }: DataTableProps<T>) {
   const searchId = useId();
+  const t = useT();
   const phone = useMediaQuery(PHONE_QUERY);
   const { data: page, isLoading, error } = query;
   const total = page?.total ?? 0;
@@ -87,16 +90,16 @@ export function DataTable<T>({
     onSortingChange: (updater) =>
       state.setSorting(typeof updater === "function" ? updater(state.sorting) : updater),
   });
-  const pager = pagerOf(state, page, total, capped, pageCount, fullPage);
+  const pager = pagerOf(t, state, page, total, capped, pageCount, fullPage);
   const rows = table.getRowModel().rows;
   const status: ReactNode = isLoading
     ? loadingText
     : error
       ? // The server's message ("Admin access required"), never "403: {json}".
-        errorMessage(error, "Failed to load")
+        errorMessage(error, t("ui.table.failedToLoad"))
       : rows.length === 0
         ? pager.pastEnd
-          ? "This page is past the end of the list."
+          ? t("ui.table.pastEnd")
           : emptyText
         : null;
 
@@ -124,7 +127,7 @@ export function DataTable<T>({
       status !== null ? (
         <p className={`py-8 text-center ${error && !isLoading ? "text-error" : ""}`}>{status}</p>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Results">
+        <ul className="flex flex-col gap-3" aria-label={t("ui.table.results")}>
           {rows.map((row) => (
             <li
               key={row.id}
@@ -213,13 +216,13 @@ export function DataTable<T>({
           <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
             <div className="flex w-full flex-col gap-1 sm:w-auto">
               <label htmlFor={searchId} className="text-sm font-medium">
-                {searchLabel}
+                {searchLabel ?? t("ui.table.search")}
               </label>
               <input
                 id={searchId}
                 type="search"
                 className="input input-bordered input-sm w-full sm:w-64"
-                placeholder="Search..."
+                placeholder={t("ui.table.searchPlaceholder")}
                 value={state.search}
                 onChange={(event) => state.setSearch(event.target.value)}
               />
@@ -245,19 +248,19 @@ export function DataTable<T>({
         {body}
         <nav
           className="flex flex-wrap items-center justify-between gap-2 text-sm"
-          aria-label="Pagination"
+          aria-label={t("ui.table.pagination")}
         >
           <span>{pager.range}</span>
           <div className="join">
             <PageButton to={pager.previous} goTo={state.goTo}>
-              Previous
+              {t("ui.table.previous")}
             </PageButton>
             <span className="btn btn-sm join-item btn-disabled">{pager.label}</span>
             <PageButton to={pager.next} goTo={state.goTo}>
-              Next
+              {t("ui.table.next")}
             </PageButton>
             <PageButton to={pager.last} goTo={state.goTo}>
-              Last
+              {t("ui.table.last")}
             </PageButton>
           </div>
         </nav>
@@ -288,7 +291,10 @@ function PageButton({
   );
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
+/** A row count in the language's locale: "10,000" (de: "10.000"). */
+const count = (n: number) => formatNumber(n);
+
+type Translate = ReturnType<typeof useT>;
 
 /** A row's id, for paging next to it (every list's rows have one). */
 function idOf(row: unknown): number | undefined {
@@ -316,6 +322,7 @@ interface Pager {
  * total is capped.
  */
 function pagerOf<T>(
+  t: Translate,
   state: TableState,
   page: Page<T> | undefined,
   total: number,
@@ -330,12 +337,24 @@ function pagerOf<T>(
   if (state.fromEnd !== null) {
     const k = state.fromEnd;
     const before = (k - 1) * PAGE_SIZE;
+    const shown = count(items.length);
     const range = capped
-      ? `${k === 1 ? "Last" : `${count(before + 1)}–${count(before + items.length)} from the end:`} ${count(items.length)} of ${count(total)}+`
-      : `${count(Math.max(1, total - before - items.length + 1))}–${count(total - before)} of ${count(total)}`;
+      ? k === 1
+        ? t("ui.table.lastRows", { shown, total: count(total) })
+        : t("ui.table.rangeFromEnd", {
+            from: count(before + 1),
+            to: count(before + items.length),
+            shown,
+            total: count(total),
+          })
+      : t("ui.table.range", {
+          from: count(Math.max(1, total - before - items.length + 1)),
+          to: count(total - before),
+          total: count(total),
+        });
     return {
       range,
-      label: k === 1 ? "Last page" : `Page ${count(k)} from the end`,
+      label: k === 1 ? t("ui.table.lastPage") : t("ui.table.pageFromEnd", { page: count(k) }),
       previous: loaded && fullPage ? { end: k + 1, before: firstId } : undefined,
       next: k > 1 ? { end: k - 1, after: lastId } : undefined,
       last: k > 1 ? { end: 1 } : undefined,
@@ -357,11 +376,18 @@ function pagerOf<T>(
     const floor = Math.max(total, seen);
     return {
       range: pastEnd
-        ? `No rows from ${count(start + 1)}: fewer than that match`
-        : `${count(start + 1)}–${count(seen)} of ${count(floor)}+`,
+        ? t("ui.table.noRowsCapped", { from: count(start + 1) })
+        : t("ui.table.rangeCapped", {
+            from: count(start + 1),
+            to: count(seen),
+            total: count(floor),
+          }),
       label: pastEnd
-        ? `Page ${count(index + 1)}`
-        : `Page ${count(index + 1)} of ${count(Math.max(pageCount, index + 1))}+`,
+        ? t("ui.table.page", { page: count(index + 1) })
+        : t("ui.table.pageOfCapped", {
+            page: count(index + 1),
+            pages: count(Math.max(pageCount, index + 1)),
+          }),
       previous,
       next: fullPage ? { page: index + 1, after: lastId } : undefined,
       last: fullPage || pastEnd ? { end: 1 } : undefined,
@@ -371,8 +397,8 @@ function pagerOf<T>(
   if (pastEnd || (loaded && index >= pageCount)) {
     // An old link, or rows gone since: say so, and offer the real last page.
     return {
-      range: `No rows from ${count(start + 1)}: ${count(total)} match`,
-      label: `Page ${count(index + 1)}`,
+      range: t("ui.table.noRows", { from: count(start + 1), total: count(total) }),
+      label: t("ui.table.page", { page: count(index + 1) }),
       previous: { page: pageCount - 1 },
       last: { page: pageCount - 1 },
       pastEnd: true,
@@ -380,11 +406,12 @@ function pagerOf<T>(
   }
   const shown = Math.min(index, pageCount - 1);
   return {
-    range:
-      total === 0
-        ? "0–0 of 0"
-        : `${count(shown * PAGE_SIZE + 1)}–${count(Math.min(total, (shown + 1) * PAGE_SIZE))} of ${count(total)}`,
-    label: `Page ${count(shown + 1)} of ${count(pageCount)}`,
+    range: t("ui.table.range", {
+      from: count(total === 0 ? 0 : shown * PAGE_SIZE + 1),
+      to: count(Math.min(total, (shown + 1) * PAGE_SIZE)),
+      total: count(total),
+    }),
+    label: t("ui.table.pageOf", { page: count(shown + 1), pages: count(pageCount) }),
     previous: shown === 0 ? undefined : previous,
     next: shown + 1 < pageCount ? { page: shown + 1, after: lastId } : undefined,
     last: shown + 1 < pageCount ? { page: pageCount - 1 } : undefined,
@@ -443,11 +470,12 @@ function ColumnsCard<T>({ row }: { row: Row<T> }) {
 
 /** A phone keeps the filters and sorting folded away (open while a filter is set). */
 function PhoneOptions({ state, children }: { state: TableState; children: ReactNode }) {
+  const t = useT();
   const [open, setOpen] = useState(state.filtered);
   return (
     <details className="w-full" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer py-1 text-sm font-medium">
-        Filters and sort{state.filtered ? " (filtered)" : ""}
+        {state.filtered ? t("ui.table.filtersAndSortFiltered") : t("ui.table.filtersAndSort")}
       </summary>
       <div className="mt-2 flex flex-wrap items-end gap-2">{children}</div>
     </details>
@@ -457,6 +485,7 @@ function PhoneOptions({ state, children }: { state: TableState; children: ReactN
 /** On a phone the headers are gone: sorting is one select of column and direction. */
 function SortSelect<T>({ table, state }: { table: Table<T>; state: TableState }) {
   const id = useId();
+  const t = useT();
   const sortable = table
     .getAllLeafColumns()
     .filter((column) => column.getCanSort() && typeof column.columnDef.header === "string");
@@ -466,7 +495,7 @@ function SortSelect<T>({ table, state }: { table: Table<T>; state: TableState })
   return (
     <div className="flex w-full flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
-        Sort by
+        {t("ui.table.sortBy")}
       </label>
       <select
         id={id}
@@ -477,15 +506,15 @@ function SortSelect<T>({ table, state }: { table: Table<T>; state: TableState })
           state.setSorting(column ? [{ id: column, desc: order === "desc" }] : []);
         }}
       >
-        <option value="">Default order</option>
+        <option value="">{t("ui.table.defaultOrder")}</option>
         {sortable.flatMap((column) => {
           const label = column.columnDef.header as string;
           return [
             <option key={`${column.id}:asc`} value={`${column.id}:asc`}>
-              {label} (ascending)
+              {t("ui.table.ascending", { label })}
             </option>,
             <option key={`${column.id}:desc`} value={`${column.id}:desc`}>
-              {label} (descending)
+              {t("ui.table.descending", { label })}
             </option>,
           ];
         })}

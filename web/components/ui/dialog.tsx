@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { i18n, useT } from "../../i18n";
 
 interface DialogProps {
   onClose: () => void;
@@ -100,7 +101,7 @@ export function refusedFieldsIn(root: ParentNode): RefusedField[] {
       const message =
         described?.textContent ??
         element.closest(".form-control")?.querySelector(".text-error")?.textContent ??
-        "Check this field";
+        i18n.t("ui.dialog.checkField");
       return { element, label: label.replace(/\s*\*$/, "").trim(), message: message.trim() };
     });
 }
@@ -175,17 +176,14 @@ function sameFields(a: RefusedField[], b: RefusedField[]): boolean {
 }
 
 function RefusedSummary({ fields }: { fields: RefusedField[] }) {
+  const t = useT();
   if (fields.length === 0) return null;
   return (
     <div
       role="alert"
       className="alert alert-error sticky top-0 z-10 mb-4 flex-col items-start gap-1 text-sm"
     >
-      <p className="font-semibold">
-        {fields.length === 1
-          ? "Not saved: 1 field to correct"
-          : `Not saved: ${fields.length} fields to correct`}
-      </p>
+      <p className="font-semibold">{t("ui.dialog.refused", { count: fields.length })}</p>
       <ul className="list-disc pl-5">
         {fields.map((field, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: two fields may share label and message

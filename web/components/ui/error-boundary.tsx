@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from "react";
+import { i18n } from "../../i18n";
 import { isServerReachable, probeServer, subscribeConnection } from "../../lib/connection";
 
 interface ErrorBoundaryProps {
@@ -59,15 +60,15 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
       <div role="alert" className="card mx-auto mt-12 max-w-md bg-base-100 shadow">
         <div className="card-body items-center text-center">
           <h1 className="text-xl font-bold">
-            {offline ? "This screen could not be loaded" : "Something went wrong"}
+            {offline ? i18n.t("ui.errorBoundary.notLoaded") : i18n.t("errors.fallback")}
           </h1>
           <p className="text-base-content/80">
             {offline
-              ? "The server did not answer. Check the connection; the screen loads by itself when the server is back."
-              : "An unexpected error stopped this screen. Retrying usually helps."}
+              ? i18n.t("ui.errorBoundary.notLoadedText")
+              : i18n.t("ui.errorBoundary.failedText")}
           </p>
           <button type="button" className="btn btn-primary mt-2" onClick={this.retry}>
-            Retry
+            {i18n.t("ui.retry")}
           </button>
         </div>
       </div>

@@ -6,7 +6,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from "react";
-import { i18n } from "../../i18n";
+import { i18n, useT } from "../../i18n";
 import { useNumberLocale } from "../../lib/locale";
 import {
   formatPriceReadBack,
@@ -14,6 +14,7 @@ import {
   readTypedAmount,
   readTypedPrice,
 } from "../../lib/money-input";
+import { translateValidation } from "../../lib/validation";
 
 interface FieldShellProps {
   label: string;
@@ -24,8 +25,12 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-/** Label tied to its control, and the validation message under it. */
+/**
+ * Label tied to its control, and the validation message under it, in the language shown
+ * (the schemas' English messages are translated here, web/lib/validation.ts).
+ */
 function FieldShell({ label, error, hint, id, children }: FieldShellProps) {
+  useT();
   return (
     <div className="form-control mb-3 flex flex-col gap-1">
       <label htmlFor={id} className="label text-sm font-medium text-base-content">
@@ -43,7 +48,7 @@ function FieldShell({ label, error, hint, id, children }: FieldShellProps) {
       )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-error">
-          {error}
+          {translateValidation(error)}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useAtomValue } from "jotai";
 import { Link } from "wouter";
+import { useT } from "../../i18n";
 import { isAdminAtom } from "../../lib/session";
 
 /**
@@ -19,14 +20,15 @@ export function HistoryLink({
   name?: string;
 }) {
   const isAdmin = useAtomValue(isAdminAtom);
+  const t = useT();
   if (!isAdmin) return null;
   return (
     <Link
       href={`/admin/audit?entityType=${entityType}&entityId=${entityId}`}
       className={className}
-      aria-label={name ? `History of ${name}` : undefined}
+      aria-label={name ? t("ui.historyOf", { name }) : undefined}
     >
-      History
+      {t("ui.history")}
     </Link>
   );
 }

@@ -1,19 +1,19 @@
 import { useAtomValue } from "jotai";
 import { Link } from "wouter";
 import { customerNumber } from "../../../src/domain/customer-number";
+import { i18n, useT } from "../../i18n";
 import { isCustomerAtom } from "../../lib/session";
 import { Truncate } from "./truncate";
 
 /**
- * Who did something, as a customer login reads it (issue 25 item 8, decisions/047): the
- * server sends it no staff names or ids, so its screens say "Staff" where staff's say who.
+ * The name shown for a user who did something: "Staff" to a customer login (issue 25 item 8,
+ * decisions/047): the server sends it no staff names or ids, so its screens say "Staff"
+ * where staff's say who.
  */
-export const STAFF_LABEL = "Staff";
-
-/** The name shown for a user who did something: "Staff" to a customer login. */
 export function useStaffName(): (username: string | null | undefined, fallback: string) => string {
   const customer = useAtomValue(isCustomerAtom);
-  return (username, fallback) => (customer ? STAFF_LABEL : (username ?? fallback));
+  const t = useT();
+  return (username, fallback) => (customer ? t("ui.staff") : (username ?? fallback));
 }
 
 export function UserLink({
@@ -24,7 +24,8 @@ export function UserLink({
   fallback: string;
 }) {
   const customer = useAtomValue(isCustomerAtom);
-  if (customer) return <span>{STAFF_LABEL}</span>;
+  const t = useT();
+  if (customer) return <span>{t("ui.staff")}</span>;
   if (!user) return <span>{fallback}</span>;
   return (
     <Link href={`/users/${user.id}`} className="link link-primary">
@@ -68,7 +69,8 @@ export function CustomerLink({
   id: number;
   customer: { firstName: string; lastName: string } | null | undefined;
 }) {
-  if (!customer) return <span>Customer ID: {id}</span>;
+  const t = useT();
+  if (!customer) return <span>{t("ui.customerId", { id })}</span>;
   return (
     <>
       <Link href={`/customers/${id}`} className="link link-primary">
@@ -79,18 +81,26 @@ export function CustomerLink({
   );
 }
 
-/** What a cash bet shows where an account bet names its customer (issue 21, decision 051). */
+/**
+ * What a cash bet shows where an account bet names its customer (issue 21, decision 051):
+ * the English word; `cashLabel()` is the word in the language shown.
+ */
 export const CASH_LABEL = "Cash";
+
+/** "Cash" in the language shown. */
+export function cashLabel(): string {
+  return i18n.t("ui.cash");
+}
 
 /** A bet's customer as text: "Cash" for a cash bet (no customer: the slip is the claim). */
 export function betCustomerName(bet: {
   customerId: number | null;
   customer: { firstName: string; lastName: string } | null | undefined;
 }): string {
-  if (bet.customerId === null) return CASH_LABEL;
+  if (bet.customerId === null) return cashLabel();
   return bet.customer
     ? `${bet.customer.firstName} ${bet.customer.lastName}`
-    : `Customer ID: ${bet.customerId}`;
+    : i18n.t("ui.customerId", { id: bet.customerId });
 }
 
 /** A bet's customer, linked; "Cash" for a cash bet, which has none. */
@@ -102,12 +112,14 @@ export function BetCustomerLink({
     customer: { firstName: string; lastName: string } | null | undefined;
   };
 }) {
-  if (bet.customerId === null) return <span data-testid="cash-bet">{CASH_LABEL}</span>;
+  const t = useT();
+  if (bet.customerId === null) return <span data-testid="cash-bet">{t("ui.cash")}</span>;
   return <CustomerLink id={bet.customerId} customer={bet.customer} />;
 }
 
 export function ShopLink({ id, shop }: { id: number; shop: { name: string } | null | undefined }) {
-  if (!shop) return <span>Shop ID: {id}</span>;
+  const t = useT();
+  if (!shop) return <span>{t("ui.shopId", { id })}</span>;
   return (
     <Link href={`/shops/${id}`} className="link link-primary">
       {shop.name}

@@ -1,28 +1,26 @@
+import { useT } from "../../i18n";
 import { type LiveState, useLiveState } from "../../lib/live";
 
-const TEXT: Record<LiveState, { label: string; dot: string; title: string }> = {
-  live: { label: "Live", dot: "bg-success", title: "Changes from other tills appear at once" },
-  connecting: { label: "Connecting", dot: "bg-warning", title: "Connecting to live updates" },
-  offline: {
-    label: "Reconnecting",
-    dot: "bg-error",
-    title: "Live updates lost: reconnecting (screens refresh when it is back)",
-  },
-};
+const TEXT = {
+  live: { label: "ui.live.live", dot: "bg-success", title: "ui.live.liveTitle" },
+  connecting: { label: "ui.live.connecting", dot: "bg-warning", title: "ui.live.connectingTitle" },
+  offline: { label: "ui.live.offline", dot: "bg-error", title: "ui.live.offlineTitle" },
+} as const satisfies Record<LiveState, { label: string; dot: string; title: string }>;
 
 /** A small dot and word: whether this screen receives other tills' changes as they happen. */
 export function LiveIndicator() {
   const state = useLiveState();
+  const t = useT();
   const { label, dot, title } = TEXT[state];
   return (
     <span
       className="inline-flex items-center gap-2 text-xs text-base-content"
-      title={title}
+      title={t(title)}
       data-testid="live-indicator"
       data-state={state}
     >
       <span className={`inline-block h-2 w-2 rounded-full ${dot}`} aria-hidden="true" />
-      <span>{label}</span>
+      <span>{t(label)}</span>
     </span>
   );
 }

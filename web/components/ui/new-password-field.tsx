@@ -1,5 +1,7 @@
 import { forwardRef, type InputHTMLAttributes, useEffect, useId, useMemo, useState } from "react";
-import type { PasswordScore, PasswordVerdict } from "../../../src/domain/password-policy";
+import type { PasswordVerdict } from "../../../src/domain/password-policy";
+import { i18n, useT } from "../../i18n";
+import { translateValidation } from "../../lib/validation";
 
 type Strength = typeof import("../../../src/domain/password-strength");
 
@@ -55,19 +57,15 @@ export function usePasswordVerdict(
   );
 }
 
-const WORDS: Record<PasswordScore, string> = {
-  0: "Very weak",
-  1: "Weak",
-  2: "Fair",
-  3: "Strong",
-  4: "Very strong",
-};
-
-/** What the meter says in words: the reason a password is refused, else how strong it is. */
+/**
+ * What the meter says in words, in the language shown: the reason a password is refused,
+ * else how strong it is ("Strong password").
+ */
 export function verdictText(verdict: PasswordVerdict | undefined, typed: boolean): string {
   if (!typed) return "";
-  if (!verdict) return "Checking strength...";
-  return verdict.problem ?? `${WORDS[verdict.score]} password`;
+  if (!verdict) return i18n.t("ui.password.checking");
+  if (verdict.problem) return translateValidation(verdict.problem);
+  return i18n.t("ui.password.verdict", { strength: i18n.t(`ui.password.score.${verdict.score}`) });
 }
 
 type NewPasswordFieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -87,6 +85,7 @@ type NewPasswordFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 export const NewPasswordField = forwardRef<HTMLInputElement, NewPasswordFieldProps>(
   function NewPasswordField({ label, error, typed, verdict, className, ...props }, ref) {
     const id = useId();
+    const t = useT();
     const text = verdictText(verdict, typed !== "");
     const score = typed && verdict ? verdict.score : 0;
     return (
@@ -106,7 +105,7 @@ export const NewPasswordField = forwardRef<HTMLInputElement, NewPasswordFieldPro
         />
         <div className="flex items-center gap-2 text-sm">
           <label htmlFor={`${id}-meter`} className="shrink-0 text-base-content/80">
-            Password strength
+            {t("ui.password.strength")}
           </label>
           <meter
             id={`${id}-meter`}
@@ -117,7 +116,7 @@ export const NewPasswordField = forwardRef<HTMLInputElement, NewPasswordFieldPro
             high={3}
             optimum={4}
             value={score}
-            aria-valuetext={text || "Nothing typed yet"}
+            aria-valuetext={text || t("ui.password.nothingTyped")}
           />
         </div>
         <p
@@ -129,7 +128,7 @@ export const NewPasswordField = forwardRef<HTMLInputElement, NewPasswordFieldPro
         </p>
         {error && (
           <p id={`${id}-error`} className="text-sm text-error">
-            {error}
+            {translateValidation(error)}
           </p>
         )}
       </div>

@@ -1,5 +1,14 @@
-export function Spinner({ label = "Loading" }: { label?: string }) {
-  return <span className="loading loading-spinner loading-lg" role="status" aria-label={label} />;
+import { useT } from "../../i18n";
+
+export function Spinner({ label }: { label?: string }) {
+  const t = useT();
+  return (
+    <span
+      className="loading loading-spinner loading-lg"
+      role="status"
+      aria-label={label ?? t("ui.loading")}
+    />
+  );
 }
 
 /** The centred spinner shown while the current-user lookup is pending. */

@@ -1,6 +1,7 @@
 /** Filter controls of a list's toolbar, bound to its URL state (see url-table-state.ts). */
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { i18n, useT } from "../../i18n";
 import { callPage, type ListParams } from "../../lib/api-client";
 import type { TableState } from "./url-table-state";
 
@@ -12,10 +13,23 @@ export interface FilterOption {
   label: string;
 }
 
-/** The Active/Inactive filter of the customers and shops lists (their `status`). */
+/**
+ * The Active/Inactive filter of the customers and shops lists (their `status`), its labels
+ * in the language shown (read as the filter renders).
+ */
 export const ACTIVE_OPTIONS: readonly FilterOption[] = [
-  { value: "ACTIVE", label: "Active" },
-  { value: "INACTIVE", label: "Inactive" },
+  {
+    value: "ACTIVE",
+    get label() {
+      return i18n.t("ui.active");
+    },
+  },
+  {
+    value: "INACTIVE",
+    get label() {
+      return i18n.t("ui.inactive");
+    },
+  },
 ];
 
 /** A labelled select; the first option ("All") clears the filter. */
@@ -24,7 +38,7 @@ export function FilterSelect({
   name,
   label,
   options,
-  allLabel = "All",
+  allLabel,
 }: {
   state: TableState;
   name: string;
@@ -33,6 +47,7 @@ export function FilterSelect({
   allLabel?: string;
 }) {
   const id = useId();
+  const t = useT();
   return (
     <div className={FIELD}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -44,7 +59,7 @@ export function FilterSelect({
         value={state.filters[name] ?? ""}
         onChange={(event) => state.setFilters({ [name]: event.target.value })}
       >
-        <option value="">{allLabel}</option>
+        <option value="">{allLabel ?? t("ui.filters.all")}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -93,18 +108,19 @@ function DateBound({
  * the business time zone, sent as typed (the server reads them in that zone, decision 062).
  */
 export function DateRangeFilter({ state }: { state: TableState }) {
+  const t = useT();
   const from = state.filters.from ?? "";
   const to = state.filters.to ?? "";
   return (
     <>
       <DateBound
-        label="From"
+        label={t("ui.filters.from")}
         value={from}
         max={to}
         onChange={(value) => state.setFilters({ from: value })}
       />
       <DateBound
-        label="To"
+        label={t("ui.filters.to")}
         value={to}
         min={from}
         onChange={(value) => state.setFilters({ to: value })}
@@ -115,6 +131,7 @@ export function DateRangeFilter({ state }: { state: TableState }) {
 
 /** Clears every filter of the list (shown only while one is set). */
 export function ClearFilters({ state }: { state: TableState }) {
+  const t = useT();
   if (!state.filtered) return null;
   const cleared = Object.fromEntries(Object.keys(state.filters).map((key) => [key, ""]));
   return (
@@ -123,17 +140,20 @@ export function ClearFilters({ state }: { state: TableState }) {
       className="btn btn-ghost btn-sm self-end"
       onClick={() => state.setFilters(cleared)}
     >
-      Clear filters
+      {t("ui.filters.clear")}
     </button>
   );
 }
 
-/** Enum values as options: "PENDING" -> "Pending". */
-export function enumOptions(values: readonly string[]): FilterOption[] {
-  return values.map((value) => ({
-    value,
-    label: value.charAt(0) + value.slice(1).toLowerCase(),
-  }));
+/**
+ * Enum values as options: "PENDING" -> "Pending"; `label` names a value in the language
+ * shown instead (e.g. (v) => t(`bets.status.${v}`)).
+ */
+export function enumOptions(
+  values: readonly string[],
+  label: (value: string) => string = (value) => value.charAt(0) + value.slice(1).toLowerCase(),
+): FilterOption[] {
+  return values.map((value) => ({ value, label: label(value) }));
 }
 
 const SHOPS: ListParams = { limit: 500, sort: "name", order: "asc" };
@@ -144,6 +164,7 @@ const USERS: ListParams = { limit: 500, sort: "username", order: "asc" };
  * the shops list's own query key, so a new or renamed shop refreshes it too.
  */
 export function ShopFilter({ state }: { state: TableState }) {
+  const t = useT();
   const shops = useQuery({
     queryKey: ["/api/shops", "list", SHOPS],
     queryFn: ({ signal }) => callPage("listShops", SHOPS, signal),
@@ -153,7 +174,13 @@ export function ShopFilter({ state }: { state: TableState }) {
     label: shop.name,
   }));
   return (
-    <FilterSelect state={state} name="shopId" label="Shop" options={options} allLabel="All shops" />
+    <FilterSelect
+      state={state}
+      name="shopId"
+      label={t("ui.filters.shop")}
+      options={options}
+      allLabel={t("ui.filters.allShops")}
+    />
   );
 }
 
@@ -189,7 +216,14 @@ export function UserFilter({
 
 /** The shifts list's "Cashier" filter (`userId`): staff users and admins. */
 export function CashierFilter({ state }: { state: TableState }) {
+  const t = useT();
   return (
-    <UserFilter state={state} name="userId" label="Cashier" allLabel="All cashiers" staffOnly />
+    <UserFilter
+      state={state}
+      name="userId"
+      label={t("ui.filters.cashier")}
+      allLabel={t("ui.filters.allCashiers")}
+      staffOnly
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useAtom } from "jotai";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
+import { useT } from "../../i18n";
 import { TOAST_DURATION_MS, toastAtom } from "../../lib/toast";
 
 /** A horizontal swipe this long (px) dismisses the toast (SPEC section 9). */
@@ -14,6 +15,7 @@ export function Toaster() {
   const viewport = useRef<HTMLOListElement>(null);
   const swipeStart = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
+  const t = useT();
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     swipeStart.current = event.clientX;
@@ -48,7 +50,7 @@ export function Toaster() {
 
   return (
     <section
-      aria-label="Notifications (F8)"
+      aria-label={t("ui.notifications")}
       className="toast toast-end z-[1000] md:max-w-[420px] print:hidden"
     >
       <ol ref={viewport} tabIndex={-1} className="flex flex-col gap-2 outline-none">
@@ -75,7 +77,7 @@ export function Toaster() {
               <button
                 type="button"
                 className="btn btn-ghost btn-xs"
-                aria-label="Close"
+                aria-label={t("ui.close")}
                 onClick={() => setToast(null)}
               >
                 ✕

@@ -24,6 +24,7 @@ import {
   requestContext,
   requestIdOf,
 } from "./lib/middleware";
+import { CallerGoneError } from "./lib/read-pool";
 import { isProbeLikePath, mountProbes } from "./modules/health/probes";
 import { referenceEndpoints } from "./modules/reference/reference.endpoints";
 
@@ -96,6 +97,13 @@ export function createApp(deps: Deps) {
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
       return c.json(errorBody(err), err.status);
+    }
+    if (err instanceof CallerGoneError) {
+      // Nobody reads this answer: the client closed the request while its read was queued
+      // or running, so the read was dropped. Worth a line, not an error.
+      log.info("caller went away", { requestId: c.get("requestId"), path: c.req.path });
+      const gone = new AppError("UNAVAILABLE", err.message);
+      return c.json(errorBody(gone), gone.status);
     }
     if (isStorageFull(err)) {
       // A full disk (or database): 503 saying so, not a 500 (decision 056).

@@ -2,16 +2,17 @@
  * The read pool (issue 11): reads answered by workers on their own read-only connections
  * must answer exactly what the request thread would, errors included.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
+import { createTestApp, ORIGIN, seedBasics, type TestApp } from "../../tests/helpers/test-app";
 import type { Contract } from "../domain/contract";
 import { type ContractName, contracts } from "../domain/contracts";
 import { ENDPOINTS_MODULE } from "../endpoints";
 import { workerSettingsOf } from "./http";
-import { ReadPool } from "./read-pool";
+import { log } from "./logger";
+import { CallerGoneError, ReadPool } from "./read-pool";
 
 let dir: string;
 let t: TestApp;
@@ -193,6 +194,28 @@ describe("reads through the pool", () => {
     expect(pool.waiting).toBe(0);
   });
 
+  test("through the app, a request aborted before its read ran is logged at info, not as an error", async () => {
+    const errors = spyOn(log, "error");
+    const infos = spyOn(log, "info");
+    t.deps.readPool = pool;
+    try {
+      const aborted = new AbortController();
+      aborted.abort();
+      const res = await t.app.request(`${ORIGIN}/api/bets`, {
+        headers: { Cookie: t.cookies.admin, Origin: ORIGIN },
+        signal: aborted.signal,
+      });
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { code: string }).code).toBe("UNAVAILABLE");
+      expect(errors).not.toHaveBeenCalled();
+      expect(infos.mock.calls.map(([msg]) => msg)).toContain("caller went away");
+    } finally {
+      t.deps.readPool = undefined;
+      errors.mockRestore();
+      infos.mockRestore();
+    }
+  });
+
   test("a read whose caller went away is dropped, and its worker replaced", async () => {
     const queued = new AbortController();
     const running = new AbortController();
@@ -215,7 +238,7 @@ describe("reads through the pool", () => {
     queued.abort();
     expect(pool.waiting).toBe(1);
     running.abort();
-    await expect(first).rejects.toThrow("The caller went away");
+    await expect(first).rejects.toBeInstanceOf(CallerGoneError);
     await expect(third).rejects.toThrow("The caller went away");
     expect(((await second).reply as { items: unknown[] }).items.length).toBe(1);
     // The replaced worker starts and serves again.

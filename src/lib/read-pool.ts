@@ -103,6 +103,17 @@ export const LIGHT_READS: ReadonlySet<ContractName> = new Set<ContractName>([
   "integrityStatus",
 ]);
 
+/**
+ * A read dropped because its caller went away (the request was aborted): not a fault of
+ * the server, so it is logged at info, not as an unhandled error (src/app.ts).
+ */
+export class CallerGoneError extends Error {
+  constructor() {
+    super("The caller went away");
+    this.name = "CallerGoneError";
+  }
+}
+
 type Answer = { reply: unknown; headers: [string, string][] };
 
 interface Job {
@@ -166,7 +177,7 @@ export class ReadPool {
         reject,
       };
       if (signal) {
-        if (signal.aborted) return reject(new Error("The caller went away"));
+        if (signal.aborted) return reject(new CallerGoneError());
         signal.addEventListener("abort", () => this.abandon(job), { once: true });
       }
       this.queue.push(job);
@@ -273,7 +284,7 @@ export class ReadPool {
       slot.job = null;
       this.replace(slot, true);
     }
-    job.reject(new Error("The caller went away"));
+    job.reject(new CallerGoneError());
   }
 
   private dispatch(): void {

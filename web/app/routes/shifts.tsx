@@ -1,10 +1,12 @@
 import { PageHeader } from "../../components/ui/page-header";
 import { ShiftsTable } from "../../features/shifts";
+import { useT } from "../../i18n";
 
 export default function ShiftsPage() {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Shifts" subtitle="Cashiers' shifts and their cash-up" />
+      <PageHeader title={t("shifts.title")} subtitle={t("shifts.subtitle")} />
       <ShiftsTable />
     </>
   );

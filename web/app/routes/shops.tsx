@@ -1,10 +1,12 @@
 import { PageHeader } from "../../components/ui/page-header";
 import { ShopFormButton, ShopsTable } from "../../features/shops";
+import { useT } from "../../i18n";
 
 export default function ShopsPage() {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Shops" actions={<ShopFormButton />} />
+      <PageHeader title={t("shops.title")} actions={<ShopFormButton />} />
       <ShopsTable />
     </>
   );

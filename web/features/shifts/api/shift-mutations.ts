@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
+import { euro } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
 import { currentShiftQuery } from "./get-shifts";
 
@@ -10,10 +12,10 @@ export function useOpenShift() {
   return useMutation({
     mutationFn: (body: BodyOf<"openShift">) => call("openShift", { body }),
     onSuccess: () => {
-      notify.success("Shift opened");
+      notify.success(i18n.t("shifts.open.opened"));
       void queryClient.invalidateQueries({ queryKey: ["/api/shifts"] });
     },
-    onError: (error) => notify.error(error, "Failed to open the shift"),
+    onError: (error) => notify.error(error, i18n.t("shifts.open.failed")),
   });
 }
 
@@ -28,7 +30,7 @@ export function useCloseShift() {
       void queryClient.invalidateQueries({ queryKey: ["/api/shifts"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/alerts"] });
     },
-    onError: (error) => notify.error(error, "Failed to close the shift"),
+    onError: (error) => notify.error(error, i18n.t("shifts.close.failed")),
   });
 }
 
@@ -55,8 +57,11 @@ export function useRecordTillMovement() {
         headers: { "Idempotency-Key": key },
       }),
     onSuccess: (shift, { body }) => {
+      const figures = { amount: euro(body.amount), expected: euro(shift.expectedCash) };
       notify.success(
-        `${body.kind === "pickup" ? "Pick-up" : "Top-up"} of €${body.amount} recorded: expected cash €${shift.expectedCash}`,
+        body.kind === "pickup"
+          ? i18n.t("shifts.movement.pickupRecorded", figures)
+          : i18n.t("shifts.movement.topupRecorded", figures),
       );
       // The answer is the shift as it now stands: the close dialog opened next shows it at
       // once, not the figures from before the refetch lands.
@@ -64,6 +69,6 @@ export function useRecordTillMovement() {
         queryClient.setQueryData(currentShiftQuery.queryKey, shift);
       void queryClient.invalidateQueries({ queryKey: ["/api/shifts"] });
     },
-    onError: (error) => notify.error(error, "Failed to record the till movement"),
+    onError: (error) => notify.error(error, i18n.t("shifts.movement.failed")),
   });
 }

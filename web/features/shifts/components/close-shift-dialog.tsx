@@ -6,6 +6,7 @@ import { formatCents } from "../../../../src/domain/money";
 import { closeShiftSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, MoneyField } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
 import { useNumberLocale } from "../../../lib/locale";
 import { withTypedAmounts } from "../../../lib/money-input";
 import { type Shift, useCurrentShift } from "../api/get-shifts";
@@ -31,6 +32,8 @@ export default function CloseShiftDialog({
   const live = useCurrentShift().data;
   const current = live?.id === shift.id ? live : shift;
   const locale = useNumberLocale();
+  const t = useT();
+  const shopOf = (s: Shift) => s.shop?.name ?? t("shifts.shopInText", { id: s.shopId });
   const form = useForm<CloseInput, unknown, CloseOutput>({
     resolver: withTypedAmounts(zodResolver(closeShiftSchema), closeShiftSchema, locale),
     defaultValues: { countedCash: "" },
@@ -38,19 +41,22 @@ export default function CloseShiftDialog({
   const { register, handleSubmit, watch, formState } = form;
   const closed = close.data;
   return (
-    <Dialog onClose={onClose} title={closed ? "Shift closed" : "Close shift"}>
+    <Dialog
+      onClose={onClose}
+      title={closed ? t("shifts.close.closedTitle") : t("shifts.closeShift")}
+    >
       {closed ? (
         <div>
           <p className="mb-3 text-sm" role="status">
-            Shift #{closed.id} at {closed.shop?.name ?? `shop #${closed.shopId}`} is closed.
+            {t("shifts.close.closedText", { id: closed.id, shop: shopOf(closed) })}
           </p>
           <ShiftFigures shift={closed} />
           <div className="modal-action">
             <Link href={`/shifts/${closed.id}`} className="btn" onClick={onClose}>
-              Shift report
+              {t("shifts.close.report")}
             </Link>
             <button type="button" className="btn btn-primary" onClick={onClose}>
-              Done
+              {t("shifts.close.done")}
             </button>
           </div>
         </div>
@@ -61,15 +67,12 @@ export default function CloseShiftDialog({
             close.mutate({ id: shift.id, body: { countedCash: formatCents(values.countedCash) } }),
           )}
         >
-          <p className="mb-3 text-sm">
-            Count the cash in the till at {shift.shop?.name ?? `shop #${shift.shopId}`} and enter
-            the total.
-          </p>
+          <p className="mb-3 text-sm">{t("shifts.close.countText", { shop: shopOf(shift) })}</p>
           <div className="mb-3">
             <ShiftFigures shift={current} />
           </div>
           <MoneyField
-            label="Counted cash (€)"
+            label={t("shifts.close.countedCash")}
             typed={watch("countedCash")}
             error={formState.errors.countedCash?.message}
             {...register("countedCash")}
@@ -77,8 +80,8 @@ export default function CloseShiftDialog({
           <FormActions
             onCancel={onClose}
             pending={close.isPending}
-            label="Close shift"
-            pendingLabel="Closing..."
+            label={t("shifts.closeShift")}
+            pendingLabel={t("shifts.close.closing")}
           />
         </form>
       )}

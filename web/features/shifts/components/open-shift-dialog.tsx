@@ -7,6 +7,7 @@ import { openShiftSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, MoneyField } from "../../../components/ui/field";
 import { PickerField } from "../../../components/ui/picker-field";
+import { useT } from "../../../i18n";
 import { useNumberLocale } from "../../../lib/locale";
 import { withTypedAmounts } from "../../../lib/money-input";
 import { workingShopIdAtom } from "../../../lib/session";
@@ -21,13 +22,14 @@ export default function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   const workingShopId = useAtomValue(workingShopIdAtom);
   const open = useOpenShift();
   const locale = useNumberLocale();
+  const t = useT();
   const form = useForm<OpenInput, unknown, OpenOutput>({
     resolver: withTypedAmounts(zodResolver(openShiftSchema), openShiftSchema, locale),
     defaultValues: { shopId: workingShopId ? String(workingShopId) : "", openingFloat: "" },
   });
   const { register, handleSubmit, control, watch, formState } = form;
   return (
-    <Dialog onClose={onClose} title="Open shift">
+    <Dialog onClose={onClose} title={t("shifts.openShift")}>
       <form
         noValidate
         onSubmit={handleSubmit((values) =>
@@ -37,13 +39,10 @@ export default function OpenShiftDialog({ onClose }: { onClose: () => void }) {
           ),
         )}
       >
-        <p className="mb-3 text-sm">
-          Deposits and withdrawals you take at this shop count towards the shift until you close it
-          with the cash counted.
-        </p>
+        <p className="mb-3 text-sm">{t("shifts.open.text")}</p>
         <PickerField control={control} name="shopId" picker={ShopPicker} />
         <MoneyField
-          label="Opening float (€)"
+          label={t("shifts.open.openingFloat")}
           typed={watch("openingFloat")}
           error={formState.errors.openingFloat?.message}
           {...register("openingFloat")}
@@ -51,8 +50,8 @@ export default function OpenShiftDialog({ onClose }: { onClose: () => void }) {
         <FormActions
           onCancel={onClose}
           pending={open.isPending}
-          label="Open shift"
-          pendingLabel="Opening..."
+          label={t("shifts.openShift")}
+          pendingLabel={t("shifts.open.opening")}
         />
       </form>
     </Dialog>

@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import type { TillMovementKind } from "../../../../src/domain/enums";
+import { useT } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { currentUserAtom } from "../../../lib/session";
 import { type Shift, useCurrentShift } from "../api/get-shifts";
@@ -26,22 +27,27 @@ export function ShiftControl() {
   const shift = useCurrentShift(staff).data;
   // The shift being closed is kept: the dialog shows its result after it is no longer open.
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const t = useT();
   if (!staff) return null;
   const onClose = () => setDialog(null);
   return (
     <div className="mt-2 text-sm" data-testid="shift-control">
-      <div className="text-xs text-base-content/70">Shift</div>
+      <div className="text-xs text-base-content/70">{t("shifts.control.label")}</div>
       <div className="flex items-center justify-between gap-2">
         {shift ? (
           <Link
             href={`/shifts/${shift.id}`}
             className="link truncate font-medium"
-            title={`Opened ${formatDateTime(shift.openedAt)}`}
+            title={t("shifts.control.opened", { time: formatDateTime(shift.openedAt) })}
           >
-            Open at {shift.shop?.name ?? `shop #${shift.shopId}`}
+            {t("shifts.control.openAt", {
+              shop: shift.shop?.name ?? t("shifts.shopInText", { id: shift.shopId }),
+            })}
           </Link>
         ) : (
-          <span className="font-medium">{shift === null ? "No open shift" : "..."}</span>
+          <span className="font-medium">
+            {shift === null ? t("shifts.control.noOpenShift") : "..."}
+          </span>
         )}
         {shift !== undefined && (
           <button
@@ -49,7 +55,7 @@ export function ShiftControl() {
             className="btn btn-ghost btn-xs"
             onClick={() => setDialog({ closing: shift })}
           >
-            {shift ? "Close shift" : "Open shift"}
+            {shift ? t("shifts.closeShift") : t("shifts.openShift")}
           </button>
         )}
       </div>
@@ -62,7 +68,7 @@ export function ShiftControl() {
               className="btn btn-ghost btn-xs"
               onClick={() => setDialog({ moving: { shift, kind } })}
             >
-              {kind === "pickup" ? "Pick-up" : "Top-up"}
+              {kind === "pickup" ? t("shifts.pickup") : t("shifts.topup")}
             </button>
           ))}
         </div>

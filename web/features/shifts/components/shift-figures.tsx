@@ -1,11 +1,16 @@
-import { centsOf, formatEuro } from "../../../../src/domain/money";
+import { centsOf } from "../../../../src/domain/money";
+import { i18n, useT } from "../../../i18n";
+import { euroCents, formatNumber } from "../../../lib/format";
 import type { Shift } from "../api/get-shifts";
 
-/** "€2.50 short", "€1.00 over", "none" for a discrepancy (counted - expected). */
+/** "€2.50 short", "€1.00 over", "None" for a discrepancy (counted - expected). */
 export function discrepancyText(discrepancy: string): string {
   const cents = centsOf(discrepancy);
-  if (cents === 0) return "None";
-  return `${formatEuro(Math.abs(cents))} ${cents < 0 ? "short" : "over"}`;
+  if (cents === 0) return i18n.t("shifts.figures.none");
+  const amount = euroCents(Math.abs(cents));
+  return cents < 0
+    ? i18n.t("shifts.figures.short", { amount })
+    : i18n.t("shifts.figures.over", { amount });
 }
 
 /**
@@ -13,23 +18,40 @@ export function discrepancyText(discrepancy: string): string {
  * paid, top-ups, pick-ups, expected, and once closed the count and discrepancy.
  */
 export function ShiftFigures({ shift }: { shift: Shift }) {
+  const t = useT();
+  const money = (value: string) => euroCents(centsOf(value));
   const rows: [string, string, string?][] = [
-    ["Opening float", formatEuro(centsOf(shift.openingFloat))],
-    [`Deposits (${shift.depositCount})`, `+ ${formatEuro(centsOf(shift.deposits))}`],
-    [`Withdrawals (${shift.withdrawalCount})`, `- ${formatEuro(centsOf(shift.withdrawals))}`],
+    [t("shifts.figures.openingFloat"), money(shift.openingFloat)],
+    [
+      t("shifts.figures.deposits", { n: formatNumber(shift.depositCount) }),
+      `+ ${money(shift.deposits)}`,
+    ],
+    [
+      t("shifts.figures.withdrawals", { n: formatNumber(shift.withdrawalCount) }),
+      `- ${money(shift.withdrawals)}`,
+    ],
     // Cash bets' stakes into the till and slips paid out of it (issue 21, decision 051).
-    [`Cash bets (${shift.cashStakeCount})`, `+ ${formatEuro(centsOf(shift.cashStakes))}`],
-    [`Slips paid (${shift.cashPayoutCount})`, `- ${formatEuro(centsOf(shift.cashPayouts))}`],
-    [`Top-ups (${shift.topupCount})`, `+ ${formatEuro(centsOf(shift.topups))}`],
-    [`Pick-ups (${shift.pickupCount})`, `- ${formatEuro(centsOf(shift.pickups))}`],
-    ["Expected cash", formatEuro(centsOf(shift.expectedCash)), "font-semibold"],
+    [
+      t("shifts.figures.cashBets", { n: formatNumber(shift.cashStakeCount) }),
+      `+ ${money(shift.cashStakes)}`,
+    ],
+    [
+      t("shifts.figures.slipsPaid", { n: formatNumber(shift.cashPayoutCount) }),
+      `- ${money(shift.cashPayouts)}`,
+    ],
+    [t("shifts.figures.topups", { n: formatNumber(shift.topupCount) }), `+ ${money(shift.topups)}`],
+    [
+      t("shifts.figures.pickups", { n: formatNumber(shift.pickupCount) }),
+      `- ${money(shift.pickups)}`,
+    ],
+    [t("shifts.figures.expectedCash"), money(shift.expectedCash), "font-semibold"],
   ];
   if (shift.countedCash !== null)
-    rows.push(["Counted cash", formatEuro(centsOf(shift.countedCash))]);
+    rows.push([t("shifts.figures.countedCash"), money(shift.countedCash)]);
   if (shift.discrepancy !== null) {
     const cents = centsOf(shift.discrepancy);
     rows.push([
-      "Discrepancy",
+      t("shifts.figures.discrepancy"),
       discrepancyText(shift.discrepancy),
       `font-semibold ${cents === 0 ? "text-success" : "text-error"}`,
     ]);

@@ -1,8 +1,9 @@
-import { describe, expect, test } from "bun:test";
-import { screen, within } from "@testing-library/react";
-import { shiftDto } from "../../../../src/domain/dto";
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, screen, within } from "@testing-library/react";
+import { shiftDto, userDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
 import { transaction } from "../../../test/fixtures";
-import { page, renderWithProviders } from "../../../test/render";
+import { page, renderWithProviders, user } from "../../../test/render";
 import ShiftReport from "./shift-report";
 
 const closed = shiftDto.parse({
@@ -36,42 +37,54 @@ const closed = shiftDto.parse({
 
 const cash = { fromCustomer: null, toCustomer: null, shiftId: 5, betId: 44 };
 
+const movements = page([
+  transaction({ id: 1, shiftId: 5 }),
+  transaction({
+    ...cash,
+    id: 2,
+    type: "BETTING",
+    amount: "8.00",
+    fromEntityType: "CASH",
+    fromEntityId: 0,
+  }),
+  transaction({
+    ...cash,
+    id: 3,
+    type: "PAYOUT",
+    amount: "19.00",
+    fromEntityType: "SHOP",
+    fromEntityId: 3,
+    toEntityType: "CASH",
+    toEntityId: 0,
+    toShop: null,
+    fromShop: { id: 3, name: "Central" },
+  }),
+]);
+
+/** The cells after # of each movement's row: type, customer, amount. */
+function rowsOf(table: HTMLElement) {
+  return within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => [...row.querySelectorAll("td")].slice(2).map((td) => td.textContent));
+}
+
+afterEach(() => {
+  // Unmounted first: a language change re-renders every mounted screen.
+  cleanup();
+  applyLanguage("en");
+});
+
 describe("the Z report (issue 21, decision 051)", () => {
   test("lists every cash line of the till: a deposit, a cash bet's stake and a slip paid, each signed", async () => {
     renderWithProviders(<ShiftReport id={5} />, "user", {
       "GET /api/shifts/:id": closed,
-      "GET /api/transactions": page([
-        transaction({ id: 1, shiftId: 5 }),
-        transaction({
-          ...cash,
-          id: 2,
-          type: "BETTING",
-          amount: "8.00",
-          fromEntityType: "CASH",
-          fromEntityId: 0,
-        }),
-        transaction({
-          ...cash,
-          id: 3,
-          type: "PAYOUT",
-          amount: "19.00",
-          fromEntityType: "SHOP",
-          fromEntityId: 3,
-          toEntityType: "CASH",
-          toEntityId: 0,
-          toShop: null,
-          fromShop: { id: 3, name: "Central" },
-        }),
-      ]),
+      "GET /api/transactions": movements,
     });
     const table = await screen.findByRole("table", {
       name: "Deposits, withdrawals, cash bets and slips paid",
     });
-    const rows = within(table)
-      .getAllByRole("row")
-      .slice(1)
-      .map((row) => [...row.querySelectorAll("td")].slice(2).map((td) => td.textContent));
-    expect(rows).toEqual([
+    expect(rowsOf(table)).toEqual([
       ["Deposit", "Ann Byrne", "+ €50.00"],
       ["Cash bet #44", "Cash", "+ €8.00"],
       ["Slip paid #44", "Cash", "- €19.00"],
@@ -79,5 +92,31 @@ describe("the Z report (issue 21, decision 051)", () => {
     const figures = screen.getByTestId("shift-figures");
     expect(within(figures).getByText("Cash bets (1)")).toBeTruthy();
     expect(within(figures).getByText("Slips paid (1)")).toBeTruthy();
+  });
+
+  test("prints in German: headings, figures, the till's lines and money in the German way", async () => {
+    // A cashier whose own language is German (the app follows the signed-in user).
+    renderWithProviders(<ShiftReport id={5} />, "user", {
+      "GET /api/user": userDto.parse({ ...user("user"), language: "de" }),
+      "GET /api/shifts/:id": closed,
+      "GET /api/transactions": movements,
+    });
+    expect(await screen.findByRole("heading", { name: "Schichtbericht #5" })).toBeTruthy();
+    expect(screen.getByText("Geschlossen (Z-Bericht)")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Drucken" })).toBeTruthy();
+    const table = await screen.findByRole("table", {
+      name: "Einzahlungen, Auszahlungen, Barwetten und ausgezahlte Wettscheine",
+    });
+    expect(rowsOf(table)).toEqual([
+      ["Einzahlung", "Ann Byrne", "+ 50,00\u00a0€"],
+      ["Barwette #44", "Bar", "+ 8,00\u00a0€"],
+      ["Wettschein ausgezahlt #44", "Bar", "- 19,00\u00a0€"],
+    ]);
+    const figures = screen.getByTestId("shift-figures");
+    expect(within(figures).getByText("Barwetten (1)")).toBeTruthy();
+    expect(within(figures).getByText("Soll-Bestand")).toBeTruthy();
+    // textContent: the testing library's matchers fold the no-break space into a space.
+    expect(figures.textContent).toContain("Soll-Bestand139,00\u00a0€");
+    expect(within(figures).getByText("Keine")).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
 import { Link } from "wouter";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
+import { i18n, useT } from "../../../i18n";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
-import { euro, formatDateTime, fullName } from "../../../lib/format";
+import { euro, formatDateTime, formatNumber, fullName } from "../../../lib/format";
 import { type Shift, useShift, useShiftMovements } from "../api/get-shifts";
 import { ShiftFigures } from "./shift-figures";
 
@@ -13,56 +14,62 @@ type Row = NonNullable<ReturnType<typeof useShiftMovements>["data"]>["items"][nu
  * withdrawal, a cash bet's stake into the till (from CASH) or a slip paid out of it (to CASH),
  * with its sign there and whose it is ("Cash" for the bearer of a slip).
  */
-export function tillLine(t: Row): { kind: string; sign: "+" | "-"; who: string } {
-  if (t.type === "DEPOSIT")
-    return { kind: "Deposit", sign: "+", who: t.fromCustomer ? fullName(t.fromCustomer) : "" };
-  if (t.type === "WITHDRAWAL")
-    return { kind: "Withdrawal", sign: "-", who: t.toCustomer ? fullName(t.toCustomer) : "" };
-  const bet = t.betId === null ? "" : ` #${t.betId}`;
-  if (t.fromEntityType === "CASH") return { kind: `Cash bet${bet}`, sign: "+", who: "Cash" };
+export function tillLine(row: Row): { kind: string; sign: "+" | "-"; who: string } {
+  if (row.type === "DEPOSIT")
+    return {
+      kind: i18n.t("shifts.line.deposit"),
+      sign: "+",
+      who: row.fromCustomer ? fullName(row.fromCustomer) : "",
+    };
+  if (row.type === "WITHDRAWAL")
+    return {
+      kind: i18n.t("shifts.line.withdrawal"),
+      sign: "-",
+      who: row.toCustomer ? fullName(row.toCustomer) : "",
+    };
+  const bet = row.betId === null ? "" : ` #${row.betId}`;
+  const cash = i18n.t("shifts.line.cash");
+  if (row.fromEntityType === "CASH")
+    return { kind: `${i18n.t("shifts.line.cashBet")}${bet}`, sign: "+", who: cash };
   return {
-    kind: t.type === "REFUND" ? `Stake returned${bet}` : `Slip paid${bet}`,
+    kind: `${i18n.t(row.type === "REFUND" ? "shifts.line.stakeReturned" : "shifts.line.slipPaid")}${bet}`,
     sign: "-",
-    who: "Cash",
+    who: cash,
   };
 }
 
 /** The cash taken and paid in the shift, row by row, oldest first. */
 function Movements({ shiftId }: { shiftId: number }) {
   const { data, isLoading } = useShiftMovements(shiftId);
-  if (isLoading || !data) return <LoadingText text="Loading the shift's movements..." />;
+  const t = useT();
+  if (isLoading || !data) return <LoadingText text={t("shifts.report.loadingMovements")} />;
   if (!data.items.length)
-    return (
-      <p className="text-base-content/70">No deposits, withdrawals, cash bets or slips paid.</p>
-    );
+    return <p className="text-base-content/70">{t("shifts.report.noMovements")}</p>;
   return (
     <>
-      <table
-        className="table table-sm"
-        aria-label="Deposits, withdrawals, cash bets and slips paid"
-      >
+      <table className="table table-sm" aria-label={t("shifts.report.movements")}>
         <thead>
           <tr>
-            <th scope="col">Time</th>
+            <th scope="col">{t("shifts.report.time")}</th>
             <th scope="col">#</th>
-            <th scope="col">Type</th>
-            <th scope="col">Customer</th>
+            <th scope="col">{t("shifts.report.type")}</th>
+            <th scope="col">{t("shifts.report.customer")}</th>
             <th scope="col" className="text-right">
-              Amount
+              {t("shifts.report.amount")}
             </th>
           </tr>
         </thead>
         <tbody>
-          {data.items.map((t) => {
-            const line = tillLine(t);
+          {data.items.map((row) => {
+            const line = tillLine(row);
             return (
-              <tr key={t.id} className={t.archived ? "italic text-base-content/75" : ""}>
-                <td>{formatDateTime(t.createdAt)}</td>
-                <td>{t.id}</td>
+              <tr key={row.id} className={row.archived ? "italic text-base-content/75" : ""}>
+                <td>{formatDateTime(row.createdAt)}</td>
+                <td>{row.id}</td>
                 <td>{line.kind}</td>
                 <td>{line.who}</td>
                 <td className="text-right tabular-nums">
-                  {line.sign} {euro(t.amount)}
+                  {line.sign} {euro(row.amount)}
                 </td>
               </tr>
             );
@@ -71,7 +78,10 @@ function Movements({ shiftId }: { shiftId: number }) {
       </table>
       {data.total > data.items.length && (
         <p className="mt-2 text-sm">
-          The first {data.items.length} of {data.total} movements are shown.
+          {t("shifts.report.firstOf", {
+            shown: formatNumber(data.items.length),
+            total: formatNumber(data.total),
+          })}
         </p>
       )}
     </>
@@ -80,17 +90,19 @@ function Movements({ shiftId }: { shiftId: number }) {
 
 /** The cash lifted to the safe or brought into the till, with who and why, oldest first. */
 function TillMovements({ shift }: { shift: Shift }) {
-  if (!shift.tillMovements.length) return <p className="text-base-content/70">None.</p>;
+  const t = useT();
+  if (!shift.tillMovements.length)
+    return <p className="text-base-content/70">{t("shifts.report.noTillMovements")}</p>;
   return (
-    <table className="table table-sm" aria-label="Pick-ups and top-ups">
+    <table className="table table-sm" aria-label={t("shifts.report.tillMovements")}>
       <thead>
         <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Type</th>
-          <th scope="col">By</th>
-          <th scope="col">Reason</th>
+          <th scope="col">{t("shifts.report.time")}</th>
+          <th scope="col">{t("shifts.report.type")}</th>
+          <th scope="col">{t("shifts.report.by")}</th>
+          <th scope="col">{t("shifts.report.reason")}</th>
           <th scope="col" className="text-right">
-            Amount
+            {t("shifts.report.amount")}
           </th>
         </tr>
       </thead>
@@ -98,7 +110,7 @@ function TillMovements({ shift }: { shift: Shift }) {
         {shift.tillMovements.map((m) => (
           <tr key={m.id}>
             <td>{formatDateTime(m.createdAt)}</td>
-            <td>{m.kind === "pickup" ? "Pick-up" : "Top-up"}</td>
+            <td>{m.kind === "pickup" ? t("shifts.pickup") : t("shifts.topup")}</td>
             <td>{m.createdBy?.username ?? ""}</td>
             <td className="whitespace-pre-line break-words">{m.reason}</td>
             <td className="text-right tabular-nums">
@@ -118,53 +130,72 @@ function TillMovements({ shift }: { shift: Shift }) {
  */
 export default function ShiftReport({ id }: { id: number }) {
   const { data: shift, isLoading, error } = useShift(id);
-  if (isLoading) return <LoadingText text="Loading shift..." />;
+  const t = useT();
+  if (isLoading) return <LoadingText text={t("shifts.report.loading")} />;
   if (isNotFound(error) || (!error && !shift)) {
-    return <StateCard title="Shift not found" backHref="/shifts" backLabel="Back to Shifts" />;
+    return (
+      <StateCard
+        title={t("shifts.report.notFound")}
+        backHref="/shifts"
+        backLabel={t("shifts.report.backToShifts")}
+      />
+    );
   }
   if (error || !shift) {
     return (
       <StateCard
-        title="Error Loading Shift"
+        title={t("shifts.report.errorTitle")}
         text={error ? errorMessage(error) : undefined}
         backHref="/shifts"
-        backLabel="Back to Shifts"
+        backLabel={t("shifts.report.backToShifts")}
       />
     );
   }
   return (
     <article className="max-w-3xl print:max-w-none">
       <PageHeader
-        title={`Shift report #${shift.id}`}
-        subtitle={shift.status === "OPEN" ? "Open: figures so far" : "Closed (Z report)"}
+        title={t("shifts.report.title", { id: shift.id })}
+        subtitle={
+          shift.status === "OPEN"
+            ? t("shifts.report.subtitleOpen")
+            : t("shifts.report.subtitleClosed")
+        }
         actions={
           <div className="flex gap-2 print:hidden">
             <Link href="/shifts" className="btn btn-ghost btn-sm">
-              All shifts
+              {t("shifts.report.allShifts")}
             </Link>
             <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
-              Print
+              {t("shifts.report.print")}
             </button>
           </div>
         }
       />
       <div className="flex flex-col gap-4">
-        <Panel title="Shift">
+        <Panel title={t("shifts.report.shift")}>
           <dl>
-            <Detail label="Cashier">{shift.user?.username ?? `User #${shift.userId}`}</Detail>
-            <Detail label="Shop">{shift.shop?.name ?? `Shop #${shift.shopId}`}</Detail>
-            <Detail label="Opened">{formatDateTime(shift.openedAt)}</Detail>
-            {shift.closedAt && <Detail label="Closed">{formatDateTime(shift.closedAt)}</Detail>}
-            {shift.closedBy && <Detail label="Closed by">{shift.closedBy.username}</Detail>}
+            <Detail label={t("shifts.report.cashier")}>
+              {shift.user?.username ?? t("shifts.report.userNumber", { id: shift.userId })}
+            </Detail>
+            <Detail label={t("shifts.report.shop")}>
+              {shift.shop?.name ?? t("shifts.report.shopNumber", { id: shift.shopId })}
+            </Detail>
+            <Detail label={t("shifts.report.opened")}>{formatDateTime(shift.openedAt)}</Detail>
+            {shift.closedAt && (
+              <Detail label={t("shifts.report.closed")}>{formatDateTime(shift.closedAt)}</Detail>
+            )}
+            {shift.closedBy && (
+              <Detail label={t("shifts.report.closedBy")}>{shift.closedBy.username}</Detail>
+            )}
           </dl>
         </Panel>
-        <Panel title="Cash-up">
+        <Panel title={t("shifts.report.cashUp")}>
           <ShiftFigures shift={shift} />
         </Panel>
-        <Panel title="Deposits, withdrawals, cash bets and slips paid">
+        <Panel title={t("shifts.report.movements")}>
           <Movements shiftId={shift.id} />
         </Panel>
-        <Panel title="Pick-ups and top-ups">
+        <Panel title={t("shifts.report.tillMovements")}>
           <TillMovements shift={shift} />
         </Panel>
       </div>

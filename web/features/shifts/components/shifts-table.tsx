@@ -1,5 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
+import type { TFunction } from "i18next";
 import { useAtomValue } from "jotai";
+import { useMemo } from "react";
 import { Link } from "wouter";
 import { centsOf } from "../../../../src/domain/money";
 import { DataTable, useTableState } from "../../../components/ui/data-table";
@@ -12,6 +14,7 @@ import {
   ShopFilter,
 } from "../../../components/ui/table-filters";
 import { DateCell } from "../../../components/ui/truncate";
+import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { isAdminAtom } from "../../../lib/session";
 import { type Shift, useShifts } from "../api/get-shifts";
@@ -28,52 +31,56 @@ function Discrepancy({ value }: { value: string | null }) {
   );
 }
 
-const columns = [
-  col.accessor("id", {
-    header: "Shift",
-    meta: { numeric: true },
-    cell: (c) => (
-      <Link href={`/shifts/${c.getValue()}`} className="link link-primary">
-        #{c.getValue()}
-      </Link>
-    ),
-  }),
-  col.display({
-    id: "user",
-    header: "Cashier",
-    cell: (c) => <UserLink user={c.row.original.user} fallback="Unknown" />,
-  }),
-  col.display({
-    id: "shop",
-    header: "Shop",
-    cell: (c) => <ShopLink id={c.row.original.shopId} shop={c.row.original.shop} />,
-  }),
-  col.accessor("status", { header: "Status", enableSorting: false }),
-  col.accessor("openedAt", { header: "Opened", cell: (c) => <DateCell value={c.getValue()} /> }),
-  col.accessor("closedAt", { header: "Closed", cell: (c) => <DateCell value={c.getValue()} /> }),
-  col.accessor("expectedCash", {
-    header: "Expected",
-    enableSorting: false,
-    meta: { numeric: true },
-    cell: (c) => euro(c.getValue()),
-  }),
-  col.accessor("countedCash", {
-    header: "Counted",
-    enableSorting: false,
-    meta: { numeric: true },
-    cell: (c) => (c.getValue() === null ? "" : euro(c.getValue())),
-  }),
-  col.accessor("discrepancy", {
-    header: "Discrepancy",
-    meta: { numeric: true },
-    cell: (c) => <Discrepancy value={c.getValue()} />,
-  }),
-];
-
-const STATUS_OPTIONS = [
-  { value: "OPEN", label: "Open" },
-  { value: "CLOSED", label: "Closed" },
-];
+function shiftColumns(t: TFunction) {
+  return [
+    col.accessor("id", {
+      header: t("shifts.table.shift"),
+      meta: { numeric: true },
+      cell: (c) => (
+        <Link href={`/shifts/${c.getValue()}`} className="link link-primary">
+          #{c.getValue()}
+        </Link>
+      ),
+    }),
+    col.display({
+      id: "user",
+      header: t("shifts.table.cashier"),
+      cell: (c) => <UserLink user={c.row.original.user} fallback={t("shifts.table.unknown")} />,
+    }),
+    col.display({
+      id: "shop",
+      header: t("shifts.table.shop"),
+      cell: (c) => <ShopLink id={c.row.original.shopId} shop={c.row.original.shop} />,
+    }),
+    // The status is shown as its code (OPEN, CLOSED), as every status code is (decision 065).
+    col.accessor("status", { header: t("shifts.table.status"), enableSorting: false }),
+    col.accessor("openedAt", {
+      header: t("shifts.table.opened"),
+      cell: (c) => <DateCell value={c.getValue()} />,
+    }),
+    col.accessor("closedAt", {
+      header: t("shifts.table.closed"),
+      cell: (c) => <DateCell value={c.getValue()} />,
+    }),
+    col.accessor("expectedCash", {
+      header: t("shifts.table.expected"),
+      enableSorting: false,
+      meta: { numeric: true },
+      cell: (c) => euro(c.getValue()),
+    }),
+    col.accessor("countedCash", {
+      header: t("shifts.table.counted"),
+      enableSorting: false,
+      meta: { numeric: true },
+      cell: (c) => (c.getValue() === null ? "" : euro(c.getValue())),
+    }),
+    col.accessor("discrepancy", {
+      header: t("shifts.table.discrepancy"),
+      meta: { numeric: true },
+      cell: (c) => <Discrepancy value={c.getValue()} />,
+    }),
+  ];
+}
 
 /** Every shift (staff get their own only): who, where, when, and the cash-up. */
 export default function ShiftsTable() {
@@ -84,16 +91,27 @@ export default function ShiftsTable() {
   const query = useShifts(state.params);
   // Staff see only their own shifts: the cashier filter is the admins'.
   const isAdmin = useAtomValue(isAdminAtom);
+  const t = useT();
+  const columns = useMemo(() => shiftColumns(t), [t]);
+  const statusOptions = [
+    { value: "OPEN", label: t("shifts.table.statusOpen") },
+    { value: "CLOSED", label: t("shifts.table.statusClosed") },
+  ];
   return (
     <DataTable
       columns={columns}
       state={state}
       query={query}
-      loadingText="Loading shifts..."
-      emptyText="No shifts found"
+      loadingText={t("shifts.table.loading")}
+      emptyText={t("shifts.table.empty")}
       filters={
         <>
-          <FilterSelect state={state} name="status" label="Status" options={STATUS_OPTIONS} />
+          <FilterSelect
+            state={state}
+            name="status"
+            label={t("shifts.table.status")}
+            options={statusOptions}
+          />
           <ShopFilter state={state} />
           {isAdmin && <CashierFilter state={state} />}
           <DateRangeFilter state={state} />

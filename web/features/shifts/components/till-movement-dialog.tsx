@@ -6,6 +6,8 @@ import { formatCents } from "../../../../src/domain/money";
 import { tillMovementSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, MoneyField, TextareaField } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
+import { euro } from "../../../lib/format";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNumberLocale } from "../../../lib/locale";
 import { withTypedAmounts } from "../../../lib/money-input";
@@ -16,10 +18,10 @@ import { useRecordTillMovement } from "../api/shift-mutations";
 type MovementInput = z.input<typeof tillMovementSchema>;
 type MovementOutput = z.output<typeof tillMovementSchema>;
 
-const TITLES: Record<TillMovementKind, string> = {
-  pickup: "Pick-up to the safe",
-  topup: "Top-up from the safe",
-};
+const TITLES = {
+  pickup: "shifts.movement.pickupTitle",
+  topup: "shifts.movement.topupTitle",
+} as const satisfies Record<TillMovementKind, string>;
 
 /**
  * 'Pick-up' / 'Top-up' (issue 21 item 3, decision 049): cash lifted from the open shift's
@@ -41,6 +43,7 @@ export default function TillMovementDialog({
   const offerReceipt = useOfferReceipt();
   const idempotency = useIdempotencyKey();
   const locale = useNumberLocale();
+  const t = useT();
   const form = useForm<MovementInput, unknown, MovementOutput>({
     resolver: withTypedAmounts(zodResolver(tillMovementSchema), tillMovementSchema, locale),
     defaultValues: { kind, amount: "", reason: "" },
@@ -48,7 +51,7 @@ export default function TillMovementDialog({
   const { register, handleSubmit, watch, formState } = form;
   const errors = formState.errors;
   return (
-    <Dialog onClose={onClose} title={TITLES[kind]}>
+    <Dialog onClose={onClose} title={t(TITLES[kind])}>
       <form
         noValidate
         onSubmit={handleSubmit((values) => {
@@ -70,17 +73,20 @@ export default function TillMovementDialog({
         })}
       >
         <p className="mb-3 text-sm">
-          Till of shift #{shift.id} at {shift.shop?.name ?? `shop #${shift.shopId}`}: expected cash
-          now €{shift.expectedCash}.
+          {t("shifts.movement.text", {
+            id: shift.id,
+            shop: shift.shop?.name ?? t("shifts.shopInText", { id: shift.shopId }),
+            expected: euro(shift.expectedCash),
+          })}
         </p>
         <MoneyField
-          label="Amount (€)"
+          label={t("shifts.movement.amount")}
           typed={watch("amount")}
           error={errors.amount?.message}
           {...register("amount")}
         />
         <TextareaField
-          label="Reason"
+          label={t("shifts.movement.reason")}
           rows={2}
           error={errors.reason?.message}
           {...register("reason")}
@@ -88,8 +94,10 @@ export default function TillMovementDialog({
         <FormActions
           onCancel={onClose}
           pending={record.isPending}
-          label={kind === "pickup" ? "Record pick-up" : "Record top-up"}
-          pendingLabel="Recording..."
+          label={
+            kind === "pickup" ? t("shifts.movement.recordPickup") : t("shifts.movement.recordTopup")
+          }
+          pendingLabel={t("shifts.movement.recording")}
         />
       </form>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -14,7 +15,7 @@ export function useCreateShop() {
   return useMutation({
     mutationFn: createShop,
     onSuccess: () => {
-      notify.success("Shop created successfully");
+      notify.success(i18n.t("shops.form.created"));
       void queryClient.invalidateQueries({ queryKey: ["/api/shops"] });
     },
     onError: (error) => notify.error(error),

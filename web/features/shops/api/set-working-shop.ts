@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -13,8 +14,8 @@ export function useSetWorkingShop() {
     mutationFn: setWorkingShop,
     onSuccess: (user) => {
       queryClient.setQueryData(["/api/user"], user);
-      notify.success("Working shop saved");
+      notify.success(i18n.t("shops.working.saved"));
     },
-    onError: (error) => notify.error(error, "Failed to save the working shop"),
+    onError: (error) => notify.error(error, i18n.t("shops.working.failed")),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -14,7 +15,7 @@ export function useUpdateShop() {
   return useMutation({
     mutationFn: updateShop,
     onSuccess: () => {
-      notify.success("Shop updated successfully");
+      notify.success(i18n.t("shops.form.updated"));
       void queryClient.invalidateQueries({ queryKey: ["/api/shops"] });
     },
     onError: (error) => notify.error(error),

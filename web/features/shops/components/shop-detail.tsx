@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 import { ActiveBadge } from "../../../components/ui/badges";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
+import { useT } from "../../../i18n";
 import { isNotFound } from "../../../lib/api-client";
-import { euro, formatDate } from "../../../lib/format";
+import { euro, formatDate, formatNumber, formatPercent } from "../../../lib/format";
 import { useShop } from "../api/get-shop";
 import { useShopStats } from "../api/get-shop-stats";
 import type { Shop, ShopStats } from "../api/types";
@@ -13,7 +14,7 @@ import { ShopFormButton } from "./shop-form-button";
 export function shopWinRate(stats: Pick<ShopStats, "totalBets" | "lostBets" | "voidBets">): string {
   const decided = stats.totalBets - stats.voidBets;
   const rate = decided > 0 ? (stats.lostBets / decided) * 100 : 0;
-  return `${rate.toFixed(1)}%`;
+  return formatPercent(rate, 1);
 }
 
 /**
@@ -29,27 +30,34 @@ export interface ShopDetailSlots {
 
 function ShopFigures({ shop }: { shop: Shop }) {
   const { data } = useShopStats(shop.id);
+  const t = useT();
   return (
     <>
-      <Panel title="Shop Balance">
+      <Panel title={t("shops.detail.balance")}>
         <div className="text-3xl font-bold">{euro(shop.balance)}</div>
         <dl className="mt-2">
-          <Detail label="Total Stakes">{euro(data?.totalStakes ?? "0.00")}</Detail>
-          <Detail label="Potential Payouts">{euro(data?.potentialPayouts ?? "0.00")}</Detail>
+          <Detail label={t("shops.detail.totalStakes")}>{euro(data?.totalStakes ?? "0.00")}</Detail>
+          <Detail label={t("shops.detail.potentialPayouts")}>
+            {euro(data?.potentialPayouts ?? "0.00")}
+          </Detail>
         </dl>
       </Panel>
-      <Panel title="Performance Summary">
+      <Panel title={t("shops.detail.performance")}>
         <dl>
-          <Detail label="Total Bets">{data?.totalBets ?? 0}</Detail>
-          <Detail label="Active Bets">{data?.activeBets ?? 0}</Detail>
-          <Detail label="Won Bets">{data?.wonBets ?? 0}</Detail>
-          <Detail label="Placed Bets">{data?.placedBets ?? 0}</Detail>
-          <Detail label="Lost Bets">{data?.lostBets ?? 0}</Detail>
-          <Detail label="Void Bets">{data?.voidBets ?? 0}</Detail>
-          <Detail label="Win Rate">
+          <Detail label={t("shops.detail.totalBets")}>{formatNumber(data?.totalBets ?? 0)}</Detail>
+          <Detail label={t("shops.detail.activeBets")}>
+            {formatNumber(data?.activeBets ?? 0)}
+          </Detail>
+          <Detail label={t("shops.detail.wonBets")}>{formatNumber(data?.wonBets ?? 0)}</Detail>
+          <Detail label={t("shops.detail.placedBets")}>
+            {formatNumber(data?.placedBets ?? 0)}
+          </Detail>
+          <Detail label={t("shops.detail.lostBets")}>{formatNumber(data?.lostBets ?? 0)}</Detail>
+          <Detail label={t("shops.detail.voidBets")}>{formatNumber(data?.voidBets ?? 0)}</Detail>
+          <Detail label={t("shops.detail.winRate")}>
             {shopWinRate(data ?? { totalBets: 0, lostBets: 0, voidBets: 0 })}
           </Detail>
-          <Detail label="Established">{formatDate(shop.createdAt)}</Detail>
+          <Detail label={t("shops.detail.established")}>{formatDate(shop.createdAt)}</Detail>
         </dl>
       </Panel>
     </>
@@ -58,17 +66,19 @@ function ShopFigures({ shop }: { shop: Shop }) {
 
 export default function ShopDetail({ id, actions, activity }: { id: number } & ShopDetailSlots) {
   const { data: shop, isLoading, error } = useShop(id);
-  if (isLoading) return <LoadingText text="Loading shop details..." />;
+  const t = useT();
+  if (isLoading) return <LoadingText text={t("shops.detail.loading")} />;
   if (isNotFound(error) || (!error && !shop)) {
-    return <StateCard title="Shop Not Found" backHref="/shops" backLabel="Back to Shops" />;
-  }
-  if (error || !shop) {
     return (
       <StateCard
-        title="Error Loading Shop"
-        text="There was an error loading the shop details. Please try again."
+        title={t("shops.detail.notFound")}
+        backHref="/shops"
+        backLabel={t("shops.detail.backToShops")}
       />
     );
+  }
+  if (error || !shop) {
+    return <StateCard title={t("shops.detail.errorTitle")} text={t("shops.detail.errorText")} />;
   }
   return (
     <>
@@ -84,12 +94,16 @@ export default function ShopDetail({ id, actions, activity }: { id: number } & S
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
-          <Panel title="Shop Information">
+          <Panel title={t("shops.detail.information")}>
             <dl>
-              <Detail label="Name">{shop.name}</Detail>
-              <Detail label="Location">{shop.location}</Detail>
-              <Detail label="Address">{shop.address || "N/A"}</Detail>
-              <Detail label="Phone">{shop.phone || "N/A"}</Detail>
+              <Detail label={t("shops.detail.name")}>{shop.name}</Detail>
+              <Detail label={t("shops.detail.location")}>{shop.location}</Detail>
+              <Detail label={t("shops.detail.address")}>
+                {shop.address || t("shops.notAvailable")}
+              </Detail>
+              <Detail label={t("shops.detail.phone")}>
+                {shop.phone || t("shops.notAvailable")}
+              </Detail>
             </dl>
           </Panel>
           {activity?.(shop)}

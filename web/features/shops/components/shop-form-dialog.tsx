@@ -7,6 +7,7 @@ import {
 } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { CheckboxField, FormActions, InputField } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
 import { useCreateShop } from "../api/create-shop";
 import type { Shop } from "../api/types";
 import { useUpdateShop } from "../api/update-shop";
@@ -32,6 +33,7 @@ function defaultsOf(shop?: Shop): ShopFormValues {
 /** 'Add New Shop' and, given a shop, 'Edit Shop' with the same rules. */
 export default function ShopFormDialog({ onClose, shop }: { onClose: () => void; shop?: Shop }) {
   const editing = shop !== undefined;
+  const t = useT();
   const create = useCreateShop();
   const update = useUpdateShop();
   const mutation = editing ? update : create;
@@ -64,18 +66,35 @@ export default function ShopFormDialog({ onClose, shop }: { onClose: () => void;
   };
 
   return (
-    <Dialog onClose={close} title={editing ? "Edit Shop" : "Add New Shop"}>
+    <Dialog onClose={close} title={editing ? t("shops.form.editTitle") : t("shops.form.addTitle")}>
       <form noValidate onSubmit={handleSubmit(submit)}>
-        <InputField label="Shop Name *" error={errors.name?.message} {...register("name")} />
-        <InputField label="Location *" error={errors.location?.message} {...register("location")} />
-        <InputField label="Address" error={errors.address?.message} {...register("address")} />
-        <InputField label="Phone" type="tel" error={errors.phone?.message} {...register("phone")} />
-        <CheckboxField label="Shop is active and can accept bets" {...register("isActive")} />
+        <InputField
+          label={t("shops.form.name")}
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <InputField
+          label={t("shops.form.location")}
+          error={errors.location?.message}
+          {...register("location")}
+        />
+        <InputField
+          label={t("shops.form.address")}
+          error={errors.address?.message}
+          {...register("address")}
+        />
+        <InputField
+          label={t("shops.form.phone")}
+          type="tel"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <CheckboxField label={t("shops.form.active")} {...register("isActive")} />
         <FormActions
           onCancel={close}
           pending={mutation.isPending}
-          label={editing ? "Save Changes" : "Create Shop"}
-          pendingLabel={editing ? "Saving..." : "Creating..."}
+          label={editing ? t("shops.form.save") : t("shops.form.create")}
+          pendingLabel={editing ? t("shops.form.saving") : t("shops.form.creating")}
         />
       </form>
     </Dialog>

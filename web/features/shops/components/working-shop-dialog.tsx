@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { Dialog } from "../../../components/ui/dialog";
+import { useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
 import { useSetWorkingShop } from "../api/set-working-shop";
 import { ShopPicker } from "./shop-picker";
@@ -11,22 +12,20 @@ export default function WorkingShopDialog({ onClose }: { onClose: () => void }) 
   const [shopId, setShopId] = useState(user?.shopId ? String(user.shopId) : "");
   const [error, setError] = useState<string | undefined>();
   const save = useSetWorkingShop();
+  const t = useT();
   return (
-    <Dialog onClose={onClose} title="Working shop">
+    <Dialog onClose={onClose} title={t("shops.working.title")}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
           if (!shopId) {
-            setError("Shop is required");
+            setError(t("shops.working.required"));
             return;
           }
           save.mutate(Number(shopId), { onSuccess: onClose });
         }}
       >
-        <p className="mb-3 text-sm">
-          Bets, deposits and withdrawals start with this shop chosen; you can still change it in
-          each of them.
-        </p>
+        <p className="mb-3 text-sm">{t("shops.working.explain")}</p>
         <ShopPicker
           value={shopId}
           onChange={(id) => {
@@ -37,10 +36,10 @@ export default function WorkingShopDialog({ onClose }: { onClose: () => void }) 
         />
         <div className="modal-action">
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save"}
+            {save.isPending ? t("shops.working.saving") : t("shops.working.save")}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { atom, useAtom, useAtomValue } from "jotai";
 import { lazy, Suspense, useState } from "react";
+import { useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
 import { useShop } from "../api/get-shop";
 
@@ -19,6 +20,7 @@ export function WorkingShop() {
   const [asked, setAsked] = useAtom(askedAtom);
   const [changing, setChanging] = useState(false);
   const shop = useShop(user?.shopId ?? undefined).data;
+  const t = useT();
   if (!user || user.role === "customer") return null;
   const askNow = user.shopId === null && !asked;
   const close = () => {
@@ -27,24 +29,24 @@ export function WorkingShop() {
   };
   return (
     <div className="mt-2 text-sm">
-      <div className="text-xs text-base-content/70">Working shop</div>
+      <div className="text-xs text-base-content/70">{t("shops.working.title")}</div>
       <div className="flex items-center justify-between gap-2">
         <span className="truncate font-medium" data-testid="working-shop">
-          {user.shopId === null ? "None chosen" : (shop?.name ?? "...")}
+          {user.shopId === null ? t("shops.working.noneChosen") : (shop?.name ?? "...")}
         </span>
         <button type="button" className="btn btn-ghost btn-xs" onClick={() => setChanging(true)}>
-          {user.shopId === null ? "Choose" : "Change"}
+          {user.shopId === null ? t("shops.working.choose") : t("shops.working.change")}
         </button>
       </div>
       {askNow && (
         <div role="note" className="alert alert-warning mt-2 flex flex-col items-start gap-2 p-2">
-          <span>Which shop are you working at? It is chosen first in every bet and payment.</span>
+          <span>{t("shops.working.ask")}</span>
           <div className="flex gap-2">
             <button type="button" className="btn btn-sm" onClick={() => setChanging(true)}>
-              Choose shop
+              {t("shops.working.chooseShop")}
             </button>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsked(true)}>
-              Not now
+              {t("shops.working.notNow")}
             </button>
           </div>
         </div>

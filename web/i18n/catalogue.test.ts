@@ -86,7 +86,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "features/alerts/components/dismiss-alert-dialog.tsx",
   "features/audit/components/audit-difference.tsx",
   "features/audit/components/audit-table.tsx",
-  "features/books/components/books-indicator.tsx",
   "features/receipts/components/receipt-frame.tsx",
   "features/receipts/components/receipt-offer.tsx",
   "features/receipts/components/receipt.tsx",

@@ -5,6 +5,72 @@
  */
 import type { Shape } from "../shape";
 
-export const en = {} as const;
+export const en = {
+  title: "Books",
+  loading: "Loading the books status",
+  loadFailed: "The books status could not be loaded.",
+  notChecked: "Not yet checked",
+  balance: "Books balance",
+  discrepancies_one: "{{count}}{{more}} discrepancy",
+  discrepancies_other: "{{count}}{{more}} discrepancies",
+  discrepanciesList: "Discrepancies",
+  checked: "Checked {{age}} (<time/>) on schedule",
+  checkedBy: "Checked {{age}} (<time/>) by {{user}}",
+  showingFirst: "Showing the first {{count}}; more were found.",
+  open: "Open",
+  openEntity: "Open {{name}}",
+  recalculate: "Recalculate",
+  recalculateEntity: "Recalculate the balance of {{name}}",
+  checkNow: "Check now",
+  check: "Books check",
+  entity: {
+    CUSTOMER: "customer #{{id}}",
+    SHOP: "shop #{{id}}",
+    BET: "bet #{{id}}",
+    TRANSACTION: "transaction #{{id}}",
+  },
+  age: {
+    justNow: "Just now",
+    minutes_one: "{{count}} minute ago",
+    minutes_other: "{{count}} minutes ago",
+    hours_one: "{{count}} hour ago",
+    hours_other: "{{count}} hours ago",
+    days_one: "{{count}} day ago",
+    days_other: "{{count}} days ago",
+  },
+} as const;
 
-export const de: Shape<typeof en> = {};
+export const de: Shape<typeof en> = {
+  title: "Bücher",
+  loading: "Status der Bücher wird geladen",
+  loadFailed: "Der Status der Bücher konnte nicht geladen werden.",
+  notChecked: "Noch nicht geprüft",
+  balance: "Bücher stimmen",
+  discrepancies_one: "{{count}}{{more}} Abweichung",
+  discrepancies_other: "{{count}}{{more}} Abweichungen",
+  discrepanciesList: "Abweichungen",
+  checked: "Geprüft {{age}} (<time/>) planmäßig",
+  checkedBy: "Geprüft {{age}} (<time/>) von {{user}}",
+  showingFirst: "Die ersten {{count}} werden angezeigt; es wurden weitere gefunden.",
+  open: "Öffnen",
+  openEntity: "{{name}} öffnen",
+  recalculate: "Neu berechnen",
+  recalculateEntity: "Kontostand von {{name}} neu berechnen",
+  checkNow: "Jetzt prüfen",
+  check: "Prüfung der Bücher",
+  entity: {
+    CUSTOMER: "Kunde #{{id}}",
+    SHOP: "Filiale #{{id}}",
+    BET: "Wette #{{id}}",
+    TRANSACTION: "Buchung #{{id}}",
+  },
+  age: {
+    justNow: "gerade eben",
+    minutes_one: "vor {{count}} Minute",
+    minutes_other: "vor {{count}} Minuten",
+    hours_one: "vor {{count}} Stunde",
+    hours_other: "vor {{count}} Stunden",
+    days_one: "vor {{count}} Tag",
+    days_other: "vor {{count}} Tagen",
+  },
+};

@@ -1,7 +1,9 @@
+import { Trans } from "react-i18next";
 import { Link } from "wouter";
 import type { BooksStatusDto } from "../../../../src/domain/dto";
 import { Panel } from "../../../components/ui/page-header";
-import { formatDateTime, relativeAge } from "../../../lib/format";
+import { useT } from "../../../i18n";
+import { formatDateTime } from "../../../lib/format";
 import { JobEnded, JobProgress, useLatestJob } from "../../admin";
 import { useBooksStatus, useCheckBooks, useRecalculateAndCheck } from "../api/books-status";
 
@@ -22,38 +24,45 @@ function entityHref(v: Violation): string | null {
   }
 }
 
-const ENTITY_NAMES: Record<Violation["entityType"], string> = {
-  CUSTOMER: "customer",
-  SHOP: "shop",
-  BET: "bet",
-  TRANSACTION: "transaction",
-};
+type T = ReturnType<typeof useT>;
+
+/** SPEC section 9's age ("Just now", "5 minutes ago", "2 hours ago", "3 days ago"), translated. */
+function checkedAge(t: T, value: string, now = Date.now()): string {
+  const minutes = Math.floor((now - new Date(value).getTime()) / 60_000);
+  if (minutes < 1) return t("books.age.justNow");
+  if (minutes < 60) return t("books.age.minutes", { count: minutes });
+  if (minutes < 1440) return t("books.age.hours", { count: Math.floor(minutes / 60) });
+  return t("books.age.days", { count: Math.floor(minutes / 1440) });
+}
 
 /** A stored balance that drifted from its ledger: the one kind a recalculation fixes. */
 const recalculable = (v: Violation) => v.rule === "customer-balance" || v.rule === "shop-balance";
 
 /** "Books balance" in green, "N discrepancies" in red, or not yet checked. */
 function Verdict({ last }: { last: Check | null }) {
+  const t = useT();
   if (!last) {
     return (
       <p role="status" className="badge badge-ghost badge-lg">
-        Not yet checked
+        {t("books.notChecked")}
       </p>
     );
   }
   if (last.ok) {
     return (
       <p role="status" className="badge badge-success badge-lg gap-1">
-        <span aria-hidden="true">✓</span> Books balance
+        <span aria-hidden="true">✓</span> {t("books.balance")}
       </p>
     );
   }
   const n = last.violationCount;
   return (
     <p role="status" className="badge badge-error badge-lg gap-1">
-      <span aria-hidden="true">!</span> {n}
-      {last.truncated && n === last.violations.length ? "+" : ""}{" "}
-      {n === 1 ? "discrepancy" : "discrepancies"}
+      <span aria-hidden="true">!</span>{" "}
+      {t("books.discrepancies", {
+        count: n,
+        more: last.truncated && n === last.violations.length ? "+" : "",
+      })}
     </p>
   );
 }
@@ -62,14 +71,19 @@ function Verdict({ last }: { last: Check | null }) {
 function Discrepancy({ v }: { v: Violation }) {
   const fix = useRecalculateAndCheck();
   const href = entityHref(v);
-  const name = `${ENTITY_NAMES[v.entityType]} #${v.entityId}`;
+  const t = useT();
+  const name = t(`books.entity.${v.entityType}`, { id: v.entityId });
   return (
     <li className="flex flex-col gap-1 border-base-300 border-b py-2 last:border-b-0 sm:flex-row sm:items-center sm:justify-between">
       <span className="min-w-0 break-words">{v.message}</span>
       <span className="flex shrink-0 gap-2">
         {href && (
-          <Link className="btn btn-ghost btn-xs" href={href} aria-label={`Open ${name}`}>
-            Open
+          <Link
+            className="btn btn-ghost btn-xs"
+            href={href}
+            aria-label={t("books.openEntity", { name })}
+          >
+            {t("books.open")}
           </Link>
         )}
         {recalculable(v) && (v.entityType === "CUSTOMER" || v.entityType === "SHOP") && (
@@ -77,12 +91,12 @@ function Discrepancy({ v }: { v: Violation }) {
             type="button"
             className="btn btn-primary btn-xs"
             disabled={fix.isPending}
-            aria-label={`Recalculate the balance of ${name}`}
+            aria-label={t("books.recalculateEntity", { name })}
             onClick={() =>
               fix.run({ entityType: v.entityType as "CUSTOMER" | "SHOP", entityId: v.entityId })
             }
           >
-            Recalculate
+            {t("books.recalculate")}
           </button>
         )}
       </span>
@@ -98,6 +112,7 @@ function Discrepancy({ v }: { v: Violation }) {
 export function BooksIndicator() {
   const { data, isPending, isError } = useBooksStatus();
   const check = useCheckBooks();
+  const t = useT();
   const last = data?.last ?? null;
   const running = data?.running ?? null;
   // A check that failed or was cancelled stores nothing: the jobs list says how it ended.
@@ -110,44 +125,52 @@ export function BooksIndicator() {
       ? latest
       : null;
   return (
-    <Panel title="Books">
+    <Panel title={t("books.title")}>
       {isPending ? (
         <span
           className="loading loading-spinner loading-sm"
           role="status"
-          aria-label="Loading the books status"
+          aria-label={t("books.loading")}
         />
       ) : isError ? (
-        <p className="text-sm text-error">The books status could not be loaded.</p>
+        <p className="text-sm text-error">{t("books.loadFailed")}</p>
       ) : (
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <Verdict last={last} />
             {last && (
               <p className="text-sm text-base-content/70">
-                Checked {relativeAge(last.checkedAt)} (
-                <time dateTime={last.checkedAt}>{formatDateTime(last.checkedAt)}</time>)
-                {last.startedBy === "schedule" ? " on schedule" : ` by ${last.startedBy}`}
+                <Trans
+                  t={t}
+                  i18nKey={last.startedBy === "schedule" ? "books.checked" : "books.checkedBy"}
+                  values={{ age: checkedAge(t, last.checkedAt), user: last.startedBy }}
+                  components={{
+                    time: <time dateTime={last.checkedAt}>{formatDateTime(last.checkedAt)}</time>,
+                  }}
+                />
               </p>
             )}
           </div>
           {last && !last.ok && (
             <>
-              <ul className="max-h-72 overflow-y-auto text-sm" aria-label="Discrepancies">
+              <ul
+                className="max-h-72 overflow-y-auto text-sm"
+                aria-label={t("books.discrepanciesList")}
+              >
                 {last.violations.map((v) => (
                   <Discrepancy key={`${v.rule}-${v.entityType}-${v.entityId}`} v={v} />
                 ))}
               </ul>
               {last.violationCount > last.violations.length || last.truncated ? (
                 <p className="text-xs text-base-content/70">
-                  Showing the first {last.violations.length}; more were found.
+                  {t("books.showingFirst", { count: last.violations.length })}
                 </p>
               ) : null}
             </>
           )}
           {ended && <JobEnded job={ended} />}
           {running ? (
-            <JobProgress job={running} label="Books check" />
+            <JobProgress job={running} label={t("books.check")} />
           ) : (
             <button
               type="button"
@@ -155,7 +178,7 @@ export function BooksIndicator() {
               disabled={check.isPending}
               onClick={() => check.mutate()}
             >
-              Check now
+              {t("books.checkNow")}
             </button>
           )}
         </div>

@@ -601,6 +601,33 @@ async function main() {
     await visible(change.getByText("too easy to guess", { exact: false }));
     await shot(admin.page, "47-password-strength");
     await admin.context.close();
+
+    // Issue 23: the tour in German (the admin's own language set to Deutsch on its page).
+    const german = await signedInSession(browser, server.url, "admin", ADMIN_PASSWORD);
+    const de = german.page;
+    await api(de, "PATCH", "/api/user/preferences", { language: "de" });
+    await de.goto("/");
+    await visible(de.getByRole("heading", { name: "Übersicht", level: 1 }));
+    await shot(de, "52-de-dashboard");
+    await de.goto("/bets");
+    await de
+      .getByRole("row")
+      .filter({ hasText: "Leinster to win the Champions Cup" })
+      .getByRole("link", { name: "Leinster to win the Champions Cup" })
+      .click();
+    await de.waitForURL(/\/bets\/\d+$/);
+    await visible(de.getByText("Leinster to win the Champions Cup").first());
+    await shot(de, "53-de-bet");
+    await de.goto("/reports");
+    await visible(de.getByRole("heading", { name: "Berichte", level: 1 }));
+    await de.getByLabel("Zeitraum").selectOption("month");
+    const monat = de.getByLabel("Monat", { exact: true });
+    await monat.locator(`option[value="${thisMonth}"]`).waitFor({ state: "attached" });
+    await monat.selectOption(thisMonth);
+    await visible(de.getByRole("region", { name: "Umsatz gesamt" }));
+    await shot(de, "54-de-report");
+    await api(de, "PATCH", "/api/user/preferences", { language: null });
+    await german.context.close();
   } finally {
     await browser.close();
     await server.stop();

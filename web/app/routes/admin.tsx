@@ -16,21 +16,23 @@ import {
   UserRolesPanel,
 } from "../../features/admin";
 import { BooksIndicator } from "../../features/books";
+import { useT } from "../../i18n";
 import { isAdminAtom } from "../../lib/session";
 
 export default function AdminPage() {
   const isAdmin = useAtomValue(isAdminAtom);
+  const t = useT();
   if (!isAdmin) {
-    return <AccessDenied text="Admin access required to view this page." />;
+    return <AccessDenied text={t("admin.page.accessRequired")} />;
   }
   return (
     <>
       <PageHeader
-        title="System Administration"
-        subtitle="Health, balances, users and data"
+        title={t("admin.page.title")}
+        subtitle={t("admin.page.subtitle")}
         actions={
           <Link href="/admin/audit" className="btn btn-sm">
-            Audit trail
+            {t("nav.auditTrail")}
           </Link>
         }
       />

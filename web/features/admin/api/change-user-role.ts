@@ -1,4 +1,5 @@
 import type { Role } from "../../../../src/domain/enums";
+import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useUserAction } from "./manage-user";
 
@@ -6,4 +7,4 @@ export const changeUserRole = ({ userId, role }: { userId: number; role: Role })
   call("changeUserRole", { params: { userId }, body: { role } });
 
 export const useChangeUserRole = () =>
-  useUserAction(changeUserRole, () => "User role updated successfully");
+  useUserAction(changeUserRole, () => i18n.t("admin.users.roleUpdated"));

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -11,7 +12,7 @@ export function useCreateUser() {
   return useMutation({
     mutationFn: createUser,
     onSuccess: () => {
-      notify.success("User created successfully");
+      notify.success(i18n.t("admin.createUser.done"));
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/users"] });
     },
     onError: (error) => notify.error(error),

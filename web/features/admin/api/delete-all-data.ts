@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { ApiError, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { CURRENT_USER_KEY } from "../../auth";
@@ -17,7 +18,7 @@ export function useDeleteAllData() {
   return useMutation({
     mutationFn: deleteAllData,
     onSuccess: () => {
-      notify.success("All data has been deleted successfully");
+      notify.success(i18n.t("admin.deleteAll.done"));
       void queryClient.invalidateQueries({
         predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0],
       });

@@ -1,6 +1,7 @@
 /** The admin's account actions on one user (issue 10): reset password, disable/enable, unlock. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UserDto } from "../../../../src/domain/dto";
+import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -40,15 +41,18 @@ export function useUserAction<V>(
 }
 
 export const useResetUserPassword = () =>
-  useUserAction(
-    resetUserPassword,
-    (user) => `Password reset. ${user.username} chooses a new one at the next sign-in.`,
+  useUserAction(resetUserPassword, (user) =>
+    i18n.t("admin.userActions.resetDone", { username: user.username }),
   );
 
 export const useSetUserDisabled = () =>
   useUserAction(setUserDisabled, (user) =>
-    user.disabled ? `${user.username} is disabled` : `${user.username} is enabled again`,
+    i18n.t(user.disabled ? "admin.userActions.disabled" : "admin.userActions.enabled", {
+      username: user.username,
+    }),
   );
 
 export const useUnlockUser = () =>
-  useUserAction(unlockUser, (user) => `${user.username} can sign in again`);
+  useUserAction(unlockUser, (user) =>
+    i18n.t("admin.userActions.unlocked", { username: user.username }),
+  );

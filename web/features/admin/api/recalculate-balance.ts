@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { euro } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
@@ -14,7 +15,7 @@ export function useRecalculateBalance() {
   return useMutation({
     mutationFn: recalculateBalance,
     onSuccess: (result) => {
-      notify.success(`Balance recalculated. New balance: ${euro(result.balance)}`);
+      notify.success(i18n.t("admin.recalculate.done", { balance: euro(result.balance) }));
       for (const key of ["/api/customers", "/api/shops", "/api/dashboard/stats"]) {
         void queryClient.invalidateQueries({ queryKey: [key] });
       }

@@ -1,5 +1,6 @@
 /** API tokens for machine clients (decision 058): list, create (secret shown once), revoke. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 
@@ -33,7 +34,7 @@ export function useRevokeApiToken() {
   return useMutation({
     mutationFn: revokeApiToken,
     onSuccess: (token) => {
-      notify.success(`${token.name} is revoked: requests with it are refused from now on`);
+      notify.success(i18n.t("admin.tokens.revoked", { name: token.name }));
       void queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
     },
     onError: (error) => notify.error(error),

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { recalculateSchema, reverseSchema } from "../../../../src/domain/schemas";
 import { InputField, SelectField, TextareaField } from "../../../components/ui/field";
 import { Panel } from "../../../components/ui/page-header";
+import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { ReverseTransactionDialog } from "../../transactions";
 import { useRecalculateBalance } from "../api/recalculate-balance";
@@ -22,27 +23,33 @@ export function RecalculateBalancePanel() {
     z.output<typeof recalculateSchema>
   >({ resolver: zodResolver(recalculateSchema), defaultValues: { entityId: "" } });
   const error = firstError(formState.errors);
+  const t = useT();
   return (
-    <Panel title="Balance Recalculation">
-      <p className="mb-2 text-sm text-base-content/70">
-        Recomputes a customer's or shop's balance from its ledger rows.
-      </p>
+    <Panel title={t("admin.recalculate.title")}>
+      <p className="mb-2 text-sm text-base-content/70">{t("admin.recalculate.intro")}</p>
       <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
-        <SelectField label="Entity Type" {...register("entityType")}>
-          <option value="">Select type</option>
-          <option value="CUSTOMER">Customer</option>
-          <option value="SHOP">Shop</option>
+        <SelectField label={t("admin.recalculate.entityType")} {...register("entityType")}>
+          <option value="">{t("admin.recalculate.selectType")}</option>
+          <option value="CUSTOMER">{t("admin.recalculate.customer")}</option>
+          <option value="SHOP">{t("admin.recalculate.shop")}</option>
         </SelectField>
-        <InputField label="Entity ID" inputMode="numeric" {...register("entityId")} />
+        <InputField
+          label={t("admin.recalculate.entityId")}
+          inputMode="numeric"
+          {...register("entityId")}
+        />
         {error && <p className="mb-2 text-sm text-error">{error}</p>}
         {mutation.data && (
           <p className="mb-2 text-sm">
-            Previous balance {euro(mutation.data.previousBalance)}, new balance{" "}
-            {euro(mutation.data.balance)} (drift {euro(mutation.data.drift)})
+            {t("admin.recalculate.result", {
+              previous: euro(mutation.data.previousBalance),
+              balance: euro(mutation.data.balance),
+              drift: euro(mutation.data.drift),
+            })}
           </p>
         )}
         <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? "Processing..." : "Recalculate Balance"}
+          {mutation.isPending ? t("common.processing") : t("admin.recalculate.submit")}
         </button>
       </form>
     </Panel>
@@ -65,14 +72,13 @@ export function ReverseTransactionPanel() {
     resolver: zodResolver(reverseSchema),
     defaultValues: { transactionId: "", reason: "" },
   });
+  const t = useT();
   return (
-    <Panel title="Transaction Reversal">
+    <Panel title={t("admin.reverse.title")}>
       <div role="alert" className="alert alert-warning mb-3 text-sm">
-        Reversing a transaction archives the original and creates an opposite one.
+        {t("admin.reverse.warning")}
       </div>
-      <p className="mb-2 text-sm text-base-content/70">
-        You see what it writes and does to each balance before you confirm.
-      </p>
+      <p className="mb-2 text-sm text-base-content/70">{t("admin.reverse.intro")}</p>
       <form
         noValidate
         onSubmit={handleSubmit(({ transactionId, reason }) =>
@@ -80,20 +86,20 @@ export function ReverseTransactionPanel() {
         )}
       >
         <InputField
-          label="Transaction ID"
+          label={t("admin.reverse.transactionId")}
           inputMode="numeric"
           error={formState.errors.transactionId?.message}
           {...register("transactionId")}
         />
         <TextareaField
-          label="Reason for the reversal *"
+          label={t("admin.reverse.reason")}
           rows={2}
           maxLength={500}
           error={formState.errors.reason?.message}
           {...register("reason")}
         />
         <button type="submit" className="btn btn-warning">
-          Reverse Transaction
+          {t("admin.reverse.submit")}
         </button>
       </form>
       {previewing !== null && (

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from "react";
+import { Trans } from "react-i18next";
 import { Panel } from "../../../components/ui/page-header";
+import { useT } from "../../../i18n";
 
 const DeleteAllDialog = lazy(() => import("./delete-all-dialog"));
 
@@ -12,27 +14,27 @@ const DeleteAllDialog = lazy(() => import("./delete-all-dialog"));
 export function DeleteDataPanel() {
   const [asking, setAsking] = useState(false);
   const [backupFile, setBackupFile] = useState<string | null>(null);
+  const t = useT();
   const onDelete = () => {
-    if (!window.confirm("Delete ALL data? This cannot be undone.")) return;
-    if (
-      !window.confirm(
-        "Are you absolutely sure? Every customer, shop, bet and transaction will be deleted.",
-      )
-    )
-      return;
+    if (!window.confirm(t("admin.deleteAll.confirmFirst"))) return;
+    if (!window.confirm(t("admin.deleteAll.confirmSecond"))) return;
     setAsking(true);
   };
   return (
-    <Panel title="Delete All Data">
+    <Panel title={t("admin.deleteAll.title")}>
       <div role="alert" className="alert alert-error mb-3 text-sm">
-        Deletes every customer, shop, bet, transaction and user except your own account.
+        {t("admin.deleteAll.warning")}
       </div>
       <button type="button" className="btn btn-error" onClick={onDelete}>
-        Delete All Data
+        {t("admin.deleteAll.title")}
       </button>
       {backupFile && (
         <p className="mt-3 break-all text-sm">
-          The data as it was is kept in the backup <code>{backupFile}</code>.
+          <Trans
+            i18nKey="admin.deleteAll.keptIn"
+            values={{ file: backupFile }}
+            components={{ code: <code /> }}
+          />
         </p>
       )}
       {asking && (

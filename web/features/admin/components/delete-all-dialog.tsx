@@ -5,6 +5,7 @@ import type { DeleteAllDto } from "../../../../src/domain/dto";
 import { deleteAllSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, InputField } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useDeleteAllData } from "../api/delete-all-data";
 
@@ -21,6 +22,7 @@ export default function DeleteAllDialog({
   onDeleted: (result: DeleteAllDto) => void;
 }) {
   const mutation = useDeleteAllData();
+  const t = useT();
   const { register, handleSubmit, formState } = useForm<
     z.input<typeof deleteAllSchema>,
     unknown,
@@ -29,7 +31,7 @@ export default function DeleteAllDialog({
   const refusal = mutation.error instanceof ApiError ? mutation.error : null;
   const wrongPassword = refusal?.status === 403 ? refusal.serverMessage : undefined;
   return (
-    <Dialog title="Confirm with your password" onClose={onClose}>
+    <Dialog title={t("admin.deleteAll.dialogTitle")} onClose={onClose}>
       <form
         noValidate
         onSubmit={handleSubmit((values) =>
@@ -41,12 +43,9 @@ export default function DeleteAllDialog({
           }),
         )}
       >
-        <p className="mb-4 text-sm">
-          A backup of everything is written and checked first; then every customer, shop, bet,
-          transaction and user except your own account is deleted.
-        </p>
+        <p className="mb-4 text-sm">{t("admin.deleteAll.dialogText")}</p>
         <InputField
-          label="Your password"
+          label={t("admin.deleteAll.yourPassword")}
           type="password"
           autoComplete="current-password"
           error={formState.errors.password?.message ?? wrongPassword}
@@ -60,8 +59,8 @@ export default function DeleteAllDialog({
         <FormActions
           onCancel={onClose}
           pending={mutation.isPending}
-          label="Delete All Data"
-          pendingLabel="Backing up and deleting..."
+          label={t("admin.deleteAll.title")}
+          pendingLabel={t("admin.deleteAll.pending")}
           destructive
         />
       </form>

@@ -1,5 +1,6 @@
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions } from "../../../components/ui/field";
+import { useT } from "../../../i18n";
 import { useSetUserDisabled } from "../api/manage-user";
 
 /** Disabling asks first: the user's sessions end at once and sign-in is refused until enabled. */
@@ -11,23 +12,24 @@ export default function DisableUserDialog({
   onClose: () => void;
 }) {
   const mutation = useSetUserDisabled();
+  const t = useT();
   return (
-    <Dialog title={`Disable ${user.username}?`} onClose={onClose}>
+    <Dialog
+      title={t("admin.userActions.disableTitle", { username: user.username })}
+      onClose={onClose}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
           mutation.mutate({ userId: user.id, disabled: true }, { onSuccess: onClose });
         }}
       >
-        <p className="text-sm">
-          {user.username} is signed out everywhere now and cannot sign in until an admin enables the
-          account again. Their records and history stay as they are.
-        </p>
+        <p className="text-sm">{t("admin.userActions.disableText", { username: user.username })}</p>
         <FormActions
           onCancel={onClose}
           pending={mutation.isPending}
-          label="Disable"
-          pendingLabel="Disabling..."
+          label={t("admin.userActions.disable")}
+          pendingLabel={t("admin.userActions.disabling")}
           destructive
         />
       </form>

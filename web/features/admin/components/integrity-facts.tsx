@@ -1,20 +1,25 @@
-import { formatDateTime } from "../../../lib/format";
+import { useT } from "../../../i18n";
+import { formatDateTime, formatNumber } from "../../../lib/format";
+import { displayLocale } from "../../../lib/locale";
 import { type IntegrityStatus, useIntegrity } from "../api/get-integrity";
 
 type Check = NonNullable<IntegrityStatus["full"]>;
 
-/** "2.9 s" or "840 ms": how long a check took. */
-export function formatDuration(ms: number): string {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`;
+/** "2.9 s" or "840 ms" (de: "2,9 s"): how long a check took, in the user's locale. */
+export function formatDuration(ms: number, locale = displayLocale()): string {
+  if (ms < 1000) return `${formatNumber(ms, locale)} ms`;
+  const tenths = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  return `${new Intl.NumberFormat(locale, tenths).format(ms / 1000)} s`;
 }
 
 /** One check: when it finished, OK or Failed, and how long it took. */
 function CheckResult({ check }: { check: Check }) {
+  const t = useT();
   return (
     <>
       {formatDateTime(check.finishedAt)}
       <span className={`badge badge-sm ${check.ok ? "badge-success" : "badge-error"}`}>
-        {check.ok ? "OK" : "Failed"}
+        {check.ok ? t("admin.info.ok") : t("admin.info.failed")}
       </span>
       <span className="opacity-70">{formatDuration(check.durationMs)}</span>
     </>
@@ -28,29 +33,26 @@ function CheckResult({ check }: { check: Check }) {
  */
 export function IntegrityFacts() {
   const { data, isPending, isError } = useIntegrity();
-  const waiting = isPending ? "..." : isError ? "Unknown" : null;
+  const t = useT();
+  const waiting = isPending ? "..." : isError ? t("admin.info.unknown") : null;
   return (
     <>
       <div className="flex justify-between gap-3 py-1">
-        <dt>Start-up Check</dt>
+        <dt>{t("admin.info.startupCheck")}</dt>
         <dd className="flex items-center gap-2 text-right">
-          {waiting ?? (data?.quick ? <CheckResult check={data.quick} /> : "Not recorded")}
+          {waiting ??
+            (data?.quick ? <CheckResult check={data.quick} /> : t("admin.info.notRecorded"))}
         </dd>
       </div>
       <div className="flex justify-between gap-3 py-1">
-        <dt>Full Integrity Check</dt>
+        <dt>{t("admin.info.fullCheck")}</dt>
         <dd className="flex items-center gap-2 text-right">
-          {waiting ??
-            (data?.full ? (
-              <CheckResult check={data.full} />
-            ) : (
-              "Not run yet (daily, in the background)"
-            ))}
+          {waiting ?? (data?.full ? <CheckResult check={data.full} /> : t("admin.info.notRunYet"))}
         </dd>
       </div>
       {data?.full && !data.full.ok ? (
         <div className="flex justify-between gap-3 py-1">
-          <dt>Integrity Findings</dt>
+          <dt>{t("admin.info.findings")}</dt>
           <dd className="min-w-0 break-words text-right text-error">{data.full.detail}</dd>
         </div>
       ) : null}

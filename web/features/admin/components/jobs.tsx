@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Panel } from "../../../components/ui/page-header";
-import { formatDateTime } from "../../../lib/format";
+import { i18n, useT } from "../../../i18n";
+import { formatDateTime, formatNumber, formatPercent } from "../../../lib/format";
+import { displayLocale } from "../../../lib/locale";
 import { useNotify } from "../../../lib/notify";
 import {
   downloadJobFile,
@@ -12,9 +14,9 @@ import {
   useStartJob,
 } from "../api/jobs";
 
-/** "1.4 MB" */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
+/** "1.4 MB" (de: "1,4 MB"), in the user's locale. */
+export function formatBytes(bytes: number, locale = displayLocale()): string {
+  if (bytes < 1024) return `${formatNumber(bytes, locale)} B`;
   const units = ["KB", "MB", "GB"];
   let value = bytes / 1024;
   let unit = 0;
@@ -22,7 +24,8 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${value.toFixed(1)} ${units[unit]}`;
+  const tenths = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  return `${new Intl.NumberFormat(locale, tenths).format(value)} ${units[unit]}`;
 }
 
 /**
@@ -31,6 +34,7 @@ export function formatBytes(bytes: number): string {
  */
 export function JobProgress({ job, label }: { job: Job; label: string }) {
   const cancel = useCancelJob();
+  const t = useT();
   const percent = Math.round(job.progress * 100);
   return (
     <div className="flex flex-col gap-2">
@@ -38,19 +42,21 @@ export function JobProgress({ job, label }: { job: Job; label: string }) {
         className="progress progress-primary w-full"
         value={job.state === "queued" ? undefined : percent}
         max={100}
-        aria-label={`${label} progress`}
+        aria-label={t("admin.jobs.progressLabel", { label })}
       />
       <p className="text-sm text-base-content/70" aria-live="polite">
-        {job.state === "queued" ? "Waiting for a free slot" : `${percent}% · ${job.phrase}`}
+        {job.state === "queued"
+          ? t("admin.jobs.waiting")
+          : t("admin.jobs.progress", { percent: formatPercent(percent, 0), phrase: job.phrase })}
       </p>
       <button
         type="button"
         className="btn btn-outline btn-sm self-start"
         disabled={cancel.isPending}
         onClick={() => cancel.mutate(job.id)}
-        aria-label={`Cancel the ${label.toLowerCase()}`}
+        aria-label={t(`admin.jobs.cancelLabel.${job.kind}`)}
       >
-        Cancel
+        {t("admin.jobs.cancel")}
       </button>
     </div>
   );
@@ -58,17 +64,18 @@ export function JobProgress({ job, label }: { job: Job; label: string }) {
 
 /** How a finished job ended, when not done: cancelled or failed (with why). */
 export function JobEnded({ job }: { job: Job }) {
+  const t = useT();
   if (job.state === "cancelled") {
     return (
       <p role="status" className="text-sm">
-        Cancelled {formatDateTime(job.finishedAt)}.
+        {t("admin.jobs.cancelled", { time: formatDateTime(job.finishedAt) })}
       </p>
     );
   }
   if (job.state === "failed") {
     return (
       <div role="alert" className="alert alert-error text-sm">
-        Failed: {job.error ?? "unknown error"}
+        {t("admin.jobs.failed", { error: job.error ?? t("admin.jobs.unknownError") })}
       </div>
     );
   }
@@ -83,6 +90,7 @@ export function ExportDataPanel() {
   const job = useLatestJob("export");
   const start = useStartJob("export");
   const notify = useNotify();
+  const t = useT();
   const running = isActive(job);
   // Only the export started from this panel downloads by itself when it is done.
   const startedHere = useRef<string | null>(null);
@@ -91,18 +99,16 @@ export function ExportDataPanel() {
     startedHere.current = null;
     if (job.state === "done" && job.download) {
       downloadJobFile(job);
-      notify.success("Data export downloaded successfully");
+      notify.success(i18n.t("admin.export.downloaded"));
     } else if (job.state === "failed") {
-      notify.error(new Error(job.error ?? "The export failed"));
+      notify.error(new Error(job.error ?? i18n.t("admin.export.failed")));
     }
   }, [job, notify]);
   return (
-    <Panel title="Export All Data">
-      <p className="mb-3 text-sm text-base-content/70">
-        Downloads every table (without passwords or sessions) as one JSON file.
-      </p>
+    <Panel title={t("admin.export.title")}>
+      <p className="mb-3 text-sm text-base-content/70">{t("admin.export.intro")}</p>
       {job && running ? (
-        <JobProgress job={job} label="Export" />
+        <JobProgress job={job} label={t("admin.export.label")} />
       ) : (
         <button
           type="button"
@@ -116,17 +122,20 @@ export function ExportDataPanel() {
             })
           }
         >
-          {start.isPending ? "Exporting..." : "Export All Data"}
+          {start.isPending ? t("admin.export.exporting") : t("admin.export.title")}
         </button>
       )}
       {job && !running && (
         <div className="mt-3 text-sm">
           {job.state === "done" && job.download ? (
             <a className="link link-primary" href={jobDownloadPath(job.id)} download>
-              Download {job.download.fileName} ({formatBytes(job.download.sizeBytes)})
+              {t("admin.export.download", {
+                file: job.download.fileName,
+                size: formatBytes(job.download.sizeBytes),
+              })}
             </a>
           ) : job.state === "done" ? (
-            <p>The last export ({formatDateTime(job.finishedAt)}) is no longer kept.</p>
+            <p>{t("admin.export.notKept", { time: formatDateTime(job.finishedAt) })}</p>
           ) : (
             <JobEnded job={job} />
           )}

@@ -4,15 +4,16 @@
  * written to. From GET /api/health, polled with the system status.
  */
 import { Panel } from "../../../components/ui/page-header";
-import { formatDateTime } from "../../../lib/format";
+import { useT } from "../../../i18n";
+import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useHealth } from "../api/get-health";
 
-const STATE: Record<string, { text: string; className: string }> = {
-  ok: { text: "OK", className: "badge-success" },
-  lagging: { text: "Lagging", className: "badge-warning" },
-  stopped: { text: "Stopped", className: "badge-error" },
-  off: { text: "Off", className: "badge-ghost" },
-};
+const STATE = {
+  ok: { text: "ok", className: "badge-success" },
+  lagging: { text: "lagging", className: "badge-warning" },
+  stopped: { text: "stopped", className: "badge-error" },
+  off: { text: "stateOff", className: "badge-ghost" },
+} as const;
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -26,36 +27,43 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 export function ReplicationPanel() {
   const { data, isPending } = useHealth();
   const replication = data?.replication;
+  const t = useT();
   if (isPending) {
     return (
-      <Panel title="Replication">
+      <Panel title={t("admin.replication.title")}>
         <p className="text-sm">...</p>
       </Panel>
     );
   }
   if (!replication || replication.state === "off") {
     return (
-      <Panel title="Replication">
+      <Panel title={t("admin.replication.title")}>
         <dl className="text-sm">
-          <Row term="Replica">Off (REPLICA_URL not set)</Row>
+          <Row term={t("admin.replication.replica")}>{t("admin.replication.off")}</Row>
         </dl>
       </Panel>
     );
   }
-  const state = STATE[replication.state] ?? STATE.off;
+  const state = STATE[replication.state as keyof typeof STATE] ?? STATE.off;
   return (
-    <Panel title="Replication">
+    <Panel title={t("admin.replication.title")}>
       <dl className="text-sm">
-        <Row term="Replica">{replication.replica}</Row>
-        <Row term="State">
-          <span className={`badge badge-sm ${state?.className}`}>{state?.text}</span>
+        <Row term={t("admin.replication.replica")}>{replication.replica}</Row>
+        <Row term={t("admin.replication.state")}>
+          <span className={`badge badge-sm ${state.className}`}>
+            {t(`admin.replication.${state.text}`)}
+          </span>
         </Row>
-        <Row term="Lag">{`${replication.lagSeconds ?? 0} s`}</Row>
-        <Row term="Last Sync">
-          {replication.lastSyncAt ? formatDateTime(replication.lastSyncAt) : "Not since the start"}
+        <Row
+          term={t("admin.replication.lag")}
+        >{`${formatNumber(replication.lagSeconds ?? 0)} s`}</Row>
+        <Row term={t("admin.replication.lastSync")}>
+          {replication.lastSyncAt
+            ? formatDateTime(replication.lastSyncAt)
+            : t("admin.replication.notSinceStart")}
         </Row>
         {replication.state !== "ok" && replication.detail ? (
-          <Row term="Problem">
+          <Row term={t("admin.replication.problem")}>
             <span className="text-error">{replication.detail}</span>
           </Row>
         ) : null}

@@ -5,6 +5,7 @@ import { resetPasswordSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions } from "../../../components/ui/field";
 import { NewPasswordField, usePasswordVerdict } from "../../../components/ui/new-password-field";
+import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useResetUserPassword } from "../api/manage-user";
 
@@ -21,6 +22,7 @@ export default function ResetPasswordDialog({
   onClose: () => void;
 }) {
   const mutation = useResetUserPassword();
+  const t = useT();
   const { register, handleSubmit, formState, setError, watch } = useForm<
     z.input<typeof resetPasswordSchema>,
     unknown,
@@ -29,7 +31,10 @@ export default function ResetPasswordDialog({
   const typed = watch("newPassword") ?? "";
   const verdict = usePasswordVerdict(typed, user.username);
   return (
-    <Dialog title={`Reset password of ${user.username}`} onClose={onClose}>
+    <Dialog
+      title={t("admin.userActions.resetTitle", { username: user.username })}
+      onClose={onClose}
+    >
       <form
         noValidate
         onSubmit={handleSubmit((values) => {
@@ -50,11 +55,10 @@ export default function ResetPasswordDialog({
         })}
       >
         <p className="mb-4 text-sm">
-          {user.username} is signed out everywhere now. They sign in with this temporary password
-          and must choose a new one before they can continue.
+          {t("admin.userActions.resetText", { username: user.username })}
         </p>
         <NewPasswordField
-          label="New password"
+          label={t("admin.userActions.newPassword")}
           typed={typed}
           verdict={verdict}
           error={formState.errors.newPassword?.message}
@@ -63,8 +67,8 @@ export default function ResetPasswordDialog({
         <FormActions
           onCancel={onClose}
           pending={mutation.isPending}
-          label="Reset password"
-          pendingLabel="Resetting..."
+          label={t("admin.userActions.resetPassword")}
+          pendingLabel={t("admin.userActions.resetting")}
         />
       </form>
     </Dialog>

@@ -1,49 +1,68 @@
 import { useQuery } from "@tanstack/react-query";
 import { Panel } from "../../../components/ui/page-header";
-import { formatDateTime } from "../../../lib/format";
+import { i18n, useT } from "../../../i18n";
+import { formatDateTime, formatNumber, formatPercent } from "../../../lib/format";
 import { settingsQuery } from "../../../lib/settings";
 import { type Backup, useLatestBackup } from "../api/get-backups";
 import { useHealth } from "../api/get-health";
 import { IntegrityFacts } from "./integrity-facts";
 
-const SYSTEM_STATUS: Record<string, { text: string; className: string }> = {
-  operational: { text: "Operational", className: "badge-success" },
-  degraded: { text: "Degraded", className: "badge-warning" },
-  down: { text: "Down", className: "badge-error" },
+type StatusWord = "operational" | "degraded" | "down" | "connected" | "disconnected" | "error";
+
+const SYSTEM_STATUS: Record<string, { text: StatusWord; className: string }> = {
+  operational: { text: "operational", className: "badge-success" },
+  degraded: { text: "degraded", className: "badge-warning" },
+  down: { text: "down", className: "badge-error" },
 };
 
-const DATABASE_STATUS: Record<string, { text: string; className: string }> = {
-  connected: { text: "Connected", className: "badge-success" },
-  disconnected: { text: "Disconnected", className: "badge-warning" },
-  error: { text: "Error", className: "badge-error" },
+const DATABASE_STATUS: Record<string, { text: StatusWord; className: string }> = {
+  connected: { text: "connected", className: "badge-success" },
+  disconnected: { text: "disconnected", className: "badge-warning" },
+  error: { text: "error", className: "badge-error" },
 };
 
-const UNKNOWN = { text: "Unknown", className: "badge-ghost" };
+const UNKNOWN = { text: "unknown", className: "badge-ghost" } as const;
 
-/** Uptime in seconds shown as hours and minutes. */
+/** Uptime in seconds shown as hours and minutes ("3h 5m"; de: "3 Std. 5 Min."). */
 export function formatUptime(seconds: number): string {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  return `${hours}h ${minutes}m`;
+  return i18n.t("admin.status.uptimeValue", {
+    hours: formatNumber(hours),
+    minutes: formatNumber(minutes),
+  });
 }
 
 export function SystemStatusCards() {
   const { data, isLoading } = useHealth();
+  const t = useT();
   const system = SYSTEM_STATUS[data?.systemStatus ?? ""] ?? UNKNOWN;
   const database = DATABASE_STATUS[data?.databaseStatus ?? ""] ?? UNKNOWN;
   const cards = [
     {
-      title: "System Status",
-      value: <span className={`badge ${system.className}`}>{system.text}</span>,
-      note: data ? `Last check: ${formatDateTime(data.lastCheck)}` : "",
+      title: t("admin.status.systemStatus"),
+      value: (
+        <span className={`badge ${system.className}`}>{t(`admin.status.${system.text}`)}</span>
+      ),
+      note: data ? t("admin.status.lastCheck", { time: formatDateTime(data.lastCheck) }) : "",
     },
     {
-      title: "Database",
-      value: <span className={`badge ${database.className}`}>{database.text}</span>,
-      note: data ? `Latency: ${data.databaseLatency} ms` : "",
+      title: t("admin.status.database"),
+      value: (
+        <span className={`badge ${database.className}`}>{t(`admin.status.${database.text}`)}</span>
+      ),
+      note: data ? t("admin.status.latency", { ms: formatNumber(data.databaseLatency) }) : "",
     },
-    { title: "Active Sessions", value: String(data?.activeSessions ?? 0), note: "Signed-in users" },
-    { title: "Uptime", value: formatUptime(data?.uptime ?? 0), note: "Since last restart" },
+    {
+      title: t("admin.status.activeSessions"),
+      value: formatNumber(data?.activeSessions ?? 0),
+      note: t("admin.status.signedInUsers"),
+    },
+    {
+      title: t("admin.status.uptime"),
+      value: formatUptime(data?.uptime ?? 0),
+      note: t("admin.status.sinceRestart"),
+    },
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={isLoading}>
@@ -65,25 +84,26 @@ export function SystemStatusCards() {
 /** One backup's time and result: "OK" or "Failed", with the file and what the check found. */
 function BackupFacts({ backup }: { backup: Backup }) {
   const name = backup.file?.split(/[\\/]/).at(-1) ?? "";
+  const t = useT();
   return (
     <>
       <div className="flex justify-between gap-3 py-1">
-        <dt>Last Backup</dt>
+        <dt>{t("admin.info.lastBackup")}</dt>
         <dd className="flex items-center gap-2 text-right">
           {formatDateTime(backup.createdAt)}
           <span className={`badge badge-sm ${backup.ok ? "badge-success" : "badge-error"}`}>
-            {backup.ok ? "OK" : "Failed"}
+            {backup.ok ? t("admin.info.ok") : t("admin.info.failed")}
           </span>
         </dd>
       </div>
       <div className="flex justify-between gap-3 py-1">
-        <dt>Backup File</dt>
+        <dt>{t("admin.info.backupFile")}</dt>
         <dd className="min-w-0 break-all text-right" title={backup.file ?? undefined}>
           {name}
         </dd>
       </div>
       <div className="flex justify-between gap-3 py-1">
-        <dt>Backup Check</dt>
+        <dt>{t("admin.info.backupCheck")}</dt>
         <dd className={`text-right ${backup.ok ? "" : "text-error"}`}>{backup.detail}</dd>
       </div>
     </>
@@ -98,41 +118,46 @@ export function SystemInformation() {
   const latest = useLatestBackup();
   const { data: settings } = useQuery(settingsQuery);
   const hours = settings?.backupIntervalHours;
+  const t = useT();
   return (
-    <Panel title="System Information">
+    <Panel title={t("admin.info.title")}>
       <dl className="text-sm">
         <div className="flex justify-between py-1">
-          <dt>Version</dt>
+          <dt>{t("admin.info.version")}</dt>
           <dd>1.0.0</dd>
         </div>
         <div className="flex justify-between py-1">
-          <dt>Environment</dt>
-          <dd>Production</dd>
+          <dt>{t("admin.info.environment")}</dt>
+          <dd>{t("admin.info.production")}</dd>
         </div>
         {latest.data ? (
           <BackupFacts backup={latest.data} />
         ) : (
           <div className="flex justify-between gap-3 py-1">
-            <dt>Last Backup</dt>
+            <dt>{t("admin.info.lastBackup")}</dt>
             <dd className="text-right">
-              {latest.isPending ? "..." : latest.isError ? "Unknown" : "No backup taken yet"}
+              {latest.isPending
+                ? "..."
+                : latest.isError
+                  ? t("admin.info.unknown")
+                  : t("admin.info.noBackup")}
             </dd>
           </div>
         )}
         <IntegrityFacts />
         <div className="flex justify-between gap-3 py-1">
-          <dt>Automatic Backups</dt>
+          <dt>{t("admin.info.automaticBackups")}</dt>
           <dd className="text-right">
             {settings === undefined
               ? "..."
               : hours
-                ? `Every ${hours} h`
-                : "Off (BACKUP_DIR not set)"}
+                ? t("admin.info.everyHours", { hours: formatNumber(hours) })
+                : t("admin.info.backupsOff")}
           </dd>
         </div>
         <div className="flex justify-between py-1">
-          <dt>Uptime</dt>
-          <dd>99.9%</dd>
+          <dt>{t("admin.info.uptime")}</dt>
+          <dd>{formatPercent(99.9, 1)}</dd>
         </div>
       </dl>
     </Panel>
@@ -140,14 +165,12 @@ export function SystemInformation() {
 }
 
 export function SecurityNotice() {
+  const t = useT();
   return (
     <div role="note" className="alert alert-warning">
       <div>
-        <h2 className="font-semibold">Security Notice</h2>
-        <p className="text-sm">
-          Every administrative action is recorded in the audit log with the acting user and time.
-          Balance recalculations, reversals, role changes and data deletion cannot be hidden.
-        </p>
+        <h2 className="font-semibold">{t("admin.security.title")}</h2>
+        <p className="text-sm">{t("admin.security.text")}</p>
       </div>
     </div>
   );

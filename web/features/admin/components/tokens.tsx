@@ -6,6 +6,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Trans } from "react-i18next";
 import { z } from "zod";
 import type { ApiTokenDto, CreatedApiTokenDto } from "../../../../src/domain/dto";
 import { createApiTokenSchema } from "../../../../src/domain/schemas";
@@ -14,8 +15,8 @@ import { DialogButton } from "../../../components/ui/dialog-button";
 import { FormActions, InputField, SelectField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/load-state";
 import { Panel } from "../../../components/ui/page-header";
+import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
-import { capitalise } from "../../../lib/format";
 import {
   businessToday,
   endOfLocalDay,
@@ -38,6 +39,12 @@ const STATUS_CLASS: Record<Status, string> = {
   Expired: "badge-warning",
 };
 
+/** A role as people read it ("Admin"; de: "Admin", "Mitarbeiter"). */
+function useRoleName() {
+  const t = useT();
+  return (role: ApiTokenDto["role"]) => t(`users.roles.${role}`);
+}
+
 /** A table's short date and time, the full one on hover; `none` when there is none. */
 function When({ at, none }: { at: string | null; none: string }) {
   if (!at) return none;
@@ -53,30 +60,32 @@ const formSchema = z.object({
 /** The secret, shown this once: a read-only field to select and a button that copies it. */
 function RevealToken({ created, onClose }: { created: CreatedApiTokenDto; onClose: () => void }) {
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  const t = useT();
+  const roleName = useRoleName();
   return (
     <div>
       <div role="alert" className="alert alert-warning mb-4 text-sm">
-        Copy this token now. It will not be shown again: only its first characters ({created.prefix}
-        ) stay on the list.
+        {t("admin.tokens.copyNow", { prefix: created.prefix })}
       </div>
       <InputField
-        label={`API token ${created.name}`}
+        label={t("admin.tokens.fieldLabel", { name: created.name })}
         readOnly
         value={created.token}
         className="font-mono"
         onFocus={(event) => event.currentTarget.select()}
       />
       <p className="mb-3 text-sm text-base-content/80">
-        Send it as <code>Authorization: Bearer &lt;token&gt;</code>; it acts as{" "}
-        {capitalise(created.role)}.
+        <Trans
+          i18nKey="admin.tokens.sendAs"
+          values={{ role: roleName(created.role) }}
+          components={{ code: <code /> }}
+        />
       </p>
       <p className="sr-only" aria-live="polite">
-        {copied === "yes" ? "Token copied" : ""}
+        {copied === "yes" ? t("admin.tokens.copiedAnnounce") : ""}
       </p>
       {copied === "failed" && (
-        <p className="mb-3 text-sm text-error">
-          Could not copy: select the token and copy it yourself.
-        </p>
+        <p className="mb-3 text-sm text-error">{t("admin.tokens.copyFailed")}</p>
       )}
       <div className="modal-action">
         <button
@@ -91,10 +100,10 @@ function RevealToken({ created, onClose }: { created: CreatedApiTokenDto; onClos
             }
           }}
         >
-          {copied === "yes" ? "Copied" : "Copy token"}
+          {copied === "yes" ? t("admin.tokens.copied") : t("admin.tokens.copy")}
         </button>
         <button type="button" className="btn btn-primary" onClick={onClose}>
-          Done
+          {t("admin.tokens.done")}
         </button>
       </div>
     </div>
@@ -104,6 +113,7 @@ function RevealToken({ created, onClose }: { created: CreatedApiTokenDto; onClos
 function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   const mutation = useCreateApiToken();
   const [created, setCreated] = useState<CreatedApiTokenDto | null>(null);
+  const t = useT();
   const { register, handleSubmit, formState, setError } = useForm<
     z.input<typeof formSchema>,
     unknown,
@@ -111,7 +121,10 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   >({ resolver: zodResolver(formSchema), defaultValues: { name: "", role: "user", expires: "" } });
   const errors = formState.errors;
   return (
-    <Dialog title={created ? "API token created" : "Create API token"} onClose={onClose}>
+    <Dialog
+      title={created ? t("admin.tokens.createdTitle") : t("admin.tokens.create")}
+      onClose={onClose}
+    >
       {created ? (
         <RevealToken created={created} onClose={onClose} />
       ) : (
@@ -132,7 +145,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                   else if (fields?.name) setError("name", { message: fields.name });
                   else {
                     const message =
-                      error instanceof ApiError ? error.serverMessage : "No answer from the server";
+                      error instanceof ApiError ? error.serverMessage : t("errors.noAnswerTitle");
                     setError("root", { message });
                   }
                 },
@@ -141,21 +154,25 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
           })}
         >
           <InputField
-            label="Name"
+            label={t("admin.tokens.name")}
             autoComplete="off"
-            hint="What uses it, e.g. till-sync"
+            hint={t("admin.tokens.nameHint")}
             error={errors.name?.message}
             {...register("name")}
           />
-          <SelectField label="Role" error={errors.role?.message} {...register("role")}>
-            <option value="user">User</option>
-            <option value="admin">Admin</option>
+          <SelectField
+            label={t("admin.tokens.role")}
+            error={errors.role?.message}
+            {...register("role")}
+          >
+            <option value="user">{t("users.roles.user")}</option>
+            <option value="admin">{t("users.roles.admin")}</option>
           </SelectField>
           <InputField
-            label="Expires (optional)"
+            label={t("admin.tokens.expiresLabel")}
             type="date"
             min={businessToday()}
-            hint="Empty: valid until revoked. It stops working at the end of that day."
+            hint={t("admin.tokens.expiresHint")}
             error={errors.expires?.message}
             {...register("expires")}
           />
@@ -167,8 +184,8 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
           <FormActions
             onCancel={onClose}
             pending={mutation.isPending}
-            label="Create token"
-            pendingLabel="Creating..."
+            label={t("admin.tokens.submit")}
+            pendingLabel={t("admin.tokens.creating")}
           />
         </form>
       )}
@@ -178,8 +195,9 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
 
 function RevokeTokenDialog({ token, onClose }: { token: ApiTokenDto; onClose: () => void }) {
   const mutation = useRevokeApiToken();
+  const t = useT();
   return (
-    <Dialog title={`Revoke ${token.name}?`} onClose={onClose}>
+    <Dialog title={t("admin.tokens.revokeQuestion", { name: token.name })} onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -187,14 +205,13 @@ function RevokeTokenDialog({ token, onClose }: { token: ApiTokenDto; onClose: ()
         }}
       >
         <p className="text-sm">
-          Every client using {token.name} ({token.prefix}…) is refused from now on. This cannot be
-          undone: make a new token to give access again.
+          {t("admin.tokens.revokeText", { name: token.name, prefix: token.prefix })}
         </p>
         <FormActions
           onCancel={onClose}
           pending={mutation.isPending}
-          label="Revoke"
-          pendingLabel="Revoking..."
+          label={t("admin.tokens.revoke")}
+          pendingLabel={t("admin.tokens.revoking")}
           destructive
         />
       </form>
@@ -204,12 +221,14 @@ function RevokeTokenDialog({ token, onClose }: { token: ApiTokenDto; onClose: ()
 
 function TokenRow({ token }: { token: ApiTokenDto }) {
   const status = tokenStatus(token);
+  const t = useT();
+  const roleName = useRoleName();
   return (
     <tr>
       <th scope="row" className="font-medium break-words">
         {token.name}
       </th>
-      <td>{capitalise(token.role)}</td>
+      <td>{roleName(token.role)}</td>
       <td>
         <code>{token.prefix}…</code>
       </td>
@@ -217,20 +236,22 @@ function TokenRow({ token }: { token: ApiTokenDto }) {
         {token.createdBy.username}, <When at={token.createdAt} none="" />
       </td>
       <td>
-        <When at={token.expiresAt} none="Never" />
+        <When at={token.expiresAt} none={t("admin.tokens.never")} />
       </td>
       <td>
-        <When at={token.lastUsedAt} none="Never used" />
+        <When at={token.lastUsedAt} none={t("admin.tokens.neverUsed")} />
       </td>
       <td>
-        <span className={`badge ${STATUS_CLASS[status]}`}>{status}</span>
+        <span className={`badge ${STATUS_CLASS[status]}`}>
+          {t(`admin.tokens.statuses.${status}`)}
+        </span>
       </td>
       <td>
         {token.revokedAt ? null : (
           <DialogButton
-            label="Revoke"
+            label={t("admin.tokens.revoke")}
             className="btn-sm btn-outline btn-error"
-            title={`Revoke ${token.name}`}
+            title={t("admin.tokens.revokeTitle", { name: token.name })}
           >
             {(close) => <RevokeTokenDialog token={token} onClose={close} />}
           </DialogButton>
@@ -243,44 +264,45 @@ function TokenRow({ token }: { token: ApiTokenDto }) {
 export function ApiTokensPanel() {
   const query = useApiTokens();
   const tokens = query.data;
+  const t = useT();
   return (
     <Panel
-      title="API tokens"
+      title={t("admin.tokens.title")}
       actions={
-        <DialogButton label="Create API token" className="btn-sm btn-primary">
+        <DialogButton label={t("admin.tokens.create")} className="btn-sm btn-primary">
           {(close) => <CreateTokenDialog onClose={close} />}
         </DialogButton>
       }
     >
       <p className="mb-2 text-sm text-base-content/80">
-        Machine clients send a token as <code>Authorization: Bearer &lt;token&gt;</code>. It acts
-        with its role, is named <code>token:&lt;name&gt;</code> in the audit trail, and cannot
-        manage tokens, passwords or users.
+        <Trans i18nKey="admin.tokens.intro" components={{ code: <code /> }} />
       </p>
       {query.isPending ? (
-        <LoadingText text="Loading API tokens..." />
+        <LoadingText text={t("admin.tokens.loading")} />
       ) : query.isError ? (
         <p role="alert" className="text-sm text-error">
-          Could not load the API tokens:{" "}
-          {query.error instanceof ApiError
-            ? query.error.serverMessage
-            : "no answer from the server"}
+          {t("admin.tokens.loadFailed", {
+            reason:
+              query.error instanceof ApiError
+                ? query.error.serverMessage
+                : t("admin.tokens.noAnswer"),
+          })}
         </p>
       ) : tokens && tokens.length > 0 ? (
         <div className="overflow-x-auto">
           <table className="table table-sm">
-            <caption className="sr-only">API tokens</caption>
+            <caption className="sr-only">{t("admin.tokens.title")}</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Token</th>
-                <th scope="col">Created</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t("admin.tokens.name")}</th>
+                <th scope="col">{t("admin.tokens.role")}</th>
+                <th scope="col">{t("admin.tokens.token")}</th>
+                <th scope="col">{t("admin.tokens.created")}</th>
+                <th scope="col">{t("admin.tokens.expires")}</th>
+                <th scope="col">{t("admin.tokens.lastUsed")}</th>
+                <th scope="col">{t("admin.tokens.status")}</th>
                 <th scope="col">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("admin.tokens.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -292,7 +314,7 @@ export function ApiTokensPanel() {
           </table>
         </div>
       ) : (
-        <p className="p-4 text-center text-sm text-base-content/80">No API tokens yet.</p>
+        <p className="p-4 text-center text-sm text-base-content/80">{t("admin.tokens.empty")}</p>
       )}
     </Panel>
   );

@@ -1,12 +1,11 @@
 import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from "react";
 import type { ManagedUserDto } from "../../../../src/domain/dto";
 import { HistoryLink } from "../../../components/ui/history-link";
+import { useT } from "../../../i18n";
 import { useSetUserDisabled, useUnlockUser } from "../api/manage-user";
 
 const ResetPasswordDialog = lazy(() => import("./reset-password-dialog"));
 const DisableUserDialog = lazy(() => import("./disable-user-dialog"));
-
-const SELF_DISABLE_REASON = "You cannot disable your own account";
 
 type UserDialog = { kind: "reset" | "disable"; user: ManagedUserDto };
 
@@ -41,12 +40,14 @@ export function UserActions({ user, isSelf }: { user: ManagedUserDto; isSelf: bo
   const openDialog = useContext(OpenUserDialog);
   const enable = useSetUserDisabled();
   const unlock = useUnlockUser();
+  const t = useT();
+  const selfDisableReason = isSelf ? t("admin.userActions.selfDisable") : undefined;
   const button = "btn btn-outline btn-xs";
   return (
     // In a table row (from 640 px) one under the other; on a phone card side by side.
     <div className="flex flex-wrap gap-1 sm:flex-col sm:flex-nowrap">
       <button type="button" className={button} onClick={() => openDialog({ kind: "reset", user })}>
-        Reset password
+        {t("admin.userActions.resetPassword")}
       </button>
       {user.disabled ? (
         <button
@@ -55,20 +56,20 @@ export function UserActions({ user, isSelf }: { user: ManagedUserDto; isSelf: bo
           disabled={enable.isPending}
           onClick={() => enable.mutate({ userId: user.id, disabled: false })}
         >
-          Enable
+          {t("admin.userActions.enable")}
         </button>
       ) : (
         // A disabled button gets no pointer events in some browsers: the reason sits on
         // the wrapper too, and is the button's accessible description.
-        <span className="flex" title={isSelf ? SELF_DISABLE_REASON : undefined}>
+        <span className="flex" title={selfDisableReason}>
           <button
             type="button"
             className={`${button} btn-error flex-1`}
             disabled={isSelf}
-            title={isSelf ? SELF_DISABLE_REASON : undefined}
+            title={selfDisableReason}
             onClick={() => openDialog({ kind: "disable", user })}
           >
-            Disable
+            {t("admin.userActions.disable")}
           </button>
         </span>
       )}
@@ -79,7 +80,7 @@ export function UserActions({ user, isSelf }: { user: ManagedUserDto; isSelf: bo
           disabled={unlock.isPending}
           onClick={() => unlock.mutate({ userId: user.id })}
         >
-          Unlock
+          {t("admin.userActions.unlock")}
         </button>
       )}
       <HistoryLink entityType="USER" entityId={user.id} name={user.username} className={button} />

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useAtomValue } from "jotai";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { ManagedUserDto } from "../../../../src/domain/dto";
@@ -12,8 +13,9 @@ import { UserLink } from "../../../components/ui/links";
 import { NewPasswordField, usePasswordVerdict } from "../../../components/ui/new-password-field";
 import { Panel } from "../../../components/ui/page-header";
 import { PickerField } from "../../../components/ui/picker-field";
+import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
-import { capitalise, formatCompactDateTime, formatDate } from "../../../lib/format";
+import { formatCompactDateTime, formatDate } from "../../../lib/format";
 import { currentUserAtom } from "../../../lib/session";
 import { CustomerPicker } from "../../customers";
 import { lastSignInText, UserStatusBadges } from "../../users";
@@ -29,9 +31,10 @@ const WIDE_ONLY = "hidden 2xl:table-cell";
 
 function RoleSelect({ user }: { user: ManagedUserDto }) {
   const mutation = useChangeUserRole();
+  const t = useT();
   return (
     <select
-      aria-label={`Role of ${user.username}`}
+      aria-label={t("admin.users.roleOf", { username: user.username })}
       className="select select-bordered select-sm min-w-24"
       value={user.role}
       disabled={mutation.isPending}
@@ -39,7 +42,7 @@ function RoleSelect({ user }: { user: ManagedUserDto }) {
     >
       {ROLES.map((role) => (
         <option key={role} value={role}>
-          {capitalise(role)}
+          {t(`users.roles.${role}`)}
         </option>
       ))}
     </select>
@@ -48,7 +51,7 @@ function RoleSelect({ user }: { user: ManagedUserDto }) {
 
 /** A table's short "22 Nov 14:05", the full date and time on hover; "Never" if never. */
 function LastSignIn({ at }: { at: string | null }) {
-  if (!at) return "Never";
+  if (!at) return lastSignInText(at);
   return <span title={lastSignInText(at)}>{formatCompactDateTime(at)}</span>;
 }
 
@@ -58,36 +61,46 @@ function RowActions({ user }: { user: ManagedUserDto }) {
   return <UserActions user={user} isSelf={me?.id === user.id} />;
 }
 
-const columns = [
+/** The table's columns, their headers in the language showing. */
+function useColumns() {
+  const t = useT();
+  return useMemo(() => columnsIn(t), [t]);
+}
+
+const columnsIn = (t: ReturnType<typeof useT>) => [
   col.accessor("username", {
-    header: "Username",
+    header: t("admin.users.username"),
     cell: (c) => <UserLink user={c.row.original} fallback="" />,
   }),
-  col.accessor("role", { header: "Role", cell: (c) => <RoleSelect user={c.row.original} /> }),
+  col.accessor("role", {
+    header: t("admin.users.role"),
+    cell: (c) => <RoleSelect user={c.row.original} />,
+  }),
   col.display({
     id: "status",
-    header: "Status",
+    header: t("admin.users.status"),
     cell: (c) => <UserStatusBadges user={c.row.original} compact />,
   }),
   col.accessor("lastSignInAt", {
-    header: "Last sign-in",
+    header: t("admin.users.lastSignIn"),
     enableSorting: false,
     cell: (c) => <LastSignIn at={c.getValue()} />,
   }),
   col.accessor("createdAt", {
-    header: "Created",
+    header: t("admin.users.created"),
     meta: { className: WIDE_ONLY },
     cell: (c) => formatDate(c.getValue()),
   }),
   col.display({
     id: "actions",
-    header: "Actions",
+    header: t("admin.users.actions"),
     cell: (c) => <RowActions user={c.row.original} />,
   }),
 ];
 
 /** A user on a phone: name and status, role, last sign-in, then the actions. */
 function UserCard({ user }: { user: ManagedUserDto }) {
+  const t = useT();
   return (
     <article className="flex flex-col gap-2 text-sm" aria-label={user.username}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -99,8 +112,8 @@ function UserCard({ user }: { user: ManagedUserDto }) {
       <RoleSelect user={user} />
       <CardFacts
         facts={[
-          ["Last sign-in", lastSignInText(user.lastSignInAt)],
-          ["Created", formatDate(user.createdAt)],
+          [t("admin.users.lastSignIn"), lastSignInText(user.lastSignInAt)],
+          [t("admin.users.created"), formatDate(user.createdAt)],
         ]}
       />
       <RowActions user={user} />
@@ -111,16 +124,18 @@ function UserCard({ user }: { user: ManagedUserDto }) {
 export function UserRolesPanel() {
   const state = useTableState();
   const query = useAdminUsers(state.params);
+  const columns = useColumns();
+  const t = useT();
   return (
-    <Panel title="User Role Management">
+    <Panel title={t("admin.users.title")}>
       <UserDialogs>
         <DataTable
           columns={columns}
           state={state}
           query={query}
-          loadingText="Loading users..."
-          emptyText="No users found"
-          searchLabel="Search users"
+          loadingText={t("admin.users.loading")}
+          emptyText={t("admin.users.empty")}
+          searchLabel={t("admin.users.search")}
           renderCard={(user) => <UserCard user={user} />}
         />
       </UserDialogs>
@@ -149,8 +164,9 @@ export function CreateUserPanel() {
   const customerLogin = watch("role") === "customer";
   const typed = watch("password") ?? "";
   const verdict = usePasswordVerdict(typed, watch("username") ?? "");
+  const t = useT();
   return (
-    <Panel title="Create User">
+    <Panel title={t("admin.createUser.title")}>
       <form
         noValidate
         onSubmit={handleSubmit((values) => {
@@ -168,23 +184,21 @@ export function CreateUserPanel() {
         })}
       >
         <InputField
-          label="Username"
+          label={t("admin.createUser.username")}
           autoComplete="off"
           error={errors.username?.message}
           {...register("username")}
         />
         <NewPasswordField
-          label="Password"
+          label={t("admin.createUser.password")}
           typed={typed}
           verdict={verdict}
           error={errors.password?.message}
           {...register("password")}
         />
-        <p className="mb-3 text-sm text-base-content/80">
-          The user chooses their own password at the first sign-in.
-        </p>
+        <p className="mb-3 text-sm text-base-content/80">{t("admin.createUser.firstSignIn")}</p>
         <SelectField
-          label="Role"
+          label={t("admin.createUser.role")}
           defaultValue="user"
           error={errors.role?.message}
           {...register("role", {
@@ -195,7 +209,7 @@ export function CreateUserPanel() {
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {capitalise(role)}
+              {t(`users.roles.${role}`)}
             </option>
           ))}
         </SelectField>
@@ -203,7 +217,7 @@ export function CreateUserPanel() {
           <PickerField control={control} name="customerId" picker={CustomerPicker} />
         )}
         <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? "Creating..." : "Create User"}
+          {mutation.isPending ? t("admin.createUser.creating") : t("admin.createUser.submit")}
         </button>
       </form>
     </Panel>

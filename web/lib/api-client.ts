@@ -2,6 +2,7 @@ import type { ZodType, z } from "zod";
 import type { ResponseOf } from "../../src/domain/contract";
 import type { ContractName, Contracts } from "../../src/domain/contracts";
 import { routeTable } from "../../src/domain/route-table" with { type: "macro" };
+import { i18n } from "../i18n";
 import { translatedError } from "../i18n/errors";
 import { reportUnauthorized, setServerReachable } from "./connection";
 
@@ -202,15 +203,17 @@ export async function callPage<N extends ContractName>(
   return { items, total: header === null ? items.length : Number(header), capped };
 }
 
-/** The message a toast shows for a failed call. */
 /**
  * What the web shows for a failed call: the server's message in English, its code's
- * translated message in another language (web/i18n/errors.ts), else the error's own text.
+ * translated message in another language (web/i18n/errors.ts); "Could not reach the server"
+ * for no answer, else the error's own text, else `fallback` ("Something went wrong"), in the
+ * language shown.
  */
-export function errorMessage(error: unknown, fallback = "Something went wrong"): string {
+export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof ApiError) return translatedError(error.code, error.serverMessage);
+  if (error instanceof NetworkError) return i18n.t("ui.network.unreachable");
   if (error instanceof Error && error.message) return error.message;
-  return fallback;
+  return fallback ?? i18n.t("errors.fallback");
 }
 
 export function isNotFound(error: unknown): boolean {

@@ -1,4 +1,5 @@
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
+import { applyLanguage } from "../i18n";
 import { euro, relativeAge } from "./format";
 
 const NOW = Date.parse("2026-11-22T12:00:00.000Z");
@@ -18,6 +19,20 @@ describe("relativeAge (SPEC section 9)", () => {
     expect(relativeAge(ago(1439), NOW)).toBe("23 hours ago");
     expect(relativeAge(ago(1440), NOW)).toBe("1 day ago");
     expect(relativeAge(ago(3 * 1440 + 5), NOW)).toBe("3 days ago");
+  });
+
+  describe("in German", () => {
+    afterEach(() => applyLanguage("en"));
+
+    test("'Gerade eben', then 'vor 1 Minute', 'vor 23 Stunden', 'vor 3 Tagen'", () => {
+      applyLanguage("de");
+      expect(relativeAge(ago(0, 30), NOW)).toBe("Gerade eben");
+      expect(relativeAge(ago(1), NOW)).toBe("vor 1 Minute");
+      expect(relativeAge(ago(59), NOW)).toBe("vor 59 Minuten");
+      expect(relativeAge(ago(1439), NOW)).toBe("vor 23 Stunden");
+      expect(relativeAge(ago(1440), NOW)).toBe("vor 1 Tag");
+      expect(relativeAge(ago(3 * 1440 + 5), NOW)).toBe("vor 3 Tagen");
+    });
   });
 });
 

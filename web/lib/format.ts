@@ -1,5 +1,6 @@
 /** Display formatters: euros with 2 decimals; dates and times come from ./time. */
 import { centsOf, formatCents } from "../../src/domain/money";
+import { i18n } from "../i18n";
 import { displayLocale } from "./locale";
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -59,17 +60,16 @@ export function formatNumber(value: number, locale = displayLocale()): string {
 // Dates and times: in the business time zone, from the one module that formats them.
 export { formatCompactDateTime, formatDate, formatDateTime, formatTime } from "./time";
 
-/** SPEC section 9: 'Just now' under a minute, then minutes, hours (under 1440 min), days. */
+/**
+ * SPEC section 9: 'Just now' under a minute, then minutes, hours (under 1440 min), days; in
+ * the language shown ("vor 5 Minuten").
+ */
 export function relativeAge(value: string, now = Date.now()): string {
   const minutes = Math.floor((now - new Date(value).getTime()) / 60_000);
-  if (minutes < 1) return "Just now";
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
-  if (minutes < 1440) {
-    const hours = Math.floor(minutes / 60);
-    return `${hours} hour${hours === 1 ? "" : "s"} ago`;
-  }
-  const days = Math.floor(minutes / 1440);
-  return `${days} day${days === 1 ? "" : "s"} ago`;
+  if (minutes < 1) return i18n.t("ui.age.justNow");
+  if (minutes < 60) return i18n.t("ui.age.minutes", { count: minutes });
+  if (minutes < 1440) return i18n.t("ui.age.hours", { count: Math.floor(minutes / 60) });
+  return i18n.t("ui.age.days", { count: Math.floor(minutes / 1440) });
 }
 
 export function fullName(person: { firstName: string; lastName: string }): string {

@@ -66,11 +66,6 @@ describe("the catalogues", () => {
  */
 const NOT_YET_CONVERTED = new Set<string>([
   "app/routes/audit.tsx",
-  "features/alerts/components/alert-item.tsx",
-  "features/alerts/components/alerts-bell.tsx",
-  "features/alerts/components/alerts-page.tsx",
-  "features/alerts/components/alerts-panel.tsx",
-  "features/alerts/components/dismiss-alert-dialog.tsx",
   "features/audit/components/audit-difference.tsx",
   "features/audit/components/audit-table.tsx",
   "features/receipts/components/receipt-frame.tsx",

@@ -1,10 +1,11 @@
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useState } from "react";
+import { useT } from "../../../i18n";
 import { relativeAge } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
 import { useDismissAlert } from "../api/dismiss-alert";
 import { type Alert, useAlerts } from "../api/get-alerts";
-import { CATEGORY_LABEL, needsNote } from "./category";
+import { needsNote } from "./category";
 
 const DismissAlertDialog = lazy(() => import("./dismiss-alert-dialog"));
 
@@ -13,9 +14,10 @@ const ALERT_CLASS = { warning: "alert-warning", error: "alert-error", info: "ale
 /** The undismissed alerts (the first `limit` of them), or their loading and empty states. */
 export function AlertList({ limit }: { limit?: number }) {
   const { data, isLoading } = useAlerts();
-  if (isLoading) return <p className="py-4 text-center">Loading alerts...</p>;
+  const t = useT();
+  if (isLoading) return <p className="py-4 text-center">{t("alerts.loading")}</p>;
   if (!data?.length) {
-    return <p className="py-4 text-center text-base-content/70">No alerts at this time</p>;
+    return <p className="py-4 text-center text-base-content/70">{t("alerts.empty")}</p>;
   }
   return (
     <ul className="flex flex-col gap-2">
@@ -28,10 +30,11 @@ export function AlertList({ limit }: { limit?: number }) {
 
 /** Who the alert is for: Operations, Cash, Security or System (decisions/044). */
 export function CategoryBadge({ alert }: { alert: Pick<Alert, "category"> }) {
+  const t = useT();
   return (
     <span className="badge badge-outline badge-sm whitespace-nowrap" data-testid="alert-category">
-      <span className="sr-only">Category: </span>
-      {CATEGORY_LABEL[alert.category]}
+      <span className="sr-only">{t("alerts.categoryPrefix")}</span>
+      {t(`alerts.category.${alert.category}`)}
     </span>
   );
 }
@@ -45,6 +48,7 @@ export function AlertItem({ alert }: { alert: Alert }) {
   const canMutate = useAtomValue(canMutateAtom);
   const [asking, setAsking] = useState(false);
   const withNote = needsNote(alert.category);
+  const t = useT();
   return (
     <li className={`alert ${ALERT_CLASS[alert.type] ?? ""} items-start`}>
       <div className="flex-1">
@@ -59,7 +63,7 @@ export function AlertItem({ alert }: { alert: Alert }) {
         <button
           type="button"
           className="btn btn-ghost btn-xs"
-          aria-label={`Dismiss ${alert.title}`}
+          aria-label={t("alerts.dismissNamed", { title: alert.title })}
           aria-haspopup={withNote ? "dialog" : undefined}
           onClick={() => (withNote ? setAsking(true) : dismiss.mutate({ id: alert.id }))}
         >

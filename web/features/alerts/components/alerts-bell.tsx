@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "wouter";
+import { useT } from "../../../i18n";
 import { useCounts } from "../../../lib/counts";
-import { relativeAge } from "../../../lib/format";
+import { formatNumber, relativeAge } from "../../../lib/format";
 import { useAlerts } from "../api/get-alerts";
 
 /**
@@ -13,6 +14,7 @@ export function AlertsBell() {
   const { data } = useAlerts();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const t = useT();
   return (
     <div className="relative">
       <button
@@ -24,7 +26,7 @@ export function AlertsBell() {
             setOpen(false);
           }
         }}
-        aria-label={`Notifications: ${count} unread`}
+        aria-label={t("alerts.bell", { n: formatNumber(count) })}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
@@ -56,7 +58,7 @@ export function AlertsBell() {
           className="absolute right-0 z-40 mt-2 w-80 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
         >
           {!data?.length ? (
-            <p className="p-2 text-sm">No alerts at this time</p>
+            <p className="p-2 text-sm">{t("alerts.empty")}</p>
           ) : (
             <ul className="flex flex-col">
               {data.slice(0, 5).map((alert) => (
@@ -68,7 +70,7 @@ export function AlertsBell() {
             </ul>
           )}
           <Link href="/alerts" className="link link-primary block p-2 text-sm">
-            View all
+            {t("alerts.viewAll")}
           </Link>
         </div>
       )}

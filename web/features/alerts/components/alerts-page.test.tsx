@@ -1,8 +1,10 @@
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AlertDto } from "../../../../src/domain/dto";
-import { page, renderApp } from "../../../test/render";
+import { type AlertDto, userDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
+import { settings } from "../../../test/fixtures";
+import { page, renderApp, user } from "../../../test/render";
 
 function alert(overrides: Partial<AlertDto> = {}): AlertDto {
   return {
@@ -159,5 +161,40 @@ describe("the staff dashboard", () => {
     const asked = calls.filter((c) => c.path === "/api/alerts");
     expect(asked.length).toBeGreaterThan(0);
     for (const call of asked) expect(call.search.get("status")).toBeNull();
+  });
+});
+
+describe("the Alerts screen in German", () => {
+  afterEach(() => {
+    // Unmounted first: a language change re-renders every mounted screen.
+    cleanup();
+    applyLanguage("en");
+  });
+
+  test("categories, the note dialog and its required note in German; the server's texts as sent", async () => {
+    const ue = userEvent.setup();
+    renderApp("/alerts", "admin", {
+      "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
+      "GET /api/settings": settings(),
+      "GET /api/alerts": [cash, alert()],
+    });
+    const list = await screen.findByRole("region", { name: "Offene Meldungen" });
+    const items = await within(list).findAllByRole("listitem");
+    expect(items.map((li) => within(li).getByTestId("alert-category").textContent)).toEqual([
+      "Kategorie: Kasse",
+      "Kategorie: Betrieb",
+    ]);
+    await ue.click(
+      await screen.findByRole("button", { name: "Till discrepancy at cash-up erledigen" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Meldung erledigen" });
+    expect(within(dialog).getByText(/^Eine Meldung der Kategorie Kasse wird/)).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: "Meldung erledigen" }));
+    expect(
+      await within(dialog).findByText(
+        "Zum Erledigen einer Meldung der Kategorie Kasse ist eine Notiz nötig",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByLabelText("Notiz *")).toBeTruthy();
   });
 });

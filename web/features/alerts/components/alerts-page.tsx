@@ -1,6 +1,7 @@
 import { useAtomValue } from "jotai";
 import { Link, useSearchParams } from "wouter";
 import { PageHeader, Panel } from "../../../components/ui/page-header";
+import { useT } from "../../../i18n";
 import { isAdminAtom } from "../../../lib/session";
 import { AlertList } from "./alert-item";
 import { DismissedAlerts } from "./dismissed-alerts";
@@ -14,31 +15,32 @@ export default function AlertsPage() {
   const isAdmin = useAtomValue(isAdminAtom);
   const [search] = useSearchParams();
   const dismissed = isAdmin && search.get("view") === "dismissed";
+  const t = useT();
   return (
     <>
-      <PageHeader title="Alerts" subtitle="Everything that needs a look, newest first" />
+      <PageHeader title={t("alerts.title")} subtitle={t("alerts.subtitle")} />
       {isAdmin && (
-        <nav aria-label="Alert views" className="tabs tabs-box mb-4 w-fit">
+        <nav aria-label={t("alerts.views")} className="tabs tabs-box mb-4 w-fit">
           <Link
             href="/alerts"
             className={`tab ${dismissed ? "" : "tab-active"}`}
             aria-current={dismissed ? undefined : "page"}
           >
-            Open
+            {t("alerts.openView")}
           </Link>
           <Link
             href="/alerts?view=dismissed"
             className={`tab ${dismissed ? "tab-active" : ""}`}
             aria-current={dismissed ? "page" : undefined}
           >
-            Dismissed
+            {t("alerts.dismissedView")}
           </Link>
         </nav>
       )}
       {dismissed ? (
         <DismissedAlerts />
       ) : (
-        <Panel title="Undismissed alerts">
+        <Panel title={t("alerts.undismissed")}>
           <AlertList />
         </Panel>
       )}

@@ -1,17 +1,14 @@
 import type { AlertCategory } from "../../../../src/domain/enums";
 import { NOTE_REQUIRED_CATEGORIES } from "../../../../src/domain/enums";
+import { i18n } from "../../../i18n";
 
-/** Who an alert is for, as the screens name it (decisions/044). */
-export const CATEGORY_LABEL: Record<AlertCategory, string> = {
-  operations: "Operations",
-  cash: "Cash",
-  security: "Security",
-  system: "System",
-};
+/** The category inside a sentence: "cash" in "a cash alert". */
+export const categoryInText = (category: AlertCategory) =>
+  i18n.t(`alerts.categoryInText.${category}`);
 
 /** A cash or security alert is dismissed with a note saying what was done. */
 export const needsNote = (category: AlertCategory) => NOTE_REQUIRED_CATEGORIES.includes(category);
 
-/** The server's own message for a missing note, so both read the same. */
+/** The server's own message for a missing note, so both read the same (in English). */
 export const noteRequired = (category: AlertCategory) =>
-  `Note is required to dismiss a ${category} alert`;
+  i18n.t("alerts.dismiss.noteRequired", { category: categoryInText(category) });

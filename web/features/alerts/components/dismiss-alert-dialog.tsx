@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, TextareaField } from "../../../components/ui/field";
-import { ApiError } from "../../../lib/api-client";
+import { useT } from "../../../i18n";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useDismissAlert } from "../api/dismiss-alert";
 import type { Alert } from "../api/get-alerts";
-import { CATEGORY_LABEL, noteRequired } from "./category";
+import { categoryInText, noteRequired } from "./category";
 
 /**
  * Dismissing a cash or security alert (decisions/044): the admin says what was done about
@@ -23,6 +24,7 @@ export default function DismissAlertDialog({
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const dismiss = useDismissAlert({ quiet: true });
+  const t = useT();
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const text = note.trim();
@@ -39,22 +41,21 @@ export default function DismissAlertDialog({
         onError: (err) => {
           const field = err instanceof ApiError ? err.fields?.note : undefined;
           if (field) setError(field);
-          else setFailure(err instanceof ApiError ? err.serverMessage : err.message);
+          else setFailure(errorMessage(err));
         },
       },
     );
   };
   return (
-    <Dialog onClose={onClose} title="Dismiss alert">
+    <Dialog onClose={onClose} title={t("alerts.dismiss.title")}>
       <form noValidate onSubmit={submit}>
         <p className="mb-1 font-semibold">{alert.title}</p>
         <p className="mb-3 text-sm">{alert.description}</p>
         <p className="mb-3 text-sm">
-          A {CATEGORY_LABEL[alert.category].toLowerCase()} alert is dismissed with a note saying
-          what was done about it. The note is kept with the alert and in the audit trail.
+          {t("alerts.dismiss.explain", { category: categoryInText(alert.category) })}
         </p>
         <TextareaField
-          label="Note *"
+          label={t("alerts.dismiss.note")}
           rows={3}
           value={note}
           error={error}
@@ -75,8 +76,8 @@ export default function DismissAlertDialog({
         <FormActions
           onCancel={onClose}
           pending={dismiss.isPending}
-          label="Dismiss alert"
-          pendingLabel="Dismissing..."
+          label={t("alerts.dismiss.submit")}
+          pendingLabel={t("alerts.dismiss.pending")}
         />
       </form>
     </Dialog>

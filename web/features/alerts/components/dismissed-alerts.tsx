@@ -1,44 +1,54 @@
 import { createColumnHelper } from "@tanstack/react-table";
+import type { TFunction } from "i18next";
+import { useMemo } from "react";
 import { DataTable, useTableState } from "../../../components/ui/data-table";
 import { UserLink } from "../../../components/ui/links";
 import { DateCell } from "../../../components/ui/truncate";
+import { useT } from "../../../i18n";
 import { type Alert, useDismissedAlerts } from "../api/get-alerts";
 import { CategoryBadge } from "./alert-item";
 
 const col = createColumnHelper<Alert>();
 
-const columns = [
-  col.display({
-    id: "alert",
-    header: "Alert",
-    cell: (c) => (
-      <div className="whitespace-normal">
-        <div className="font-semibold">{c.row.original.title}</div>
-        <div className="text-sm">{c.row.original.description}</div>
-      </div>
-    ),
-  }),
-  col.display({
-    id: "category",
-    header: "Category",
-    cell: (c) => <CategoryBadge alert={c.row.original} />,
-  }),
-  col.accessor("createdAt", { header: "Raised", cell: (c) => <DateCell value={c.getValue()} /> }),
-  col.accessor("dismissedAt", {
-    header: "Dismissed",
-    cell: (c) => <DateCell value={c.getValue()} />,
-  }),
-  col.display({
-    id: "dismissedBy",
-    header: "By",
-    cell: (c) => <UserLink user={c.row.original.dismissedBy} fallback="Unknown" />,
-  }),
-  col.accessor("dismissNote", {
-    header: "Note",
-    enableSorting: false,
-    cell: (c) => <span className="whitespace-pre-line">{c.getValue() ?? ""}</span>,
-  }),
-];
+function alertColumns(t: TFunction) {
+  return [
+    col.display({
+      id: "alert",
+      header: t("alerts.dismissed.alert"),
+      cell: (c) => (
+        <div className="whitespace-normal">
+          <div className="font-semibold">{c.row.original.title}</div>
+          <div className="text-sm">{c.row.original.description}</div>
+        </div>
+      ),
+    }),
+    col.display({
+      id: "category",
+      header: t("alerts.dismissed.category"),
+      cell: (c) => <CategoryBadge alert={c.row.original} />,
+    }),
+    col.accessor("createdAt", {
+      header: t("alerts.dismissed.raised"),
+      cell: (c) => <DateCell value={c.getValue()} />,
+    }),
+    col.accessor("dismissedAt", {
+      header: t("alerts.dismissed.dismissed"),
+      cell: (c) => <DateCell value={c.getValue()} />,
+    }),
+    col.display({
+      id: "dismissedBy",
+      header: t("alerts.dismissed.by"),
+      cell: (c) => (
+        <UserLink user={c.row.original.dismissedBy} fallback={t("alerts.dismissed.unknown")} />
+      ),
+    }),
+    col.accessor("dismissNote", {
+      header: t("alerts.dismissed.note"),
+      enableSorting: false,
+      cell: (c) => <span className="whitespace-pre-line">{c.getValue() ?? ""}</span>,
+    }),
+  ];
+}
 
 /**
  * The admins' view of dismissed alerts (issue 25): who dismissed each, when, and the note
@@ -47,14 +57,16 @@ const columns = [
 export function DismissedAlerts() {
   const state = useTableState([{ id: "dismissedAt", desc: true }]);
   const query = useDismissedAlerts(state.params);
+  const t = useT();
+  const columns = useMemo(() => alertColumns(t), [t]);
   return (
     <DataTable
       columns={columns}
       state={state}
       query={query}
-      loadingText="Loading dismissed alerts..."
-      emptyText="No dismissed alerts"
-      searchLabel="Search dismissed alerts"
+      loadingText={t("alerts.dismissed.loading")}
+      emptyText={t("alerts.dismissed.empty")}
+      searchLabel={t("alerts.dismissed.search")}
       getRowId={(row) => String(row.id)}
     />
   );

@@ -1,8 +1,9 @@
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type ShiftDto, shiftDto } from "../../../../src/domain/dto";
-import { renderWithProviders } from "../../../test/render";
+import { type ShiftDto, shiftDto, userDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
+import { renderWithProviders, user } from "../../../test/render";
 import { ShiftControl } from "./shift-control";
 
 function shift(overrides: Partial<ShiftDto> = {}): ShiftDto {
@@ -175,5 +176,41 @@ describe("the shift control", () => {
       amount: "20.50",
       reason: "Change for the morning",
     });
+  });
+});
+
+describe("the shift control in German", () => {
+  afterEach(() => {
+    // Unmounted first: a language change re-renders every mounted screen.
+    cleanup();
+    applyLanguage("en");
+  });
+
+  test("a German cashier closes the shift: typed 127,50, the shortfall read the German way", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(<ShiftControl />, "user", {
+      "GET /api/user": userDto.parse({ ...user("user"), language: "de" }),
+      "GET /api/shifts/current": shift(),
+      "POST /api/shifts/:id/close": shift({
+        status: "CLOSED",
+        closedAt: "2026-01-03T17:00:00.000Z",
+        countedCash: "127.50",
+        discrepancy: "-2.50",
+      }),
+    });
+    expect(await screen.findByText("Offen in Central")).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: "Schicht schließen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Schicht schließen" });
+    await ue.type(within(dialog).getByLabelText("Gezähltes Bargeld (€)"), "127,50");
+    await ue.click(within(dialog).getByRole("button", { name: "Schicht schließen" }));
+    const done = await screen.findByRole("dialog", { name: "Schicht geschlossen" });
+    // textContent: the testing library's matchers fold the no-break space into a space.
+    expect(within(done).getByTestId("shift-figures").textContent).toContain(
+      "Differenz2,50\u00a0€ zu wenig",
+    );
+    expect(within(done).getByRole("status").textContent).toBe(
+      "Schicht #5 in Central ist geschlossen.",
+    );
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ countedCash: "127.50" });
   });
 });

@@ -68,10 +68,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "app/routes/audit.tsx",
   "features/audit/components/audit-difference.tsx",
   "features/audit/components/audit-table.tsx",
-  "features/receipts/components/receipt-frame.tsx",
-  "features/receipts/components/receipt-offer.tsx",
-  "features/receipts/components/receipt.tsx",
-  "features/receipts/components/slip-receipt.tsx",
   "features/reports/components/chart-panel.tsx",
   "features/reports/components/report-charts.tsx",
 ]);

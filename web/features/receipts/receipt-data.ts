@@ -1,11 +1,14 @@
 /**
  * What a receipt prints (issue 21 item 4, decision 053), built from the answers the server
  * already gives: a deposit's or withdrawal's transaction, a shift's till movement, a slip's
- * payment. One shape for every cash movement; the slip has its own component.
+ * payment. One shape for every cash movement; the slip has its own component. Its words are
+ * in the language showing when it is built (a receipt is offered on the screen it was made
+ * on, so the language cannot change under it); the kind stays a code, translated when drawn.
  */
 
 import { customerNumber } from "../../../src/domain/customer-number";
 import type { ShiftDto, TillMovementDto, TransactionDto } from "../../../src/domain/dto";
+import { i18n } from "../../i18n";
 
 /** "Sarah Quinn (C-000231)", as everywhere a customer is named (issue 20). */
 const customerName = (c: { id: number; firstName: string; lastName: string }) =>
@@ -19,6 +22,20 @@ export type ReceiptKind =
   | "SLIP PAID"
   | "PICK-UP"
   | "TOP-UP";
+
+/** The catalogue's name of each kind (receipts.band.* and receipts.kind.*). */
+export const KIND_KEY = {
+  DEPOSIT: "deposit",
+  WITHDRAWAL: "withdrawal",
+  "CASH BET": "cashBet",
+  "SLIP PAID": "slipPaid",
+  "PICK-UP": "pickUp",
+  "TOP-UP": "topUp",
+} as const satisfies Record<ReceiptKind, string>;
+
+/** A bet's status as the badges say it ("WON" in English, "Gewonnen" in German). */
+const betStatus = (status: string) =>
+  i18n.t(`ui.betStatus.${status}` as "ui.betStatus.WON", { defaultValue: status });
 
 export interface ReceiptShop {
   id?: number;
@@ -60,14 +77,16 @@ export function transactionReceipt(t: TransactionDto): ReceiptData {
   return {
     kind: t.type === "DEPOSIT" ? "DEPOSIT" : paid ? "SLIP PAID" : "WITHDRAWAL",
     reference: transactionReference(t.id),
-    shop: shop ?? { name: "Unknown shop" },
+    shop: shop ?? { name: i18n.t("receipts.unknownShop") },
     staff: t.processedByUser?.username ?? null,
     at: t.createdAt,
     amount: t.amount,
-    customer: customer ? customerName(customer) : "Cash",
+    customer: customer ? customerName(customer) : i18n.t("receipts.cash"),
     lines: [
-      ...(t.bet ? ([["Bet", `#${t.bet.id} ${t.bet.description}`]] as [string, string][]) : []),
-      ...(t.description ? ([["Note", t.description]] as [string, string][]) : []),
+      ...(t.bet
+        ? ([[i18n.t("receipts.bet"), `#${t.bet.id} ${t.bet.description}`]] as [string, string][])
+        : []),
+      ...(t.description ? ([[i18n.t("receipts.note"), t.description]] as [string, string][]) : []),
     ],
   };
 }
@@ -80,14 +99,17 @@ export function tillMovementReceipt(
   return {
     kind: movement.kind === "pickup" ? "PICK-UP" : "TOP-UP",
     reference: movementReference(movement.id),
-    shop: shift.shop ?? { id: shift.shopId, name: `Shop #${shift.shopId}` },
+    shop: shift.shop ?? {
+      id: shift.shopId,
+      name: i18n.t("receipts.shopNumber", { id: shift.shopId }),
+    },
     staff: movement.createdBy?.username ?? shift.user?.username ?? null,
     at: movement.createdAt,
     amount: movement.amount,
     customer: null,
     lines: [
-      ["Shift", `#${shift.id}`],
-      ["Reason", movement.reason],
+      [i18n.t("receipts.shift"), `#${shift.id}`],
+      [i18n.t("receipts.reason"), movement.reason],
     ],
   };
 }
@@ -128,11 +150,11 @@ export function paymentReceipt(payment: SlipPayment, code?: string): ReceiptData
     staff: payment.paidBy?.username ?? null,
     at: payment.paidAt,
     amount: payment.amount,
-    customer: customer ? customerName(customer) : "Cash",
+    customer: customer ? customerName(customer) : i18n.t("receipts.cash"),
     lines: [
-      ["Bet", `#${payment.bet.id}${code ? ` · ${code}` : ""}`],
-      ["Result", payment.bet.status],
-      ["Description", payment.bet.description],
+      [i18n.t("receipts.bet"), `#${payment.bet.id}${code ? ` · ${code}` : ""}`],
+      [i18n.t("receipts.result"), betStatus(payment.bet.status)],
+      [i18n.t("receipts.description"), payment.bet.description],
     ],
   };
 }

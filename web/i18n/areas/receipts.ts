@@ -1,10 +1,125 @@
 /**
  * The "receipts" part of the catalogues (decision 065): English (the source; the SPEC's English
  * texts verbatim) and German, which must have every key (a missing one fails tsc and
- * web/i18n/catalogue.test.ts). Keys are used as t("receipts.<key>").
+ * web/i18n/catalogue.test.ts). Keys are used as t("receipts.<key>"). The printed receipts and
+ * slips print in the language showing.
  */
 import type { Shape } from "../shape";
 
-export const en = {} as const;
+export const en = {
+  /** The kind in capitals at the top of a receipt. */
+  band: {
+    deposit: "DEPOSIT",
+    withdrawal: "WITHDRAWAL",
+    cashBet: "CASH BET",
+    slipPaid: "SLIP PAID",
+    pickUp: "PICK-UP",
+    topUp: "TOP-UP",
+  },
+  /** The kind in words, on the success state's bar. */
+  kind: {
+    deposit: "Deposit",
+    withdrawal: "Withdrawal",
+    cashBet: "Cash bet",
+    slipPaid: "Slip paid",
+    pickUp: "Pick-up",
+    topUp: "Top-up",
+  },
+  label: "{{kind}} receipt {{reference}}",
+  labelDuplicate: "{{kind}} receipt {{reference}} (duplicate)",
+  duplicate: "DUPLICATE",
+  offer: "Receipt",
+  dismiss: "Dismiss the receipt",
+  print: "Print receipt",
+  reprint: "Reprint (DUPLICATE)",
+  ref: "Ref",
+  time: "Time",
+  staff: "Staff",
+  customer: "Customer",
+  amount: "Amount",
+  unknown: "Unknown",
+  unknownShop: "Unknown shop",
+  shopNumber: "Shop #{{id}}",
+  cash: "Cash",
+  bet: "Bet",
+  note: "Note",
+  shift: "Shift",
+  reason: "Reason",
+  result: "Result",
+  description: "Description",
+  slip: {
+    label: "Slip for bet #{{id}}",
+    bet: "Bet #{{id}}",
+    unitStake: "Unit stake",
+    terms: "Terms",
+    totalStake: "Total stake",
+    stake: "Stake",
+    odds: "Odds",
+    potentialPayout: "Potential payout",
+    placed: "Placed",
+    return: "Return",
+    settled: "Settled",
+    qr: "QR code of {{code}}",
+    code: "Verification code",
+    paid: "PAID {{amount}} on {{time}} at {{shop}}",
+    paidBy: "PAID {{amount}} on {{time}} at {{shop}} by {{user}}",
+  },
+} as const;
 
-export const de: Shape<typeof en> = {};
+export const de: Shape<typeof en> = {
+  band: {
+    deposit: "EINZAHLUNG",
+    withdrawal: "AUSZAHLUNG",
+    cashBet: "BARWETTE",
+    slipPaid: "SCHEIN AUSGEZAHLT",
+    pickUp: "ABSCHÖPFUNG",
+    topUp: "AUFFÜLLUNG",
+  },
+  kind: {
+    deposit: "Einzahlung",
+    withdrawal: "Auszahlung",
+    cashBet: "Barwette",
+    slipPaid: "Schein ausgezahlt",
+    pickUp: "Abschöpfung",
+    topUp: "Auffüllung",
+  },
+  label: "Beleg {{kind}} {{reference}}",
+  labelDuplicate: "Beleg {{kind}} {{reference}} (Duplikat)",
+  duplicate: "DUPLIKAT",
+  offer: "Beleg",
+  dismiss: "Beleg ausblenden",
+  print: "Beleg drucken",
+  reprint: "Nachdruck (DUPLIKAT)",
+  ref: "Ref.",
+  time: "Zeit",
+  staff: "Mitarbeiter",
+  customer: "Kunde",
+  amount: "Betrag",
+  unknown: "Unbekannt",
+  unknownShop: "Unbekannte Filiale",
+  shopNumber: "Filiale #{{id}}",
+  cash: "Bar",
+  bet: "Wette",
+  note: "Notiz",
+  shift: "Schicht",
+  reason: "Grund",
+  result: "Ergebnis",
+  description: "Beschreibung",
+  slip: {
+    label: "Wettschein für Wette #{{id}}",
+    bet: "Wette #{{id}}",
+    unitStake: "Einsatz je Teil",
+    terms: "Bedingungen",
+    totalStake: "Gesamteinsatz",
+    stake: "Einsatz",
+    odds: "Quote",
+    potentialPayout: "Möglicher Gewinn",
+    placed: "Platziert",
+    return: "Auszahlung",
+    settled: "Abgerechnet",
+    qr: "QR-Code von {{code}}",
+    code: "Prüfcode",
+    paid: "AUSGEZAHLT {{amount}} am {{time}} in {{shop}}",
+    paidBy: "AUSGEZAHLT {{amount}} am {{time}} in {{shop}} von {{user}}",
+  },
+};

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
+import { useT } from "../../../i18n";
 
 /**
  * The print-only container (decision 053, after decision 031's slip page): a child of
@@ -54,6 +55,7 @@ export function PrintReceiptButton({
   const [printed, setPrinted] = useState(0);
   const [job, setJob] = useState<Job | null>(null);
   const next = duplicate || printed > 0;
+  const t = useT();
 
   // The receipt is in the page when the print dialog opens; it leaves after the print.
   useEffect(() => {
@@ -84,7 +86,7 @@ export function PrintReceiptButton({
           onPrint?.(next);
         }}
       >
-        {label ?? (next ? "Reprint (DUPLICATE)" : "Print receipt")}
+        {label ?? (next ? t("receipts.reprint") : t("receipts.print"))}
       </button>
       {job &&
         createPortal(

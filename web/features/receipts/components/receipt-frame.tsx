@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../../../i18n";
 import { euro, formatDateTime } from "../../../lib/format";
 import type { ReceiptShop } from "../receipt-data";
 
@@ -28,12 +29,13 @@ export function ReceiptLine({
 
 /** DUPLICATE, in a black band nobody can miss (every print but the success state's first). */
 export function DuplicateBand() {
+  const t = useT();
   return (
     <p
       className="receipt-duplicate my-2 border-2 border-black py-1 text-center text-xl font-black tracking-[0.3em]"
       data-testid="receipt-duplicate"
     >
-      DUPLICATE
+      {t("receipts.duplicate")}
     </p>
   );
 }
@@ -93,13 +95,14 @@ export function ReceiptHeadLines({
   staff: string | null;
   customer: string | null;
 }) {
+  const t = useT();
   return (
     <>
-      <ReceiptLine label="Ref">{reference}</ReceiptLine>
-      <ReceiptLine label="Time">{formatDateTime(at)}</ReceiptLine>
-      <ReceiptLine label="Staff">{staff ?? "Unknown"}</ReceiptLine>
+      <ReceiptLine label={t("receipts.ref")}>{reference}</ReceiptLine>
+      <ReceiptLine label={t("receipts.time")}>{formatDateTime(at)}</ReceiptLine>
+      <ReceiptLine label={t("receipts.staff")}>{staff ?? t("receipts.unknown")}</ReceiptLine>
       {customer !== null && (
-        <ReceiptLine label="Customer">
+        <ReceiptLine label={t("receipts.customer")}>
           <span data-testid="receipt-customer">{customer}</span>
         </ReceiptLine>
       )}

@@ -1,15 +1,7 @@
+import { useT } from "../../../i18n";
 import type { ReceiptOffer as Offer } from "../offer";
-import type { ReceiptKind } from "../receipt-data";
+import { KIND_KEY } from "../receipt-data";
 import { PrintReceipt } from "./print-receipt";
-
-const KIND_WORDS: Record<ReceiptKind, string> = {
-  DEPOSIT: "Deposit",
-  WITHDRAWAL: "Withdrawal",
-  "CASH BET": "Cash bet",
-  "SLIP PAID": "Slip paid",
-  "PICK-UP": "Pick-up",
-  "TOP-UP": "Top-up",
-};
 
 /**
  * The success state's bar (decision 053): the movement's kind and reference, Print receipt
@@ -23,21 +15,22 @@ export default function ReceiptOfferBar({
   onDismiss: () => void;
 }) {
   const { offer } = state;
+  const t = useT();
   return (
     <section
-      aria-label="Receipt"
+      aria-label={t("receipts.offer")}
       className="mb-4 flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 px-4 py-2 print:hidden"
       data-testid="receipt-offer"
     >
       <span>
-        <span className="font-semibold">{KIND_WORDS[offer.receipt.kind]}</span>{" "}
+        <span className="font-semibold">{t(`receipts.kind.${KIND_KEY[offer.receipt.kind]}`)}</span>{" "}
         {offer.receipt.reference}
       </span>
       <PrintReceipt receipt={offer.receipt} />
       <button
         type="button"
         className="btn btn-ghost btn-sm ml-auto"
-        aria-label="Dismiss the receipt"
+        aria-label={t("receipts.dismiss")}
         onClick={onDismiss}
       >
         ✕

@@ -1,4 +1,5 @@
-import type { ReceiptData } from "../receipt-data";
+import { useT } from "../../../i18n";
+import { KIND_KEY, type ReceiptData } from "../receipt-data";
 import {
   amountText,
   ReceiptHeadLines,
@@ -19,13 +20,18 @@ export function Receipt({
   receipt: ReceiptData;
   duplicate?: boolean;
 }) {
+  const t = useT();
+  const kind = t(`receipts.band.${KIND_KEY[receipt.kind]}`);
   return (
     <ReceiptPaper
-      label={`${receipt.kind} receipt ${receipt.reference}${duplicate ? " (duplicate)" : ""}`}
+      label={t(duplicate ? "receipts.labelDuplicate" : "receipts.label", {
+        kind,
+        reference: receipt.reference,
+      })}
       shop={receipt.shop}
       duplicate={duplicate}
     >
-      <ReceiptKindBand>{receipt.kind}</ReceiptKindBand>
+      <ReceiptKindBand>{kind}</ReceiptKindBand>
       <dl className="flex flex-col gap-1">
         <ReceiptHeadLines
           reference={receipt.reference}
@@ -39,7 +45,7 @@ export function Receipt({
           </ReceiptLine>
         ))}
         <div className="mt-2 border-t border-dashed border-black pt-2">
-          <ReceiptLine label="Amount" strong>
+          <ReceiptLine label={t("receipts.amount")} strong>
             <span data-testid="receipt-amount">{amountText(receipt.amount)}</span>
           </ReceiptLine>
         </div>

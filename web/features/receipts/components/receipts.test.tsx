@@ -4,9 +4,10 @@
  * paid slip, and long names that wrap.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ShiftDto, SlipDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
 import { transaction } from "../../../test/fixtures";
 import { renderWithProviders } from "../../../test/render";
 import {
@@ -439,5 +440,53 @@ describe("long names wrap inside 80 mm", () => {
     const paid = screen.getByTestId("slip-paid");
     expect(paid.className).toContain("receipt-wrap");
     expect(paid.textContent).not.toContain(" by ");
+  });
+});
+
+describe("printed in the language showing (issue 23)", () => {
+  afterEach(() => {
+    // Unmounted first: a language change re-renders every mounted screen.
+    cleanup();
+    applyLanguage("en");
+  });
+
+  test("a German deposit receipt: the kind, the labels and the amount in German", () => {
+    applyLanguage("de");
+    render(<Receipt receipt={transactionReceipt(transaction({ id: 123, createdAt: AT }))} />);
+    const article = screen.getByRole("article", { name: "Beleg EINZAHLUNG T-000123" });
+    expect(kindOf(article)).toBe("EINZAHLUNG");
+    const got = Object.fromEntries(lines(article));
+    expect(got["Ref."]).toBe("T-000123");
+    expect(got.Kunde).toBe("Ann Byrne (C-000007)");
+    expect(got.Betrag).toMatch(/^50,00\s€$/);
+    expect(got.Notiz).toBe("cash");
+  });
+
+  test("a German slip: settled, paid, a duplicate", async () => {
+    renderWithProviders(
+      <SlipReceipt
+        duplicate
+        slip={slip({
+          status: "WON",
+          actualPayout: "19.00",
+          resolvedAt: AT,
+          paid: { amount: "19.00", at: AT, by: null, shiftId: 5, shop: { id: 3, name: "Central" } },
+        })}
+      />,
+      "user",
+    );
+    // After the providers have set the signed-in user's language (none: the browser's).
+    act(() => applyLanguage("de"));
+    const article = await screen.findByRole("article", { name: "Wettschein für Wette #12" });
+    expect(kindOf(article)).toBe("BARWETTE");
+    expect(Object.fromEntries(lines(article)).Kunde).toBe("Bar");
+    const outcome = Object.fromEntries(lines(within(article).getByTestId("slip-outcome")));
+    expect(outcome.Ergebnis).toBe("Gewonnen");
+    expect(outcome.Auszahlung).toMatch(/^19,00\s€$/);
+    expect(within(article).getByTestId("slip-paid").textContent).toMatch(
+      /^AUSGEZAHLT 19,00\s€ am .*2026.* in Central$/,
+    );
+    expect(within(article).getAllByText("DUPLIKAT")).toHaveLength(2);
+    expect(within(article).getByText("Prüfcode")).toBeTruthy();
   });
 });

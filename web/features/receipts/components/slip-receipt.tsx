@@ -3,6 +3,7 @@ import type { SlipDto } from "../../../../src/domain/dto";
 import { formatEachWay } from "../../../../src/domain/each-way";
 import { formatSlipCode } from "../../../../src/domain/slip-code";
 import { useStaffName } from "../../../components/ui/links";
+import { i18n, useT } from "../../../i18n";
 import { euro, formatDateTime, fullName } from "../../../lib/format";
 import { ReceiptKindBand, ReceiptLine, ReceiptPaper, WRAP } from "./receipt-frame";
 
@@ -15,8 +16,10 @@ export function slipReturn(slip: Pick<SlipDto, "status" | "actualPayout" | "tota
 
 /** "PAID €19.00 on 26 Nov 2026, 14:03 at Main Street by alice". */
 export function paidText(paid: NonNullable<SlipDto["paid"]>): string {
-  const by = paid.by ? ` by ${paid.by.username}` : "";
-  return `PAID ${euro(paid.amount)} on ${formatDateTime(paid.at)} at ${paid.shop.name}${by}`;
+  const values = { amount: euro(paid.amount), time: formatDateTime(paid.at), shop: paid.shop.name };
+  return paid.by
+    ? i18n.t("receipts.slip.paidBy", { ...values, user: paid.by.username })
+    : i18n.t("receipts.slip.paid", values);
 }
 
 /**
@@ -38,60 +41,67 @@ export function SlipReceipt({
   titleLevel?: 1 | 2;
 }) {
   const staffName = useStaffName();
+  const t = useT();
   const code = formatSlipCode(slip.code);
   const cash = slip.payment === "cash" || (slip.payment === undefined && !slip.customer);
   const eachWay = slip.eachWay ?? null;
   const settled = slip.status !== "PENDING";
   return (
     <ReceiptPaper
-      label={`Slip for bet #${slip.betId}`}
+      label={t("receipts.slip.label", { id: slip.betId })}
       shop={slip.shop}
       duplicate={duplicate}
       className={className}
       titleLevel={titleLevel}
     >
-      {cash && <ReceiptKindBand>CASH BET</ReceiptKindBand>}
+      {cash && <ReceiptKindBand>{t("receipts.band.cashBet")}</ReceiptKindBand>}
       <p className="mb-2 border-y border-dashed border-black py-1 text-center text-base font-bold">
-        Bet #{slip.betId}
+        {t("receipts.slip.bet", { id: slip.betId })}
       </p>
       <dl className="flex flex-col gap-1">
-        <ReceiptLine label="Customer">
+        <ReceiptLine label={t("receipts.customer")}>
           <span data-testid="receipt-customer">
-            {slip.customer ? fullName(slip.customer) : "Cash"}
+            {slip.customer ? fullName(slip.customer) : t("receipts.cash")}
           </span>
         </ReceiptLine>
         <div>
-          <dt className="sr-only">Description</dt>
+          <dt className="sr-only">{t("receipts.description")}</dt>
           <dd className={`my-1 ${WRAP}`}>{slip.description}</dd>
         </div>
         {eachWay ? (
           <>
-            <ReceiptLine label="Unit stake">{euro(slip.stakeAmount)}</ReceiptLine>
-            <ReceiptLine label="Terms">
+            <ReceiptLine label={t("receipts.slip.unitStake")}>{euro(slip.stakeAmount)}</ReceiptLine>
+            <ReceiptLine label={t("receipts.slip.terms")}>
               <span data-testid="slip-each-way">{formatEachWay(eachWay)}</span>
             </ReceiptLine>
-            <ReceiptLine label="Total stake">{euro(slip.totalStake)}</ReceiptLine>
+            <ReceiptLine label={t("receipts.slip.totalStake")}>{euro(slip.totalStake)}</ReceiptLine>
           </>
         ) : (
-          <ReceiptLine label="Stake">{euro(slip.stakeAmount)}</ReceiptLine>
+          <ReceiptLine label={t("receipts.slip.stake")}>{euro(slip.stakeAmount)}</ReceiptLine>
         )}
         {/* The price as taken, whatever format the reader prefers (decision 048). */}
-        <ReceiptLine label="Odds">{slip.price}</ReceiptLine>
-        <ReceiptLine label="Potential payout">{euro(slip.potentialPayout)}</ReceiptLine>
-        <ReceiptLine label="Placed">{formatDateTime(slip.placedAt)}</ReceiptLine>
-        <ReceiptLine label="Staff">{staffName(slip.staff, "Unknown")}</ReceiptLine>
+        <ReceiptLine label={t("receipts.slip.odds")}>{slip.price}</ReceiptLine>
+        <ReceiptLine label={t("receipts.slip.potentialPayout")}>
+          {euro(slip.potentialPayout)}
+        </ReceiptLine>
+        <ReceiptLine label={t("receipts.slip.placed")}>{formatDateTime(slip.placedAt)}</ReceiptLine>
+        <ReceiptLine label={t("receipts.staff")}>
+          {staffName(slip.staff, t("receipts.unknown"))}
+        </ReceiptLine>
       </dl>
       {settled && (
         <div className="mt-2 border-t border-dashed border-black pt-2" data-testid="slip-outcome">
           <dl className="flex flex-col gap-1">
-            <ReceiptLine label="Result" strong>
-              {slip.status}
+            <ReceiptLine label={t("receipts.result")} strong>
+              {t(`ui.betStatus.${slip.status}`)}
             </ReceiptLine>
-            <ReceiptLine label="Return" strong>
+            <ReceiptLine label={t("receipts.slip.return")} strong>
               {euro(slipReturn(slip))}
             </ReceiptLine>
             {slip.resolvedAt && (
-              <ReceiptLine label="Settled">{formatDateTime(slip.resolvedAt)}</ReceiptLine>
+              <ReceiptLine label={t("receipts.slip.settled")}>
+                {formatDateTime(slip.resolvedAt)}
+              </ReceiptLine>
             )}
           </dl>
           {slip.paid && (
@@ -109,12 +119,12 @@ export function SlipReceipt({
           value={slip.code}
           size={128}
           marginSize={1}
-          title={`QR code of ${code}`}
+          title={t("receipts.slip.qr", { code })}
           role="img"
-          aria-label={`QR code of ${code}`}
+          aria-label={t("receipts.slip.qr", { code })}
           data-testid="slip-qr"
         />
-        <p className="text-xs">Verification code</p>
+        <p className="text-xs">{t("receipts.slip.code")}</p>
         <p className="text-lg font-bold tracking-widest" data-testid="slip-code">
           {code}
         </p>

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { userDto } from "../../../src/domain/dto";
+import { applyLanguage } from "../../i18n";
 import { bet, shop } from "../../test/fixtures";
-import { page, renderApp } from "../../test/render";
+import { page, renderApp, user } from "../../test/render";
 
 const realMatchMedia = window.matchMedia;
 
@@ -214,5 +216,33 @@ describe("a capped total (issue 11)", () => {
     const pager = await screen.findByRole("navigation", { name: "Pagination" });
     await within(pager).findByText("1–7 of 7");
     expect(within(pager).getByText("Page 1 of 1")).toBeTruthy();
+  });
+});
+
+describe("in German", () => {
+  afterEach(() => {
+    // Unmounted first: a language change re-renders every mounted screen.
+    cleanup();
+    applyLanguage("en");
+  });
+
+  test("the pager, the search and the empty page say it in German, counts the German way", async () => {
+    const ue = userEvent.setup();
+    const capped = {
+      body: Array.from({ length: 25 }, (_, i) => bet({ id: i + 1, description: `Bet ${i + 1}` })),
+      headers: { "X-Total-Count": "10000", "X-Total-Count-Capped": "true" },
+    };
+    renderApp("/bets", "user", {
+      "GET /api/user": userDto.parse({ ...user("user"), language: "de" }),
+      "GET /api/bets": capped,
+      "GET /api/shops": page([]),
+    });
+    const pager = await screen.findByRole("navigation", { name: "Seiten" });
+    await within(pager).findByText("1–25 von 10.000+");
+    expect(within(pager).getByText("Seite 1 von 400+")).toBeTruthy();
+    expect(screen.getByLabelText("Suche")).toBeTruthy();
+    await ue.click(within(pager).getByRole("button", { name: "Letzte" }));
+    await within(pager).findByText("Letzte 25 von 10.000+");
+    expect(within(pager).getByText("Letzte Seite")).toBeTruthy();
   });
 });

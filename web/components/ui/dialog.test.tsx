@@ -1,8 +1,10 @@
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { userDto } from "../../../src/domain/dto";
+import { applyLanguage } from "../../i18n";
 import { bet, shop } from "../../test/fixtures";
-import { page, renderApp } from "../../test/render";
+import { page, renderApp, user } from "../../test/render";
 
 describe("dialogs", () => {
   test("Escape closes Add New Shop and Void Bet", async () => {
@@ -81,5 +83,30 @@ describe("a refused submit says why", () => {
     await ue.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByText("Add New Shop")).toBeNull());
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("in German", () => {
+  afterEach(() => {
+    cleanup();
+    applyLanguage("en");
+  });
+
+  test("the refused fields and their reasons read German (the schemas' messages translated)", async () => {
+    const ue = userEvent.setup();
+    renderApp("/bets", "user", {
+      "GET /api/user": userDto.parse({ ...user("user"), language: "de" }),
+      "GET /api/bets": page([]),
+      "GET /api/customers": page([]),
+      "GET /api/shops": page([]),
+    });
+    await ue.click(await screen.findByRole("button", { name: "Neue Wette" }));
+    await ue.click(await screen.findByRole("button", { name: "Wette platzieren" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/^Nicht gespeichert: \d+ Felder zu korrigieren/);
+    const items = [...alert.querySelectorAll("li")].map((li) => li.textContent);
+    expect(items[0]).toBe("Kunde: Kunde ist erforderlich");
+    expect(items).toContain("Filiale: Filiale ist erforderlich");
+    expect(screen.getByText("Kunde ist erforderlich").closest("[role=alert]")).toBeNull();
   });
 });

@@ -183,9 +183,9 @@ export const de: Shape<typeof en> = {
   live: {
     live: "Live",
     liveTitle: "Änderungen anderer Kassen erscheinen sofort",
-    connecting: "Verbinde",
+    connecting: "Verbindet",
     connectingTitle: "Verbindung zu Live-Aktualisierungen wird aufgebaut",
-    offline: "Neu verbinden",
+    offline: "Verbindet neu",
     offlineTitle:
       "Live-Aktualisierungen unterbrochen: neue Verbindung läuft (die Anzeigen aktualisieren sich danach)",
   },

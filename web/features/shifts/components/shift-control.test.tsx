@@ -38,6 +38,17 @@ function shift(overrides: Partial<ShiftDto> = {}): ShiftDto {
   });
 }
 
+/** An open shift that closes with 127.50 counted of 130.00 expected: 2.50 short. */
+const closingShort = {
+  "GET /api/shifts/current": shift(),
+  "POST /api/shifts/:id/close": shift({
+    status: "CLOSED",
+    closedAt: "2026-01-03T17:00:00.000Z",
+    countedCash: "127.50",
+    discrepancy: "-2.50",
+  }),
+};
+
 describe("the shift control", () => {
   test("without an open shift: Open shift asks for the shop and the float first", async () => {
     const ue = userEvent.setup();
@@ -57,13 +68,7 @@ describe("the shift control", () => {
   test("with an open shift: closing shows expected, counted and the discrepancy", async () => {
     const ue = userEvent.setup();
     const { calls } = renderWithProviders(<ShiftControl />, "user", {
-      "GET /api/shifts/current": shift(),
-      "POST /api/shifts/:id/close": shift({
-        status: "CLOSED",
-        closedAt: "2026-01-03T17:00:00.000Z",
-        countedCash: "127.50",
-        discrepancy: "-2.50",
-      }),
+      ...closingShort,
     });
     expect(await screen.findByText("Open at Central")).toBeTruthy();
     await ue.click(screen.getByRole("button", { name: "Close shift" }));
@@ -190,13 +195,7 @@ describe("the shift control in German", () => {
     const ue = userEvent.setup();
     const { calls } = renderWithProviders(<ShiftControl />, "user", {
       "GET /api/user": userDto.parse({ ...user("user"), language: "de" }),
-      "GET /api/shifts/current": shift(),
-      "POST /api/shifts/:id/close": shift({
-        status: "CLOSED",
-        closedAt: "2026-01-03T17:00:00.000Z",
-        countedCash: "127.50",
-        discrepancy: "-2.50",
-      }),
+      ...closingShort,
     });
     expect(await screen.findByText("Offen in Central")).toBeTruthy();
     await ue.click(screen.getByRole("button", { name: "Schicht schließen" }));

@@ -61,8 +61,18 @@ const movements = page([
   }),
 ]);
 
-/** The cells after # of each movement's row: type, customer, amount. */
-function rowsOf(table: HTMLElement) {
+/** The Z report of shift 5, for a cashier whose own language is `language` (null: none chosen). */
+function renderReport(language: "de" | null = null) {
+  renderWithProviders(<ShiftReport id={5} />, "user", {
+    "GET /api/user": userDto.parse({ ...user("user"), language }),
+    "GET /api/shifts/:id": closed,
+    "GET /api/transactions": movements,
+  });
+}
+
+/** The movements table's rows: type, customer and amount (the cells after #). */
+async function movementRows(name: string) {
+  const table = await screen.findByRole("table", { name });
   return within(table)
     .getAllByRole("row")
     .slice(1)
@@ -77,14 +87,8 @@ afterEach(() => {
 
 describe("the Z report (issue 21, decision 051)", () => {
   test("lists every cash line of the till: a deposit, a cash bet's stake and a slip paid, each signed", async () => {
-    renderWithProviders(<ShiftReport id={5} />, "user", {
-      "GET /api/shifts/:id": closed,
-      "GET /api/transactions": movements,
-    });
-    const table = await screen.findByRole("table", {
-      name: "Deposits, withdrawals, cash bets and slips paid",
-    });
-    expect(rowsOf(table)).toEqual([
+    renderReport();
+    expect(await movementRows("Deposits, withdrawals, cash bets and slips paid")).toEqual([
       ["Deposit", "Ann Byrne", "+ €50.00"],
       ["Cash bet #44", "Cash", "+ €8.00"],
       ["Slip paid #44", "Cash", "- €19.00"],
@@ -96,18 +100,13 @@ describe("the Z report (issue 21, decision 051)", () => {
 
   test("prints in German: headings, figures, the till's lines and money in the German way", async () => {
     // A cashier whose own language is German (the app follows the signed-in user).
-    renderWithProviders(<ShiftReport id={5} />, "user", {
-      "GET /api/user": userDto.parse({ ...user("user"), language: "de" }),
-      "GET /api/shifts/:id": closed,
-      "GET /api/transactions": movements,
-    });
+    renderReport("de");
     expect(await screen.findByRole("heading", { name: "Schichtbericht #5" })).toBeTruthy();
     expect(screen.getByText("Geschlossen (Z-Bericht)")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Drucken" })).toBeTruthy();
-    const table = await screen.findByRole("table", {
-      name: "Einzahlungen, Auszahlungen, Barwetten und ausgezahlte Wettscheine",
-    });
-    expect(rowsOf(table)).toEqual([
+    expect(
+      await movementRows("Einzahlungen, Auszahlungen, Barwetten und ausgezahlte Wettscheine"),
+    ).toEqual([
       ["Einzahlung", "Ann Byrne", "+ 50,00\u00a0€"],
       ["Barwette #44", "Bar", "+ 8,00\u00a0€"],
       ["Wettschein ausgezahlt #44", "Bar", "- 19,00\u00a0€"],

@@ -6,7 +6,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from "react";
-import { i18n, useT } from "../../i18n";
+import { useT } from "../../i18n";
 import { useNumberLocale } from "../../lib/locale";
 import {
   formatPriceReadBack,
@@ -202,10 +202,11 @@ export function FormActions({
   disabled?: boolean;
   destructive?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="modal-action">
       <button type="button" className="btn" onClick={onCancel}>
-        {i18n.t("common.cancel")}
+        {t("common.cancel")}
       </button>
       <button
         type="submit"

@@ -2,14 +2,16 @@ import { useAtomValue } from "jotai";
 import { AccessDenied } from "../../components/ui/access-denied";
 import { PageHeader } from "../../components/ui/page-header";
 import { AuditTable } from "../../features/audit";
+import { useT } from "../../i18n";
 import { isAdminAtom } from "../../lib/session";
 
 export default function AuditPage() {
   const isAdmin = useAtomValue(isAdminAtom);
-  if (!isAdmin) return <AccessDenied text="Admin access required to view this page." />;
+  const t = useT();
+  if (!isAdmin) return <AccessDenied text={t("admin.page.accessRequired")} />;
   return (
     <>
-      <PageHeader title="Audit trail" subtitle="Who changed what, when and from where" />
+      <PageHeader title={t("nav.auditTrail")} subtitle={t("audit.subtitle")} />
       <AuditTable />
     </>
   );

@@ -1,10 +1,113 @@
 /**
  * The "audit" part of the catalogues (decision 065): English (the source; the SPEC's English
  * texts verbatim) and German, which must have every key (a missing one fails tsc and
- * web/i18n/catalogue.test.ts). Keys are used as t("audit.<key>").
+ * web/i18n/catalogue.test.ts). Keys are used as t("audit.<key>"). Action names
+ * ("bet.place") and field names are the log's data and stay as recorded.
  */
 import type { Shape } from "../shape";
 
-export const en = {} as const;
+export const en = {
+  subtitle: "Who changed what, when and from where",
+  when: "When",
+  actor: "Actor",
+  action: "Action",
+  entity: "Entity",
+  entityId: "Entity ID",
+  ipAddress: "IP address",
+  request: "Request",
+  details: "Details",
+  detailsOf: "Details of {{action}} #{{id}}",
+  beforeAndAfter: "Before and after",
+  close: "Close",
+  all: "All",
+  anyone: "Anyone",
+  allActions: "All actions",
+  loading: "Loading the audit trail...",
+  empty: "No audit entries found",
+  search: "Search the audit trail",
+  system: "System",
+  notSignedIn: "{{username}} (not signed in)",
+  signInFailures: {
+    "login-failed": "failed sign-in",
+    "login-locked": "sign-in refused by the throttle",
+    "confirm-failed": "refused password confirmation",
+  },
+  entities: {
+    CUSTOMER: "Customer",
+    SHOP: "Shop",
+    BET: "Bet",
+    TRANSACTION: "Transaction",
+    USER: "User",
+    SHIFT: "Shift",
+    ALERT: "Alert",
+    SYSTEM: "System",
+    API_TOKEN: "Api_token",
+  },
+  difference: {
+    nothing: "No values were recorded for this change.",
+    caption: "Fields changed, with their values before and after",
+    field: "Field",
+    change: "Change",
+    changedTo: "changed to",
+    empty: "(empty)",
+    changed: "Changed",
+    added: "Added",
+    removed: "Removed",
+    value: "Value",
+    yes: "Yes",
+    no: "No",
+  },
+} as const;
 
-export const de: Shape<typeof en> = {};
+export const de: Shape<typeof en> = {
+  subtitle: "Wer was wann und von wo geändert hat",
+  when: "Wann",
+  actor: "Benutzer",
+  action: "Aktion",
+  entity: "Objekt",
+  entityId: "Objekt-ID",
+  ipAddress: "IP-Adresse",
+  request: "Anfrage",
+  details: "Details",
+  detailsOf: "Details zu {{action}} #{{id}}",
+  beforeAndAfter: "Vorher und nachher",
+  close: "Schließen",
+  all: "Alle",
+  anyone: "Alle",
+  allActions: "Alle Aktionen",
+  loading: "Prüfprotokoll wird geladen...",
+  empty: "Keine Einträge gefunden",
+  search: "Prüfprotokoll durchsuchen",
+  system: "System",
+  notSignedIn: "{{username}} (nicht angemeldet)",
+  signInFailures: {
+    "login-failed": "fehlgeschlagene Anmeldung",
+    "login-locked": "Anmeldung wegen zu vieler Versuche abgewiesen",
+    "confirm-failed": "abgewiesene Passwortbestätigung",
+  },
+  entities: {
+    CUSTOMER: "Kunde",
+    SHOP: "Filiale",
+    BET: "Wette",
+    TRANSACTION: "Buchung",
+    USER: "Benutzer",
+    SHIFT: "Schicht",
+    ALERT: "Warnung",
+    SYSTEM: "System",
+    API_TOKEN: "API-Token",
+  },
+  difference: {
+    nothing: "Für diese Änderung wurden keine Werte erfasst.",
+    caption: "Geänderte Felder mit ihren Werten vorher und nachher",
+    field: "Feld",
+    change: "Änderung",
+    changedTo: "geändert in",
+    empty: "(leer)",
+    changed: "Geändert",
+    added: "Hinzugefügt",
+    removed: "Entfernt",
+    value: "Wert",
+    yes: "Ja",
+    no: "Nein",
+  },
+};

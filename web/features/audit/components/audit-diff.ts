@@ -4,6 +4,7 @@
  * "limits / max stake", money in euros and times as local dates.
  */
 import diff from "microdiff";
+import { i18n } from "../../../i18n";
 import { euro, formatDateTime } from "../../../lib/format";
 
 export interface DiffLine {
@@ -36,11 +37,13 @@ export function fieldLabel(key: string | number): string {
 export function readable(key: string | number, value: unknown): string {
   if (value === null || value === undefined) return "";
   const name = String(key);
-  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "boolean")
+    return i18n.t(value ? "audit.difference.yes" : "audit.difference.no");
   if (typeof value === "number") {
     if (/Cents$/.test(name)) return euro(value / 100);
     // Epoch milliseconds after 2001: a time, not a count.
     if (TIME.test(name) && value > 1e12) return formatDateTime(value);
+    // Ids and counts as recorded: exact, no grouping.
     return String(value);
   }
   if (typeof value === "string") {
@@ -60,7 +63,7 @@ export function auditDiff(before: unknown, after: unknown): DiffLine[] {
     if (before === after || (before == null && after == null)) return [];
     return [
       {
-        field: "Value",
+        field: i18n.t("audit.difference.value"),
         kind: before == null ? "added" : after == null ? "removed" : "changed",
         before: readable("value", before),
         after: readable("value", after),

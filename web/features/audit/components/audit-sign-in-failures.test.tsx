@@ -3,11 +3,13 @@
  * and asks the server for them; a refused sign-in's row shows the username as typed, marked
  * as not signed in, where other rows without an actor say "System".
  */
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type AuditEntryDto, auditEntryDto } from "../../../../src/domain/dto";
-import { page, renderApp } from "../../../test/render";
+import { type AuditEntryDto, auditEntryDto, userDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
+import { settings } from "../../../test/fixtures";
+import { page, renderApp, user } from "../../../test/render";
 
 const FAILED: AuditEntryDto = auditEntryDto.parse({
   id: 90,
@@ -29,6 +31,12 @@ const STARTED: AuditEntryDto = auditEntryDto.parse({
   action: "user.create-first-admin",
   after: { username: "admin", role: "admin" },
   ip: null,
+});
+
+afterEach(() => {
+  // Unmounted first: a language change re-renders every mounted screen.
+  cleanup();
+  applyLanguage("en");
 });
 
 describe("sign-in failures on the audit screen", () => {
@@ -79,5 +87,30 @@ describe("sign-in failures on the audit screen", () => {
     const dialog = await screen.findByRole("dialog", { name: "auth.login-failed #90" });
     expect(dialog.textContent).toContain("unknown-user");
     expect(dialog.textContent).toContain("ghost (not signed in)");
+  });
+
+  test("in German: the screen's words translated, the actions and usernames as recorded", async () => {
+    const ue = userEvent.setup();
+    renderApp("/admin/audit", "admin", {
+      "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
+      "GET /api/settings": settings(),
+      "GET /api/admin/audit": page([FAILED, STARTED]),
+      "GET /api/admin/users": page([]),
+    });
+    expect(await screen.findByRole("heading", { name: "Prüfprotokoll", level: 1 })).toBeTruthy();
+    const row = (await screen.findByText("auth.login-failed", { selector: "code" })).closest(
+      "tr",
+    ) as HTMLElement;
+    await waitFor(() => expect(within(row).getByText("ghost (nicht angemeldet)")).toBeTruthy());
+    expect(within(row).getByText("Benutzer")).toBeTruthy();
+    const labels = [...(screen.getByLabelText("Aktion") as HTMLSelectElement).options].map(
+      (o) => o.textContent,
+    );
+    expect(labels).toContain("auth.login-failed (fehlgeschlagene Anmeldung)");
+    expect(labels).toContain("user.create-first-admin");
+    await ue.click(within(row).getByRole("button", { name: "Details zu auth.login-failed #90" }));
+    const dialog = await screen.findByRole("dialog", { name: "auth.login-failed #90" });
+    expect(within(dialog).getByRole("heading", { name: "Vorher und nachher" })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Schließen" })).toBeTruthy();
   });
 });

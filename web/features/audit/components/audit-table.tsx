@@ -12,24 +12,33 @@ import {
   UserFilter,
 } from "../../../components/ui/table-filters";
 import { DateCell } from "../../../components/ui/truncate";
+import { i18n, useT } from "../../../i18n";
+import { en } from "../../../i18n/areas/audit";
 import { formatDateTime } from "../../../lib/format";
 import { type AuditEntry, useAuditLog } from "../api/get-audit-log";
 import { AuditDifference } from "./audit-difference";
-import { EntityLink } from "./entity-link";
+import { EntityLink, entityLabel } from "./entity-link";
 
 /** Built into the bundle at build time (a Bun macro): no request, no zod. */
 const VOCABULARY = auditVocabulary();
-/** The refused sign-ins (issue 25): named in the filter so an admin finds them by meaning. */
-const SIGN_IN_FAILURES: Record<string, string> = {
-  "auth.login-failed": "failed sign-in",
-  "auth.login-locked": "sign-in refused by the throttle",
-  "auth.confirm-failed": "refused password confirmation",
-};
-const ACTION_OPTIONS = VOCABULARY.actions.map((a) => ({
-  value: a,
-  label: SIGN_IN_FAILURES[a] ? `${a} (${SIGN_IN_FAILURES[a]})` : a,
-}));
-const ENTITY_OPTIONS = enumOptions(VOCABULARY.entityTypes);
+/**
+ * The refused sign-ins (issue 25): named in the filter so an admin finds them by meaning.
+ * "auth.login-failed" -> "login-failed", the key of its meaning; null for other actions.
+ */
+function signInFailure(action: string): keyof typeof en.signInFailures | null {
+  const key = action.replace(/^auth\./, "");
+  return key !== action && Object.hasOwn(en.signInFailures, key)
+    ? (key as keyof typeof en.signInFailures)
+    : null;
+}
+
+/** The actions as recorded ("bet.place"), a refused sign-in with its meaning beside it. */
+function actionOptions(t: ReturnType<typeof useT>) {
+  return VOCABULARY.actions.map((a) => {
+    const failure = signInFailure(a);
+    return { value: a, label: failure ? `${a} (${t(`audit.signInFailures.${failure}`)})` : a };
+  });
+}
 const FILTERS = ["actorId", "action", "entityType", "entityId", "from", "to"] as const;
 const FIELD = "flex min-w-0 flex-1 basis-[40%] flex-col gap-1 sm:flex-none sm:basis-auto";
 
@@ -47,44 +56,50 @@ function actorOf(entry: AuditEntry) {
  */
 function noActorText(entry: AuditEntry): string {
   const typed = (entry.after as { username?: unknown } | null)?.username;
-  if (SIGN_IN_FAILURES[entry.action] && typeof typed === "string") {
-    return `${typed} (not signed in)`;
+  if (signInFailure(entry.action) && typeof typed === "string") {
+    return i18n.t("audit.notSignedIn", { username: typed });
   }
-  return "System";
+  return i18n.t("audit.system");
 }
 
-function columns(open: (entry: AuditEntry) => void) {
+function columns(open: (entry: AuditEntry) => void, t: ReturnType<typeof useT>) {
   return [
-    col.accessor("createdAt", { header: "When", cell: (c) => <DateCell value={c.getValue()} /> }),
+    col.accessor("createdAt", {
+      header: t("audit.when"),
+      cell: (c) => <DateCell value={c.getValue()} />,
+    }),
     col.display({
       id: "actor",
-      header: "Actor",
+      header: t("audit.actor"),
       cell: (c) => (
         <UserLink user={actorOf(c.row.original)} fallback={noActorText(c.row.original)} />
       ),
     }),
     col.accessor("action", {
-      header: "Action",
+      header: t("audit.action"),
       enableSorting: false,
       cell: (c) => <code className="text-sm">{c.getValue()}</code>,
     }),
     col.display({
       id: "entity",
-      header: "Entity",
+      header: t("audit.entity"),
       cell: (c) => <EntityLink type={c.row.original.entityType} id={c.row.original.entityId} />,
     }),
-    col.accessor("ip", { header: "IP address", enableSorting: false }),
+    col.accessor("ip", { header: t("audit.ipAddress"), enableSorting: false }),
     col.display({
       id: "details",
-      header: "Details",
+      header: t("audit.details"),
       cell: (c) => (
         <button
           type="button"
           className="btn btn-ghost btn-xs"
-          aria-label={`Details of ${c.row.original.action} #${c.row.original.id}`}
+          aria-label={t("audit.detailsOf", {
+            action: c.row.original.action,
+            id: c.row.original.id,
+          })}
           onClick={() => open(c.row.original)}
         >
-          Details
+          {t("audit.details")}
         </button>
       ),
     }),
@@ -96,11 +111,13 @@ function EntityFilter({ state }: { state: ReturnType<typeof useTableState> }) {
   const typeId = useId();
   const idId = useId();
   const type = state.filters.entityType ?? "";
+  const t = useT();
+  const entityOptions = enumOptions(VOCABULARY.entityTypes, (value) => entityLabel(value, t));
   return (
     <>
       <div className={FIELD}>
         <label htmlFor={typeId} className="text-sm font-medium">
-          Entity
+          {t("audit.entity")}
         </label>
         <select
           id={typeId}
@@ -113,8 +130,8 @@ function EntityFilter({ state }: { state: ReturnType<typeof useTableState> }) {
             })
           }
         >
-          <option value="">All</option>
-          {ENTITY_OPTIONS.map((option) => (
+          <option value="">{t("audit.all")}</option>
+          {entityOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -123,7 +140,7 @@ function EntityFilter({ state }: { state: ReturnType<typeof useTableState> }) {
       </div>
       <div className={FIELD}>
         <label htmlFor={idId} className="text-sm font-medium">
-          Entity ID
+          {t("audit.entityId")}
         </label>
         <input
           id={idId}
@@ -140,27 +157,28 @@ function EntityFilter({ state }: { state: ReturnType<typeof useTableState> }) {
 
 /** One entry's facts and its before/after difference, in a dialog. */
 function EntryDialog({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
+  const t = useT();
   return (
     <Dialog title={`${entry.action} #${entry.id}`} onClose={onClose} wide>
       <dl className="mb-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium">When</dt>
+        <dt className="font-medium">{t("audit.when")}</dt>
         <dd>{formatDateTime(entry.createdAt)}</dd>
-        <dt className="font-medium">Actor</dt>
+        <dt className="font-medium">{t("audit.actor")}</dt>
         <dd>{entry.actorUsername ?? noActorText(entry)}</dd>
-        <dt className="font-medium">Entity</dt>
+        <dt className="font-medium">{t("audit.entity")}</dt>
         <dd>
           <EntityLink type={entry.entityType} id={entry.entityId} />
         </dd>
-        <dt className="font-medium">IP address</dt>
+        <dt className="font-medium">{t("audit.ipAddress")}</dt>
         <dd>{entry.ip ?? ""}</dd>
-        <dt className="font-medium">Request</dt>
+        <dt className="font-medium">{t("audit.request")}</dt>
         <dd className="break-all">{entry.requestId ?? ""}</dd>
       </dl>
-      <h3 className="mb-2 font-semibold">Before and after</h3>
+      <h3 className="mb-2 font-semibold">{t("audit.beforeAndAfter")}</h3>
       <AuditDifference before={entry.before} after={entry.after} />
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose}>
-          Close
+          {t("audit.close")}
         </button>
       </div>
     </Dialog>
@@ -171,26 +189,33 @@ export default function AuditTable() {
   const state = useTableState([{ id: "createdAt", desc: true }], FILTERS);
   const query = useAuditLog(state.params);
   const [open, setOpen] = useState<AuditEntry | null>(null);
-  const cols = useMemo(() => columns(setOpen), []);
+  const t = useT();
+  const cols = useMemo(() => columns(setOpen, t), [t]);
+  const actions = useMemo(() => actionOptions(t), [t]);
   return (
     <>
       <DataTable
         columns={cols}
         state={state}
         query={query}
-        loadingText="Loading the audit trail..."
-        emptyText="No audit entries found"
-        searchLabel="Search the audit trail"
+        loadingText={t("audit.loading")}
+        emptyText={t("audit.empty")}
+        searchLabel={t("audit.search")}
         csvExport="auditLog"
         filters={
           <>
-            <UserFilter state={state} name="actorId" label="Actor" allLabel="Anyone" />
+            <UserFilter
+              state={state}
+              name="actorId"
+              label={t("audit.actor")}
+              allLabel={t("audit.anyone")}
+            />
             <FilterSelect
               state={state}
               name="action"
-              label="Action"
-              options={ACTION_OPTIONS}
-              allLabel="All actions"
+              label={t("audit.action")}
+              options={actions}
+              allLabel={t("audit.allActions")}
             />
             <EntityFilter state={state} />
             <DateRangeFilter state={state} />

@@ -1,7 +1,15 @@
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { page, renderApp } from "../../../test/render";
+import { userDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
+import { page, renderApp, user } from "../../../test/render";
+
+afterEach(() => {
+  // Unmounted first: a language change re-renders every mounted screen.
+  cleanup();
+  applyLanguage("en");
+});
 
 const health = {
   systemStatus: "operational",
@@ -210,5 +218,25 @@ describe("admin page", () => {
       { password: "wrong-password" },
       { password: "right-password" },
     ]);
+  });
+
+  test("in German: panels, statuses and the user list in German, numbers the German way", async () => {
+    renderAdmin({
+      "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
+      "GET /api/settings": settings(6),
+    });
+    expect(await screen.findByRole("heading", { name: "Systemverwaltung", level: 1 })).toBeTruthy();
+    expect(await screen.findByText("In Betrieb")).toBeTruthy();
+    expect(screen.getByText("Getrennt")).toBeTruthy();
+    expect(screen.getByText("2 Std. 5 Min.")).toBeTruthy();
+    expect(screen.getByText("Produktion")).toBeTruthy();
+    // textContent: the testing library's matchers fold the no-break space into a space.
+    expect(await info("Verfügbarkeit")).toBe("99,9\u00a0%");
+    expect(await info("Automatische Sicherungen")).toBe("Alle 6 Std.");
+    const users = screen.getByRole("region", { name: "Benutzerrollen" });
+    const role = await within(users).findByRole("combobox", { name: "Rolle von sam" });
+    expect((role as HTMLSelectElement).selectedOptions[0]?.textContent).toBe("Mitarbeiter");
+    expect(within(users).getAllByRole("button", { name: "Passwort zurücksetzen" })).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Alle Daten löschen" })).toBeTruthy();
   });
 });

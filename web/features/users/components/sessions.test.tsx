@@ -3,11 +3,19 @@
  * address, signed in, last seen, this one marked) and ends another; an admin ends all of a
  * user's sessions from the user's page, after a confirmation.
  */
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type SessionDto, sessionDto } from "../../../../src/domain/dto";
+import { type SessionDto, sessionDto, userDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
+import { settings } from "../../../test/fixtures";
 import { renderApp, user } from "../../../test/render";
+
+afterEach(() => {
+  // Unmounted first: a language change re-renders every mounted screen.
+  cleanup();
+  applyLanguage("en");
+});
 
 const session = (overrides: Partial<SessionDto>): SessionDto =>
   sessionDto.parse({
@@ -154,5 +162,25 @@ describe("an admin ends all of a user's sessions", () => {
     const dialog = await screen.findByRole("dialog");
     await ue.click(within(dialog).getByRole("button", { name: "End all sessions" }));
     expect(await screen.findByText("User not found")).toBeTruthy();
+  });
+
+  test("in German: the user's page and the dialog in German, one session counted as one", async () => {
+    const ue = userEvent.setup();
+    renderApp("/users/5", "admin", {
+      "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
+      "GET /api/settings": settings(),
+      "GET /api/users/:id": user("user", 5),
+      "POST /api/admin/users/:id/sessions/end": { ended: 1 },
+    });
+    const panel = await screen.findByRole("region", { name: "Benutzerdaten" });
+    expect(within(panel).getByText("Mitarbeiter")).toBeTruthy();
+    expect(within(panel).getByText("Letzte Anmeldung")).toBeTruthy();
+    expect(within(panel).getByText("Normaler Zugriff auf den Wettbetrieb")).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: "Alle Sitzungen beenden" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Alle Sitzungen von user-user beenden?",
+    });
+    await ue.click(within(dialog).getByRole("button", { name: "Alle Sitzungen beenden" }));
+    expect(await screen.findByText("1 Sitzung von user-user beendet.")).toBeTruthy();
   });
 });

@@ -1,7 +1,19 @@
 import { type ReactNode, Suspense, useId, useState } from "react";
+import { useT } from "../../../i18n";
+import type { en as charts } from "../../../i18n/areas/charts";
+
+/** A plain text (no placeholders) of the charts' part of the catalogue ("charts.bets"). */
+type ChartText = {
+  [K in keyof typeof charts]: (typeof charts)[K] extends `${string}{{${string}`
+    ? never
+    : (typeof charts)[K] extends string
+      ? `charts.${K}`
+      : never;
+}[keyof typeof charts];
 
 export interface TableColumn<Row> {
-  header: string;
+  /** The column's name: a catalogue key, shown in the language showing. */
+  header: ChartText;
   cell: (row: Row) => ReactNode;
   /** Right-aligned (numbers and money). */
   numeric?: boolean;
@@ -33,7 +45,7 @@ export function ChartPanel<Row>({
   title,
   summary,
   status,
-  emptyText = "No bets in this period.",
+  emptyText,
   rows,
   rowKey,
   columns,
@@ -41,15 +53,18 @@ export function ChartPanel<Row>({
   className = "",
 }: Props<Row>) {
   const [asTable, setAsTable] = useState(false);
+  const t = useT();
   const headingId = useId();
   const bodyId = useId();
   let body: ReactNode;
   if (status === "loading") {
     body = <div className="skeleton h-64 w-full" data-testid="chart-loading" />;
   } else if (status === "error") {
-    body = <p className="text-base-content/70">Unable to load the chart data.</p>;
+    body = <p className="text-base-content/70">{t("charts.loadFailed")}</p>;
   } else if (status === "empty") {
-    body = <p className="py-8 text-center text-base-content/70">{emptyText}</p>;
+    body = (
+      <p className="py-8 text-center text-base-content/70">{emptyText ?? t("charts.noBets")}</p>
+    );
   } else if (asTable) {
     body = (
       <div className="max-h-80 overflow-auto">
@@ -59,7 +74,7 @@ export function ChartPanel<Row>({
             <tr>
               {columns.map((c) => (
                 <th key={c.header} scope="col" className={c.numeric ? "text-right" : ""}>
-                  {c.header}
+                  {t(c.header)}
                 </th>
               ))}
             </tr>
@@ -110,7 +125,7 @@ export function ChartPanel<Row>({
               aria-controls={bodyId}
               onClick={() => setAsTable((v) => !v)}
             >
-              {asTable ? "Show as chart" : "Show as table"}
+              {asTable ? t("charts.showChart") : t("charts.showTable")}
             </button>
           )}
         </div>

@@ -3,6 +3,7 @@ import { useT } from "../../../i18n";
 import { errorMessage } from "../../../lib/api-client";
 import { usePeriods } from "../api/get-periods";
 import type { PeriodChoice, PeriodType } from "../api/types";
+import { periodLabel } from "../lib/period-label";
 
 const PERIOD_TYPES = [
   { value: "all", label: "totals" },
@@ -32,9 +33,10 @@ export function PeriodSelector({
   const options =
     choice.type === "year"
       ? (periods.data?.years ?? []).map((year) => ({ value: String(year), label: String(year) }))
-      : choice.type === "month"
-        ? (periods.data?.months ?? [])
-        : (periods.data?.weeks ?? []);
+      : // Named in the language showing from the value (the server's labels are English).
+        (choice.type === "month" ? (periods.data?.months ?? []) : (periods.data?.weeks ?? [])).map(
+          (p) => ({ value: p.value, label: periodLabel(choice.type, p.value) }),
+        );
   return (
     <div className="flex flex-wrap gap-4">
       <div className="w-48">

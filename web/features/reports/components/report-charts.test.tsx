@@ -1,9 +1,11 @@
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReportSeriesDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
 import { businessToday } from "../../../lib/time";
 import { renderApp } from "../../../test/render";
+import { periodLabel } from "../lib/period-label";
 import { outcomeSlices, trendPoints } from "../lib/series-data";
 
 const report = {
@@ -196,5 +198,62 @@ describe("dashboard chart", () => {
     expect(await screen.findByRole("region", { name: "Bets" })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Today's stakes by hour (UTC)" })).toBeNull();
     expect(calls.some((c) => c.path === "/api/reports/series")).toBe(false);
+  });
+});
+
+function browserLanguages(languages: string[]) {
+  Object.defineProperty(window.navigator, "languages", { value: languages, configurable: true });
+  Object.defineProperty(window.navigator, "language", { value: languages[0], configurable: true });
+}
+
+describe("in German (issue 23): the web names periods and buckets, not the server", () => {
+  afterEach(() => {
+    // Unmounted first: a language change re-renders every mounted screen.
+    cleanup();
+    browserLanguages(["en-US"]);
+    applyLanguage("en");
+  });
+
+  test("a period's name from its value, in the language showing", () => {
+    expect(periodLabel("totals", null)).toBe("All time");
+    expect(periodLabel("year", "2026")).toBe("2026");
+    expect(periodLabel("month", "2026-03")).toBe("March 2026");
+    expect(periodLabel("week", "2026-W47")).toMatch(/16.*2026 – .*22.*2026/);
+    browserLanguages(["de-DE"]);
+    applyLanguage("de");
+    expect(periodLabel("totals", null)).toBe("Gesamter Zeitraum");
+    expect(periodLabel("month", "2026-03")).toBe("März 2026");
+    expect(periodLabel("week", "2026-W47")).toBe("16. Nov. 2026 – 22. Nov. 2026");
+    expect(periodLabel("week", "not a week")).toBe("not a week");
+  });
+
+  test("titles, summary, columns, bucket names and money in German", async () => {
+    browserLanguages(["de-DE"]);
+    const ue = userEvent.setup();
+    renderApp("/reports", "admin", {
+      "GET /api/reports": report,
+      "GET /api/reports/series": series,
+    });
+    const trend = await screen.findByRole("region", {
+      name: "Einsätze, Auszahlungen und Gewinn nach Monat",
+    });
+    expect(
+      within(trend).getByRole("img", {
+        name: /^Einsätze, Auszahlungen und Gewinn nach Monat, Gesamter Zeitraum: Einsätze 1\.280,50\s€, Auszahlungen 20,00\s€, Gewinn 1\.260,50\s€\.$/,
+      }),
+    ).toBeTruthy();
+    await ue.click(within(trend).getByRole("button", { name: "Als Tabelle zeigen" }));
+    const rows = within(within(trend).getByRole("table")).getAllByRole("row");
+    expect(rows.map((r) => r.textContent?.replace(/\s/g, " "))).toEqual([
+      "ZeitraumWettenEinsätzeAuszahlungenGewinn",
+      "Okt. 202611.250,50 €0,00 €1.250,50 €",
+      "Nov. 2026330,00 €20,00 €10,00 €",
+    ]);
+    const outcomes = screen.getByRole("region", { name: "Ergebnisse" });
+    expect(
+      within(outcomes).getByRole("img", {
+        name: "Ergebnisse von 4 Wetten: 1 gewonnen, 0 platziert, 1 verloren, 1 offen, 1 storniert.",
+      }),
+    ).toBeTruthy();
   });
 });

@@ -1,7 +1,9 @@
+import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { reportParams } from "../api/get-report";
 import { useSeries } from "../api/get-series";
 import type { PeriodChoice, Series } from "../api/types";
+import { periodLabel } from "../lib/period-label";
 import {
   isEmptySeries,
   type OutcomeSlice,
@@ -12,8 +14,6 @@ import {
 import { ChartPanel, type ChartStatus, type TableColumn } from "./chart-panel";
 import { OutcomeChart, TrendChart } from "./lazy-charts";
 
-const UNIT = { hour: "hour", day: "day", month: "month" } as const;
-
 /** The status of a chart fed by one series query. */
 export function seriesStatus(query: { isLoading: boolean; data?: Series }): ChartStatus {
   if (query.isLoading) return "loading";
@@ -22,18 +22,18 @@ export function seriesStatus(query: { isLoading: boolean; data?: Series }): Char
 }
 
 export const TREND_COLUMNS: TableColumn<TrendPoint>[] = [
-  { header: "Period", cell: (p) => p.label },
-  { header: "Bets", cell: (p) => p.bets, numeric: true },
-  { header: "Stakes", cell: (p) => euro(p.stakes), numeric: true },
-  { header: "Payouts", cell: (p) => euro(p.payouts), numeric: true },
-  { header: "Profit", cell: (p) => euro(p.profit), numeric: true },
+  { header: "charts.period", cell: (p) => p.label },
+  { header: "charts.bets", cell: (p) => p.bets, numeric: true },
+  { header: "charts.stakes", cell: (p) => euro(p.stakes), numeric: true },
+  { header: "charts.payouts", cell: (p) => euro(p.payouts), numeric: true },
+  { header: "charts.profit", cell: (p) => euro(p.profit), numeric: true },
 ];
 
 const OUTCOME_COLUMNS: TableColumn<OutcomeSlice>[] = [
-  { header: "Outcome", cell: (s) => s.name },
-  { header: "Bets", cell: (s) => s.bets, numeric: true },
+  { header: "charts.outcome", cell: (s) => s.name },
+  { header: "charts.bets", cell: (s) => s.bets, numeric: true },
   {
-    header: "Amount",
+    header: "charts.amount",
     cell: (s) => (s.amount === null ? "—" : `${s.amountLabel} ${euro(s.amount)}`),
     numeric: true,
   },
@@ -42,22 +42,32 @@ const OUTCOME_COLUMNS: TableColumn<OutcomeSlice>[] = [
 /** The Reports page's charts for the chosen period: the trend and the outcome mix. */
 export function ReportCharts({ choice }: { choice: PeriodChoice }) {
   const series = useSeries(reportParams(choice));
+  const t = useT();
   const status = seriesStatus(series);
   const data = series.data;
   const points = data ? trendPoints(data) : [];
   const slices = data ? outcomeSlices(data) : [];
-  const unit = data ? UNIT[data.granularity] : "period";
+  const title = t(`charts.trendTitle.${data ? data.granularity : "period"}`);
   const trendSummary = data
-    ? `Stakes, payouts and profit by ${unit}, ${data.range.label}: stakes ${euro(data.totals.stakes)}, payouts ${euro(data.totals.payouts)}, profit ${euro(data.totals.profit)}.`
-    : "Stakes, payouts and profit";
-  const outcomeSummary = `Outcomes of ${data?.totals.bets ?? 0} bets: ${slices
-    .map((s) => `${s.bets} ${s.name.toLowerCase()}`)
-    .join(", ")}.`;
+    ? t("charts.trendSummary", {
+        title,
+        range: periodLabel(data.period, data.range.value),
+        stakes: euro(data.totals.stakes),
+        payouts: euro(data.totals.payouts),
+        profit: euro(data.totals.profit),
+      })
+    : t("charts.trendFallback");
+  const outcomeSummary = t("charts.outcomeSummary", {
+    bets: String(data?.totals.bets ?? 0),
+    list: slices
+      .map((s) => t("charts.outcomeCount", { bets: String(s.bets), name: s.name.toLowerCase() }))
+      .join(", "),
+  });
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-3">
       <ChartPanel
         className="lg:col-span-2"
-        title={`Stakes, payouts and profit by ${unit}`}
+        title={title}
         summary={trendSummary}
         status={status}
         rows={points}
@@ -66,7 +76,7 @@ export function ReportCharts({ choice }: { choice: PeriodChoice }) {
         chart={<TrendChart points={points} />}
       />
       <ChartPanel
-        title="Outcomes"
+        title={t("charts.outcomes")}
         summary={outcomeSummary}
         status={status}
         rows={slices}

@@ -21,7 +21,14 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { euroText, type OutcomeSlice, TREND_LINES, type TrendPoint } from "../lib/series-data";
+import { useT } from "../../../i18n";
+import {
+  euroText,
+  euroWhole,
+  type OutcomeSlice,
+  TREND_LINES,
+  type TrendPoint,
+} from "../lib/series-data";
 
 const HEIGHT = 260;
 const AXIS = { fontSize: 12, fill: "var(--color-base-content)" };
@@ -42,12 +49,13 @@ const legendText = (value: unknown) => (
 );
 
 /** A money axis tick: "€1,250.00" is long, so whole euros on the axis, cents in tooltips. */
-const euroTick = (value: number) => euroText(Math.round(value)).replace(/\.00$/, "");
+const euroTick = (value: number) => euroWhole(value);
 const euroTooltip = (value: unknown) => euroText(Number(value));
 
 /** Stakes and payouts as bars, profit as a line, one bucket per hour, day or month. */
 export function TrendChart({ points }: { points: TrendPoint[] }) {
   const [stakes, payouts, profit] = TREND_LINES;
+  const t = useT();
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <ComposedChart data={points} margin={MARGIN} accessibilityLayer={false}>
@@ -58,19 +66,19 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
         <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
         <Bar
           dataKey={stakes.key}
-          name={stakes.name}
+          name={t(stakes.name)}
           fill={stakes.color}
           isAnimationActive={false}
         />
         <Bar
           dataKey={payouts.key}
-          name={payouts.name}
+          name={t(payouts.name)}
           fill={payouts.color}
           isAnimationActive={false}
         />
         <Line
           dataKey={profit.key}
-          name={profit.name}
+          name={t(profit.name)}
           stroke={profit.color}
           strokeWidth={2}
           dot={false}
@@ -85,6 +93,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
 /** The number of bets per outcome, as a ring. */
 export function OutcomeChart({ slices }: { slices: OutcomeSlice[] }) {
   const shown = slices.filter((s) => s.bets > 0);
+  const t = useT();
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <PieChart accessibilityLayer={false}>
@@ -102,7 +111,7 @@ export function OutcomeChart({ slices }: { slices: OutcomeSlice[] }) {
           ))}
         </Pie>
         <Tooltip
-          formatter={(value) => `${value} bets`}
+          formatter={(value) => t("charts.betsTooltip", { bets: String(value) })}
           contentStyle={TOOLTIP_STYLE}
           itemStyle={{ color: "var(--color-base-content)" }}
         />
@@ -115,6 +124,7 @@ export function OutcomeChart({ slices }: { slices: OutcomeSlice[] }) {
 /** Stakes per hour (the dashboard's today). */
 export function StakesChart({ points }: { points: TrendPoint[] }) {
   const [stakes] = TREND_LINES;
+  const t = useT();
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <BarChart data={points} margin={MARGIN} accessibilityLayer={false}>
@@ -124,7 +134,7 @@ export function StakesChart({ points }: { points: TrendPoint[] }) {
         <Tooltip formatter={euroTooltip} contentStyle={TOOLTIP_STYLE} />
         <Bar
           dataKey={stakes.key}
-          name={stakes.name}
+          name={t(stakes.name)}
           fill={stakes.color}
           isAnimationActive={false}
         />

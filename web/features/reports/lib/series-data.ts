@@ -1,11 +1,15 @@
 /**
  * What the charts and their tables show, mapped from GET /api/reports/series: money as
  * numbers of euros for the chart library (computed from the wire's decimal strings through
- * integer cents) and as the app's "€12.50" text for tables and tooltips.
+ * integer cents) and as the app's "€12.50" text for tables and tooltips; bucket and outcome
+ * names in the language showing (the server's English bucket labels are not shown).
  */
 import { centsOf } from "../../../../src/domain/money";
+import { i18n } from "../../../i18n";
 import { euro } from "../../../lib/format";
+import { displayLocale } from "../../../lib/locale";
 import type { Series } from "../api/types";
+import { bucketLabel } from "./period-label";
 
 /** Euros as a number for plotting ("12.50" -> 12.5). */
 export const plotEuros = (money: string) => centsOf(money) / 100;
@@ -20,9 +24,10 @@ export interface TrendPoint {
   profit: number;
 }
 
+/** The buckets, each named from its start in the series' zone ("Nov 2026", "24 Nov", "14:00"). */
 export function trendPoints(series: Series): TrendPoint[] {
   return series.buckets.map((b) => ({
-    label: b.label,
+    label: bucketLabel(series.granularity, b.start, series.timeZone),
     start: b.start,
     bets: b.bets,
     stakes: plotEuros(b.stakes),
@@ -31,11 +36,11 @@ export function trendPoints(series: Series): TrendPoint[] {
   }));
 }
 
-/** The series of the trend chart, with their theme colours (daisyUI variables). */
+/** The series of the trend chart (their names' catalogue keys), with their theme colours (daisyUI variables). */
 export const TREND_LINES = [
-  { key: "stakes", name: "Stakes", color: "var(--color-primary)" },
-  { key: "payouts", name: "Payouts", color: "var(--color-warning)" },
-  { key: "profit", name: "Profit", color: "var(--color-success)" },
+  { key: "stakes", name: "charts.stakes", color: "var(--color-primary)" },
+  { key: "payouts", name: "charts.payouts", color: "var(--color-warning)" },
+  { key: "profit", name: "charts.profit", color: "var(--color-success)" },
 ] as const;
 
 /** One slice of the outcome mix: its bets, and the amount the series holds for it. */
@@ -49,22 +54,24 @@ export interface OutcomeSlice {
   color: string;
 }
 
+/** The outcome mix, named in the language showing. */
 export function outcomeSlices(series: Series): OutcomeSlice[] {
   const o = series.outcomes;
+  const t = i18n.t;
   return [
     {
       key: "won",
-      name: "Won",
+      name: t("charts.won"),
       bets: o.won.bets,
       // The payouts of WON and PLACED bets: the series holds them together.
-      amountLabel: "Paid out",
+      amountLabel: t("charts.paidOut"),
       amount: o.won.payouts,
       color: "var(--color-success)",
     },
     {
       // Each-way bets whose place part alone won (decision 052).
       key: "placed",
-      name: "Placed",
+      name: t("charts.placed"),
       bets: o.placed.bets,
       amountLabel: null,
       amount: null,
@@ -72,7 +79,7 @@ export function outcomeSlices(series: Series): OutcomeSlice[] {
     },
     {
       key: "lost",
-      name: "Lost",
+      name: t("charts.lost"),
       bets: o.lost.bets,
       amountLabel: null,
       amount: null,
@@ -80,15 +87,15 @@ export function outcomeSlices(series: Series): OutcomeSlice[] {
     },
     {
       key: "pending",
-      name: "Pending",
+      name: t("charts.pending"),
       bets: o.pending.bets,
-      amountLabel: "At stake",
+      amountLabel: t("charts.atStake"),
       amount: o.pending.stakes,
       color: "var(--color-info)",
     },
     {
       key: "void",
-      name: "Void",
+      name: t("charts.void"),
       bets: o.void.bets,
       amountLabel: null,
       amount: null,
@@ -104,3 +111,19 @@ export const isEmptySeries = (series: Series) => series.totals.bets === 0;
 
 /** A money tick or tooltip value: the app's euro text. */
 export const euroText = (value: number | string) => euro(value);
+
+const wholeEuros = new Map<string, Intl.NumberFormat>();
+
+/** A money axis tick in whole euros, in the locale's way ("€1,250", "1.250 €"). */
+export function euroWhole(value: number, locale = displayLocale()): string {
+  let format = wholeEuros.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: "EUR",
+      maximumFractionDigits: 0,
+    });
+    wholeEuros.set(locale, format);
+  }
+  return format.format(Math.round(value));
+}

@@ -237,7 +237,7 @@ describe("in German", () => {
       "GET /api/bets": capped,
       "GET /api/shops": page([]),
     });
-    const pager = await screen.findByRole("navigation", { name: "Seiten" });
+    const pager = await screen.findByRole("navigation", { name: "Seitennavigation" });
     await within(pager).findByText("1–25 von 10.000+");
     expect(within(pager).getByText("Seite 1 von 400+")).toBeTruthy();
     expect(screen.getByLabelText("Suche")).toBeTruthy();

@@ -82,22 +82,14 @@ export function CustomerLink({
 }
 
 /**
- * What a cash bet shows where an account bet names its customer (issue 21, decision 051):
- * the English word; `cashLabel()` is the word in the language shown.
+ * A bet's customer as text: "Cash" for a cash bet (no customer: the slip is the claim; issue
+ * 21, decision 051), in the language shown.
  */
-export const CASH_LABEL = "Cash";
-
-/** "Cash" in the language shown. */
-export function cashLabel(): string {
-  return i18n.t("ui.cash");
-}
-
-/** A bet's customer as text: "Cash" for a cash bet (no customer: the slip is the claim). */
 export function betCustomerName(bet: {
   customerId: number | null;
   customer: { firstName: string; lastName: string } | null | undefined;
 }): string {
-  if (bet.customerId === null) return cashLabel();
+  if (bet.customerId === null) return i18n.t("ui.cash");
   return bet.customer
     ? `${bet.customer.firstName} ${bet.customer.lastName}`
     : i18n.t("ui.customerId", { id: bet.customerId });

@@ -266,7 +266,7 @@ export const de: Shape<typeof en> = {
     failedToLoad: "Laden fehlgeschlagen",
     pastEnd: "Diese Seite liegt hinter dem Ende der Liste.",
     results: "Ergebnisse",
-    pagination: "Seiten",
+    pagination: "Seitennavigation",
     previous: "Zurück",
     next: "Weiter",
     last: "Letzte",

@@ -1,7 +1,8 @@
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BooksStatusDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
 import { job } from "../../../test/fixtures";
 import { renderWithProviders } from "../../../test/render";
 import { BooksIndicator } from "./books-indicator";
@@ -148,5 +149,30 @@ describe("the books indicator", () => {
       ],
     });
     expect((await screen.findByRole("alert")).textContent).toBe("Failed: disk I/O error");
+  });
+});
+
+describe("the books indicator in German (issue 23)", () => {
+  afterEach(() => {
+    // Unmounted first: a language change re-renders every mounted screen.
+    cleanup();
+    applyLanguage("en");
+  });
+
+  test("the verdict's plural, when and by whom, and the entity's name", async () => {
+    renderWithProviders(<BooksIndicator />, "admin", {
+      "GET /api/admin/books-status": { last: red, running: null },
+      "GET /api/admin/jobs": [],
+    });
+    await verdict();
+    act(() => applyLanguage("de"));
+    const badge = await screen.findByText(/Abweichungen/);
+    expect(badge.closest("p")?.textContent).toContain("2 Abweichungen");
+    expect(screen.getByText(/^Geprüft vor \d+ Tagen \(.*\) von admin$/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Kunde #7 öffnen" })).toBeTruthy();
+    expect(
+      screen.getByRole("button", { name: "Kontostand von Kunde #7 neu berechnen" }),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Jetzt prüfen" })).toBeTruthy();
   });
 });

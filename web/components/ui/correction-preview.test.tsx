@@ -1,0 +1,71 @@
+/** A correction's preview in words (issue 12), in English and German (issue 23). */
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, render, screen } from "@testing-library/react";
+import type { CorrectionPreviewDto } from "../../../src/domain/dto";
+import { applyLanguage } from "../../i18n";
+import { balanceSentence, CorrectionPreview } from "./correction-preview";
+
+const customer = {
+  party: "CUSTOMER" as const,
+  id: 3,
+  name: "Ada Lovelace",
+  beforeAmount: "0.00",
+  afterAmount: "-1025.00",
+  creditLimit: "1000.00",
+};
+
+const preview: CorrectionPreviewDto = {
+  dryRun: true,
+  rows: [
+    {
+      type: "WITHDRAWAL",
+      amount: "1025.00",
+      fromEntityType: "CUSTOMER",
+      fromEntityId: 3,
+      fromName: null,
+      toEntityType: "SHOP",
+      toEntityId: 2,
+      toName: "Galway",
+      description: null,
+      betId: null,
+      reversalOf: null,
+      reason: null,
+    },
+  ],
+  balances: [customer],
+};
+
+afterEach(() => {
+  cleanup();
+  applyLanguage("en");
+});
+
+describe("a correction's preview", () => {
+  test("English: each balance in plain words, the credit limit's warning", () => {
+    expect(balanceSentence(customer)).toEqual({
+      text: "This takes the customer Ada Lovelace to -€1,025.00 (from €0.00).",
+      warning: "Beyond the credit limit of €1,000.00.",
+    });
+    render(<CorrectionPreview preview={preview} />);
+    expect(screen.getByText("Ledger rows it writes")).toBeTruthy();
+    expect(screen.getByText(/from customer #3 to Galway/).textContent).toBe(
+      "WITHDRAWAL €1,025.00 from customer #3 to Galway",
+    );
+  });
+
+  test("German: the same facts in German, money the German way", () => {
+    applyLanguage("de");
+    expect(balanceSentence(customer)).toEqual({
+      text: "Das bringt den Kunden Ada Lovelace auf -1.025,00\u00a0€ (von 0,00\u00a0€).",
+      warning: "Über dem Kreditlimit von 1.000,00\u00a0€.",
+    });
+    expect(balanceSentence({ ...customer, party: "SHOP", creditLimit: null }).warning).toBe(
+      "Die Kasse fällt unter null.",
+    );
+    render(<CorrectionPreview preview={preview} />);
+    expect(screen.getByText("Buchungszeilen, die geschrieben werden")).toBeTruthy();
+    expect(screen.getByText(/von Kunde #3 an Galway/).textContent).toBe(
+      "WITHDRAWAL 1.025,00\u00a0€ von Kunde #3 an Galway",
+    );
+  });
+});

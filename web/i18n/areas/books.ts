@@ -29,15 +29,6 @@ export const en = {
     BET: "bet #{{id}}",
     TRANSACTION: "transaction #{{id}}",
   },
-  age: {
-    justNow: "Just now",
-    minutes_one: "{{count}} minute ago",
-    minutes_other: "{{count}} minutes ago",
-    hours_one: "{{count}} hour ago",
-    hours_other: "{{count}} hours ago",
-    days_one: "{{count}} day ago",
-    days_other: "{{count}} days ago",
-  },
 } as const;
 
 export const de: Shape<typeof en> = {
@@ -63,14 +54,5 @@ export const de: Shape<typeof en> = {
     SHOP: "Filiale #{{id}}",
     BET: "Wette #{{id}}",
     TRANSACTION: "Buchung #{{id}}",
-  },
-  age: {
-    justNow: "gerade eben",
-    minutes_one: "vor {{count}} Minute",
-    minutes_other: "vor {{count}} Minuten",
-    hours_one: "vor {{count}} Stunde",
-    hours_other: "vor {{count}} Stunden",
-    days_one: "vor {{count}} Tag",
-    days_other: "vor {{count}} Tagen",
   },
 };

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import type { BooksStatusDto } from "../../../../src/domain/dto";
 import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, relativeAge } from "../../../lib/format";
 import { JobEnded, JobProgress, useLatestJob } from "../../admin";
 import { useBooksStatus, useCheckBooks, useRecalculateAndCheck } from "../api/books-status";
 
@@ -22,17 +22,6 @@ function entityHref(v: Violation): string | null {
     default:
       return null;
   }
-}
-
-type T = ReturnType<typeof useT>;
-
-/** SPEC section 9's age ("Just now", "5 minutes ago", "2 hours ago", "3 days ago"), translated. */
-function checkedAge(t: T, value: string, now = Date.now()): string {
-  const minutes = Math.floor((now - new Date(value).getTime()) / 60_000);
-  if (minutes < 1) return t("books.age.justNow");
-  if (minutes < 60) return t("books.age.minutes", { count: minutes });
-  if (minutes < 1440) return t("books.age.hours", { count: Math.floor(minutes / 60) });
-  return t("books.age.days", { count: Math.floor(minutes / 1440) });
 }
 
 /** A stored balance that drifted from its ledger: the one kind a recalculation fixes. */
@@ -143,7 +132,7 @@ export function BooksIndicator() {
                 <Trans
                   t={t}
                   i18nKey={last.startedBy === "schedule" ? "books.checked" : "books.checkedBy"}
-                  values={{ age: checkedAge(t, last.checkedAt), user: last.startedBy }}
+                  values={{ age: relativeAge(last.checkedAt), user: last.startedBy }}
                   components={{
                     time: <time dateTime={last.checkedAt}>{formatDateTime(last.checkedAt)}</time>,
                   }}

@@ -5,27 +5,26 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, screen, within } from "@testing-library/react";
 import { applyLanguage } from "../../../i18n";
+import { setLanguageChosenByUser } from "../../../lib/locale";
 import { customer, transaction } from "../../../test/fixtures";
-import { page, renderApp } from "../../../test/render";
-
-function browserLanguages(languages: string[]) {
-  Object.defineProperty(window.navigator, "languages", { value: languages, configurable: true });
-  Object.defineProperty(window.navigator, "language", { value: languages[0], configurable: true });
-}
+import { page, renderApp, user } from "../../../test/render";
 
 afterEach(() => {
   // Unmounted first: a language change re-renders every mounted screen.
   cleanup();
-  browserLanguages(["en-US"]);
+  setLanguageChosenByUser(false);
   applyLanguage("en");
 });
+
+/** An admin who chose German on their own page. */
+const german = { ...user("admin"), language: "de" };
 
 const counts = { totalBets: 3, activeBets: 1, wonBets: 1, lostBets: 1, voidBets: 0 };
 
 describe("customers in German", () => {
   test("the customer's page: panels, limits, ledger lines and money", async () => {
-    browserLanguages(["de-DE"]);
     renderApp("/customers/7", "admin", {
+      "GET /api/user": german,
       "GET /api/customers/:id/stats": counts,
       "GET /api/customers/:id": customer({
         balance: "1250.50",
@@ -54,8 +53,8 @@ describe("customers in German", () => {
   });
 
   test("the list: German column headers and words", async () => {
-    browserLanguages(["de-DE"]);
     renderApp("/customers", "admin", {
+      "GET /api/user": german,
       "GET /api/customers": page([customer({ allowOverdraft: true })]),
     });
     expect(await screen.findByRole("heading", { name: "Kunden", level: 1 })).toBeTruthy();

@@ -3,8 +3,9 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReportSeriesDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
+import { setLanguageChosenByUser } from "../../../lib/locale";
 import { businessToday } from "../../../lib/time";
-import { renderApp } from "../../../test/render";
+import { renderApp, user } from "../../../test/render";
 import { periodLabel } from "../lib/period-label";
 import { outcomeSlices, trendPoints } from "../lib/series-data";
 
@@ -201,16 +202,11 @@ describe("dashboard chart", () => {
   });
 });
 
-function browserLanguages(languages: string[]) {
-  Object.defineProperty(window.navigator, "languages", { value: languages, configurable: true });
-  Object.defineProperty(window.navigator, "language", { value: languages[0], configurable: true });
-}
-
 describe("in German (issue 23): the web names periods and buckets, not the server", () => {
   afterEach(() => {
     // Unmounted first: a language change re-renders every mounted screen.
     cleanup();
-    browserLanguages(["en-US"]);
+    setLanguageChosenByUser(false);
     applyLanguage("en");
   });
 
@@ -219,7 +215,7 @@ describe("in German (issue 23): the web names periods and buckets, not the serve
     expect(periodLabel("year", "2026")).toBe("2026");
     expect(periodLabel("month", "2026-03")).toBe("March 2026");
     expect(periodLabel("week", "2026-W47")).toMatch(/16.*2026 – .*22.*2026/);
-    browserLanguages(["de-DE"]);
+    setLanguageChosenByUser(true);
     applyLanguage("de");
     expect(periodLabel("totals", null)).toBe("Gesamter Zeitraum");
     expect(periodLabel("month", "2026-03")).toBe("März 2026");
@@ -228,9 +224,9 @@ describe("in German (issue 23): the web names periods and buckets, not the serve
   });
 
   test("titles, summary, columns, bucket names and money in German", async () => {
-    browserLanguages(["de-DE"]);
     const ue = userEvent.setup();
     renderApp("/reports", "admin", {
+      "GET /api/user": { ...user("admin"), language: "de" },
       "GET /api/reports": report,
       "GET /api/reports/series": series,
     });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { applyLanguage } from "../i18n";
-import { euro, relativeAge } from "./format";
+import { euro, formatDecimalOdds, relativeAge } from "./format";
+import { showOdds } from "./odds";
 
 const NOW = Date.parse("2026-11-22T12:00:00.000Z");
 const ago = (minutes: number, seconds = 0) =>
@@ -41,5 +42,25 @@ describe("money", () => {
     expect(euro("12.5")).toBe("€12.50");
     expect(euro(-3)).toBe("-€3.00");
     expect(euro(undefined)).toBe("€0.00");
+  });
+});
+
+describe("decimal odds", () => {
+  afterEach(() => applyLanguage("en"));
+
+  test("2 places in the locale, no grouping, from the exact string", () => {
+    expect(formatDecimalOdds("2.50", "en-IE")).toBe("2.50");
+    expect(formatDecimalOdds("2.5", "en-IE")).toBe("2.50");
+    expect(formatDecimalOdds("1000.00", "en-IE")).toBe("1000.00");
+    expect(formatDecimalOdds("2.50", "de-DE")).toBe("2,50");
+    expect(formatDecimalOdds("1000.00", "de-DE")).toBe("1000,00");
+  });
+
+  test("a bet's odds show in the language shown; a fraction stays a fraction", () => {
+    const bet = { odds: "2.38", price: "11/8" };
+    expect(showOdds(bet, "decimal")).toBe("2.38");
+    applyLanguage("de");
+    expect(showOdds(bet, "decimal")).toBe("2,38");
+    expect(showOdds(bet, "fractional")).toBe("11/8");
   });
 });

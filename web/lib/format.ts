@@ -57,6 +57,17 @@ export function formatNumber(value: number, locale = displayLocale()): string {
   return cached(numberFormats, locale, { maximumFractionDigits: 2 }).format(value);
 }
 
+const oddsFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Decimal odds ("2.50") with 2 places in the user's locale: "2.50" in English, "2,50" in
+ * German; no grouping (odds of 1000.00 stay one word). From the exact decimal string.
+ */
+export function formatDecimalOdds(odds: string, locale = displayLocale()): string {
+  const options = { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false };
+  return cached(oddsFormats, locale, options).format(odds as unknown as number);
+}
+
 // Dates and times: in the business time zone, from the one module that formats them.
 export { formatCompactDateTime, formatDate, formatDateTime, formatTime } from "./time";
 

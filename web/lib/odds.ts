@@ -5,6 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { formatPriceAs, type PriceFormat, parsePrice } from "../../src/domain/price";
+import { formatDecimalOdds } from "./format";
 import { currentUserAtom } from "./session";
 import { settingsQuery } from "./settings";
 
@@ -14,9 +15,12 @@ export function useOddsFormat(): PriceFormat {
   return own ?? data?.oddsFormat ?? "decimal";
 }
 
-/** A bet's price in `format`: its `odds` decimal, or its price as a fraction ("11/8"). */
+/**
+ * A bet's price in `format`: its `odds` decimal in the user's locale ("2,50" in German), or
+ * its price as a fraction ("11/8").
+ */
 export function showOdds(bet: { odds: string; price?: string }, format: PriceFormat): string {
-  if (format === "decimal" || !bet.price) return bet.odds;
+  if (format === "decimal" || !bet.price) return formatDecimalOdds(bet.odds);
   const parsed = parsePrice(bet.price);
-  return parsed.ok ? formatPriceAs(parsed.price, "fractional") : bet.odds;
+  return parsed.ok ? formatPriceAs(parsed.price, "fractional") : formatDecimalOdds(bet.odds);
 }

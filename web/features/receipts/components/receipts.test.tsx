@@ -450,6 +450,26 @@ describe("printed in the language showing (issue 23)", () => {
     applyLanguage("en");
   });
 
+  test("a German slip's decimal price and each-way terms", async () => {
+    renderWithProviders(
+      <SlipReceipt
+        slip={slip({
+          price: "2.50",
+          eachWay: { places: 3, fraction: "1/4" },
+          stakeAmount: "10.00",
+          totalStake: "20.00",
+        })}
+      />,
+      "user",
+    );
+    act(() => applyLanguage("de"));
+    const article = await screen.findByRole("article", { name: "Wettschein für Wette #12" });
+    const got = Object.fromEntries(lines(article));
+    expect(got.Quote).toBe("2,50");
+    expect(got.Bedingungen).toBe("E/W 3 Plätze 1/4");
+    expect(got.Gesamteinsatz).toMatch(/^20,00\s€$/);
+  });
+
   test("a German deposit receipt: the kind, the labels and the amount in German", () => {
     applyLanguage("de");
     render(<Receipt receipt={transactionReceipt(transaction({ id: 123, createdAt: AT }))} />);
@@ -480,6 +500,7 @@ describe("printed in the language showing (issue 23)", () => {
     const article = await screen.findByRole("article", { name: "Wettschein für Wette #12" });
     expect(kindOf(article)).toBe("BARWETTE");
     expect(Object.fromEntries(lines(article)).Kunde).toBe("Bar");
+    expect(Object.fromEntries(lines(article)).Quote).toBe("11/8");
     const outcome = Object.fromEntries(lines(within(article).getByTestId("slip-outcome")));
     expect(outcome.Ergebnis).toBe("Gewonnen");
     expect(outcome.Auszahlung).toMatch(/^19,00\s€$/);

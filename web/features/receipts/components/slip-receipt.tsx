@@ -1,10 +1,9 @@
 import { QRCodeSVG } from "qrcode.react";
 import type { SlipDto } from "../../../../src/domain/dto";
-import { formatEachWay } from "../../../../src/domain/each-way";
 import { formatSlipCode } from "../../../../src/domain/slip-code";
 import { useStaffName } from "../../../components/ui/links";
 import { i18n, useT } from "../../../i18n";
-import { euro, formatDateTime, fullName } from "../../../lib/format";
+import { euro, formatDateTime, formatDecimalOdds, fullName } from "../../../lib/format";
 import { ReceiptKindBand, ReceiptLine, ReceiptPaper, WRAP } from "./receipt-frame";
 
 /** What a settled bet returned: the payout (WON, PLACED), the stake back (VOID), nothing (LOST). */
@@ -72,15 +71,19 @@ export function SlipReceipt({
           <>
             <ReceiptLine label={t("receipts.slip.unitStake")}>{euro(slip.stakeAmount)}</ReceiptLine>
             <ReceiptLine label={t("receipts.slip.terms")}>
-              <span data-testid="slip-each-way">{formatEachWay(eachWay)}</span>
+              <span data-testid="slip-each-way">
+                {t("bets.eachWayTerms", { places: eachWay.places, fraction: eachWay.fraction })}
+              </span>
             </ReceiptLine>
             <ReceiptLine label={t("receipts.slip.totalStake")}>{euro(slip.totalStake)}</ReceiptLine>
           </>
         ) : (
           <ReceiptLine label={t("receipts.slip.stake")}>{euro(slip.stakeAmount)}</ReceiptLine>
         )}
-        {/* The price as taken, whatever format the reader prefers (decision 048). */}
-        <ReceiptLine label={t("receipts.slip.odds")}>{slip.price}</ReceiptLine>
+        {/* The price as taken, whatever format the reader prefers (decision 048); a decimal in the locale ("2,50"). */}
+        <ReceiptLine label={t("receipts.slip.odds")}>
+          {slip.price.includes("/") ? slip.price : formatDecimalOdds(slip.price)}
+        </ReceiptLine>
         <ReceiptLine label={t("receipts.slip.potentialPayout")}>
           {euro(slip.potentialPayout)}
         </ReceiptLine>

@@ -1,6 +1,20 @@
 /** Passwords: Bun.password (argon2id) with its default cost, and the policy for new ones. */
-import { checkPassword } from "../../domain/password-strength";
+import type { checkPassword } from "../../domain/password-strength";
 import { AppError } from "../errors";
+
+type Strength = { checkPassword: typeof checkPassword };
+let strength: Strength | null = null;
+
+/**
+ * The strength estimator, loaded on the first password set, not with the module: its
+ * dictionaries cost some 35 MB of memory, in every read worker that loads the endpoints
+ * (src/lib/read-pool.ts) and never sets a password. Bun's require loads the ES module
+ * synchronously, so the check stays synchronous inside its write transaction.
+ */
+function estimator(): Strength {
+  strength ??= require("../../domain/password-strength") as Strength;
+  return strength;
+}
 
 export function hashPassword(password: string): Promise<string> {
   return Bun.password.hash(password);
@@ -15,7 +29,7 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
  * `field` and says why (too short, only blank, contains the username, common, too easy to guess).
  */
 export function assertPasswordAllowed(password: string, username: string, field: string): void {
-  const { problem } = checkPassword(password, username);
+  const { problem } = estimator().checkPassword(password, username);
   if (problem) throw new AppError("VALIDATION", problem, { [field]: problem });
 }
 

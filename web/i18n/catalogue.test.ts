@@ -8,11 +8,14 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { LANGUAGES } from "../../src/domain/language";
-import { catalogues } from ".";
+import { de } from "./de";
+import { en } from "./en";
 import { ERROR_KEYS, MESSAGE_KEYS } from "./errors";
 import { literalJsxText } from "./literal-text";
 
 type Tree = { readonly [key: string]: string | Tree };
+
+const catalogues = { en, de } as const;
 
 /** Every leaf as "a.b.c" -> text. */
 function leaves(tree: Tree, prefix = ""): Map<string, string> {
@@ -64,8 +67,7 @@ describe("the catalogues", () => {
  * Files whose JSX still has literal text (decision 065's ratchet): it only ever shrinks. A
  * file converted comes off; a new file never goes on.
  */
-const NOT_YET_CONVERTED = new Set<string>([
-]);
+const NOT_YET_CONVERTED = new Set<string>([]);
 
 const WEB = join(import.meta.dir, "..");
 

@@ -1,20 +1,20 @@
 /** The German catalogue (decision 065): every key of en.ts, typed so one missing fails tsc. */
 
-import * as admin from "./areas/admin";
-import * as alerts from "./areas/alerts";
-import * as audit from "./areas/audit";
-import * as auth from "./areas/auth";
-import * as bets from "./areas/bets";
-import * as books from "./areas/books";
-import * as charts from "./areas/charts";
-import * as customers from "./areas/customers";
-import * as receipts from "./areas/receipts";
-import * as shifts from "./areas/shifts";
-import * as shops from "./areas/shops";
-import * as transactions from "./areas/transactions";
-import * as ui from "./areas/ui";
-import * as users from "./areas/users";
-import * as validation from "./areas/validation";
+import * as admin from "./areas/admin.de";
+import * as alerts from "./areas/alerts.de";
+import * as audit from "./areas/audit.de";
+import * as auth from "./areas/auth.de";
+import * as bets from "./areas/bets.de";
+import * as books from "./areas/books.de";
+import * as charts from "./areas/charts.de";
+import * as customers from "./areas/customers.de";
+import * as receipts from "./areas/receipts.de";
+import * as shifts from "./areas/shifts.de";
+import * as shops from "./areas/shops.de";
+import * as transactions from "./areas/transactions.de";
+import * as ui from "./areas/ui.de";
+import * as users from "./areas/users.de";
+import * as validation from "./areas/validation.de";
 import type { Catalogue } from "./en";
 
 export const de: Catalogue = {

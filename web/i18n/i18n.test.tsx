@@ -13,7 +13,7 @@ import { setLanguageChosenByUser } from "../lib/locale";
 import { formatReadBack, readTypedAmount } from "../lib/money-input";
 import { settings } from "../test/fixtures";
 import { renderApp, user } from "../test/render";
-import { applyLanguage, i18n, resolveLanguage } from ".";
+import { applyLanguage, i18n, loadLanguage, resolveLanguage } from ".";
 
 function browserLanguages(languages: string[]) {
   Object.defineProperty(window.navigator, "languages", { value: languages, configurable: true });
@@ -44,6 +44,32 @@ describe("which language shows", () => {
     applyLanguage("en");
     expect(document.documentElement.lang).toBe("en");
     expect(i18n.t("nav.dashboard")).toBe("Dashboard");
+  });
+});
+
+describe("German's catalogue is fetched when first shown", () => {
+  test("English stays until it is here, then German shows; a later choice wins", async () => {
+    const german = i18n.getResourceBundle("de", "translation");
+    i18n.removeResourceBundle("de", "translation");
+    try {
+      applyLanguage("de");
+      // Not here yet (the app's chunk is being fetched): still English, <html lang="en">.
+      expect(i18n.language).toBe("en");
+      expect(document.documentElement.lang).toBe("en");
+      await loadLanguage("de");
+      await waitFor(() => expect(i18n.language).toBe("de"));
+      expect(document.documentElement.lang).toBe("de");
+      expect(i18n.t("app.name") as string).toBe("Wettbüro");
+      // A choice made while a fetch is under way is not undone by the fetch's end.
+      i18n.removeResourceBundle("de", "translation");
+      applyLanguage("en");
+      applyLanguage("de");
+      applyLanguage("en");
+      await loadLanguage("de");
+      expect(i18n.language).toBe("en");
+    } finally {
+      i18n.addResourceBundle("de", "translation", german);
+    }
   });
 });
 

@@ -1,14 +1,14 @@
 /**
  * The web app's languages (issue 23 item 2, decision 065): one i18next instance, English the
- * source and the fallback, German complete. Which language shows is decided by
- * `resolveLanguage` (the user's choice, else the browser's, else DEFAULT_LANGUAGE) and set
- * by `applyLanguage`, which also sets `<html lang>`.
+ * source and the fallback, bundled with the app; German complete, its own chunk, fetched the
+ * first time it is shown (so an English first screen does not carry it). Which language shows
+ * is decided by `resolveLanguage` (the user's choice, else the browser's, else
+ * DEFAULT_LANGUAGE) and set by `applyLanguage`, which also sets `<html lang>`.
  */
 import i18next from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGES, type Language } from "../../src/domain/language";
-import { de } from "./de";
-import { en } from "./en";
+import { type Catalogue, en } from "./en";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -17,7 +17,10 @@ declare module "i18next" {
   }
 }
 
-export const catalogues = { en, de } as const;
+/** The catalogues of the languages other than English, fetched when first shown. */
+const LOADERS: Record<Exclude<Language, "en">, () => Promise<Catalogue>> = {
+  de: () => import("./de").then((module) => module.de),
+};
 
 /** Where the last DEFAULT_LANGUAGE seen is kept, for the sign-in page (settings need a user). */
 const REMEMBERED_DEFAULT = "betting-shop.default-language";
@@ -42,9 +45,9 @@ export function rememberDefault(language: Language): void {
 
 export const i18n = i18next.createInstance();
 i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, de: { translation: de } },
-  // Before anyone signs in: the browser's, then the default last seen here, then English.
-  lng: resolveLanguage(null, browserLanguages(), rememberedDefault()),
+  resources: { en: { translation: en } },
+  // English until another language's catalogue is here (applyLanguage, languageReady).
+  lng: "en",
   fallbackLng: "en",
   supportedLngs: [...LANGUAGES],
   // React escapes what it renders; the catalogue holds plain text.
@@ -82,10 +85,64 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : "en";
 }
 
-/** Shows the app in `language`: every translated text re-renders, and `<html lang>` follows. */
-export function applyLanguage(language: Language): void {
+const loading = new Map<Language, Promise<void>>();
+
+/** Makes `language`'s catalogue available (fetching its chunk once); English always is. */
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === "en" || i18n.hasResourceBundle(language, "translation")) {
+    return Promise.resolve();
+  }
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = LOADERS[language]().then(
+      (catalogue) => {
+        i18n.addResourceBundle(language, "translation", catalogue);
+      },
+      (err: unknown) => {
+        loading.delete(language); // offline: the next attempt fetches again
+        throw err;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/** The language last asked for (a slow fetch must not override a later choice). */
+let wanted: Language = "en";
+
+function show(language: Language): void {
   if (typeof document !== "undefined") document.documentElement.lang = language;
   if (i18n.language !== language) void i18n.changeLanguage(language);
+}
+
+/**
+ * Shows the app in `language`: every translated text re-renders, and `<html lang>` follows.
+ * At once when its catalogue is here; else once it has been fetched (the app stays in the
+ * language showing meanwhile, and if the fetch fails).
+ */
+export function applyLanguage(language: Language): void {
+  wanted = language;
+  if (language === "en" || i18n.hasResourceBundle(language, "translation")) {
+    show(language);
+    return;
+  }
+  loadLanguage(language).then(
+    () => {
+      if (wanted === language) show(language);
+    },
+    () => {},
+  );
+}
+
+/**
+ * Before the first render (web/main.tsx): the language of the first screen, its catalogue
+ * fetched, so a German browser does not see English first. Never rejects.
+ */
+export async function languageReady(): Promise<void> {
+  const language = resolveLanguage(null, browserLanguages(), rememberedDefault());
+  await loadLanguage(language).catch(() => {});
+  applyLanguage(language);
 }
 
 /** The translate function, re-rendering its component when the language changes. */

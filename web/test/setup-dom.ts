@@ -23,6 +23,12 @@ configure({ asyncUtilTimeout: 30_000 });
 const { loadPasswordStrength } = await import("../components/ui/new-password-field");
 await loadPasswordStrength();
 
+// Every language's catalogue, as if fetched: the app loads German when first shown (decision
+// 065), and a test that switches with applyLanguage("de") sees German at its first render.
+const { i18n } = await import("../i18n");
+const { de } = await import("../i18n/de");
+i18n.addResourceBundle("de", "translation", de);
+
 // tests/setup.ts (the bunfig preload) leaves the console.error check to this file.
 (globalThis as { WEB_DOM_SETUP?: boolean }).WEB_DOM_SETUP = true;
 

@@ -4,7 +4,6 @@
  * web/i18n/catalogue.test.ts). Keys are used as t("alerts.<key>"). An alert's title and
  * description are the server's and show as it sends them; its category is labelled here.
  */
-import type { Shape } from "../shape";
 
 export const en = {
   title: "Alerts",
@@ -58,53 +57,3 @@ export const en = {
     search: "Search dismissed alerts",
   },
 } as const;
-
-export const de: Shape<typeof en> = {
-  title: "Meldungen",
-  subtitle: "Alles, was geprüft werden muss, neueste zuerst",
-  staffOnly: "Meldungen sind nur für Mitarbeiter.",
-  views: "Ansichten der Meldungen",
-  openView: "Offen",
-  dismissedView: "Erledigt",
-  undismissed: "Offene Meldungen",
-  systemAlerts: "Systemmeldungen",
-  viewAll: "Alle anzeigen",
-  loading: "Meldungen werden geladen...",
-  empty: "Zurzeit keine Meldungen",
-  bell: "Benachrichtigungen: {{n}} ungelesen",
-  dismissNamed: "{{title}} erledigen",
-  categoryPrefix: "Kategorie: ",
-  category: {
-    operations: "Betrieb",
-    cash: "Kasse",
-    security: "Sicherheit",
-    system: "System",
-  },
-  categoryInText: {
-    operations: "Betrieb",
-    cash: "Kasse",
-    security: "Sicherheit",
-    system: "System",
-  },
-  dismiss: {
-    title: "Meldung erledigen",
-    explain:
-      "Eine Meldung der Kategorie {{category}} wird mit einer Notiz erledigt, was unternommen wurde. Die Notiz bleibt bei der Meldung und im Prüfprotokoll.",
-    note: "Notiz *",
-    submit: "Meldung erledigen",
-    pending: "Wird erledigt...",
-    noteRequired: "Zum Erledigen einer Meldung der Kategorie {{category}} ist eine Notiz nötig",
-  },
-  dismissed: {
-    alert: "Meldung",
-    category: "Kategorie",
-    raised: "Ausgelöst",
-    dismissed: "Erledigt",
-    by: "Von",
-    note: "Notiz",
-    unknown: "Unbekannt",
-    loading: "Erledigte Meldungen werden geladen...",
-    empty: "Keine erledigten Meldungen",
-    search: "Erledigte Meldungen durchsuchen",
-  },
-};

@@ -4,7 +4,6 @@
  * web/i18n/catalogue.test.ts). Keys are used as t("audit.<key>"). Action names
  * ("bet.place") and field names are the log's data and stay as recorded.
  */
-import type { Shape } from "../shape";
 
 export const en = {
   subtitle: "Who changed what, when and from where",
@@ -58,56 +57,3 @@ export const en = {
     no: "No",
   },
 } as const;
-
-export const de: Shape<typeof en> = {
-  subtitle: "Wer was wann und von wo geändert hat",
-  when: "Wann",
-  actor: "Benutzer",
-  action: "Aktion",
-  entity: "Objekt",
-  entityId: "Objekt-ID",
-  ipAddress: "IP-Adresse",
-  request: "Anfrage",
-  details: "Details",
-  detailsOf: "Details zu {{action}} #{{id}}",
-  beforeAndAfter: "Vorher und nachher",
-  close: "Schließen",
-  all: "Alle",
-  anyone: "Alle",
-  allActions: "Alle Aktionen",
-  loading: "Prüfprotokoll wird geladen...",
-  empty: "Keine Einträge gefunden",
-  search: "Prüfprotokoll durchsuchen",
-  system: "System",
-  notSignedIn: "{{username}} (nicht angemeldet)",
-  signInFailures: {
-    "login-failed": "fehlgeschlagene Anmeldung",
-    "login-locked": "Anmeldung wegen zu vieler Versuche abgewiesen",
-    "confirm-failed": "abgewiesene Passwortbestätigung",
-  },
-  entities: {
-    CUSTOMER: "Kunde",
-    SHOP: "Filiale",
-    BET: "Wette",
-    TRANSACTION: "Buchung",
-    USER: "Benutzer",
-    SHIFT: "Schicht",
-    ALERT: "Warnung",
-    SYSTEM: "System",
-    API_TOKEN: "API-Token",
-  },
-  difference: {
-    nothing: "Für diese Änderung wurden keine Werte erfasst.",
-    caption: "Geänderte Felder mit ihren Werten vorher und nachher",
-    field: "Feld",
-    change: "Änderung",
-    changedTo: "geändert in",
-    empty: "(leer)",
-    changed: "Geändert",
-    added: "Hinzugefügt",
-    removed: "Entfernt",
-    value: "Wert",
-    yes: "Ja",
-    no: "Nein",
-  },
-};

@@ -1,9 +1,8 @@
 /**
- * The "books" part of the catalogues (decision 065): English (the source; the SPEC's English
- * texts verbatim) and German, which must have every key (a missing one fails tsc and
- * web/i18n/catalogue.test.ts). Keys are used as t("books.<key>").
+ * The "books" part of the catalogues (decision 065): English, the source (the SPEC's English
+ * texts verbatim). Its German, which must have every key (a missing one fails tsc and
+ * web/i18n/catalogue.test.ts), is ./books.de.ts. Keys are used as t("books.<key>").
  */
-import type { Shape } from "../shape";
 
 export const en = {
   title: "Books",
@@ -30,29 +29,3 @@ export const en = {
     TRANSACTION: "transaction #{{id}}",
   },
 } as const;
-
-export const de: Shape<typeof en> = {
-  title: "Bücher",
-  loading: "Status der Bücher wird geladen",
-  loadFailed: "Der Status der Bücher konnte nicht geladen werden.",
-  notChecked: "Noch nicht geprüft",
-  balance: "Bücher stimmen",
-  discrepancies_one: "{{count}}{{more}} Abweichung",
-  discrepancies_other: "{{count}}{{more}} Abweichungen",
-  discrepanciesList: "Abweichungen",
-  checked: "Geprüft {{age}} (<time/>) planmäßig",
-  checkedBy: "Geprüft {{age}} (<time/>) von {{user}}",
-  showingFirst: "Die ersten {{count}} werden angezeigt; es wurden weitere gefunden.",
-  open: "Öffnen",
-  openEntity: "{{name}} öffnen",
-  recalculate: "Neu berechnen",
-  recalculateEntity: "Kontostand von {{name}} neu berechnen",
-  checkNow: "Jetzt prüfen",
-  check: "Prüfung der Bücher",
-  entity: {
-    CUSTOMER: "Kunde #{{id}}",
-    SHOP: "Filiale #{{id}}",
-    BET: "Wette #{{id}}",
-    TRANSACTION: "Buchung #{{id}}",
-  },
-};

@@ -1,9 +1,8 @@
 /**
- * The "charts" part of the catalogues (decision 065): English (the source; the SPEC's English
- * texts verbatim) and German, which must have every key (a missing one fails tsc and
- * web/i18n/catalogue.test.ts). Keys are used as t("charts.<key>").
+ * The "charts" part of the catalogues (decision 065): English, the source (the SPEC's English
+ * texts verbatim). Its German, which must have every key (a missing one fails tsc and
+ * web/i18n/catalogue.test.ts), is ./charts.de.ts. Keys are used as t("charts.<key>").
  */
-import type { Shape } from "../shape";
 
 export const en = {
   showTable: "Show as table",
@@ -39,39 +38,3 @@ export const en = {
   allTime: "All time",
   weekRange: "{{from}} – {{to}}",
 } as const;
-
-export const de: Shape<typeof en> = {
-  showTable: "Als Tabelle zeigen",
-  showChart: "Als Diagramm zeigen",
-  loadFailed: "Die Diagrammdaten konnten nicht geladen werden.",
-  noBets: "Keine Wetten in diesem Zeitraum.",
-  period: "Zeitraum",
-  bets: "Wetten",
-  stakes: "Einsätze",
-  payouts: "Auszahlungen",
-  profit: "Gewinn",
-  outcome: "Ergebnis",
-  amount: "Betrag",
-  trendTitle: {
-    hour: "Einsätze, Auszahlungen und Gewinn nach Stunde",
-    day: "Einsätze, Auszahlungen und Gewinn nach Tag",
-    month: "Einsätze, Auszahlungen und Gewinn nach Monat",
-    period: "Einsätze, Auszahlungen und Gewinn nach Zeitraum",
-  },
-  trendSummary:
-    "{{title}}, {{range}}: Einsätze {{stakes}}, Auszahlungen {{payouts}}, Gewinn {{profit}}.",
-  trendFallback: "Einsätze, Auszahlungen und Gewinn",
-  outcomes: "Ergebnisse",
-  outcomeSummary: "Ergebnisse von {{bets}} Wetten: {{list}}.",
-  outcomeCount: "{{bets}} {{name}}",
-  betsTooltip: "{{bets}} Wetten",
-  won: "Gewonnen",
-  placed: "Platziert",
-  lost: "Verloren",
-  pending: "Offen",
-  void: "Storniert",
-  paidOut: "Ausgezahlt",
-  atStake: "Im Einsatz",
-  allTime: "Gesamter Zeitraum",
-  weekRange: "{{from}} – {{to}}",
-};

@@ -4,7 +4,6 @@
  * web/i18n/catalogue.test.ts). Keys are used as t("receipts.<key>"). The printed receipts and
  * slips print in the language showing.
  */
-import type { Shape } from "../shape";
 
 export const en = {
   /** The kind in capitals at the top of a receipt. */
@@ -65,61 +64,3 @@ export const en = {
     paidBy: "PAID {{amount}} on {{time}} at {{shop}} by {{user}}",
   },
 } as const;
-
-export const de: Shape<typeof en> = {
-  band: {
-    deposit: "EINZAHLUNG",
-    withdrawal: "AUSZAHLUNG",
-    cashBet: "BARWETTE",
-    slipPaid: "SCHEIN AUSGEZAHLT",
-    pickUp: "ABSCHÖPFUNG",
-    topUp: "AUFFÜLLUNG",
-  },
-  kind: {
-    deposit: "Einzahlung",
-    withdrawal: "Auszahlung",
-    cashBet: "Barwette",
-    slipPaid: "Schein ausgezahlt",
-    pickUp: "Abschöpfung",
-    topUp: "Auffüllung",
-  },
-  label: "Beleg {{kind}} {{reference}}",
-  labelDuplicate: "Beleg {{kind}} {{reference}} (Duplikat)",
-  duplicate: "DUPLIKAT",
-  offer: "Beleg",
-  dismiss: "Beleg ausblenden",
-  print: "Beleg drucken",
-  reprint: "Nachdruck (DUPLIKAT)",
-  ref: "Ref.",
-  time: "Zeit",
-  staff: "Mitarbeiter",
-  customer: "Kunde",
-  amount: "Betrag",
-  unknown: "Unbekannt",
-  unknownShop: "Unbekannte Filiale",
-  shopNumber: "Filiale #{{id}}",
-  cash: "Bar",
-  bet: "Wette",
-  note: "Notiz",
-  shift: "Schicht",
-  reason: "Grund",
-  result: "Ergebnis",
-  description: "Beschreibung",
-  slip: {
-    label: "Wettschein für Wette #{{id}}",
-    bet: "Wette #{{id}}",
-    unitStake: "Einsatz je Teil",
-    terms: "Bedingungen",
-    totalStake: "Gesamteinsatz",
-    stake: "Einsatz",
-    odds: "Quote",
-    potentialPayout: "Möglicher Gewinn",
-    placed: "Platziert",
-    return: "Auszahlung",
-    settled: "Abgerechnet",
-    qr: "QR-Code von {{code}}",
-    code: "Prüfcode",
-    paid: "AUSGEZAHLT {{amount}} am {{time}} in {{shop}}",
-    paidBy: "AUSGEZAHLT {{amount}} am {{time}} in {{shop}} von {{user}}",
-  },
-};

@@ -1,9 +1,8 @@
 /**
- * The "shops" part of the catalogues (decision 065): English (the source; the SPEC's English
- * texts verbatim) and German, which must have every key (a missing one fails tsc and
- * web/i18n/catalogue.test.ts). Keys are used as t("shops.<key>").
+ * The "shops" part of the catalogues (decision 065): English, the source (the SPEC's English
+ * texts verbatim). Its German, which must have every key (a missing one fails tsc and
+ * web/i18n/catalogue.test.ts), is ./shops.de.ts. Keys are used as t("shops.<key>").
  */
-import type { Shape } from "../shape";
 
 export const en = {
   title: "Shops",
@@ -77,77 +76,3 @@ export const en = {
     failed: "Failed to save the working shop",
   },
 } as const;
-
-export const de: Shape<typeof en> = {
-  title: "Filialen",
-  notAvailable: "k. A.",
-  addShop: "Filiale anlegen",
-  edit: "Bearbeiten",
-  detail: {
-    loading: "Filialdaten werden geladen...",
-    notFound: "Filiale nicht gefunden",
-    backToShops: "Zurück zu den Filialen",
-    errorTitle: "Fehler beim Laden der Filiale",
-    errorText:
-      "Beim Laden der Filialdaten ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.",
-    information: "Filialdaten",
-    name: "Name",
-    location: "Ort",
-    address: "Adresse",
-    phone: "Telefon",
-    balance: "Kassenstand der Filiale",
-    totalStakes: "Einsätze gesamt",
-    potentialPayouts: "Mögliche Auszahlungen",
-    performance: "Leistungsübersicht",
-    totalBets: "Wetten gesamt",
-    activeBets: "Aktive Wetten",
-    wonBets: "Gewonnene Wetten",
-    placedBets: "Platzierte Wetten",
-    lostBets: "Verlorene Wetten",
-    voidBets: "Stornierte Wetten",
-    winRate: "Gewinnquote",
-    established: "Eröffnet",
-  },
-  form: {
-    addTitle: "Neue Filiale anlegen",
-    editTitle: "Filiale bearbeiten",
-    name: "Name der Filiale *",
-    location: "Ort *",
-    address: "Adresse",
-    phone: "Telefon",
-    active: "Filiale ist aktiv und nimmt Wetten an",
-    create: "Filiale anlegen",
-    creating: "Wird angelegt...",
-    save: "Änderungen speichern",
-    saving: "Wird gespeichert...",
-    created: "Filiale erfolgreich angelegt",
-    updated: "Filiale erfolgreich geändert",
-  },
-  table: {
-    name: "Name der Filiale",
-    location: "Ort",
-    address: "Adresse",
-    phone: "Telefon",
-    balance: "Kassenstand",
-    status: "Status",
-    notShown: "Nicht angezeigt",
-    loading: "Filialen werden geladen...",
-    empty: "Keine Filialen gefunden",
-  },
-  working: {
-    title: "Arbeitsfiliale",
-    noneChosen: "Keine gewählt",
-    choose: "Wählen",
-    change: "Ändern",
-    ask: "In welcher Filiale arbeiten Sie? Sie ist in jeder Wette und Zahlung vorausgewählt.",
-    chooseShop: "Filiale wählen",
-    notNow: "Nicht jetzt",
-    explain:
-      "Wetten, Ein- und Auszahlungen beginnen mit dieser Filiale; Sie können sie in jedem Vorgang noch ändern.",
-    required: "Filiale ist erforderlich",
-    save: "Speichern",
-    saving: "Wird gespeichert...",
-    saved: "Arbeitsfiliale gespeichert",
-    failed: "Die Arbeitsfiliale konnte nicht gespeichert werden",
-  },
-};

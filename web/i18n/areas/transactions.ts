@@ -1,9 +1,8 @@
 /**
- * The "transactions" part of the catalogues (decision 065): English (the source; the SPEC's English
- * texts verbatim) and German, which must have every key (a missing one fails tsc and
- * web/i18n/catalogue.test.ts). Keys are used as t("transactions.<key>").
+ * The "transactions" part of the catalogues (decision 065): English, the source (the SPEC's English
+ * texts verbatim). Its German, which must have every key (a missing one fails tsc and
+ * web/i18n/catalogue.test.ts), is ./transactions.de.ts. Keys are used as t("transactions.<key>").
  */
-import type { Shape } from "../shape";
 
 export const en = {
   title: "Transactions",
@@ -50,50 +49,3 @@ export const en = {
   reversedDone: "Transaction reversed successfully",
   noPreview: "The server did not answer a preview",
 } as const;
-
-export const de: Shape<typeof en> = {
-  title: "Buchungen",
-  id: "Buchungs-Nr.",
-  type: "Art",
-  amount: "Betrag",
-  description: "Beschreibung",
-  from: "Von",
-  to: "An",
-  status: "Status",
-  bet: "Wette",
-  processedBy: "Bearbeitet von",
-  created: "Erstellt",
-  actions: "Aktionen",
-  transaction: "Buchung {{id}}",
-  toWord: "an",
-  reason: "Grund: {{reason}}",
-  withReason: "{{description}} (Grund: {{reason}})",
-  system: "System",
-  loading: "Buchungen werden geladen...",
-  empty: "Keine Buchungen gefunden",
-  recent: "Letzte Buchungen",
-  noDescription: "Keine Beschreibung",
-  fromTo: "Von <from/> an <to/>",
-  processedByUser: "Bearbeitet von <user/>",
-  noTillEffect: "(ohne Kassenwirkung)",
-  reversalOf: "Storno von #{{id}}",
-  correctionOf: "Korrektur von #{{id}}",
-  reversed: "Storniert",
-  archivedTitle: "Archiviert: ein Storno hat diese Zeile aufgehoben",
-  cash: "Bar",
-  reverse: "Stornieren",
-  reverseLabel: "Buchung {{id}} stornieren",
-  reverseTitle: "Buchung #{{id}} stornieren",
-  reverseIntro:
-    "Das Original bleibt archiviert im Journal, und seine genaue Gegenbuchung wird geschrieben. Geben Sie den Grund an: Er wird mit dem Storno gespeichert und überall angezeigt.",
-  reverseReason: "Grund für das Storno *",
-  preview: "Vorschau",
-  previewing: "Die Wirkung des Stornos wird berechnet...",
-  reverseWrites:
-    "Das Original bleibt archiviert im Journal, und seine genaue Gegenbuchung wird geschrieben:",
-  back: "Zurück",
-  confirmReversal: "Storno bestätigen",
-  reversing: "Wird storniert...",
-  reversedDone: "Buchung erfolgreich storniert",
-  noPreview: "Der Server hat keine Vorschau geliefert",
-};

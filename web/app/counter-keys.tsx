@@ -11,6 +11,7 @@ import { PrintPaymentReceipt } from "../features/receipts";
 import { CashMovementDialog } from "../features/transactions";
 import { i18n, useT } from "../i18n";
 import { canMutateAtom } from "../lib/session";
+import "../i18n/areas/bets";
 
 export type CounterAction = "new-bet" | "cash-bet" | "deposit" | "withdrawal" | "find-slip";
 

@@ -8,14 +8,55 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { LANGUAGES } from "../../src/domain/language";
+import { i18n } from ".";
+import * as admin from "./areas/admin";
+import * as alerts from "./areas/alerts";
+import * as audit from "./areas/audit";
+import * as auth from "./areas/auth";
+import * as bets from "./areas/bets";
+import * as books from "./areas/books";
+import * as charts from "./areas/charts";
+import * as customers from "./areas/customers";
+import * as receipts from "./areas/receipts";
+import * as shifts from "./areas/shifts";
+import * as shops from "./areas/shops";
+import * as transactions from "./areas/transactions";
+import * as ui from "./areas/ui";
+import * as users from "./areas/users";
+import * as validation from "./areas/validation";
 import { de } from "./de";
-import { en } from "./en";
+import { type EnglishAreas, type EnglishCatalogue, en } from "./en";
 import { ERROR_KEYS, MESSAGE_KEYS } from "./errors";
 import { literalJsxText } from "./literal-text";
 
 type Tree = { readonly [key: string]: string | Tree };
 
-const catalogues = { en, de } as const;
+/** Each area's English, as the areas add it when imported. */
+const AREAS: EnglishAreas = {
+  admin: admin.en,
+  alerts: alerts.en,
+  audit: audit.en,
+  auth: auth.en,
+  bets: bets.en,
+  books: books.en,
+  charts: charts.en,
+  customers: customers.en,
+  receipts: receipts.en,
+  shifts: shifts.en,
+  shops: shops.en,
+  transactions: transactions.en,
+  ui: ui.en,
+  users: users.en,
+  validation: validation.en,
+};
+
+/** The whole English catalogue: the core and every area. */
+const english: EnglishCatalogue = { ...en, ...AREAS };
+
+const catalogues: Record<"en" | "de", Tree> = {
+  en: english as unknown as Tree,
+  de: de as unknown as Tree,
+};
 
 /** Every leaf as "a.b.c" -> text. */
 function leaves(tree: Tree, prefix = ""): Map<string, string> {
@@ -105,3 +146,42 @@ describe("literal text in JSX", () => {
     expect(done).toEqual([]);
   });
 });
+
+describe("an area's texts come with the code that shows them", () => {
+  const areaNames = Object.keys(AREAS);
+  const usage = new RegExp(`["'\`](${areaNames.join("|")})\\.[a-zA-Z]`, "g");
+  const sources = [...new Bun.Glob("**/*.{ts,tsx}").scanSync(WEB)]
+    .map((path) => relative(WEB, join(WEB, path)).split(sep).join("/"))
+    .filter((path) => !path.startsWith("i18n/"));
+
+  test("the check sees an area's keys and the import that brings them", () => {
+    expect(areasMissing(`const a = t("bets.title");`, usage)).toEqual(["bets"]);
+    expect(
+      areasMissing(`import "../../i18n/areas/bets";\nconst a = t(\`bets.x.\${k}\`);`, usage),
+    ).toEqual([]);
+  });
+
+  test("every file that uses an area's keys imports that area (else its texts may be missing)", () => {
+    const offenders = sources
+      .map((path) => [path, areasMissing(readFileSync(join(WEB, path), "utf8"), usage)] as const)
+      .filter(([, missing]) => missing.length > 0);
+    expect(offenders).toEqual([]);
+  });
+
+  test("every area adds its English when imported", () => {
+    for (const [name, texts] of Object.entries(AREAS)) {
+      expect(i18n.getResourceBundle("en", "translation")[name]).toEqual(texts);
+    }
+  });
+});
+
+/** The areas whose keys `source` uses but does not import (web/i18n/areas/<area>). */
+function areasMissing(source: string, usage: RegExp): string[] {
+  const used = new Set([...source.matchAll(usage)].map((match) => match[1] as string));
+  const imported = new Set(
+    [...source.matchAll(/^import\s+(?:[^;]*?\sfrom\s+)?"[^"]*i18n\/areas\/(\w+)";/gm)].map(
+      (match) => match[1] as string,
+    ),
+  );
+  return [...used].filter((area) => !imported.has(area)).sort();
+}

@@ -5,15 +5,15 @@
  * is decided by `resolveLanguage` (the user's choice, else the browser's, else
  * DEFAULT_LANGUAGE) and set by `applyLanguage`, which also sets `<html lang>`.
  */
-import i18next from "i18next";
-import { initReactI18next, useTranslation } from "react-i18next";
-import { isLanguage, LANGUAGES, type Language } from "../../src/domain/language";
-import { type Catalogue, en } from "./en";
+import { useTranslation } from "react-i18next";
+import { isLanguage, type Language } from "../../src/domain/language";
+import { type Catalogue, type EnglishCatalogue, en } from "./en";
+import { i18n } from "./instance";
 
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
-    resources: { translation: typeof en };
+    resources: { translation: EnglishCatalogue };
   }
 }
 
@@ -43,18 +43,10 @@ export function rememberDefault(language: Language): void {
   }
 }
 
-export const i18n = i18next.createInstance();
-i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  // English until another language's catalogue is here (applyLanguage, languageReady).
-  lng: "en",
-  fallbackLng: "en",
-  supportedLngs: [...LANGUAGES],
-  // React escapes what it renders; the catalogue holds plain text.
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+// The core of the English catalogue; each area adds its own when imported.
+i18n.addResourceBundle("en", "translation", en, true, true);
+
+export { i18n };
 
 /** The browser's languages, most wanted first (navigator.languages, else navigator.language). */
 export function browserLanguages(): readonly string[] {

@@ -5,6 +5,7 @@ import { routeTable } from "../../src/domain/route-table" with { type: "macro" }
 import { i18n } from "../i18n";
 import { translatedError } from "../i18n/errors";
 import { reportUnauthorized, setServerReachable } from "./connection";
+import "../i18n/areas/ui";
 
 /**
  * The one HTTP client: credentials always sent, JSON bodies with a JSON content type, and

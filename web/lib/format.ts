@@ -2,6 +2,7 @@
 import { centsOf, formatCents } from "../../src/domain/money";
 import { i18n } from "../i18n";
 import { displayLocale } from "./locale";
+import "../i18n/areas/ui";
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();

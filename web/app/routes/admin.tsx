@@ -18,6 +18,7 @@ import {
 import { BooksIndicator } from "../../features/books";
 import { useT } from "../../i18n";
 import { isAdminAtom } from "../../lib/session";
+import "../../i18n/areas/admin";
 
 export default function AdminPage() {
   const isAdmin = useAtomValue(isAdminAtom);

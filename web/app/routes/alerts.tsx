@@ -3,6 +3,7 @@ import { AccessDenied } from "../../components/ui/access-denied";
 import { AlertsPage } from "../../features/alerts";
 import { useT } from "../../i18n";
 import { isCustomerAtom } from "../../lib/session";
+import "../../i18n/areas/alerts";
 
 export default function AlertsRoute() {
   const t = useT();

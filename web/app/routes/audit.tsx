@@ -4,6 +4,8 @@ import { PageHeader } from "../../components/ui/page-header";
 import { AuditTable } from "../../features/audit";
 import { useT } from "../../i18n";
 import { isAdminAtom } from "../../lib/session";
+import "../../i18n/areas/admin";
+import "../../i18n/areas/audit";
 
 export default function AuditPage() {
   const isAdmin = useAtomValue(isAdminAtom);

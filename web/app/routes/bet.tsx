@@ -2,6 +2,7 @@ import { useParams } from "wouter";
 import { BetDetail } from "../../features/bets";
 import { RecentTransactionsList } from "../../features/transactions";
 import { useT } from "../../i18n";
+import "../../i18n/areas/bets";
 
 export default function BetPage() {
   const t = useT();

@@ -1,6 +1,7 @@
 import { PageHeader } from "../../components/ui/page-header";
 import { CustomerFormButton, CustomersTable } from "../../features/customers";
 import { useT } from "../../i18n";
+import "../../i18n/areas/customers";
 
 export default function CustomersPage() {
   const t = useT();

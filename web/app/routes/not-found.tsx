@@ -1,5 +1,6 @@
 import { useDocumentTitle } from "../../components/layouts/use-page-heading";
 import { useT } from "../../i18n";
+import "../../i18n/areas/ui";
 
 export default function NotFoundPage() {
   const t = useT();

@@ -1,6 +1,7 @@
 import { PageHeader } from "../../components/ui/page-header";
 import { ShiftsTable } from "../../features/shifts";
 import { useT } from "../../i18n";
+import "../../i18n/areas/shifts";
 
 export default function ShiftsPage() {
   const t = useT();

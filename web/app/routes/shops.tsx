@@ -1,6 +1,7 @@
 import { PageHeader } from "../../components/ui/page-header";
 import { ShopFormButton, ShopsTable } from "../../features/shops";
 import { useT } from "../../i18n";
+import "../../i18n/areas/shops";
 
 export default function ShopsPage() {
   const t = useT();

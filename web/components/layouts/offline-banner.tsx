@@ -7,6 +7,7 @@ import {
   subscribeConnection,
   useServerReachable,
 } from "../../lib/connection";
+import "../../i18n/areas/ui";
 
 /** While the server is unreachable, ask it this often whether it is back (ms). */
 export const OFFLINE_PROBE_MS = 2_000;

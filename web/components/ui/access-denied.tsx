@@ -1,4 +1,5 @@
 import { useT } from "../../i18n";
+import "../../i18n/areas/ui";
 
 /** What a user sees on a screen their role may not use: 'Access Denied: {text}'. */
 export function AccessDenied({ text }: { text: string }) {

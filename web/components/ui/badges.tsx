@@ -1,5 +1,6 @@
 import type { BetStatus, TransactionStatus } from "../../../src/domain/enums";
 import { useT } from "../../i18n";
+import "../../i18n/areas/ui";
 
 const BET_STATUS_CLASS: Record<BetStatus, string> = {
   PENDING: "badge-warning",

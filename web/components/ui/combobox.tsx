@@ -2,6 +2,7 @@ import { useCombobox } from "downshift";
 import { useEffect, useRef, useState } from "react";
 import { currentLanguage, useT } from "../../i18n";
 import { translateValidation } from "../../lib/validation";
+import "../../i18n/areas/ui";
 
 export interface ComboboxOption {
   id: number;

@@ -3,6 +3,7 @@ import type { CorrectionPreviewDto } from "../../../src/domain/dto";
 import { centsOf } from "../../../src/domain/money";
 import { i18n, useT } from "../../i18n";
 import { euro } from "../../lib/format";
+import "../../i18n/areas/ui";
 
 type Balance = CorrectionPreviewDto["balances"][number];
 type Row = CorrectionPreviewDto["rows"][number];

@@ -10,6 +10,7 @@ import { useT } from "../../i18n";
 import { type ListParams, pathOf, toSearch } from "../../lib/api-client";
 import { numberLocale } from "../../lib/locale";
 import { separatorsOf } from "../../lib/money-input";
+import "../../i18n/areas/ui";
 
 /** The lists that export (their contracts declare `csv: true`). */
 export type CsvList = "listCustomers" | "listShops" | "listBets" | "listTransactions" | "auditLog";

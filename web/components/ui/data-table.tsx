@@ -20,6 +20,7 @@ import { formatNumber } from "../../lib/format";
 import { CsvExportLink, type CsvList } from "./csv-export-link";
 import { PAGE_SIZE, type PageTarget, type TableState } from "./url-table-state";
 import { PHONE_QUERY, useMediaQuery } from "./use-media-query";
+import "../../i18n/areas/ui";
 
 export { PAGE_SIZE, type TableState, useTableState } from "./url-table-state";
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { i18n, useT } from "../../i18n";
+import "../../i18n/areas/ui";
 
 interface DialogProps {
   onClose: () => void;

@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from "react";
 import { i18n } from "../../i18n";
 import { isServerReachable, probeServer, subscribeConnection } from "../../lib/connection";
+import "../../i18n/areas/ui";
 
 interface ErrorBoundaryProps {
   children: ReactNode;

@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { Link } from "wouter";
 import { useT } from "../../i18n";
 import { isAdminAtom } from "../../lib/session";
+import "../../i18n/areas/ui";
 
 /**
  * "History": the audit trail filtered to one entity (admins only; nothing for others).

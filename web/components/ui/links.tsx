@@ -4,6 +4,7 @@ import { customerNumber } from "../../../src/domain/customer-number";
 import { i18n, useT } from "../../i18n";
 import { isCustomerAtom } from "../../lib/session";
 import { Truncate } from "./truncate";
+import "../../i18n/areas/ui";
 
 /**
  * The name shown for a user who did something: "Staff" to a customer login (issue 25 item 8,

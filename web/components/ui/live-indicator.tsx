@@ -1,5 +1,6 @@
 import { useT } from "../../i18n";
 import { type LiveState, useLiveState } from "../../lib/live";
+import "../../i18n/areas/ui";
 
 const TEXT = {
   live: { label: "ui.live.live", dot: "bg-success", title: "ui.live.liveTitle" },

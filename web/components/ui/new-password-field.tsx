@@ -2,6 +2,7 @@ import { forwardRef, type InputHTMLAttributes, useEffect, useId, useMemo, useSta
 import type { PasswordVerdict } from "../../../src/domain/password-policy";
 import { i18n, useT } from "../../i18n";
 import { translateValidation } from "../../lib/validation";
+import "../../i18n/areas/ui";
 
 type Strength = typeof import("../../../src/domain/password-strength");
 

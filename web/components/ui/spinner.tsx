@@ -1,4 +1,5 @@
 import { useT } from "../../i18n";
+import "../../i18n/areas/ui";
 
 export function Spinner({ label }: { label?: string }) {
   const t = useT();

@@ -4,6 +4,8 @@ import { useId } from "react";
 import { i18n, useT } from "../../i18n";
 import { callPage, type ListParams } from "../../lib/api-client";
 import type { TableState } from "./url-table-state";
+import "../../i18n/areas/bets";
+import "../../i18n/areas/ui";
 
 /** Two to a row on a phone, side by side from 640 px. */
 const FIELD = "flex min-w-0 flex-1 basis-[40%] flex-col gap-1 sm:flex-none sm:basis-auto";

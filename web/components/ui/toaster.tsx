@@ -2,6 +2,7 @@ import { useAtom } from "jotai";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n";
 import { TOAST_DURATION_MS, toastAtom } from "../../lib/toast";
+import "../../i18n/areas/ui";
 
 /** A horizontal swipe this long (px) dismisses the toast (SPEC section 9). */
 export const SWIPE_THRESHOLD_PX = 50;

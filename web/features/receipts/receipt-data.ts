@@ -9,6 +9,8 @@
 import { customerNumber } from "../../../src/domain/customer-number";
 import type { ShiftDto, TillMovementDto, TransactionDto } from "../../../src/domain/dto";
 import { i18n } from "../../i18n";
+import "../../i18n/areas/receipts";
+import "../../i18n/areas/ui";
 
 /** "Sarah Quinn (C-000231)", as everywhere a customer is named (issue 20). */
 const customerName = (c: { id: number; firstName: string; lastName: string }) =>

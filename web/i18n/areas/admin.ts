@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./admin.de.ts. Keys are used as t("admin.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   page: {
     accessRequired: "Admin access required to view this page.",
@@ -217,3 +219,5 @@ export const en = {
     done: "Done",
   },
 } as const;
+
+addEnglishArea("admin", en);

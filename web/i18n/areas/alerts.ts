@@ -5,6 +5,8 @@
  * description are the server's and show as it sends them; its category is labelled here.
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   title: "Alerts",
   subtitle: "Everything that needs a look, newest first",
@@ -57,3 +59,5 @@ export const en = {
     search: "Search dismissed alerts",
   },
 } as const;
+
+addEnglishArea("alerts", en);

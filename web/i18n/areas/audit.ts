@@ -5,6 +5,8 @@
  * ("bet.place") and field names are the log's data and stay as recorded.
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   subtitle: "Who changed what, when and from where",
   when: "When",
@@ -57,3 +59,5 @@ export const en = {
     no: "No",
   },
 } as const;
+
+addEnglishArea("audit", en);

@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./auth.de.ts. Keys are used as t("auth.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   accountLink: "Your account and sessions",
   logout: "Logout",
@@ -28,3 +30,5 @@ export const en = {
     signOut: "Sign out",
   },
 } as const;
+
+addEnglishArea("auth", en);

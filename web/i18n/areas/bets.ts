@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./bets.de.ts. Keys are used as t("bets.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   title: "Bets",
   transactions: "Transactions",
@@ -221,3 +223,5 @@ export const en = {
     close: "Close",
   },
 } as const;
+
+addEnglishArea("bets", en);

@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./books.de.ts. Keys are used as t("books.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   title: "Books",
   loading: "Loading the books status",
@@ -29,3 +31,5 @@ export const en = {
     TRANSACTION: "transaction #{{id}}",
   },
 } as const;
+
+addEnglishArea("books", en);

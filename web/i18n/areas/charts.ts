@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./charts.de.ts. Keys are used as t("charts.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   showTable: "Show as table",
   showChart: "Show as chart",
@@ -38,3 +40,5 @@ export const en = {
   allTime: "All time",
   weekRange: "{{from}} – {{to}}",
 } as const;
+
+addEnglishArea("charts", en);

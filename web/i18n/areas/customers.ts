@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./customers.de.ts. Keys are used as t("customers.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   title: "Customers",
   add: "Add Customer",
@@ -93,3 +95,5 @@ export const en = {
     saving: "Saving...",
   },
 } as const;
+
+addEnglishArea("customers", en);

@@ -5,6 +5,8 @@
  * slips print in the language showing.
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   /** The kind in capitals at the top of a receipt. */
   band: {
@@ -64,3 +66,5 @@ export const en = {
     paidBy: "PAID {{amount}} on {{time}} at {{shop}} by {{user}}",
   },
 } as const;
+
+addEnglishArea("receipts", en);

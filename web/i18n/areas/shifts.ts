@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./shifts.de.ts. Keys are used as t("shifts.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   title: "Shifts",
   subtitle: "Cashiers' shifts and their cash-up",
@@ -122,3 +124,5 @@ export const en = {
     cash: "Cash",
   },
 } as const;
+
+addEnglishArea("shifts", en);

@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./shops.de.ts. Keys are used as t("shops.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   title: "Shops",
   notAvailable: "N/A",
@@ -76,3 +78,5 @@ export const en = {
     failed: "Failed to save the working shop",
   },
 } as const;
+
+addEnglishArea("shops", en);

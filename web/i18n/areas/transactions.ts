@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./transactions.de.ts. Keys are used as t("transactions.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   title: "Transactions",
   id: "Transaction ID",
@@ -49,3 +51,5 @@ export const en = {
   reversedDone: "Transaction reversed successfully",
   noPreview: "The server did not answer a preview",
 } as const;
+
+addEnglishArea("transactions", en);

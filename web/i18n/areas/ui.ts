@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./ui.de.ts. Keys are used as t("ui.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   accessDenied: "Access Denied",
   loading: "Loading",
@@ -151,3 +153,5 @@ export const en = {
     unreachable: "Could not reach the server",
   },
 } as const;
+
+addEnglishArea("ui", en);

@@ -4,6 +4,8 @@
  * web/i18n/catalogue.test.ts), is ./users.de.ts. Keys are used as t("users.<key>").
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   roles: {
     admin: "Admin",
@@ -70,3 +72,5 @@ export const en = {
     endedAll_other: "{{count}} sessions of {{username}} ended.",
   },
 } as const;
+
+addEnglishArea("users", en);

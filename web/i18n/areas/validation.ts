@@ -9,6 +9,8 @@
  * being a field's name from `labels`.
  */
 
+import { addEnglishArea } from "../instance";
+
 export const en = {
   messages: {
     required: "{{label}} is required",
@@ -110,3 +112,5 @@ export const en = {
     voidReason: "Void reason",
   },
 } as const;
+
+addEnglishArea("validation", en);

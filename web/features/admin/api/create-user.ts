@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
+import "../../../i18n/areas/admin";
 
 /** username, password, role, and for a customer login its customer record (issue 10). */
 export const createUser = (body: BodyOf<"createUser">) => call("createUser", { body });

@@ -3,6 +3,7 @@ import { i18n } from "../../../i18n";
 import { ApiError, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { CURRENT_USER_KEY } from "../../auth";
+import "../../../i18n/areas/admin";
 
 /** Needs the acting admin's password; the server writes and checks a backup first. */
 export const deleteAllData = ({ password }: { password: string }) =>

@@ -4,6 +4,7 @@ import type { UserDto } from "../../../../src/domain/dto";
 import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
+import "../../../i18n/areas/admin";
 
 export const resetUserPassword = ({
   userId,

@@ -3,6 +3,7 @@ import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { euro } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
+import "../../../i18n/areas/admin";
 
 export type { RecalculationDto as RecalculateResult } from "../../../../src/domain/dto";
 

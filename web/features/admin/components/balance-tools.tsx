@@ -9,6 +9,7 @@ import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { ReverseTransactionDialog } from "../../transactions";
 import { useRecalculateBalance } from "../api/recalculate-balance";
+import "../../../i18n/areas/admin";
 
 /** The first message of a form's errors: both fields of these forms share one message. */
 function firstError(errors: Record<string, { message?: string } | undefined>): string | undefined {

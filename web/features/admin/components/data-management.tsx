@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Trans } from "react-i18next";
 import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
+import "../../../i18n/areas/admin";
 
 const DeleteAllDialog = lazy(() => import("./delete-all-dialog"));
 

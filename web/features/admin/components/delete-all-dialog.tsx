@@ -8,6 +8,7 @@ import { FormActions, InputField } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useDeleteAllData } from "../api/delete-all-data";
+import "../../../i18n/areas/admin";
 
 /**
  * The last step of Delete All Data, after its two confirmations (issue 10): the acting

@@ -2,6 +2,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { FormActions } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
 import { useSetUserDisabled } from "../api/manage-user";
+import "../../../i18n/areas/admin";
 
 /** Disabling asks first: the user's sessions end at once and sign-in is refused until enabled. */
 export default function DisableUserDialog({

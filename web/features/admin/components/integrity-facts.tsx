@@ -2,6 +2,7 @@ import { useT } from "../../../i18n";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { displayLocale } from "../../../lib/locale";
 import { type IntegrityStatus, useIntegrity } from "../api/get-integrity";
+import "../../../i18n/areas/admin";
 
 type Check = NonNullable<IntegrityStatus["full"]>;
 

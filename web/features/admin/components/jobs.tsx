@@ -13,6 +13,7 @@ import {
   useLatestJob,
   useStartJob,
 } from "../api/jobs";
+import "../../../i18n/areas/admin";
 
 /** "1.4 MB" (de: "1,4 MB"), in the user's locale. */
 export function formatBytes(bytes: number, locale = displayLocale()): string {

@@ -7,6 +7,7 @@ import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useHealth } from "../api/get-health";
+import "../../../i18n/areas/admin";
 
 const STATE = {
   ok: { text: "ok", className: "badge-success" },

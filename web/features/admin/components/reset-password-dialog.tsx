@@ -8,6 +8,7 @@ import { NewPasswordField, usePasswordVerdict } from "../../../components/ui/new
 import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useResetUserPassword } from "../api/manage-user";
+import "../../../i18n/areas/admin";
 
 /**
  * An admin sets a temporary password (issue 10): the user's sessions end, and at their next

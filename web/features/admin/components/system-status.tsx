@@ -6,6 +6,7 @@ import { settingsQuery } from "../../../lib/settings";
 import { type Backup, useLatestBackup } from "../api/get-backups";
 import { useHealth } from "../api/get-health";
 import { IntegrityFacts } from "./integrity-facts";
+import "../../../i18n/areas/admin";
 
 type StatusWord = "operational" | "degraded" | "down" | "connected" | "disconnected" | "error";
 

@@ -24,6 +24,8 @@ import {
   formatDateTime,
 } from "../../../lib/time";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../api/tokens";
+import "../../../i18n/areas/admin";
+import "../../../i18n/areas/users";
 
 type Status = "Active" | "Revoked" | "Expired";
 

@@ -3,6 +3,7 @@ import type { ManagedUserDto } from "../../../../src/domain/dto";
 import { HistoryLink } from "../../../components/ui/history-link";
 import { useT } from "../../../i18n";
 import { useSetUserDisabled, useUnlockUser } from "../api/manage-user";
+import "../../../i18n/areas/admin";
 
 const ResetPasswordDialog = lazy(() => import("./reset-password-dialog"));
 const DisableUserDialog = lazy(() => import("./disable-user-dialog"));

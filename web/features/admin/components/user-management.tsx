@@ -23,6 +23,8 @@ import { useChangeUserRole } from "../api/change-user-role";
 import { useCreateUser } from "../api/create-user";
 import { useAdminUsers } from "../api/get-admin-users";
 import { UserActions, UserDialogs } from "./user-actions";
+import "../../../i18n/areas/admin";
+import "../../../i18n/areas/users";
 
 const col = createColumnHelper<ManagedUserDto>();
 

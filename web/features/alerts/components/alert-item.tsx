@@ -6,6 +6,7 @@ import { canMutateAtom } from "../../../lib/session";
 import { useDismissAlert } from "../api/dismiss-alert";
 import { type Alert, useAlerts } from "../api/get-alerts";
 import { needsNote } from "./category";
+import "../../../i18n/areas/alerts";
 
 const DismissAlertDialog = lazy(() => import("./dismiss-alert-dialog"));
 

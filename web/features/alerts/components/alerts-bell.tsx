@@ -4,6 +4,7 @@ import { useT } from "../../../i18n";
 import { useCounts } from "../../../lib/counts";
 import { formatNumber, relativeAge } from "../../../lib/format";
 import { useAlerts } from "../api/get-alerts";
+import "../../../i18n/areas/alerts";
 
 /**
  * The bell: the number of undismissed alerts, and the latest five in a menu (issue 9; the

@@ -5,6 +5,7 @@ import { useT } from "../../../i18n";
 import { isAdminAtom } from "../../../lib/session";
 import { AlertList } from "./alert-item";
 import { DismissedAlerts } from "./dismissed-alerts";
+import "../../../i18n/areas/alerts";
 
 /**
  * Every undismissed alert the caller may see, newest first (the server answers at most

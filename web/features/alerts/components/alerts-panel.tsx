@@ -3,6 +3,7 @@ import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
 import { useAlerts } from "../api/get-alerts";
 import { AlertList } from "./alert-item";
+import "../../../i18n/areas/alerts";
 
 /** The dashboard's latest five alerts, and a link to all of them (issue 9). */
 export function AlertsPanel() {

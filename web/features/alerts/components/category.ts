@@ -1,6 +1,7 @@
 import type { AlertCategory } from "../../../../src/domain/enums";
 import { NOTE_REQUIRED_CATEGORIES } from "../../../../src/domain/enums";
 import { i18n } from "../../../i18n";
+import "../../../i18n/areas/alerts";
 
 /** The category inside a sentence: "cash" in "a cash alert". */
 export const categoryInText = (category: AlertCategory) =>

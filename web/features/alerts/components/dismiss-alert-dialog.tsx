@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useDismissAlert } from "../api/dismiss-alert";
 import type { Alert } from "../api/get-alerts";
 import { categoryInText, noteRequired } from "./category";
+import "../../../i18n/areas/alerts";
 
 /**
  * Dismissing a cash or security alert (decisions/044): the admin says what was done about

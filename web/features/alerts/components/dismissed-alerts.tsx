@@ -7,6 +7,7 @@ import { DateCell } from "../../../components/ui/truncate";
 import { useT } from "../../../i18n";
 import { type Alert, useDismissedAlerts } from "../api/get-alerts";
 import { CategoryBadge } from "./alert-item";
+import "../../../i18n/areas/alerts";
 
 const col = createColumnHelper<Alert>();
 

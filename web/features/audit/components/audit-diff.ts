@@ -6,6 +6,7 @@
 import diff from "microdiff";
 import { i18n } from "../../../i18n";
 import { euro, formatDateTime } from "../../../lib/format";
+import "../../../i18n/areas/audit";
 
 export interface DiffLine {
   /** The field's readable name ("Credit limit", "Limits / Max stake"). */

@@ -1,5 +1,6 @@
 import { useT } from "../../../i18n";
 import { auditDiff } from "./audit-diff";
+import "../../../i18n/areas/audit";
 
 /**
  * An entry's before and after as a table of the fields that differ: "old -> new" for a

@@ -10,6 +10,7 @@ import { type AuditEntryDto, auditEntryDto, userDto } from "../../../../src/doma
 import { applyLanguage } from "../../../i18n";
 import { settings } from "../../../test/fixtures";
 import { page, renderApp, user } from "../../../test/render";
+import "../../../i18n/areas/auth";
 
 const FAILED: AuditEntryDto = auditEntryDto.parse({
   id: 90,

@@ -18,6 +18,7 @@ import { formatDateTime } from "../../../lib/format";
 import { type AuditEntry, useAuditLog } from "../api/get-audit-log";
 import { AuditDifference } from "./audit-difference";
 import { EntityLink, entityLabel } from "./entity-link";
+import "../../../i18n/areas/auth";
 
 /** Built into the bundle at build time (a Bun macro): no request, no zod. */
 const VOCABULARY = auditVocabulary();

@@ -3,6 +3,7 @@ import { useT } from "../../../i18n";
 import { ApiError, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { CURRENT_USER_KEY } from "./get-user";
+import "../../../i18n/areas/auth";
 
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
   call("changePassword", { body });

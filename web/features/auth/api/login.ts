@@ -4,6 +4,7 @@ import { call, errorMessage } from "../../../lib/api-client";
 import type { SessionUser } from "../../../lib/session";
 import { useToast } from "../../../lib/toast";
 import { CURRENT_USER_KEY } from "./get-user";
+import "../../../i18n/areas/auth";
 
 export interface LoginInput {
   username: string;

@@ -4,6 +4,7 @@ import { call, errorMessage } from "../../../lib/api-client";
 import { dropDrafts } from "../../../lib/draft";
 import { useToast } from "../../../lib/toast";
 import { CURRENT_USER_KEY } from "./get-user";
+import "../../../i18n/areas/auth";
 
 export function logout(): Promise<void> {
   return call("logout");

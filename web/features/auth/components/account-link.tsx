@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { Link, useLocation } from "wouter";
 import { useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
+import "../../../i18n/areas/auth";
 
 /** The sidebar footer's way to the signed-in user's own page: their details and sessions. */
 export function AccountLink() {

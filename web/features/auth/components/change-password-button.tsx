@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { DialogButton } from "../../../components/ui/dialog-button";
 import { useT } from "../../../i18n";
+import "../../../i18n/areas/auth";
 
 const ChangePasswordDialog = lazy(() => import("./change-password-dialog"));
 

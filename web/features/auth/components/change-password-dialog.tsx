@@ -2,6 +2,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { FormActions } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
 import { PasswordForm } from "./password-form";
+import "../../../i18n/areas/auth";
 
 /** The signed-in user changes their own password; their other sessions end. */
 export default function ChangePasswordDialog({ onClose }: { onClose: () => void }) {

@@ -4,6 +4,7 @@ import { useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
 import { useAuth } from "./auth-provider";
 import { PasswordForm } from "./password-form";
+import "../../../i18n/areas/auth";
 
 /**
  * After an admin created the account or reset its password (issue 10), or the server generated

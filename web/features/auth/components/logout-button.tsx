@@ -1,5 +1,6 @@
 import { useT } from "../../../i18n";
 import { useAuth } from "./auth-provider";
+import "../../../i18n/areas/auth";
 
 export function LogoutButton() {
   const { logoutMutation } = useAuth();

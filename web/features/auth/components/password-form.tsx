@@ -10,6 +10,7 @@ import { i18n, useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { currentUserAtom } from "../../../lib/session";
 import { useChangePassword } from "../api/change-password";
+import "../../../i18n/areas/auth";
 
 /** The server's rules plus a second typing of the new password, which must match. */
 const passwordFormSchema = changePasswordSchema

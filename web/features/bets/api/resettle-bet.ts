@@ -3,6 +3,7 @@ import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { BET_KEYS } from "./place-bet";
+import "../../../i18n/areas/bets";
 
 /** The re-settlement's body as the contract declares its wire format. */
 export type ResettleBody = BodyOf<"resettleBet">;

@@ -4,6 +4,7 @@ import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { betQuery } from "./get-bet";
 import { BET_KEYS } from "./place-bet";
+import "../../../i18n/areas/bets";
 
 export interface ResolveBetInput {
   id: number;

@@ -4,6 +4,7 @@ import type { Bet } from "../api/types";
 import { settleReturnCents } from "./each-way";
 import { useOpenSettle } from "./settle-provider";
 import { useWonNeedsAdmin } from "./won-needs-admin";
+import "../../../i18n/areas/bets";
 
 /**
  * Won, Placed (each-way bets only), Lost and Void for a pending bet (nothing for a settled one), on the Bets list and the

@@ -19,6 +19,7 @@ import { PrintSlipLink } from "./print-slip-link";
 import { ResettleButton } from "./resettle-button";
 import { SettleProvider } from "./settle-provider";
 import { paidLine } from "./slip-result";
+import "../../../i18n/areas/bets";
 
 export default function BetDetail({
   id,

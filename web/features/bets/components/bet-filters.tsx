@@ -8,6 +8,7 @@ import {
 } from "../../../components/ui/table-filters";
 import type { TableState } from "../../../components/ui/url-table-state";
 import { useT } from "../../../i18n";
+import "../../../i18n/areas/bets";
 
 export const BET_FILTERS = ["status", "shopId", "from", "to"] as const;
 

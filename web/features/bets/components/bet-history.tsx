@@ -5,6 +5,7 @@ import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
 import { euro, formatDateTime } from "../../../lib/format";
 import { useBetSettlements } from "../api/resettle-bet";
+import "../../../i18n/areas/bets";
 
 const outcome = (
   t: TFunction,

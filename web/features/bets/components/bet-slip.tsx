@@ -5,6 +5,7 @@ import { useT } from "../../../i18n";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { SlipReceipt } from "../../receipts";
 import { useSlip } from "../api/get-slip";
+import "../../../i18n/areas/bets";
 
 /**
  * The printed receipt is 80 mm wide (a till's thermal roll). Printing shows the slip alone:

@@ -22,6 +22,7 @@ import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
 import { BET_FILTERS, BetFilters } from "./bet-filters";
 import { SettleProvider } from "./settle-provider";
+import "../../../i18n/areas/bets";
 
 const col = createColumnHelper<Bet>();
 

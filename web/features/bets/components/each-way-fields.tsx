@@ -11,6 +11,7 @@ import {
 import { SelectField } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
 import { euroCents } from "../../../lib/format";
+import "../../../i18n/areas/bets";
 
 const PLACES = Array.from(
   { length: EACH_WAY_PLACES_MAX - EACH_WAY_PLACES_MIN + 1 },

@@ -4,6 +4,7 @@ import { centsOf } from "../../../../src/domain/money";
 import { parsePrice } from "../../../../src/domain/price";
 import { i18n } from "../../../i18n";
 import type { Bet } from "../api/types";
+import "../../../i18n/areas/bets";
 
 type Priced = Pick<Bet, "potentialPayout" | "price" | "totalStake" | "eachWay">;
 

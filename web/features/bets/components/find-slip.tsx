@@ -8,6 +8,7 @@ import { canMutateAtom } from "../../../lib/session";
 import { findSlip, type Slip } from "../api/get-slip";
 import type { SlipPayment } from "../api/pay-slip";
 import { SlipResult } from "./slip-result";
+import "../../../i18n/areas/bets";
 
 /**
  * "Find slip" (issue 12): a code typed or scanned (a scanner types it and presses Enter)

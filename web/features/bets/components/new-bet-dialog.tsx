@@ -38,6 +38,7 @@ import { useCurrentShift } from "../../shifts";
 import { ShopPicker } from "../../shops";
 import { type PlaceBetBody, usePlaceBet } from "../api/place-bet";
 import { EachWayFields } from "./each-way-fields";
+import "../../../i18n/areas/bets";
 
 type BetFormInput = z.input<typeof placeBetSchema>;
 type BetFormOutput = z.output<typeof placeBetSchema>;

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { useT } from "../../../i18n";
+import "../../../i18n/areas/bets";
 
 /**
  * Opens a bet's slip and its print dialog (the slip's own page, without the app's chrome).

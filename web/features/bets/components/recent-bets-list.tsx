@@ -6,6 +6,7 @@ import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { useBets } from "../api/get-bets";
+import "../../../i18n/areas/bets";
 
 /** Up to 10 bets of a customer or shop. */
 export function RecentBetsList({ customerId, shopId }: { customerId?: number; shopId?: number }) {

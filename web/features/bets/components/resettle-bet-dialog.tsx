@@ -7,6 +7,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { type ResettleBody, usePreviewResettlement, useResettleBet } from "../api/resettle-bet";
 import type { Bet } from "../api/types";
+import "../../../i18n/areas/bets";
 
 /** PLACED only for an each-way bet (decision 052). */
 type Outcome = "WON" | "PLACED" | "LOST" | "VOID";

@@ -4,6 +4,7 @@ import { DialogButton } from "../../../components/ui/dialog-button";
 import { useT } from "../../../i18n";
 import { isAdminAtom } from "../../../lib/session";
 import type { Bet } from "../api/types";
+import "../../../i18n/areas/bets";
 
 const ResettleBetDialog = lazy(() => import("./resettle-bet-dialog"));
 

@@ -9,6 +9,7 @@ import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
 import { eachWayText, settleReturnCents } from "./each-way";
 import { useWonNeedsAdmin } from "./won-needs-admin";
+import "../../../i18n/areas/bets";
 
 /**
  * 'Settle bet' (issue 9): Won and Lost are confirmed, naming the bet and what it pays. A Won

@@ -12,6 +12,7 @@ import { useLargeAmountCents } from "../../../lib/settings";
 import type { Slip } from "../api/get-slip";
 import { type SlipPayment, usePaySlip } from "../api/pay-slip";
 import { PrintSlipLink } from "./print-slip-link";
+import "../../../i18n/areas/bets";
 
 /** What a found slip pays at the counter, in cents, or null when nothing is to be paid here. */
 export function slipToPay(slip: Slip): number | null {

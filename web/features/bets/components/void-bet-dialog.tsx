@@ -7,6 +7,7 @@ import { euroCents } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
+import "../../../i18n/areas/bets";
 
 /** The reasons a counter voids for most (issue 20): one click fills the reason box. */
 export const VOID_PRESETS = ["Non-runner", "Abandoned", "Palpable error", "Duplicate"] as const;

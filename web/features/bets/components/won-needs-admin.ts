@@ -5,6 +5,7 @@ import { euroCents } from "../../../lib/format";
 import { isAdminAtom } from "../../../lib/session";
 import { useLargeAmountCents } from "../../../lib/settings";
 import type { Bet } from "../api/types";
+import "../../../i18n/areas/bets";
 
 /**
  * Four eyes on risk (issue 10): a Won paying LARGE_AMOUNT or more is settled by an admin.

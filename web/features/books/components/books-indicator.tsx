@@ -6,6 +6,7 @@ import { useT } from "../../../i18n";
 import { formatDateTime, relativeAge } from "../../../lib/format";
 import { JobEnded, JobProgress, useLatestJob } from "../../admin";
 import { useBooksStatus, useCheckBooks, useRecalculateAndCheck } from "../api/books-status";
+import "../../../i18n/areas/books";
 
 type Check = NonNullable<BooksStatusDto["last"]>;
 type Violation = Check["violations"][number];

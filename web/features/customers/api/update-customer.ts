@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
+import "../../../i18n/areas/customers";
 
 /** The body as the contract declares its wire format. */
 export type UpdateCustomerBody = BodyOf<"updateCustomer">;

@@ -12,6 +12,7 @@ import type { Customer } from "../api/types";
 import { customerContact, customerNumber } from "../customer-label";
 import { CustomerFormButton } from "./customer-form-button";
 import { CustomerLimitsPanel, SelfExclusionBanner } from "./customer-limits";
+import "../../../i18n/areas/customers";
 
 /**
  * What other features add to the page, given the loaded customer; the route composes them

@@ -4,6 +4,7 @@ import { DialogButton } from "../../../components/ui/dialog-button";
 import { useT } from "../../../i18n";
 import { canMutateAtom } from "../../../lib/session";
 import type { Customer } from "../api/types";
+import "../../../i18n/areas/customers";
 
 const CustomerFormDialog = lazy(() => import("./customer-form-dialog"));
 

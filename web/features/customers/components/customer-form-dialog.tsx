@@ -26,6 +26,7 @@ import { useCreditLimitCapCents } from "../../../lib/settings";
 import { useCreateCustomer } from "../api/create-customer";
 import type { Customer } from "../api/types";
 import { useUpdateCustomer } from "../api/update-customer";
+import "../../../i18n/areas/customers";
 
 interface CustomerFormValues {
   firstName: string;

@@ -17,6 +17,7 @@ import { typedCents as readCents, withTypedAmounts } from "../../../lib/money-in
 import { isAdminAtom } from "../../../lib/session";
 import type { Customer } from "../api/types";
 import { useUpdateCustomer } from "../api/update-customer";
+import "../../../i18n/areas/customers";
 
 interface LimitFormValues {
   maxStake: string;

@@ -8,6 +8,7 @@ import { useT } from "../../../i18n";
 import { euroCents, formatDateTime } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
 import type { Customer } from "../api/types";
+import "../../../i18n/areas/customers";
 
 const CustomerLimitsDialog = lazy(() => import("./customer-limits-dialog"));
 

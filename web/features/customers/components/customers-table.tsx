@@ -12,6 +12,7 @@ import { euro } from "../../../lib/format";
 import { useCustomers } from "../api/get-customers";
 import type { Customer } from "../api/types";
 import { customerNumber } from "../customer-label";
+import "../../../i18n/areas/customers";
 
 const col = createColumnHelper<Customer>();
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { useT } from "../../../i18n";
+import "../../../i18n/areas/receipts";
 
 /**
  * The print-only container (decision 053, after decision 031's slip page): a child of

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useT } from "../../../i18n";
 import { euro, formatDateTime } from "../../../lib/format";
 import type { ReceiptShop } from "../receipt-data";
+import "../../../i18n/areas/receipts";
 
 /**
  * Long names (a customer's, a shop's, a description) wrap inside the 72 mm column instead of

@@ -2,6 +2,7 @@ import { useT } from "../../../i18n";
 import type { ReceiptOffer as Offer } from "../offer";
 import { KIND_KEY } from "../receipt-data";
 import { PrintReceipt } from "./print-receipt";
+import "../../../i18n/areas/receipts";
 
 /**
  * The success state's bar (decision 053): the movement's kind and reference, Print receipt

@@ -7,6 +7,7 @@ import {
   ReceiptLine,
   ReceiptPaper,
 } from "./receipt-frame";
+import "../../../i18n/areas/receipts";
 
 /**
  * The receipt of a cash movement (issue 21 item 4): a deposit, a withdrawal, a slip's

@@ -5,6 +5,9 @@ import { useStaffName } from "../../../components/ui/links";
 import { i18n, useT } from "../../../i18n";
 import { euro, formatDateTime, formatDecimalOdds, fullName } from "../../../lib/format";
 import { ReceiptKindBand, ReceiptLine, ReceiptPaper, WRAP } from "./receipt-frame";
+import "../../../i18n/areas/bets";
+import "../../../i18n/areas/receipts";
+import "../../../i18n/areas/ui";
 
 /** What a settled bet returned: the payout (WON, PLACED), the stake back (VOID), nothing (LOST). */
 export function slipReturn(slip: Pick<SlipDto, "status" | "actualPayout" | "totalStake">): string {

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useId, useState } from "react";
 import { useT } from "../../../i18n";
 import type { en as charts } from "../../../i18n/areas/charts";
+import "../../../i18n/areas/charts";
 
 /** A plain text (no placeholders) of the charts' part of the catalogue ("charts.bets"). */
 type ChartText = {

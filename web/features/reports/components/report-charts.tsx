@@ -13,6 +13,7 @@ import {
 } from "../lib/series-data";
 import { ChartPanel, type ChartStatus, type TableColumn } from "./chart-panel";
 import { OutcomeChart, TrendChart } from "./lazy-charts";
+import "../../../i18n/areas/charts";
 
 /** The status of a chart fed by one series query. */
 export function seriesStatus(query: { isLoading: boolean; data?: Series }): ChartStatus {

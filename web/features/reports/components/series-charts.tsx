@@ -29,6 +29,7 @@ import {
   TREND_LINES,
   type TrendPoint,
 } from "../lib/series-data";
+import "../../../i18n/areas/charts";
 
 const HEIGHT = 260;
 const AXIS = { fontSize: 12, fill: "var(--color-base-content)" };

@@ -7,6 +7,7 @@
 import { DAY_MS, isoWeekKeys } from "../../../../src/domain/business-time";
 import { i18n } from "../../../i18n";
 import { appLocale, formatDate } from "../../../lib/time";
+import "../../../i18n/areas/charts";
 
 type Granularity = "hour" | "day" | "month";
 

@@ -10,6 +10,7 @@ import { euro } from "../../../lib/format";
 import { displayLocale } from "../../../lib/locale";
 import type { Series } from "../api/types";
 import { bucketLabel } from "./period-label";
+import "../../../i18n/areas/charts";
 
 /** Euros as a number for plotting ("12.50" -> 12.5). */
 export const plotEuros = (money: string) => centsOf(money) / 100;

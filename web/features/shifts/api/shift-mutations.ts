@@ -4,6 +4,7 @@ import { type BodyOf, call } from "../../../lib/api-client";
 import { euro } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
 import { currentShiftQuery } from "./get-shifts";
+import "../../../i18n/areas/shifts";
 
 /** Opens the caller's shift; the shift control and lists refresh. */
 export function useOpenShift() {

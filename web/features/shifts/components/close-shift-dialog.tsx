@@ -12,6 +12,7 @@ import { withTypedAmounts } from "../../../lib/money-input";
 import { type Shift, useCurrentShift } from "../api/get-shifts";
 import { useCloseShift } from "../api/shift-mutations";
 import { ShiftFigures } from "./shift-figures";
+import "../../../i18n/areas/shifts";
 
 type CloseInput = z.input<typeof closeShiftSchema>;
 type CloseOutput = z.output<typeof closeShiftSchema>;

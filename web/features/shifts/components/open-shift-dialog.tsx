@@ -13,6 +13,7 @@ import { withTypedAmounts } from "../../../lib/money-input";
 import { workingShopIdAtom } from "../../../lib/session";
 import { ShopPicker } from "../../shops";
 import { useOpenShift } from "../api/shift-mutations";
+import "../../../i18n/areas/shifts";
 
 type OpenInput = z.input<typeof openShiftSchema>;
 type OpenOutput = z.output<typeof openShiftSchema>;

@@ -6,6 +6,7 @@ import { useT } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { currentUserAtom } from "../../../lib/session";
 import { type Shift, useCurrentShift } from "../api/get-shifts";
+import "../../../i18n/areas/shifts";
 
 // The dialogs load when first opened: the shell stays small.
 const OpenShiftDialog = lazy(() => import("./open-shift-dialog"));

@@ -2,6 +2,7 @@ import { centsOf } from "../../../../src/domain/money";
 import { i18n, useT } from "../../../i18n";
 import { euroCents, formatNumber } from "../../../lib/format";
 import type { Shift } from "../api/get-shifts";
+import "../../../i18n/areas/shifts";
 
 /** "€2.50 short", "€1.00 over", "None" for a discrepancy (counted - expected). */
 export function discrepancyText(discrepancy: string): string {

@@ -6,6 +6,7 @@ import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { euro, formatDateTime, formatNumber, fullName } from "../../../lib/format";
 import { type Shift, useShift, useShiftMovements } from "../api/get-shifts";
 import { ShiftFigures } from "./shift-figures";
+import "../../../i18n/areas/shifts";
 
 type Row = NonNullable<ReturnType<typeof useShiftMovements>["data"]>["items"][number];
 

@@ -19,6 +19,7 @@ import { euro } from "../../../lib/format";
 import { isAdminAtom } from "../../../lib/session";
 import { type Shift, useShifts } from "../api/get-shifts";
 import { discrepancyText } from "./shift-figures";
+import "../../../i18n/areas/shifts";
 
 const col = createColumnHelper<Shift>();
 

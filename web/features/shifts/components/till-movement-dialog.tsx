@@ -14,6 +14,7 @@ import { withTypedAmounts } from "../../../lib/money-input";
 import { latestMovement, tillMovementReceipt, useOfferReceipt } from "../../receipts";
 import type { Shift } from "../api/get-shifts";
 import { useRecordTillMovement } from "../api/shift-mutations";
+import "../../../i18n/areas/shifts";
 
 type MovementInput = z.input<typeof tillMovementSchema>;
 type MovementOutput = z.output<typeof tillMovementSchema>;

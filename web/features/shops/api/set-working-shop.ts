@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
+import "../../../i18n/areas/shops";
 
 export const setWorkingShop = (shopId: number | null) =>
   call("setWorkingShop", { body: { shopId } });

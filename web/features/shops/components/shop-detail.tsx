@@ -9,6 +9,7 @@ import { useShop } from "../api/get-shop";
 import { useShopStats } from "../api/get-shop-stats";
 import type { Shop, ShopStats } from "../api/types";
 import { ShopFormButton } from "./shop-form-button";
+import "../../../i18n/areas/shops";
 
 /** SPEC section 9: lost / (total - void) * 100, to 1 decimal (as built, it counts lost bets). */
 export function shopWinRate(stats: Pick<ShopStats, "totalBets" | "lostBets" | "voidBets">): string {

@@ -4,6 +4,7 @@ import { DialogButton } from "../../../components/ui/dialog-button";
 import { useT } from "../../../i18n";
 import { canMutateAtom } from "../../../lib/session";
 import type { Shop } from "../api/types";
+import "../../../i18n/areas/shops";
 
 const ShopFormDialog = lazy(() => import("./shop-form-dialog"));
 

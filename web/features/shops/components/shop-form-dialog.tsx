@@ -11,6 +11,7 @@ import { useT } from "../../../i18n";
 import { useCreateShop } from "../api/create-shop";
 import type { Shop } from "../api/types";
 import { useUpdateShop } from "../api/update-shop";
+import "../../../i18n/areas/shops";
 
 interface ShopFormValues {
   name: string;

@@ -10,6 +10,7 @@ import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { useShops } from "../api/get-shops";
 import type { Shop } from "../api/types";
+import "../../../i18n/areas/shops";
 
 const col = createColumnHelper<Shop>();
 

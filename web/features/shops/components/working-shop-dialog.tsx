@@ -5,6 +5,7 @@ import { useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
 import { useSetWorkingShop } from "../api/set-working-shop";
 import { ShopPicker } from "./shop-picker";
+import "../../../i18n/areas/shops";
 
 /** 'Working shop': choose the shop this staff user works at (remembered on the server). */
 export default function WorkingShopDialog({ onClose }: { onClose: () => void }) {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
 import { useShop } from "../api/get-shop";
+import "../../../i18n/areas/shops";
 
 // The picker and its dialog load when first opened: the shell stays small.
 const WorkingShopDialog = lazy(() => import("./working-shop-dialog"));

@@ -4,6 +4,7 @@ import { i18n } from "../../../i18n";
 import { type Answer, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { MONEY_KEYS } from "./create-deposit";
+import "../../../i18n/areas/transactions";
 
 /** A reversal's dry run answers the preview; the real one the original and its opposite. */
 function asPreview(answer: Answer<"reverseTransaction">): CorrectionPreviewDto {

@@ -26,6 +26,7 @@ import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { i18n, useT } from "../../../i18n";
 import { euroCents, formatDateTime } from "../../../lib/format";
 import type { Transaction } from "../api/types";
+import "../../../i18n/areas/transactions";
 
 /** The row as the domain functions take it (the API's decimal amount in cents). */
 export function ledgerRowOf(t: Transaction): LedgerRow {

@@ -4,6 +4,7 @@ import { QueryList } from "../../../components/ui/query-list";
 import { useT } from "../../../i18n";
 import { useTransactions } from "../api/get-transactions";
 import { LedgerLine } from "./ledger-line";
+import "../../../i18n/areas/transactions";
 
 /**
  * Up to 10 ledger lines of a customer, a shop or a bet, each signed by its effect on that

@@ -2,6 +2,7 @@ import { lazy } from "react";
 import { REVERSIBLE_TYPES } from "../../../../src/domain/enums";
 import { useT } from "../../../i18n";
 import type { Transaction } from "../api/types";
+import "../../../i18n/areas/transactions";
 
 /** The preview dialog, loaded on first use. */
 export const ReverseTransactionDialog = lazy(() => import("./reverse-transaction-dialog"));

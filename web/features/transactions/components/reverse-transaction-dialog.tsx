@@ -8,6 +8,7 @@ import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useReversalPreview, useReverseTransaction } from "../api/reverse-transaction";
+import "../../../i18n/areas/transactions";
 
 /** The reason's message from the server's own rule (required, trimmed, 3 to 500 characters). */
 export function reasonError(reason: string): string | undefined {

@@ -20,6 +20,7 @@ import { useTransactions } from "../api/get-transactions";
 import type { Transaction } from "../api/types";
 import { CorrectionBadge, LedgerAmount, LedgerParty, partyName, typeColour } from "./ledger-line";
 import { ReverseButton, ReverseTransactionDialog } from "./reverse-button";
+import "../../../i18n/areas/transactions";
 
 const col = createColumnHelper<Transaction>();
 

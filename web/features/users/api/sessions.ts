@@ -4,6 +4,7 @@ import type { SessionDto } from "../../../../src/domain/dto";
 import { useT } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
+import "../../../i18n/areas/users";
 
 export type Session = SessionDto;
 

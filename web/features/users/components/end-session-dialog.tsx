@@ -8,6 +8,7 @@ import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { type Session, useEndOwnSession } from "../api/sessions";
+import "../../../i18n/areas/users";
 
 /**
  * Ending another of one's sessions asks for the password (ASVS 5.0 7.5.2): whoever holds a

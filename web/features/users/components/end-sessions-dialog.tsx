@@ -2,6 +2,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { FormActions } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
 import { useEndUserSessions } from "../api/sessions";
+import "../../../i18n/areas/users";
 
 /** An admin ends all of a user's sessions: asked first, as it signs them out everywhere. */
 export default function EndSessionsDialog({

@@ -3,6 +3,7 @@ import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { type Session, useOwnSessions } from "../api/sessions";
+import "../../../i18n/areas/users";
 
 const EndSessionDialog = lazy(() => import("./end-session-dialog"));
 

@@ -11,6 +11,7 @@ import { useUserById } from "../api/get-user-by-id";
 import { LanguagePreference, OddsPreference } from "./odds-preference";
 import { OwnSessions } from "./own-sessions";
 import { lastSignInText, UserStatusBadges } from "./user-status";
+import "../../../i18n/areas/users";
 
 const EndSessionsDialog = lazy(() => import("./end-sessions-dialog"));
 

@@ -1,6 +1,7 @@
 import type { UserDto } from "../../../../src/domain/dto";
 import { i18n, useT } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
+import "../../../i18n/areas/users";
 
 /** The parts of a user that make its status; `signInLocked` comes with the admin's list. */
 type AccountState = Pick<UserDto, "disabled" | "mustChangePassword"> & { signInLocked?: boolean };

@@ -17,6 +17,7 @@ import * as bets from "./areas/bets";
 import * as books from "./areas/books";
 import * as charts from "./areas/charts";
 import * as customers from "./areas/customers";
+import * as jobs from "./areas/jobs";
 import * as receipts from "./areas/receipts";
 import * as shifts from "./areas/shifts";
 import * as shops from "./areas/shops";
@@ -41,6 +42,7 @@ const AREAS: EnglishAreas = {
   books: books.en,
   charts: charts.en,
   customers: customers.en,
+  jobs: jobs.en,
   receipts: receipts.en,
   shifts: shifts.en,
   shops: shops.en,

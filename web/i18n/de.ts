@@ -8,6 +8,7 @@ import * as bets from "./areas/bets.de";
 import * as books from "./areas/books.de";
 import * as charts from "./areas/charts.de";
 import * as customers from "./areas/customers.de";
+import * as jobs from "./areas/jobs.de";
 import * as receipts from "./areas/receipts.de";
 import * as shifts from "./areas/shifts.de";
 import * as shops from "./areas/shops.de";
@@ -21,6 +22,7 @@ export const de: Catalogue = {
   bets: bets.de,
   receipts: receipts.de,
   customers: customers.de,
+  jobs: jobs.de,
   transactions: transactions.de,
   books: books.de,
   charts: charts.de,

@@ -18,6 +18,7 @@ import type * as bets from "./areas/bets";
 import type * as books from "./areas/books";
 import type * as charts from "./areas/charts";
 import type * as customers from "./areas/customers";
+import type * as jobs from "./areas/jobs";
 import type * as receipts from "./areas/receipts";
 import type * as shifts from "./areas/shifts";
 import type * as shops from "./areas/shops";
@@ -284,6 +285,7 @@ export interface EnglishAreas {
   books: typeof books.en;
   charts: typeof charts.en;
   customers: typeof customers.en;
+  jobs: typeof jobs.en;
   receipts: typeof receipts.en;
   shifts: typeof shifts.en;
   shops: typeof shops.en;

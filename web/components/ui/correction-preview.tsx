@@ -1,7 +1,7 @@
-import { Trans } from "react-i18next";
 import type { CorrectionPreviewDto } from "../../../src/domain/dto";
 import { centsOf } from "../../../src/domain/money";
 import { i18n, useT } from "../../i18n";
+import { richText } from "../../i18n/rich-text";
 import { euro } from "../../lib/format";
 import "../../i18n/areas/ui";
 
@@ -65,19 +65,18 @@ export function CorrectionPreview({ preview }: { preview: CorrectionPreviewDto }
               key={i}
               className="rounded-box bg-base-200 px-3 py-2"
             >
-              <Trans
-                i18nKey="ui.correction.row"
-                values={{
+              {richText(
+                t("ui.correction.row", {
                   type: row.type,
                   amount: euro(row.amount),
                   from: party(row.fromEntityType, row.fromEntityId, row.fromName),
                   to: party(row.toEntityType, row.toEntityId, row.toName),
-                }}
-                components={{
+                }),
+                {
                   type: <span className="font-medium" />,
                   amount: <span className="tabular-nums" />,
-                }}
-              />
+                },
+              )}
               {row.description && (
                 <span className="block text-base-content/70">{row.description}</span>
               )}

@@ -77,7 +77,6 @@ export const de: Shape<typeof en> = {
     result:
       "Bisheriger Kontostand {{previous}}, neuer Kontostand {{balance}} (Abweichung {{drift}})",
     submit: "Kontostand neu berechnen",
-    done: "Kontostand neu berechnet. Neuer Kontostand: {{balance}}",
   },
   reverse: {
     title: "Buchung stornieren",
@@ -111,19 +110,6 @@ export const de: Shape<typeof en> = {
     notKept: "Der letzte Export ({{time}}) wird nicht mehr aufbewahrt.",
     downloaded: "Datenexport heruntergeladen",
     failed: "Der Export ist fehlgeschlagen",
-  },
-  jobs: {
-    progressLabel: "Fortschritt: {{label}}",
-    waiting: "Wartet auf einen freien Platz",
-    progress: "{{percent}} · {{phrase}}",
-    cancel: "Abbrechen",
-    cancelLabel: {
-      export: "Export abbrechen",
-      "ledger-check": "Buchprüfung abbrechen",
-    },
-    cancelled: "Abgebrochen {{time}}.",
-    failed: "Fehlgeschlagen: {{error}}",
-    unknownError: "unbekannter Fehler",
   },
   users: {
     title: "Benutzerrollen",

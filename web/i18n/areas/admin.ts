@@ -80,7 +80,6 @@ export const en = {
     entityId: "Entity ID",
     result: "Previous balance {{previous}}, new balance {{balance}} (drift {{drift}})",
     submit: "Recalculate Balance",
-    done: "Balance recalculated. New balance: {{balance}}",
   },
   reverse: {
     title: "Transaction Reversal",
@@ -113,19 +112,6 @@ export const en = {
     notKept: "The last export ({{time}}) is no longer kept.",
     downloaded: "Data export downloaded successfully",
     failed: "The export failed",
-  },
-  jobs: {
-    progressLabel: "{{label}} progress",
-    waiting: "Waiting for a free slot",
-    progress: "{{percent}} · {{phrase}}",
-    cancel: "Cancel",
-    cancelLabel: {
-      export: "Cancel the export",
-      "ledger-check": "Cancel the books check",
-    },
-    cancelled: "Cancelled {{time}}.",
-    failed: "Failed: {{error}}",
-    unknownError: "unknown error",
   },
   users: {
     title: "User Role Management",

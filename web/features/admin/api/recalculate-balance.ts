@@ -3,7 +3,7 @@ import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { euro } from "../../../lib/format";
 import { useNotify } from "../../../lib/notify";
-import "../../../i18n/areas/admin";
+import "../../../i18n/areas/jobs";
 
 export type { RecalculationDto as RecalculateResult } from "../../../../src/domain/dto";
 
@@ -16,7 +16,7 @@ export function useRecalculateBalance() {
   return useMutation({
     mutationFn: recalculateBalance,
     onSuccess: (result) => {
-      notify.success(i18n.t("admin.recalculate.done", { balance: euro(result.balance) }));
+      notify.success(i18n.t("jobs.recalculated", { balance: euro(result.balance) }));
       for (const key of ["/api/customers", "/api/shops", "/api/dashboard/stats"]) {
         void queryClient.invalidateQueries({ queryKey: [key] });
       }

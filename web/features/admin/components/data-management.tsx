@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from "react";
-import { Trans } from "react-i18next";
 import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
+import { richText } from "../../../i18n/rich-text";
 import "../../../i18n/areas/admin";
 
 const DeleteAllDialog = lazy(() => import("./delete-all-dialog"));
 
-// Export All Data is a background job now: ExportDataPanel in ./jobs.tsx.
+// Export All Data is a background job now: ExportDataPanel in ./export-data.tsx.
 
 /**
  * Two browser confirmations, then the admin's password in a dialog (issue 10); the server
@@ -31,11 +31,7 @@ export function DeleteDataPanel() {
       </button>
       {backupFile && (
         <p className="mt-3 break-all text-sm">
-          <Trans
-            i18nKey="admin.deleteAll.keptIn"
-            values={{ file: backupFile }}
-            components={{ code: <code /> }}
-          />
+          {richText(t("admin.deleteAll.keptIn", { file: backupFile }), { code: <code /> })}
         </p>
       )}
       {asking && (

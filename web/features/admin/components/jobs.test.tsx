@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { JobDto } from "../../../../src/domain/dto";
 import { JOB_ID, job } from "../../../test/fixtures";
 import { renderWithProviders } from "../../../test/render";
-import { ExportDataPanel } from "./jobs";
+import { ExportDataPanel } from "./export-data";
 
 const done = (over: Partial<JobDto>) =>
   job({

@@ -6,7 +6,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Trans } from "react-i18next";
 import { z } from "zod";
 import type { ApiTokenDto, CreatedApiTokenDto } from "../../../../src/domain/dto";
 import { createApiTokenSchema } from "../../../../src/domain/schemas";
@@ -16,6 +15,7 @@ import { FormActions, InputField, SelectField } from "../../../components/ui/fie
 import { LoadingText } from "../../../components/ui/load-state";
 import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
+import { richText } from "../../../i18n/rich-text";
 import { ApiError } from "../../../lib/api-client";
 import {
   businessToday,
@@ -77,11 +77,9 @@ function RevealToken({ created, onClose }: { created: CreatedApiTokenDto; onClos
         onFocus={(event) => event.currentTarget.select()}
       />
       <p className="mb-3 text-sm text-base-content/80">
-        <Trans
-          i18nKey="admin.tokens.sendAs"
-          values={{ role: roleName(created.role) }}
-          components={{ code: <code /> }}
-        />
+        {richText(t("admin.tokens.sendAs", { role: roleName(created.role) }), {
+          code: <code />,
+        })}
       </p>
       <p className="sr-only" aria-live="polite">
         {copied === "yes" ? t("admin.tokens.copiedAnnounce") : ""}
@@ -277,7 +275,7 @@ export function ApiTokensPanel() {
       }
     >
       <p className="mb-2 text-sm text-base-content/80">
-        <Trans i18nKey="admin.tokens.intro" components={{ code: <code /> }} />
+        {richText(t("admin.tokens.intro"), { code: <code /> })}
       </p>
       {query.isPending ? (
         <LoadingText text={t("admin.tokens.loading")} />

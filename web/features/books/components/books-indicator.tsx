@@ -1,8 +1,8 @@
-import { Trans } from "react-i18next";
 import { Link } from "wouter";
 import type { BooksStatusDto } from "../../../../src/domain/dto";
 import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
+import { richText } from "../../../i18n/rich-text";
 import { formatDateTime, relativeAge } from "../../../lib/format";
 import { JobEnded, JobProgress, useLatestJob } from "../../admin";
 import { useBooksStatus, useCheckBooks, useRecalculateAndCheck } from "../api/books-status";
@@ -130,14 +130,15 @@ export function BooksIndicator() {
             <Verdict last={last} />
             {last && (
               <p className="text-sm text-base-content/70">
-                <Trans
-                  t={t}
-                  i18nKey={last.startedBy === "schedule" ? "books.checked" : "books.checkedBy"}
-                  values={{ age: relativeAge(last.checkedAt), user: last.startedBy }}
-                  components={{
+                {richText(
+                  t(last.startedBy === "schedule" ? "books.checked" : "books.checkedBy", {
+                    age: relativeAge(last.checkedAt),
+                    user: last.startedBy,
+                  }),
+                  {
                     time: <time dateTime={last.checkedAt}>{formatDateTime(last.checkedAt)}</time>,
-                  }}
-                />
+                  },
+                )}
               </p>
             )}
           </div>

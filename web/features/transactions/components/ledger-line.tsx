@@ -12,7 +12,6 @@
  *   (docs/ledger.md, decisions/039): the way the money moved.
  */
 import type { ReactNode } from "react";
-import { Trans } from "react-i18next";
 import { CREDIT_TYPES, DEBIT_TYPES } from "../../../../src/domain/enums";
 import {
   correctionKind,
@@ -24,6 +23,7 @@ import { centsOf } from "../../../../src/domain/money";
 import { TransactionStatusBadge } from "../../../components/ui/badges";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { i18n, useT } from "../../../i18n";
+import { richText } from "../../../i18n/rich-text";
 import { euroCents, formatDateTime } from "../../../lib/format";
 import type { Transaction } from "../api/types";
 import "../../../i18n/areas/transactions";
@@ -172,27 +172,17 @@ export function LedgerLine({
           </div>
         )}
         <div className="text-xs">
-          <Trans
-            t={tr}
-            i18nKey="transactions.fromTo"
-            components={{
-              from: <LedgerParty t={t} side="from" />,
-              to: <LedgerParty t={t} side="to" />,
-            }}
-          />
+          {richText(tr("transactions.fromTo"), {
+            from: <LedgerParty t={t} side="from" />,
+            to: <LedgerParty t={t} side="to" />,
+          })}
         </div>
         <div className="text-xs text-base-content/70">
-          {showProcessedBy ? (
-            <Trans
-              t={tr}
-              i18nKey="transactions.processedByUser"
-              components={{
+          {showProcessedBy
+            ? richText(tr("transactions.processedByUser"), {
                 user: <UserLink user={t.processedByUser} fallback={tr("transactions.system")} />,
-              }}
-            />
-          ) : (
-            formatDateTime(t.createdAt)
-          )}
+              })
+            : formatDateTime(t.createdAt)}
         </div>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">

@@ -2,7 +2,8 @@
  * Renders the app (or one component) with the real providers, a memory router and a fetch
  * mocked at the network boundary, answering per "METHOD /path" route.
  */
-import { render } from "@testing-library/react";
+import { afterEach } from "bun:test";
+import { cleanup, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
@@ -10,6 +11,7 @@ import { type DashboardStatsDto, type UserDto, userDto } from "../../src/domain/
 import type { Role } from "../../src/domain/enums";
 import { AppProvider } from "../app/provider";
 import { AppRouter } from "../app/router";
+import { applyLanguage } from "../i18n";
 import { createQueryClient } from "../lib/query-client";
 
 export interface MockReply {
@@ -146,4 +148,15 @@ export function renderWithProviders(
     </AppProvider>,
   );
   return { ...view, calls, location };
+}
+
+/**
+ * For a block of cases in another language: after each, the screen unmounted first (a
+ * language change re-renders every mounted screen), then English again.
+ */
+export function englishAfterEach(): void {
+  afterEach(() => {
+    cleanup();
+    applyLanguage("en");
+  });
 }

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { userDto } from "../../../src/domain/dto";
-import { applyLanguage } from "../../i18n";
 import { bet, shop } from "../../test/fixtures";
-import { page, renderApp, user } from "../../test/render";
+import { englishAfterEach, page, renderApp, user } from "../../test/render";
 
 const realMatchMedia = window.matchMedia;
 
@@ -220,11 +219,7 @@ describe("a capped total (issue 11)", () => {
 });
 
 describe("in German", () => {
-  afterEach(() => {
-    // Unmounted first: a language change re-renders every mounted screen.
-    cleanup();
-    applyLanguage("en");
-  });
+  englishAfterEach();
 
   test("the pager, the search and the empty page say it in German, counts the German way", async () => {
     const ue = userEvent.setup();

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type AlertDto, userDto } from "../../../../src/domain/dto";
-import { applyLanguage } from "../../../i18n";
 import { settings } from "../../../test/fixtures";
-import { page, renderApp, user } from "../../../test/render";
+import { englishAfterEach, page, renderApp, user } from "../../../test/render";
 
 function alert(overrides: Partial<AlertDto> = {}): AlertDto {
   return {
@@ -165,11 +164,7 @@ describe("the staff dashboard", () => {
 });
 
 describe("the Alerts screen in German", () => {
-  afterEach(() => {
-    // Unmounted first: a language change re-renders every mounted screen.
-    cleanup();
-    applyLanguage("en");
-  });
+  englishAfterEach();
 
   test("categories, the note dialog and its required note in German; the server's texts as sent", async () => {
     const ue = userEvent.setup();

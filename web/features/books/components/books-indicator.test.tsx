@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, test } from "bun:test";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BooksStatusDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
 import { job } from "../../../test/fixtures";
-import { renderWithProviders } from "../../../test/render";
+import { englishAfterEach, renderWithProviders } from "../../../test/render";
 import { BooksIndicator } from "./books-indicator";
 
 type Last = NonNullable<BooksStatusDto["last"]>;
@@ -153,11 +153,7 @@ describe("the books indicator", () => {
 });
 
 describe("the books indicator in German (issue 23)", () => {
-  afterEach(() => {
-    // Unmounted first: a language change re-renders every mounted screen.
-    cleanup();
-    applyLanguage("en");
-  });
+  englishAfterEach();
 
   test("the verdict's plural, when and by whom, and the entity's name", async () => {
     renderWithProviders(<BooksIndicator />, "admin", {

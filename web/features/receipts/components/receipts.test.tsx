@@ -4,12 +4,12 @@
  * paid slip, and long names that wrap.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ShiftDto, SlipDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
 import { transaction } from "../../../test/fixtures";
-import { renderWithProviders } from "../../../test/render";
+import { englishAfterEach, renderWithProviders } from "../../../test/render";
 import {
   latestMovement,
   paymentReceipt,
@@ -444,11 +444,7 @@ describe("long names wrap inside 80 mm", () => {
 });
 
 describe("printed in the language showing (issue 23)", () => {
-  afterEach(() => {
-    // Unmounted first: a language change re-renders every mounted screen.
-    cleanup();
-    applyLanguage("en");
-  });
+  englishAfterEach();
 
   test("a German slip's decimal price and each-way terms", async () => {
     renderWithProviders(

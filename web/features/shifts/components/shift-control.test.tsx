@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, test } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ShiftDto, shiftDto, userDto } from "../../../../src/domain/dto";
-import { applyLanguage } from "../../../i18n";
-import { renderWithProviders, user } from "../../../test/render";
+import { englishAfterEach, renderWithProviders, user } from "../../../test/render";
 import { ShiftControl } from "./shift-control";
 
 function shift(overrides: Partial<ShiftDto> = {}): ShiftDto {
@@ -185,11 +184,7 @@ describe("the shift control", () => {
 });
 
 describe("the shift control in German", () => {
-  afterEach(() => {
-    // Unmounted first: a language change re-renders every mounted screen.
-    cleanup();
-    applyLanguage("en");
-  });
+  englishAfterEach();
 
   test("a German cashier closes the shift: typed 127,50, the shortfall read the German way", async () => {
     const ue = userEvent.setup();

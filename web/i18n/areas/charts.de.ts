@@ -36,4 +36,9 @@ export const de: Shape<typeof en> = {
   atStake: "Im Einsatz",
   allTime: "Gesamter Zeitraum",
   weekRange: "{{from}} – {{to}}",
+  fetchFailed: {
+    periods: "Die Zeiträume konnten nicht geladen werden",
+    report: "Die Berichte konnten nicht geladen werden",
+    series: "Die Diagrammdaten konnten nicht geladen werden",
+  },
 };

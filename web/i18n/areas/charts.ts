@@ -39,6 +39,11 @@ export const en = {
   atStake: "At stake",
   allTime: "All time",
   weekRange: "{{from}} – {{to}}",
+  fetchFailed: {
+    periods: "Failed to fetch time periods",
+    report: "Failed to fetch reports",
+    series: "Failed to fetch the chart data",
+  },
 } as const;
 
 addEnglishArea("charts", en);

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
+import "../../../i18n/areas/charts";
 
 export async function getPeriods(signal?: AbortSignal) {
   try {
     return await call("reportPeriods", { signal });
   } catch {
-    throw new Error("Failed to fetch time periods");
+    throw new Error(i18n.t("charts.fetchFailed.periods"));
   }
 }
 

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { call, type ListParams } from "../../../lib/api-client";
 import type { PeriodChoice } from "./types";
+import "../../../i18n/areas/charts";
 
 /** Totals send no period; otherwise `period` and the matching year, month or week. */
 export function reportParams(choice: PeriodChoice): ListParams {
@@ -12,7 +14,7 @@ export async function getReport(choice: PeriodChoice, signal?: AbortSignal) {
   try {
     return await call("report", { query: reportParams(choice), signal });
   } catch {
-    throw new Error("Failed to fetch reports");
+    throw new Error(i18n.t("charts.fetchFailed.report"));
   }
 }
 

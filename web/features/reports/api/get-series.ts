@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { i18n } from "../../../i18n";
 import { call, type ListParams } from "../../../lib/api-client";
+import "../../../i18n/areas/charts";
 
 /**
  * GET /api/reports/series (admins): a period bucket by bucket. `params` are the report's
@@ -9,7 +11,7 @@ export async function getSeries(params: ListParams, signal?: AbortSignal) {
   try {
     return await call("reportSeries", { query: params, signal });
   } catch {
-    throw new Error("Failed to fetch the chart data");
+    throw new Error(i18n.t("charts.fetchFailed.series"));
   }
 }
 

@@ -620,7 +620,7 @@ async function main() {
     await shot(de, "53-de-bet");
     await de.goto("/reports");
     await visible(de.getByRole("heading", { name: "Berichte", level: 1 }));
-    await de.getByLabel("Zeitraum").selectOption("month");
+    await de.getByLabel("Zeitraum", { exact: true }).selectOption("month");
     const monat = de.getByLabel("Monat", { exact: true });
     await monat.locator(`option[value="${thisMonth}"]`).waitFor({ state: "attached" });
     await monat.selectOption(thisMonth);

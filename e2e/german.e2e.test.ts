@@ -82,7 +82,7 @@ describe("the app in German", () => {
 
     // A deposit, typed the German way; a large amount asks again, in German.
     await page.goto(`/customers/${customer.id}`);
-    await panel(page, "Account Balance").getByRole("button", { name: "Einzahlen" }).click();
+    await panel(page, "Kontostand").getByRole("button", { name: "Einzahlen" }).click();
     const dep = page.getByRole("dialog", { name: "Einzahlung für Kunden" });
     await pick(dep, "Filiale", shop.name);
     // "1.005" is a thousand and five in German (never too many decimals).

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
 import { screen, within } from "@testing-library/react";
 import { setBusinessTimeZone } from "../lib/time";
-import { bet, settings } from "../test/fixtures";
+import { bet, emptySeries, settings } from "../test/fixtures";
 import { page, renderApp } from "../test/render";
 
 // 00:19 on 27 November in Berlin is 23:19 on the 26th in UTC (the test process's zone).
@@ -58,22 +58,12 @@ describe("the business time zone on screen", () => {
       ...BERLIN,
       "GET /api/bets": page([]),
       "GET /api/transactions": page([]),
-      "GET /api/reports/series": {
+      "GET /api/reports/series": emptySeries({
         period: "day",
         granularity: "hour",
         timeZone: "Europe/Berlin",
         range: { value: "2026-11-27", label: "27 Nov 2026", from: null, to: null },
-        totals: { bets: 0, stakes: "0.00", revenue: "0.00", payouts: "0.00", profit: "0.00" },
-        buckets: [],
-        outcomes: {
-          won: { bets: 0, payouts: "0.00" },
-          placed: { bets: 0 },
-          lost: { bets: 0 },
-          pending: { bets: 0, stakes: "0.00" },
-          void: { bets: 0 },
-          settledStakes: "0.00",
-        },
-      },
+      }),
     });
     const panel = await screen.findByRole("region", { name: /^Today's stakes by hour \(/ });
     expect(await within(panel).findByText("No bets placed today yet.")).toBeTruthy();

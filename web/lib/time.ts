@@ -77,7 +77,8 @@ function toDate(value: string | number | Date): Date | null {
 // Intl.DateTimeFormat is slow to build and the lists call these per cell: one per shape.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(
+/** The one formatter per locale, zone and shape (for shapes this module has no function for). */
+export function formatter(
   locale: string,
   timeZone: string,
   options: Intl.DateTimeFormatOptions,

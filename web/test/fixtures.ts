@@ -8,6 +8,7 @@ import {
   type CustomerDto,
   customerDto,
   type JobDto,
+  type ReportSeriesDto,
   type SettingsDto,
   type ShopDto,
   settingsDto,
@@ -155,5 +156,26 @@ export function job(over: Partial<JobDto> = {}): JobDto {
     result: null,
     download: null,
     ...over,
+  };
+}
+
+/** A report series with no bets at all: no buckets, zero totals and outcomes. */
+export function emptySeries(overrides: Partial<ReportSeriesDto> = {}): ReportSeriesDto {
+  return {
+    period: "totals",
+    granularity: "month",
+    timeZone: "UTC",
+    range: { value: null, label: "All time", from: null, to: null },
+    buckets: [],
+    totals: { bets: 0, stakes: "0.00", revenue: "0.00", payouts: "0.00", profit: "0.00" },
+    outcomes: {
+      won: { bets: 0, payouts: "0.00" },
+      placed: { bets: 0 },
+      lost: { bets: 0 },
+      pending: { bets: 0, stakes: "0.00" },
+      void: { bets: 0 },
+      settledStakes: "0.00",
+    },
+    ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import type { ReportSeriesDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
 import { setLanguageChosenByUser } from "../../../lib/locale";
 import { businessToday } from "../../../lib/time";
+import { emptySeries } from "../../../test/fixtures";
 import { renderApp, user } from "../../../test/render";
 import { periodLabel } from "../lib/period-label";
 import { outcomeSlices, trendPoints } from "../lib/series-data";
@@ -57,19 +58,7 @@ const series: ReportSeriesDto = {
   },
 };
 
-const empty: ReportSeriesDto = {
-  ...series,
-  buckets: [],
-  totals: { bets: 0, stakes: "0.00", revenue: "0.00", payouts: "0.00", profit: "0.00" },
-  outcomes: {
-    won: { bets: 0, payouts: "0.00" },
-    placed: { bets: 0 },
-    lost: { bets: 0 },
-    pending: { bets: 0, stakes: "0.00" },
-    void: { bets: 0 },
-    settledStakes: "0.00",
-  },
-};
+const empty = emptySeries({ range: series.range });
 
 describe("series data", () => {
   test("money strings become euros for plotting, through cents", () => {

@@ -6,23 +6,14 @@
  */
 import { DAY_MS, isoWeekKeys } from "../../../../src/domain/business-time";
 import { i18n } from "../../../i18n";
-import { appLocale, formatDate } from "../../../lib/time";
+import { appLocale, formatDate, formatter } from "../../../lib/time";
 import "../../../i18n/areas/charts";
 
 type Granularity = "hour" | "day" | "month";
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per locale, zone and shape (Intl.DateTimeFormat is slow to build). */
+/** The app's locale's formatter for `options` in `timeZone` (cached by web/lib/time.ts). */
 function format(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = appLocale();
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
-  let found = formats.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    formats.set(key, found);
-  }
-  return found;
+  return formatter(appLocale(), timeZone, options);
 }
 
 const BUCKET: Record<Granularity, Intl.DateTimeFormatOptions> = {

@@ -76,14 +76,21 @@ function rssMb(pid: number): number {
   }
 }
 
-/** Samples a process's RSS every 50 ms; `peak()` since the start or the last `reset()`. */
+/**
+ * Samples a process's RSS every 50 ms: `peak()` over the whole run, `windowPeak()` since the
+ * last `reset()`, and `phase(name)` to name the part of the run the next samples belong to
+ * (`phases()` gives each named part's peak, so a peak over budget says where it came from).
+ */
 function rssSampler(pid: number) {
   let peak = 0;
   let windowPeak = 0;
+  let current = "sign-in";
+  const phases: Record<string, number> = {};
   const timer = setInterval(() => {
     const mb = rssMb(pid);
     peak = Math.max(peak, mb);
     windowPeak = Math.max(windowPeak, mb);
+    phases[current] = Math.max(phases[current] ?? 0, mb);
   }, 50);
   return {
     peak: () => peak,
@@ -91,6 +98,10 @@ function rssSampler(pid: number) {
       windowPeak = rssMb(pid);
     },
     windowPeak: () => windowPeak,
+    phase: (name: string) => {
+      current = name;
+    },
+    phases: () => Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, round(v, 0)])),
     stop: () => clearInterval(timer),
   };
 }
@@ -348,6 +359,7 @@ async function timed(path: string): Promise<{ ms: number; status: number }> {
 }
 
 console.log(`\nReads, one client, median of 11 after 2 warm-ups (target < 50 ms)`);
+rss.phase("reads");
 const latency: Record<string, number> = {};
 const failedReads: string[] = [];
 for (const [name, path] of reads) {
@@ -371,6 +383,7 @@ const heavy = [
   contracts.ledgerCheck.path,
   contracts.exportAllData.path,
 ];
+rss.phase("heavy read mix");
 console.log(`\n/healthz under load: four clients on ${heavy.join(", ")}`);
 const loadEnd = Date.now() + seconds * 1000;
 const loadCap = Date.now() + 300_000;
@@ -425,6 +438,7 @@ if (heavyErrors.length) console.log(`  failed: ${[...new Set(heavyErrors)].join(
 
 // --- 6. the export on its own: peak RSS -------------------------------------------------------
 
+rss.phase("export alone");
 rss.reset();
 let exportBytes = 0;
 const exportStarted = performance.now();
@@ -552,11 +566,13 @@ if (wrk) {
     }
   };
   const before = state();
+  rss.phase("placement (wrk on the app)");
   const app = runWrk(`${base}/api/bets`, luaScript(betBody, { Cookie: cookie, Origin: base }));
   // The books after the load: one stake line per new bet, the balance moved by exactly the
   // stakes, and the books check balanced. wrk does not count the replies still in flight
   // when it stops (at most one per connection), so the rows may exceed its count by that.
   const after = await settled();
+  rss.phase("books check after placement");
   const books = (await (
     await fetch(`${base}${contracts.ledgerCheck.path}`, { headers })
   ).json()) as { ok?: boolean };
@@ -590,6 +606,7 @@ if (wrk) {
     );
     return result;
   };
+  rss.phase("bare endpoint (server idle)");
   const floor = await bareRun();
   // Not a target: the most these three statements give on this machine (decision 029).
   const grouped = await bareRun("--group-commit");
@@ -610,6 +627,12 @@ if (wrk) {
 
 rss.stop();
 const rssPeak = round(rss.peak(), 0);
+const rssByPhase = rss.phases();
+console.log(
+  `\nserver peak RSS by phase: ${Object.entries(rssByPhase)
+    .map(([name, mb]) => `${name} ${mb} MB`)
+    .join(", ")}`,
+);
 server.kill("SIGTERM");
 await server.exited;
 
@@ -622,6 +645,7 @@ const results = {
   startup_s: round(startupS, 2),
   placement,
   rss_mb_peak: rssPeak,
+  rss_mb_by_phase: rssByPhase,
   export_rss_mb_peak: exportRssPeak,
   first_screen_js_gzip_kb: firstScreenKb,
   machine: { cpus: cpus().length, memory_gb: round(totalmem() / 2 ** 30, 1) },

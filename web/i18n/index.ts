@@ -79,14 +79,19 @@ export function currentLanguage(): Language {
 
 const loading = new Map<Language, Promise<void>>();
 
+/** What fetches `language`'s catalogue; null when it is here (English always is). */
+function missingCatalogue(language: Language): (() => Promise<Catalogue>) | null {
+  if (language === "en" || i18n.hasResourceBundle(language, "translation")) return null;
+  return LOADERS[language];
+}
+
 /** Makes `language`'s catalogue available (fetching its chunk once); English always is. */
 export function loadLanguage(language: Language): Promise<void> {
-  if (language === "en" || i18n.hasResourceBundle(language, "translation")) {
-    return Promise.resolve();
-  }
+  const fetchCatalogue = missingCatalogue(language);
+  if (!fetchCatalogue) return Promise.resolve();
   let pending = loading.get(language);
   if (!pending) {
-    pending = LOADERS[language]().then(
+    pending = fetchCatalogue().then(
       (catalogue) => {
         i18n.addResourceBundle(language, "translation", catalogue);
       },
@@ -115,7 +120,7 @@ function show(language: Language): void {
  */
 export function applyLanguage(language: Language): void {
   wanted = language;
-  if (language === "en" || i18n.hasResourceBundle(language, "translation")) {
+  if (!missingCatalogue(language)) {
     show(language);
     return;
   }

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { render } from "@testing-library/react";
+import { i18n } from ".";
 import { richText } from "./rich-text";
+import "./areas/admin";
 
 const html = (nodes: ReturnType<typeof richText>) => render(<p>{nodes}</p>).container.innerHTML;
 
@@ -18,5 +20,20 @@ describe("richText", () => {
     expect(
       html(richText("Send <code>Bearer &lt;token&gt;</code> &amp; <x/>", { code: <code /> })),
     ).toBe("<p>Send <code>Bearer &lt;token&gt;</code> &amp; &lt;x/&gt;</p>");
+  });
+
+  test("values go in as text, literally, in the text and inside a tag", () => {
+    const values = { name: "Tom &amp; Jerry", file: "<code>x</code>.db" };
+    const nodes = richText(
+      (places) => i18n.t("admin.deleteAll.keptIn", { file: places.file }),
+      { code: <code /> },
+      values,
+    );
+    expect(html(nodes)).toBe(
+      "<p>The data as it was is kept in the backup <code>&lt;code&gt;x&lt;/code&gt;.db</code>.</p>",
+    );
+    expect(html(richText("Hello {{name}}, <b>{{name}}</b>", { b: <b /> }, values))).toBe(
+      "<p>Hello Tom &amp;amp; Jerry, <b>Tom &amp;amp; Jerry</b></p>",
+    );
   });
 });

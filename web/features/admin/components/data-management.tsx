@@ -31,7 +31,11 @@ export function DeleteDataPanel() {
       </button>
       {backupFile && (
         <p className="mt-3 break-all text-sm">
-          {richText(t("admin.deleteAll.keptIn", { file: backupFile }), { code: <code /> })}
+          {richText(
+            (places) => t("admin.deleteAll.keptIn", places),
+            { code: <code /> },
+            { file: backupFile },
+          )}
         </p>
       )}
       {asking && (

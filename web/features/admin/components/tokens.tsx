@@ -77,9 +77,11 @@ function RevealToken({ created, onClose }: { created: CreatedApiTokenDto; onClos
         onFocus={(event) => event.currentTarget.select()}
       />
       <p className="mb-3 text-sm text-base-content/80">
-        {richText(t("admin.tokens.sendAs", { role: roleName(created.role) }), {
-          code: <code />,
-        })}
+        {richText(
+          (places) => t("admin.tokens.sendAs", places),
+          { code: <code /> },
+          { role: roleName(created.role) },
+        )}
       </p>
       <p className="sr-only" aria-live="polite">
         {copied === "yes" ? t("admin.tokens.copiedAnnounce") : ""}

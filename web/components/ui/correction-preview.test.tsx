@@ -64,8 +64,27 @@ describe("a correction's preview", () => {
     );
     render(<CorrectionPreview preview={preview} />);
     expect(screen.getByText("Buchungszeilen, die geschrieben werden")).toBeTruthy();
+    // The type in German too (English shows the code, as above).
     expect(screen.getByText(/von Kunde #3 an Galway/).textContent).toBe(
-      "WITHDRAWAL 1.025,00\u00a0€ von Kunde #3 an Galway",
+      "Auszahlung 1.025,00\u00a0€ von Kunde #3 an Galway",
     );
+  });
+
+  test("names are shown as they are written, never read as markup or entities", () => {
+    const row = preview.rows[0] as CorrectionPreviewDto["rows"][number];
+    render(
+      <CorrectionPreview
+        preview={{
+          ...preview,
+          rows: [{ ...row, fromName: "Tom &amp; Jerry", toName: "<amount>Quay</amount>" }],
+        }}
+      />,
+    );
+    const line = screen.getByText(/^from Tom/, { exact: false }).closest("li") as HTMLElement;
+    expect(line.textContent).toBe(
+      "WITHDRAWAL €1,025.00 from Tom &amp; Jerry to <amount>Quay</amount>",
+    );
+    // Only the text's own two tags became elements.
+    expect(line.querySelectorAll("span").length).toBe(2);
   });
 });

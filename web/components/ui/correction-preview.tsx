@@ -66,15 +66,16 @@ export function CorrectionPreview({ preview }: { preview: CorrectionPreviewDto }
               className="rounded-box bg-base-200 px-3 py-2"
             >
               {richText(
-                t("ui.correction.row", {
-                  type: row.type,
-                  amount: euro(row.amount),
-                  from: party(row.fromEntityType, row.fromEntityId, row.fromName),
-                  to: party(row.toEntityType, row.toEntityId, row.toName),
-                }),
+                (places) => t("ui.correction.row", places),
                 {
                   type: <span className="font-medium" />,
                   amount: <span className="tabular-nums" />,
+                },
+                {
+                  type: t(`ui.transactionType.${row.type}`),
+                  amount: euro(row.amount),
+                  from: party(row.fromEntityType, row.fromEntityId, row.fromName),
+                  to: party(row.toEntityType, row.toEntityId, row.toName),
                 },
               )}
               {row.description && (

@@ -10,6 +10,15 @@ export const en = {
   title: "Transactions",
   id: "Transaction ID",
   type: "Type",
+  /** The Type filter's choices (the codes go to the API). */
+  typeOption: {
+    DEPOSIT: "Deposit",
+    WITHDRAWAL: "Withdrawal",
+    TRANSFER: "Transfer",
+    BETTING: "Betting",
+    PAYOUT: "Payout",
+    REFUND: "Refund",
+  },
   amount: "Amount",
   description: "Description",
   from: "From",

@@ -29,6 +29,20 @@ export const de: Shape<typeof en> = {
     PENDING: "Offen",
     FAILED: "Fehlgeschlagen",
   },
+  transactionType: {
+    DEPOSIT: "Einzahlung",
+    WITHDRAWAL: "Auszahlung",
+    TRANSFER: "Umbuchung",
+    BETTING: "Einsatz",
+    PAYOUT: "Gewinn",
+    REFUND: "Erstattung",
+  },
+  entityType: {
+    CUSTOMER: "Kunde",
+    SHOP: "Filiale",
+    USER: "Benutzer",
+    CASH: "Bar",
+  },
   live: {
     live: "Live",
     liveTitle: "Änderungen anderer Kassen erscheinen sofort",
@@ -139,6 +153,7 @@ export const de: Shape<typeof en> = {
   },
   age: {
     justNow: "Gerade eben",
+    justNowInSentence: "gerade eben",
     minutes_one: "vor {{count}} Minute",
     minutes_other: "vor {{count}} Minuten",
     hours_one: "vor {{count}} Stunde",

@@ -34,6 +34,22 @@ export const en = {
     PENDING: "PENDING",
     FAILED: "FAILED",
   },
+  /** A ledger row's type wherever it shows: English shows the codes themselves (SPEC). */
+  transactionType: {
+    DEPOSIT: "DEPOSIT",
+    WITHDRAWAL: "WITHDRAWAL",
+    TRANSFER: "TRANSFER",
+    BETTING: "BETTING",
+    PAYOUT: "PAYOUT",
+    REFUND: "REFUND",
+  },
+  /** A ledger side with no name to link, 'TYPE (id)' (SPEC): English shows the code. */
+  entityType: {
+    CUSTOMER: "CUSTOMER",
+    SHOP: "SHOP",
+    USER: "USER",
+    CASH: "CASH",
+  },
   live: {
     live: "Live",
     liveTitle: "Changes from other tills appear at once",
@@ -142,6 +158,8 @@ export const en = {
   },
   age: {
     justNow: "Just now",
+    /** After other words ("Checked Just now"): as it stands in English. */
+    justNowInSentence: "Just now",
     minutes_one: "{{count}} minute ago",
     minutes_other: "{{count}} minutes ago",
     hours_one: "{{count}} hour ago",

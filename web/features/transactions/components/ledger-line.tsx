@@ -27,6 +27,7 @@ import { richText } from "../../../i18n/rich-text";
 import { euroCents, formatDateTime } from "../../../lib/format";
 import type { Transaction } from "../api/types";
 import "../../../i18n/areas/transactions";
+import "../../../i18n/areas/ui";
 
 /** The row as the domain functions take it (the API's decimal amount in cents). */
 export function ledgerRowOf(t: Transaction): LedgerRow {
@@ -117,7 +118,7 @@ export function LedgerParty({ t, side }: { t: Transaction; side: "from" | "to" }
   const tr = useT();
   let party: ReactNode = (
     <span>
-      {type} ({id})
+      {tr(`ui.entityType.${type}`)} ({id})
     </span>
   );
   if (type === "CUSTOMER" && customer) party = <CustomerLink id={id} customer={customer} />;
@@ -136,7 +137,7 @@ export function partyName(t: Transaction, side: "from" | "to"): string {
   if (type === "CUSTOMER" && customer) return `${customer.firstName} ${customer.lastName}`;
   if (type === "SHOP" && shop) return shop.name;
   if (type === "CASH") return i18n.t("transactions.cash");
-  return `${type} (${id})`;
+  return `${i18n.t(`ui.entityType.${type}`)} (${id})`;
 }
 
 /**
@@ -162,7 +163,7 @@ export function LedgerLine({
     >
       <div className="min-w-0">
         <div className="font-medium">
-          <span className={typeColour(t, party)}>{t.type}</span>
+          <span className={typeColour(t, party)}>{tr(`ui.transactionType.${t.type}`)}</span>
           <CorrectionBadge t={t} />
         </div>
         <div className="truncate text-sm">{t.description || tr("transactions.noDescription")}</div>

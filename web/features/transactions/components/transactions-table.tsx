@@ -7,12 +7,7 @@ import { TRANSACTION_TYPES } from "../../../../src/domain/enums";
 import { TransactionStatusBadge } from "../../../components/ui/badges";
 import { DataTable, useTableState } from "../../../components/ui/data-table";
 import { UserCell } from "../../../components/ui/links";
-import {
-  ClearFilters,
-  DateRangeFilter,
-  enumOptions,
-  FilterSelect,
-} from "../../../components/ui/table-filters";
+import { ClearFilters, DateRangeFilter, FilterSelect } from "../../../components/ui/table-filters";
 import { DateCell, Truncate } from "../../../components/ui/truncate";
 import { useT } from "../../../i18n";
 import { isAdminAtom } from "../../../lib/session";
@@ -21,6 +16,7 @@ import type { Transaction } from "../api/types";
 import { CorrectionBadge, LedgerAmount, LedgerParty, partyName, typeColour } from "./ledger-line";
 import { ReverseButton, ReverseTransactionDialog } from "./reverse-button";
 import "../../../i18n/areas/transactions";
+import "../../../i18n/areas/ui";
 
 const col = createColumnHelper<Transaction>();
 
@@ -83,7 +79,9 @@ function transactionColumns(tr: TFunction) {
     col.accessor("type", {
       header: tr("transactions.type"),
       cell: (c) => (
-        <span className={`font-medium ${typeColour(c.row.original)}`}>{c.getValue()}</span>
+        <span className={`font-medium ${typeColour(c.row.original)}`}>
+          {tr(`ui.transactionType.${c.getValue()}`)}
+        </span>
       ),
     }),
     col.accessor("amount", {
@@ -155,7 +153,9 @@ function TransactionCard({ t, onReverse }: { t: Transaction; onReverse?: (id: nu
     >
       <div className="flex items-center justify-between gap-2">
         <span>
-          <span className={`font-semibold ${typeColour(t)}`}>{t.type}</span>
+          <span className={`font-semibold ${typeColour(t)}`}>
+            {tr(`ui.transactionType.${t.type}`)}
+          </span>
           <CorrectionBadge t={t} />
         </span>
         <span className="font-semibold">
@@ -180,8 +180,6 @@ function TransactionCard({ t, onReverse }: { t: Transaction; onReverse?: (id: nu
     </article>
   );
 }
-
-const TYPE_OPTIONS = enumOptions(TRANSACTION_TYPES);
 
 /**
  * The ledger, each amount signed on the row's customer, else its shop (issue 20). An archived
@@ -213,7 +211,10 @@ export default function TransactionsTable() {
               state={state}
               name="type"
               label={tr("transactions.type")}
-              options={TYPE_OPTIONS}
+              options={TRANSACTION_TYPES.map((value) => ({
+                value,
+                label: tr(`transactions.typeOption.${value}`),
+              }))}
             />
             <DateRangeFilter state={state} />
             <ClearFilters state={state} />

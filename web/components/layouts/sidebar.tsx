@@ -1,11 +1,12 @@
 import { useAtomValue } from "jotai";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
-import { useT } from "../../i18n";
+import { currentLanguage, useT } from "../../i18n";
 import { type Catalogue, en } from "../../i18n/en";
 import { useCounts } from "../../lib/counts";
 import { currentUserAtom, ownAccountHrefAtom } from "../../lib/session";
 import { LiveIndicator } from "../ui/live-indicator";
+import "../../i18n/areas/users";
 
 type NavKey = keyof Catalogue["nav"];
 
@@ -141,7 +142,9 @@ export function Sidebar({
         <div className="border-b border-base-300 p-4">
           <div className="text-lg font-bold">{t("app.name")}</div>
           <div className="mt-2 font-medium">{user.username}</div>
-          <div className="text-xs text-base-content/70">{user.role.toUpperCase()}</div>
+          <div className="text-xs text-base-content/70">
+            {t(`users.roles.${user.role}`).toLocaleUpperCase(currentLanguage())}
+          </div>
           {user.role !== "customer" && (
             <div className="mt-2">
               <LiveIndicator />

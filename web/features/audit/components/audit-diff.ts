@@ -5,8 +5,8 @@
  */
 import diff from "microdiff";
 import { i18n } from "../../../i18n";
+import { en } from "../../../i18n/areas/audit";
 import { euro, formatDateTime } from "../../../lib/format";
-import "../../../i18n/areas/audit";
 
 export interface DiffLine {
   /** The field's readable name ("Credit limit", "Limits / Max stake"). */
@@ -23,9 +23,17 @@ const MONEY = /(cents|amount|balance|stake|payout|limit|cash|discrepancy|takings
 const TIME = /(at|until|time)$/i;
 const DECIMAL = /^-?\d+(\.\d{1,2})?$/;
 
-/** "creditLimitCents" -> "Credit limit"; "max_stake" -> "Max stake". */
+/**
+ * A recorded field's label in the language shown: the catalogue's (`audit.fields`,
+ * "creditLimitCents" -> "Credit limit", de: "Kreditlimit"); a name it does not know made
+ * readable from the name ("max_stake" -> "Max stake").
+ */
 export function fieldLabel(key: string | number): string {
-  const words = String(key)
+  const name = String(key);
+  if (Object.hasOwn(en.fields, name)) {
+    return i18n.t(`audit.fields.${name as keyof typeof en.fields}`);
+  }
+  const words = name
     .replace(/Cents$/, "")
     .replace(/_/g, " ")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")

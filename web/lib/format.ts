@@ -74,11 +74,12 @@ export { formatCompactDateTime, formatDate, formatDateTime, formatTime } from ".
 
 /**
  * SPEC section 9: 'Just now' under a minute, then minutes, hours (under 1440 min), days; in
- * the language shown ("vor 5 Minuten").
+ * the language shown ("vor 5 Minuten"). `inSentence`: the age follows other words ("Checked
+ * Just now"; de: "Geprüft gerade eben", not "Geprüft Gerade eben").
  */
-export function relativeAge(value: string, now = Date.now()): string {
+export function relativeAge(value: string, now = Date.now(), { inSentence = false } = {}): string {
   const minutes = Math.floor((now - new Date(value).getTime()) / 60_000);
-  if (minutes < 1) return i18n.t("ui.age.justNow");
+  if (minutes < 1) return i18n.t(inSentence ? "ui.age.justNowInSentence" : "ui.age.justNow");
   if (minutes < 60) return i18n.t("ui.age.minutes", { count: minutes });
   if (minutes < 1440) return i18n.t("ui.age.hours", { count: Math.floor(minutes / 60) });
   return i18n.t("ui.age.days", { count: Math.floor(minutes / 1440) });

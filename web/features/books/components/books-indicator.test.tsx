@@ -171,4 +171,20 @@ describe("the books indicator in German (issue 23)", () => {
     ).toBeTruthy();
     expect(screen.getByRole("button", { name: "Jetzt prüfen" })).toBeTruthy();
   });
+
+  test("just now after a word reads lower case in German; the username as it is written", async () => {
+    const now = new Date().toISOString();
+    renderWithProviders(<BooksIndicator />, "admin", {
+      "GET /api/admin/books-status": {
+        last: check({ checkedAt: now, startedBy: "Tom &amp; Jerry" }),
+        running: null,
+      },
+      "GET /api/admin/jobs": [],
+    });
+    expect(await screen.findByText(/^Checked Just now \(.*\) by Tom &amp; Jerry$/)).toBeTruthy();
+    act(() => applyLanguage("de"));
+    expect(
+      await screen.findByText(/^Geprüft gerade eben \(.*\) von Tom &amp; Jerry$/),
+    ).toBeTruthy();
+  });
 });

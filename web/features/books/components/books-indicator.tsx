@@ -131,12 +131,14 @@ export function BooksIndicator() {
             {last && (
               <p className="text-sm text-base-content/70">
                 {richText(
-                  t(last.startedBy === "schedule" ? "books.checked" : "books.checkedBy", {
-                    age: relativeAge(last.checkedAt),
-                    user: last.startedBy,
-                  }),
+                  (places) =>
+                    t(last.startedBy === "schedule" ? "books.checked" : "books.checkedBy", places),
                   {
                     time: <time dateTime={last.checkedAt}>{formatDateTime(last.checkedAt)}</time>,
+                  },
+                  {
+                    age: relativeAge(last.checkedAt, Date.now(), { inSentence: true }),
+                    user: last.startedBy,
                   },
                 )}
               </p>

@@ -10,7 +10,7 @@ export const de: Shape<typeof en> = {
   },
   status: {
     systemStatus: "Systemstatus",
-    lastCheck: "Letzte Prüfung: {{time}}",
+    lastCheck: "Letzte Prüfung: <time/>",
     database: "Datenbank",
     latency: "Latenz: {{ms}} ms",
     activeSessions: "Aktive Sitzungen",

@@ -14,7 +14,7 @@ export const en = {
   },
   status: {
     systemStatus: "System Status",
-    lastCheck: "Last check: {{time}}",
+    lastCheck: "Last check: <time/>",
     database: "Database",
     latency: "Latency: {{ms}} ms",
     activeSessions: "Active Sessions",

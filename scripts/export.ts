@@ -1,6 +1,6 @@
 /** bun run export: the same JSON document as GET /api/admin/export-all-data. */
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
-import { writeExport } from "../src/modules/admin/data.service";
+import { writeExport } from "../src/modules/admin/export";
 import { fail, openExisting, parseScriptArgs } from "./cli";
 
 const USAGE = `

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runBun } from "../../../tests/helpers/server-process";
 import { createTestApp, ORIGIN, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
-import { EXPORTED_TABLES } from "./data.service";
+import { EXPORTED_TABLES } from "./export";
 
 const ROOT = join(import.meta.dir, "../../..");
 

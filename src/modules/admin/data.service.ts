@@ -1,9 +1,8 @@
 /**
- * Export all data and delete all data (DESIGN.md section 3). The export is one JSON document
- * of every table except secrets; the same builder serves GET /api/admin/export-all-data and
- * `bun run export`. Delete-all needs the admin's password and a checked backup (issue 10).
+ * Delete all data (DESIGN.md section 3), and what the export leaves out and its file's name
+ * (the export itself is ./export.ts, small for the job's worker that loads it). Delete-all
+ * needs the admin's password and a checked backup (issue 10).
  */
-import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
@@ -24,28 +23,6 @@ import type { Deps } from "../../lib/http";
 import { SEARCH_INDEX_TABLES, suspendSearchIndexes } from "../../lib/search-index";
 import { confirmPassword } from "../auth/auth.service";
 import { suspendRollups } from "../reports/rollups";
-
-export const EXPORT_VERSION = 1;
-
-/** Exported tables, rows as stored: money in cents, times in ms since the epoch, flags 0/1. */
-export const EXPORTED_TABLES = [
-  "users",
-  "customers",
-  "shops",
-  "bets",
-  "bet_settlements",
-  "transactions",
-  "shifts",
-  "shift_movements",
-  "alerts",
-  "audit_log",
-  "backups",
-] as const;
-
-/** Columns never exported. */
-export const REDACTED_COLUMNS: Partial<Record<(typeof EXPORTED_TABLES)[number], string[]>> = {
-  users: ["password_hash"],
-};
 
 /** Tables left out on purpose, and why. Every table must be in one list or the other. */
 export const EXCLUDED_TABLES: Record<string, string> = {
@@ -70,82 +47,6 @@ export const EXCLUDED_TABLES: Record<string, string> = {
 /** `betting-shop-export-2026-11-18.json`: the date in the business time zone (decision 062). */
 export function exportFileName(now = new Date(), zone = "UTC"): string {
   return `betting-shop-export-${localDate(now.getTime(), zone)}.json`;
-}
-
-const FLUSH_AT = 64 * 1024;
-
-/** Where an export is: rows written so far out of all, and the table being read. */
-export interface ExportProgress {
-  done: number;
-  total: number;
-  table: string;
-}
-
-/**
- * The export as JSON text in chunks of about 64 KB, read row by row (`.iterate()`) from one
- * read transaction, so every table comes from the same snapshot and memory stays flat
- * whatever the size. The transaction opens at the first chunk and ends when the generator
- * ends, is abandoned (`return()`) or throws, so the connection must not be shared meanwhile:
- * the export script and the job worker (src/lib/job-worker.ts) each use their own.
- * `onProgress` is called with each chunk; a cancellation may throw from it.
- */
-export function* exportChunks(
-  sqlite: Database,
-  now = new Date(),
-  onProgress?: (progress: ExportProgress) => void,
-): Generator<string, void, undefined> {
-  let buffer = `{"version":${EXPORT_VERSION},"exportedAt":${JSON.stringify(now.toISOString())},"tables":{`;
-  const owned = !sqlite.inTransaction;
-  if (owned) sqlite.run("begin deferred");
-  try {
-    const columnsOf = (table: string) => {
-      const hidden = REDACTED_COLUMNS[table as (typeof EXPORTED_TABLES)[number]] ?? [];
-      return (sqlite.query(`pragma table_info("${table}")`).all() as { name: string }[])
-        .map((c) => c.name)
-        .filter((name) => !hidden.includes(name));
-    };
-    // Counted inside the snapshot, so the progress ends exactly at the last row.
-    const total = EXPORTED_TABLES.reduce(
-      (sum, table) =>
-        sum + (sqlite.query(`select count(*) as n from "${table}"`).get() as { n: number }).n,
-      0,
-    );
-    let done = 0;
-    for (const [i, table] of EXPORTED_TABLES.entries()) {
-      const list = columnsOf(table)
-        .map((c) => `"${c}"`)
-        .join(", ");
-      buffer += `${i === 0 ? "" : ","}${JSON.stringify(table)}:[`;
-      let first = true;
-      for (const row of sqlite.query(`select ${list} from "${table}" order by rowid`).iterate()) {
-        buffer += (first ? "" : ",") + JSON.stringify(row);
-        first = false;
-        done += 1;
-        if (buffer.length >= FLUSH_AT) {
-          onProgress?.({ done, total, table });
-          yield buffer;
-          buffer = "";
-        }
-      }
-      buffer += "]";
-    }
-    onProgress?.({ done, total, table: "" });
-    yield `${buffer}}}`;
-  } finally {
-    if (owned && sqlite.inTransaction) sqlite.run("rollback");
-  }
-}
-
-/** Writes the whole export through `write` (the export script: a file or stdout). */
-export function writeExport(sqlite: Database, write: (chunk: string) => void, now = new Date()) {
-  for (const chunk of exportChunks(sqlite, now)) write(chunk);
-}
-
-/** The whole export as one string (tests; the HTTP download streams it instead). */
-export function exportAllData(sqlite: Database, now = new Date()): string {
-  const chunks: string[] = [];
-  writeExport(sqlite, (chunk) => chunks.push(chunk), now);
-  return chunks.join("");
 }
 
 /**

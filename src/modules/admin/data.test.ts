@@ -13,7 +13,8 @@ import { writeTx } from "../../db/client";
 import type { BackupDto } from "../../domain/dto";
 import { AppError } from "../../lib/errors";
 import { SEARCH_INDEX_TABLES } from "../../lib/search-index";
-import { deleteAllData, EXCLUDED_TABLES, EXPORTED_TABLES, prepareDeleteAll } from "./data.service";
+import { deleteAllData, EXCLUDED_TABLES, prepareDeleteAll } from "./data.service";
+import { EXPORTED_TABLES } from "./export";
 
 let t: TestApp;
 /** Where this test's server backups go (delete-all writes one first). */

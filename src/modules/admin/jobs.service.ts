@@ -1,66 +1,26 @@
 /**
  * The admin's background jobs (issue 11): the books check and the export, run by
- * src/lib/jobs.ts in a worker with its own read-only connection. This module is also the
- * one the worker loads to find the work (`JOB_WORK`), so it stays free of side effects.
+ * src/lib/jobs.ts in a worker with its own read-only connection. The worker loads the work
+ * from its own small module (./books-check.work.ts, ./export.ts), not this one.
  */
-import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
-import { drizzle } from "drizzle-orm/bun-sqlite";
-import * as schema from "../../db/schema";
 import type { BooksReportDto, JobDto } from "../../domain/dto";
 import type { JobKind } from "../../domain/enums";
-import { type BooksReport, checkBooks, MAX_PER_RULE } from "../../lib/books-check";
+import type { BooksReport } from "../../lib/books-check";
 import { recordBooksCheck } from "../../lib/books-status";
 import type { Actor } from "../../lib/context";
 import { AppError, messageOf } from "../../lib/errors";
 import type { Deps } from "../../lib/http";
-import { type Job, type JobContext, type JobWork, jobsOf } from "../../lib/jobs";
+import { type Job, jobsOf } from "../../lib/jobs";
 import { log } from "../../lib/logger";
-import { type ExportProgress, exportChunks, exportFileName } from "./data.service";
+import { BOOKS_CHECK_WORK_MODULE } from "./books-check.work";
+import { exportFileName } from "./data.service";
+import { EXPORT_WORK_MODULE } from "./export";
 
-interface ExportInput {
-  /** exportedAt, as an ISO time. */
-  now: string;
-  /** The file to write; without it the chunks go to the job's reader (a download). */
-  out?: string;
-}
-
-/** "Exporting bets: 120,000 of 4,100,000 rows". */
-function exportPhrase({ done, total, table }: ExportProgress): string {
-  if (!table) return "Finishing";
-  const n = (v: number) => v.toLocaleString("en");
-  return `Exporting ${table.replace("_", " ")}: ${n(done)} of ${n(total)} rows`;
-}
-
-/** The work itself, by name; run in the job's worker (or inline for an in-memory database). */
-export const JOB_WORK: Record<JobKind, JobWork> = {
-  "ledger-check": ({ sqlite, progress }: JobContext): BooksReport =>
-    checkBooks(drizzle({ client: sqlite, schema }), MAX_PER_RULE, (done, total, phrase) =>
-      progress(done / total, phrase),
-    ),
-  export: ({ sqlite, input, progress, emit }: JobContext) => {
-    const { now, out } = input as ExportInput;
-    const onProgress = (p: ExportProgress) =>
-      progress(p.total === 0 ? 1 : p.done / p.total, exportPhrase(p));
-    const chunks = exportChunks(sqlite, new Date(now), onProgress);
-    if (!out) {
-      for (const chunk of chunks) emit(chunk);
-      return null;
-    }
-    // Written beside, then renamed: a download never sees half a file.
-    const partial = `${out}.partial`;
-    const fd = openSync(partial, "w", 0o600);
-    try {
-      for (const chunk of chunks) writeSync(fd, chunk);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(partial, out);
-    return null;
-  },
+/** The module each job's worker loads for its work: the least it needs (decision 066). */
+const WORK_MODULE: Record<JobKind, string> = {
+  "ledger-check": BOOKS_CHECK_WORK_MODULE,
+  export: EXPORT_WORK_MODULE,
 };
-
-const WORK_MODULE = import.meta.url;
 
 /** The jobs of this server's database. */
 export const jobsOfDeps = (deps: Deps) => jobsOf(deps.sqlite, { clock: deps.clock });
@@ -70,7 +30,7 @@ export function startJob(deps: Deps, actor: Actor, kind: JobKind, now: number): 
   if (kind === "ledger-check") return startBooksCheck(deps, actor.username);
   return jobsOfDeps(deps).start({
     kind,
-    work: { module: WORK_MODULE, name: kind },
+    work: { module: WORK_MODULE[kind], name: kind },
     input: { now: new Date(now).toISOString() },
     fileName: exportFileName(new Date(now), deps.businessTimeZone),
     startedBy: actor.username,
@@ -91,7 +51,7 @@ export function startBooksCheck(
   const jobs = jobsOfDeps(deps);
   const job = jobs.start({
     kind: "ledger-check",
-    work: { module: WORK_MODULE, name: "ledger-check" },
+    work: { module: WORK_MODULE["ledger-check"], name: "ledger-check" },
     input: {},
     startedBy,
   });
@@ -164,7 +124,7 @@ export function streamExport(deps: Deps, actor: Actor, now: number): ReadableStr
   const jobs = jobsOfDeps(deps);
   const job = jobs.start({
     kind: "export",
-    work: { module: WORK_MODULE, name: "export" },
+    work: { module: WORK_MODULE.export, name: "export" },
     input: { now: new Date(now).toISOString() },
     streamed: true,
     startedBy: actor.username,

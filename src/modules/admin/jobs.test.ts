@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { createTestApp, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
 import type { BooksReportDto, JobDto } from "../../domain/dto";
 import { disposeJobs } from "../../lib/jobs";
-import { EXPORTED_TABLES, REDACTED_COLUMNS } from "./data.service";
+import { EXPORTED_TABLES, REDACTED_COLUMNS } from "./export";
 
 /** The export as one JSON.stringify of every table read at once: what the stream must equal. */
 function exportOracle(sqlite: Database, exportedAt: string): string {

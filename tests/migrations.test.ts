@@ -143,6 +143,7 @@ describe("at start, applied migrations must match the files", () => {
         "0022_api_tokens",
         "0023_user_language",
         "0024_business_zone",
+        "0025_alert_codes",
       ],
       mismatch: null,
     });

@@ -411,6 +411,17 @@ export const alertDto = z
     }),
     title: z.string(),
     description: z.string(),
+    code: z.string().nullable().meta({
+      description:
+        "The kind of alert (decision 066), e.g. BOOKS_UNBALANCED or SIGN_IN_FAILURES: a stable identifier a client may translate by; title and description are its English. Null on alerts raised before codes existed",
+    }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .nullable()
+      .meta({
+        description:
+          "The values the alert's text interpolates: names, ids, counts, amounts in cents (names ending in Cents, integers), durations in seconds. Null when code is null",
+      }),
     createdAt: isoTime,
     /** Null while open; the dismissed view (status=dismissed) fills these. */
     dismissedAt: isoTime.nullable(),

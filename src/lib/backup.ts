@@ -241,8 +241,8 @@ export function recordBackup(
         {
           type: "error",
           category: "system",
-          title: "Backup failed",
-          description: `The scheduled backup to ${basename(outcome.path)} failed: ${outcome.detail.slice(0, 300)}`,
+          code: "BACKUP_FAILED",
+          params: { file: basename(outcome.path), detail: outcome.detail.slice(0, 300) },
           dedupeKey: "backup-failed",
         },
         now,

@@ -53,14 +53,17 @@ export function recordBooksCheck(
       .returning()
       .get();
     if (!report.ok) {
-      const n = report.violations.length;
       raiseAlert(
         tx,
         {
           type: "error",
           category: "system",
-          title: "The books do not balance",
-          description: `The books check found ${n}${report.truncated ? "+" : ""} ${n === 1 ? "discrepancy" : "discrepancies"}, the first: ${report.violations[0]?.message ?? "unknown"}. See the books indicator on the admin page.`,
+          code: "BOOKS_UNBALANCED",
+          params: {
+            count: report.violations.length,
+            truncated: report.truncated,
+            first: (report.violations[0]?.message ?? "unknown").slice(0, 300),
+          },
           dedupeKey: BOOKS_ALERT_KEY,
         },
         now,

@@ -142,8 +142,8 @@ export function recordIntegrityCheck(
         {
           type: "error",
           category: "system",
-          title: "Database integrity check failed",
-          description: `The ${result.kind === "full" ? "daily integrity_check" : "start-up quick_check"} of the database found: ${result.detail.slice(0, 300)}. Restore the last good backup (docs/scripts.md).`,
+          code: "INTEGRITY_CHECK_FAILED",
+          params: { check: result.kind, detail: result.detail.slice(0, 300) },
           dedupeKey: INTEGRITY_ALERT_KEY,
         },
         now,

@@ -20,6 +20,14 @@ export const alerts = sqliteTable(
       .default("system"),
     title: text("title").notNull(),
     description: text("description").notNull(),
+    /**
+     * The kind of alert and the values its text interpolates (drizzle/0025, decision 066):
+     * the web writes the text in the reader's language from them. Null on older rows.
+     */
+    code: text("code"),
+    params: text("params", { mode: "json" }).$type<
+      Record<string, string | number | boolean | null>
+    >(),
     /** Same key while undismissed = same alert: raised once. */
     dedupeKey: text("dedupe_key").notNull(),
     createdAt: integer("created_at").notNull(),

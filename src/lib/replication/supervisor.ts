@@ -31,7 +31,12 @@ import {
 import { type Subprocess, spawnSync } from "bun";
 import type { AppDb } from "../../db/client";
 import { writeTx } from "../../db/client";
+import type { AlertParams } from "../../domain/alert-codes";
 import { raiseAlert } from "../alerts";
+
+/** The most of Litestream's or the tracker's English an alert quotes. */
+const FREE_TEXT_CHARS = 400;
+
 import { type Backoff, backoffDelayMs } from "../backoff";
 import { messageOf } from "../errors";
 import { observeCommits } from "../group-commit";
@@ -421,7 +426,14 @@ export class Replication implements ReplicationSource {
       restartInSeconds: delay / 1000,
       error: why,
     });
-    this.alert(`${why}. It is restarted in ${Math.round(delay / 100) / 10} s.`);
+    this.alert({
+      code: "REPLICATION_RESTARTING",
+      params: {
+        replica: this.replica,
+        reason: why.slice(0, FREE_TEXT_CHARS),
+        restartInSeconds: Math.round(delay / 100) / 10,
+      },
+    });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (!this.stopping) this.spawn();
@@ -434,25 +446,30 @@ export class Replication implements ReplicationSource {
     const { state, detail } = this.tracker.state(this.options.clock(), this.options.maxLagSeconds);
     if (state === "lagging" && this.lastState !== "lagging") {
       log.warn("replication is lagging", { replica: this.replica, detail });
-      this.alert(detail ?? "The replica is behind.");
+      this.alert({
+        code: "REPLICATION_LAGGING",
+        params: {
+          replica: this.replica,
+          detail: (detail ?? "The replica is behind.").slice(0, FREE_TEXT_CHARS),
+        },
+      });
     } else if (state === "ok" && this.lastState !== "ok") {
       log.info("replication is back in step", { replica: this.replica });
     }
     this.lastState = state;
   }
 
-  private alert(description: string): void {
+  /** "Replication stopped": restarting after a pause, or lagging (decision 066's codes). */
+  private alert(
+    kind:
+      | { code: "REPLICATION_RESTARTING"; params: AlertParams["REPLICATION_RESTARTING"] }
+      | { code: "REPLICATION_LAGGING"; params: AlertParams["REPLICATION_LAGGING"] },
+  ): void {
     try {
       writeTx(this.options.db, (tx) =>
         raiseAlert(
           tx,
-          {
-            type: "error",
-            category: "system",
-            title: "Replication stopped",
-            description: `${this.replica}: ${description}`.slice(0, 500),
-            dedupeKey: "replication-stopped",
-          },
+          { type: "error", category: "system", ...kind, dedupeKey: "replication-stopped" },
           this.options.clock(),
         ),
       );

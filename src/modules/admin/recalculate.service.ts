@@ -61,14 +61,20 @@ export function recalculateBalance(
       } else {
         tx.update(shops).set({ balanceCents: ledger }).where(eq(shops.id, input.entityId)).run();
       }
-      const what = input.entityType === "CUSTOMER" ? "Customer" : "Shop";
       raiseAlert(
         tx,
         {
           type: "error",
           category: "system",
-          title: "Balance drift corrected",
-          description: `${what} ${name} (#${input.entityId}) had a stored balance of €${formatCents(stored)} but its ledger says €${formatCents(ledger)} (drift €${formatCents(drift)}). The balance was reset to the ledger.`,
+          code: "BALANCE_DRIFT",
+          params: {
+            entityType: input.entityType,
+            entityId: input.entityId,
+            name,
+            storedCents: stored,
+            ledgerCents: ledger,
+            driftCents: drift,
+          },
           dedupeKey: `balance-drift:${input.entityType}:${input.entityId}`,
         },
         now,

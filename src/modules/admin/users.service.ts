@@ -2,6 +2,7 @@
 import { type AnyColumn, and, count, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { AppDb, Tx } from "../../db/client";
 import { customers, users } from "../../db/schema";
+import type { AlertParams } from "../../domain/alert-codes";
 import { ROLES, type Role } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
 import { raiseAlert } from "../../lib/alerts";
@@ -56,9 +57,11 @@ function findByUsername(tx: Tx | AppDb, username: string) {
   return tx.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
 }
 
-function roleAlert(tx: Tx, now: number, title: string, description: string, key: string) {
+function roleAlert<
+  C extends "USER_CREATED" | "USER_ROLE_CHANGED" | "USER_DISABLED" | "USER_ENABLED",
+>(tx: Tx, now: number, code: C, params: AlertParams[C], key: string) {
   // Account and role changes are security alerts: admins only (decisions/044).
-  raiseAlert(tx, { type: "info", category: "security", title, description, dedupeKey: key }, now);
+  raiseAlert(tx, { type: "info", category: "security", code, params, dedupeKey: key }, now);
 }
 
 /** Who acts for the user functions: null when the console (the create-admin script) acts. */
@@ -139,8 +142,8 @@ export function insertUser(
   roleAlert(
     tx,
     now,
-    "New user created",
-    `${actor ? actor.username : "The console"} created user "${row.username}" with role ${row.role}.`,
+    "USER_CREATED",
+    { actor: actor?.username ?? null, userId: row.id, username: row.username, role: row.role },
     `user-created:${row.id}`,
   );
   return { body: user, audit: { entityType: "USER", entityId: row.id, after: user } };
@@ -198,8 +201,8 @@ export function changeUserRole(
   roleAlert(
     tx,
     now,
-    "User role changed",
-    `${actor.username} changed the role of "${after.username}" from ${before.role} to ${role}.`,
+    "USER_ROLE_CHANGED",
+    { actor: actor.username, userId, username: after.username, from: before.role, to: role },
     `role-change:${userId}:${now}`,
   );
   return {
@@ -239,8 +242,8 @@ export function resetPassword(
     roleAlert(
       tx,
       now,
-      "User role changed",
-      `The console changed the role of "${after.username}" from ${before.role} to ${role}.`,
+      "USER_ROLE_CHANGED",
+      { actor: null, userId: before.id, username: after.username, from: before.role, to: role },
       `role-change:${before.id}:${now}`,
     );
   }
@@ -307,8 +310,8 @@ export function setUserDisabled(
   roleAlert(
     tx,
     now,
-    disabled ? "User disabled" : "User enabled",
-    `${actor.username} ${disabled ? "disabled" : "enabled"} user "${after.username}".`,
+    disabled ? "USER_DISABLED" : "USER_ENABLED",
+    { actor: actor.username, userId, username: after.username },
     `user-status:${userId}:${now}`,
   );
   return {

@@ -17,6 +17,8 @@ function toAlertDto(row: AlertRow, dismissedByName: string | null): AlertDto {
     category: row.category,
     title: row.title,
     description: row.description,
+    code: row.code,
+    params: row.params,
     createdAt: new Date(row.createdAt).toISOString(),
     dismissedAt: row.dismissedAt === null ? null : new Date(row.dismissedAt).toISOString(),
     dismissedBy:

@@ -296,3 +296,66 @@ describe("the live stream", () => {
     await admin.close();
   });
 });
+
+describe("an alert's code and params (decision 066)", () => {
+  test("a large bet and a till short at cash-up: the values their English is written from", async () => {
+    const bet = await largeBet();
+    const cash = await cashAlert();
+    const [placed] = await t.json<{ id: number }[]>("GET", "/api/bets");
+    const [shift] = await t.json<{ id: number }[]>("GET", "/api/shifts");
+    expect(bet).toMatchObject({
+      title: "Large bet placed",
+      description: `Bet #${placed?.id} for Ada Lovelace: stake €1,000.00, potential payout €2,000.00.`,
+      code: "LARGE_BET",
+      params: {
+        betId: placed?.id,
+        customer: "Ada Lovelace",
+        stakeCents: 100_000,
+        potentialPayoutCents: 200_000,
+      },
+    });
+    expect(cash).toMatchObject({
+      description: `user1's shift #${shift?.id} at Main Street closed €80.00 short: counted €20.00, expected €100.00.`,
+      code: "TILL_DISCREPANCY",
+      params: {
+        shiftId: shift?.id,
+        cashier: "user1",
+        shop: "Main Street",
+        discrepancyCents: -8_000,
+        countedCents: 2_000,
+        expectedCents: 10_000,
+      },
+    });
+    // Staff see the operations alert with its code too.
+    const staff = await t.json<AlertDto[]>("GET", "/api/alerts", { as: "user" });
+    expect(staff.map((a) => [a.code, a.params])).toEqual([[bet.code, bet.params]]);
+  });
+
+  test("a username under attack: the count and the username as quoted", async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request("POST", "/api/login", {
+        as: "anonymous",
+        body: { username: "user1", password: "wrong-password" },
+      });
+      expect(res.status).toBe(401);
+    }
+    expect(await onlyAlert("security")).toMatchObject({
+      title: "Repeated failed sign-ins",
+      description: '5 failed sign-ins within 15 minutes for the username "user1".',
+      code: "SIGN_IN_FAILURES",
+      params: { count: 5, username: '"user1"' },
+    });
+  });
+
+  test("an alert raised before codes answers null for both, its text as stored", async () => {
+    t.handle.sqlite.run(
+      "insert into alerts (type, category, title, description, dedupe_key, created_at) values ('info', 'system', 'Old', 'As it was', 'old:1', 1)",
+    );
+    expect(await onlyAlert("system")).toMatchObject({
+      title: "Old",
+      description: "As it was",
+      code: null,
+      params: null,
+    });
+  });
+});

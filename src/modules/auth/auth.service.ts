@@ -218,8 +218,8 @@ function alertRepeatedFailures(tx: Tx, username: string, typed: string, now: num
     {
       type: "error",
       category: "security",
-      title: "Repeated failed sign-ins",
-      description: `${failures} failed sign-ins within 15 minutes for the username ${quoteUsername(typed)}.`,
+      code: "SIGN_IN_FAILURES",
+      params: { count: failures, username: quoteUsername(typed) },
       dedupeKey,
     },
     now,

@@ -483,14 +483,18 @@ export function placeBet(
       now,
     );
     if (input.stakeCents >= LARGE_STAKE_CENTS || potential >= LARGE_PAYOUT_CENTS) {
-      const who = customer ? `${customer.firstName} ${customer.lastName}` : "a cash customer";
       raiseAlert(
         tx,
         {
           type: "warning",
           category: "operations",
-          title: "Large bet placed",
-          description: `Bet #${bet.id} for ${who}: stake €${formatCents(input.stakeCents)}, potential payout €${formatCents(potential)}.`,
+          code: "LARGE_BET",
+          params: {
+            betId: bet.id,
+            customer: customer ? `${customer.firstName} ${customer.lastName}` : null,
+            stakeCents: input.stakeCents,
+            potentialPayoutCents: potential,
+          },
           dedupeKey: `large-bet:${bet.id}`,
         },
         now,

@@ -354,17 +354,21 @@ export function closeShift(
     .where(eq(shifts.id, id))
     .run();
   if (discrepancy !== 0) {
-    const who = before.user?.username ?? `user #${row.userId}`;
-    const where = before.shop?.name ?? `shop #${row.shopId}`;
-    const what = discrepancy < 0 ? "short" : "over";
     raiseAlert(
       tx,
       {
         type: "warning",
         // About the cashier who counted: not theirs to see or dismiss (decisions/044).
         category: "cash",
-        title: "Till discrepancy at cash-up",
-        description: `${who}'s shift #${id} at ${where} closed €${formatCents(Math.abs(discrepancy))} ${what}: counted €${formatCents(input.countedCash)}, expected €${formatCents(expected)}.`,
+        code: "TILL_DISCREPANCY",
+        params: {
+          shiftId: id,
+          cashier: before.user?.username ?? `user #${row.userId}`,
+          shop: before.shop?.name ?? `shop #${row.shopId}`,
+          discrepancyCents: discrepancy,
+          countedCents: input.countedCash,
+          expectedCents: expected,
+        },
         dedupeKey: `shift-discrepancy:${id}`,
       },
       now,

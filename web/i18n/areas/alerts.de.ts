@@ -38,6 +38,83 @@ export const de: Shape<typeof en> = {
     pending: "Wird erledigt...",
     noteRequired: "Zum Erledigen einer Meldung der Kategorie {{category}} ist eine Notiz nötig",
   },
+  kinds: {
+    CREDIT_LIMIT_EXCEEDED: {
+      title: "Kunde über dem Kreditlimit",
+      description:
+        "{{customer}} (#{{customerId}}) hat einen Kontostand von {{balance}}\u00a0€ bei einem Kreditlimit von {{creditLimit}}\u00a0€.",
+    },
+    SHOP_BALANCE_NEGATIVE: {
+      title: "Kassenbestand der Filiale negativ",
+      description: "{{shop}} (#{{shopId}}) hat einen Kassenbestand von {{balance}}\u00a0€.",
+    },
+    LARGE_BET: {
+      title: "Große Wette platziert",
+      description:
+        "Wette #{{betId}} für {{customer}}: Einsatz {{stake}}\u00a0€, möglicher Gewinn {{potentialPayout}}\u00a0€.",
+    },
+    BALANCE_DRIFT: {
+      title: "Abweichung im Kontostand korrigiert",
+      description:
+        "{{entity}} {{name}} (#{{entityId}}) hatte einen gespeicherten Kontostand von {{stored}}\u00a0€, laut Buchungen aber {{ledger}}\u00a0€ (Abweichung {{drift}}\u00a0€). Der Kontostand wurde auf die Buchungen zurückgesetzt.",
+    },
+    SIGN_IN_FAILURES: {
+      title: "Wiederholt fehlgeschlagene Anmeldungen",
+      description:
+        "{{count}} fehlgeschlagene Anmeldungen innerhalb von 15 Minuten für den Benutzernamen {{username}}.",
+    },
+    TILL_DISCREPANCY: {
+      title: "Kassendifferenz beim Kassenabschluss",
+      description:
+        "Schicht #{{shiftId}} von {{cashier}} in {{shop}} mit {{discrepancy}}\u00a0€ {{direction}} abgeschlossen: gezählt {{counted}}\u00a0€, erwartet {{expected}}\u00a0€.",
+    },
+    USER_CREATED: {
+      title: "Neuer Benutzer angelegt",
+      description: "{{actor}} hat den Benutzer „{{username}}“ mit der Rolle {{role}} angelegt.",
+    },
+    USER_ROLE_CHANGED: {
+      title: "Benutzerrolle geändert",
+      description: "{{actor}} hat die Rolle von „{{username}}“ von {{from}} auf {{to}} geändert.",
+    },
+    USER_DISABLED: {
+      title: "Benutzer gesperrt",
+      description: "{{actor}} hat den Benutzer „{{username}}“ gesperrt.",
+    },
+    USER_ENABLED: {
+      title: "Benutzer entsperrt",
+      description: "{{actor}} hat den Benutzer „{{username}}“ entsperrt.",
+    },
+    REPLICATION_RESTARTING: {
+      title: "Replikation gestoppt",
+      description: "{{replica}}: {{reason}}. Neustart in {{restartInSeconds}} s.",
+    },
+    REPLICATION_LAGGING: {
+      title: "Replikation gestoppt",
+      description: "{{replica}}: {{detail}}",
+    },
+    INTEGRITY_CHECK_FAILED: {
+      title: "Integritätsprüfung der Datenbank fehlgeschlagen",
+      description:
+        "Die {{check}} der Datenbank hat gefunden: {{detail}}. Die letzte gute Sicherung wiederherstellen (docs/scripts.md).",
+    },
+    BOOKS_UNBALANCED: {
+      title: "Die Bücher stimmen nicht",
+      description_one:
+        "Die Prüfung der Bücher fand {{count}}{{more}} Abweichung, die erste: {{first}}. Siehe die Anzeige der Bücher auf der Admin-Seite.",
+      description_other:
+        "Die Prüfung der Bücher fand {{count}}{{more}} Abweichungen, die erste: {{first}}. Siehe die Anzeige der Bücher auf der Admin-Seite.",
+    },
+    BACKUP_FAILED: {
+      title: "Sicherung fehlgeschlagen",
+      description: "Die geplante Sicherung nach {{file}} ist fehlgeschlagen: {{detail}}",
+    },
+  },
+  cashCustomer: "einen Barkunden",
+  console: "Die Konsole",
+  role: { admin: "Admin", user: "Mitarbeiter", customer: "Kunde" },
+  entity: { CUSTOMER: "Kunde", SHOP: "Filiale" },
+  direction: { short: "zu wenig", over: "zu viel" },
+  check: { full: "tägliche integrity_check-Prüfung", quick: "quick_check-Prüfung beim Start" },
   dismissed: {
     alert: "Meldung",
     category: "Kategorie",

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { useT } from "../../../i18n";
 import { relativeAge } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
+import { useAlertText } from "../alert-text";
 import { useDismissAlert } from "../api/dismiss-alert";
 import { type Alert, useAlerts } from "../api/get-alerts";
 import { needsNote } from "./category";
@@ -50,21 +51,22 @@ export function AlertItem({ alert }: { alert: Alert }) {
   const [asking, setAsking] = useState(false);
   const withNote = needsNote(alert.category);
   const t = useT();
+  const text = useAlertText(alert);
   return (
     <li className={`alert ${ALERT_CLASS[alert.type] ?? ""} items-start`}>
       <div className="flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold">{alert.title}</span>
+          <span className="font-semibold">{text.title}</span>
           <CategoryBadge alert={alert} />
         </div>
-        <div className="text-sm">{alert.description}</div>
+        <div className="text-sm">{text.description}</div>
         <div className="text-xs opacity-70">{relativeAge(alert.createdAt)}</div>
       </div>
       {canMutate && (
         <button
           type="button"
           className="btn btn-ghost btn-xs"
-          aria-label={t("alerts.dismissNamed", { title: alert.title })}
+          aria-label={t("alerts.dismissNamed", { title: text.title })}
           aria-haspopup={withNote ? "dialog" : undefined}
           onClick={() => (withNote ? setAsking(true) : dismiss.mutate({ id: alert.id }))}
         >

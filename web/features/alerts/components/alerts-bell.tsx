@@ -3,7 +3,8 @@ import { Link } from "wouter";
 import { useT } from "../../../i18n";
 import { useCounts } from "../../../lib/counts";
 import { formatNumber, relativeAge } from "../../../lib/format";
-import { useAlerts } from "../api/get-alerts";
+import { useAlertText } from "../alert-text";
+import { type Alert, useAlerts } from "../api/get-alerts";
 import "../../../i18n/areas/alerts";
 
 /**
@@ -63,10 +64,7 @@ export function AlertsBell() {
           ) : (
             <ul className="flex flex-col">
               {data.slice(0, 5).map((alert) => (
-                <li key={alert.id} className="border-b border-base-200 p-2 last:border-0">
-                  <div className="text-sm font-semibold">{alert.title}</div>
-                  <div className="text-xs">{relativeAge(alert.createdAt)}</div>
-                </li>
+                <BellItem key={alert.id} alert={alert} />
               ))}
             </ul>
           )}
@@ -76,5 +74,16 @@ export function AlertsBell() {
         </div>
       )}
     </div>
+  );
+}
+
+/** One alert in the bell's menu: its title in the language shown, and its age. */
+function BellItem({ alert }: { alert: Alert }) {
+  const { title } = useAlertText(alert);
+  return (
+    <li className="border-b border-base-200 p-2 last:border-0">
+      <div className="text-sm font-semibold">{title}</div>
+      <div className="text-xs">{relativeAge(alert.createdAt)}</div>
+    </li>
   );
 }

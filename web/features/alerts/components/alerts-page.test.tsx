@@ -12,6 +12,8 @@ function alert(overrides: Partial<AlertDto> = {}): AlertDto {
     category: "operations",
     title: "Large bet placed",
     description: "Bet #9 for Ann Byrne: stake €1,000.00",
+    code: null,
+    params: null,
     createdAt: new Date().toISOString(),
     dismissedAt: null,
     dismissedBy: null,
@@ -144,6 +146,138 @@ describe("the Alerts screen", () => {
     expect(await screen.findByText("Large bet placed")).toBeTruthy();
     expect(screen.queryByRole("navigation", { name: "Alert views" })).toBeNull();
     expect(calls.some((c) => c.search.get("status") === "dismissed")).toBe(false);
+  });
+});
+
+/** A till discrepancy as the server raises it now (decision 066): its code and params too. */
+const coded = alert({
+  id: 9,
+  category: "cash",
+  title: "Till discrepancy at cash-up",
+  description:
+    "user1's shift #3 at Main Street closed €1,080.50 short: counted €20.00, expected €1,100.50.",
+  code: "TILL_DISCREPANCY",
+  params: {
+    shiftId: 3,
+    cashier: "user1",
+    shop: "Main Street",
+    discrepancyCents: -108050,
+    countedCents: 2000,
+    expectedCents: 110050,
+  },
+});
+
+/** getByText reads a no-break space as a space (its whitespace normalising). */
+const asQueried = (text: string) => text.replaceAll("\u00a0", " ");
+
+/** The list's items as "title | description", as written (no-break spaces kept). */
+async function shown() {
+  const list = await screen.findByRole("region", {
+    name: /^(Undismissed alerts|Offene Meldungen)$/,
+  });
+  const items = await within(list).findAllByRole("listitem");
+  return items.map((li) => {
+    const [title, description] = [...li.querySelectorAll(".font-semibold, .text-sm")].map(
+      (e) => e.textContent,
+    );
+    return `${title} | ${description}`;
+  });
+}
+
+describe("an alert's text", () => {
+  englishAfterEach();
+
+  test("in English: a known code writes exactly the server's English; no code or an unknown one shows the stored text", async () => {
+    renderApp("/alerts", "admin", {
+      "GET /api/alerts": [
+        coded,
+        alert({
+          code: "SOMETHING_NEWER",
+          params: { betId: 9 },
+          title: "Newer",
+          description: "As stored",
+        }),
+        alert({ id: 5 }),
+      ],
+    });
+    expect(await shown()).toEqual([
+      `Till discrepancy at cash-up | ${coded.description}`,
+      "Newer | As stored",
+      "Large bet placed | Bet #9 for Ann Byrne: stake €1,000.00",
+    ]);
+    expect(
+      screen.getByRole("button", { name: "Dismiss Till discrepancy at cash-up" }),
+    ).toBeTruthy();
+  });
+
+  test("in German: a known code is written in German, amounts in the German way, in the list, the dialog and the dismissed view; the rest as stored", async () => {
+    const ue = userEvent.setup();
+    renderApp("/alerts", "admin", {
+      "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
+      "GET /api/settings": settings(),
+      "GET /api/alerts": ({ search }: { search: URLSearchParams }) =>
+        search.get("status") === "dismissed"
+          ? page([{ ...coded, dismissedAt: "2026-11-20T10:15:00.000Z", dismissNote: "Gezählt" }], 1)
+          : [coded, alert()],
+    });
+    const german =
+      "Schicht #3 von user1 in Main Street mit 1.080,50\u00a0€ zu wenig abgeschlossen: gezählt 20,00\u00a0€, erwartet 1.100,50\u00a0€.";
+    await waitFor(async () =>
+      expect(await shown()).toEqual([
+        `Kassendifferenz beim Kassenabschluss | ${german}`,
+        "Large bet placed | Bet #9 for Ann Byrne: stake €1,000.00",
+      ]),
+    );
+
+    await ue.click(
+      screen.getByRole("button", { name: "Kassendifferenz beim Kassenabschluss erledigen" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Meldung erledigen" });
+    expect(within(dialog).getByText(asQueried(german))).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
+
+    const views = await screen.findByRole("navigation", { name: "Ansichten der Meldungen" });
+    await ue.click(within(views).getByRole("link", { name: "Erledigt" }));
+    const row = (await screen.findByText("Gezählt")).closest("tr");
+    if (!row) throw new Error("no row");
+    expect(within(row).getByText("Kassendifferenz beim Kassenabschluss")).toBeTruthy();
+    expect(within(row).getByText(asQueried(german))).toBeTruthy();
+  });
+});
+
+describe("the staff dashboard in German", () => {
+  englishAfterEach();
+
+  test("the panel and the bell write a coded alert in German", async () => {
+    const ue = userEvent.setup();
+    renderApp("/", "user", {
+      "GET /api/user": userDto.parse({ ...user("user"), language: "de" }),
+      "GET /api/settings": settings(),
+      "GET /api/bets": page([]),
+      "GET /api/transactions": page([]),
+      "GET /api/counts": { customers: 1, shops: 1, pendingBets: 0, alerts: 1 },
+      "GET /api/alerts": [
+        alert({
+          id: 12,
+          title: "Large bet placed",
+          description: "Bet #12 for a cash customer: stake €1,000.00, potential payout €2,500.00.",
+          code: "LARGE_BET",
+          params: { betId: 12, customer: null, stakeCents: 100000, potentialPayoutCents: 250000 },
+        }),
+      ],
+    });
+    const panel = await screen.findByRole("region", { name: "Systemmeldungen" });
+    expect(await within(panel).findByText("Große Wette platziert")).toBeTruthy();
+    expect(
+      within(panel).getByText(
+        asQueried(
+          "Wette #12 für einen Barkunden: Einsatz 1.000,00\u00a0€, möglicher Gewinn 2.500,00\u00a0€.",
+        ),
+      ),
+    ).toBeTruthy();
+    await ue.click(await screen.findByRole("button", { name: "Benachrichtigungen: 1 ungelesen" }));
+    expect(screen.getAllByText("Große Wette platziert")).toHaveLength(2);
+    expect(screen.queryByText("Large bet placed")).toBeNull();
   });
 });
 

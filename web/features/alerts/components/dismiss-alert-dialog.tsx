@@ -3,6 +3,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, TextareaField } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
 import { ApiError, errorMessage } from "../../../lib/api-client";
+import { useAlertText } from "../alert-text";
 import { useDismissAlert } from "../api/dismiss-alert";
 import type { Alert } from "../api/get-alerts";
 import { categoryInText, noteRequired } from "./category";
@@ -26,6 +27,7 @@ export default function DismissAlertDialog({
   const [failure, setFailure] = useState<string | undefined>();
   const dismiss = useDismissAlert({ quiet: true });
   const t = useT();
+  const text = useAlertText(alert);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const text = note.trim();
@@ -50,8 +52,8 @@ export default function DismissAlertDialog({
   return (
     <Dialog onClose={onClose} title={t("alerts.dismiss.title")}>
       <form noValidate onSubmit={submit}>
-        <p className="mb-1 font-semibold">{alert.title}</p>
-        <p className="mb-3 text-sm">{alert.description}</p>
+        <p className="mb-1 font-semibold">{text.title}</p>
+        <p className="mb-3 text-sm">{text.description}</p>
         <p className="mb-3 text-sm">
           {t("alerts.dismiss.explain", { category: categoryInText(alert.category) })}
         </p>

@@ -5,6 +5,7 @@ import { DataTable, useTableState } from "../../../components/ui/data-table";
 import { UserLink } from "../../../components/ui/links";
 import { DateCell } from "../../../components/ui/truncate";
 import { useT } from "../../../i18n";
+import { useAlertText } from "../alert-text";
 import { type Alert, useDismissedAlerts } from "../api/get-alerts";
 import { CategoryBadge } from "./alert-item";
 import "../../../i18n/areas/alerts";
@@ -16,12 +17,7 @@ function alertColumns(t: TFunction) {
     col.display({
       id: "alert",
       header: t("alerts.dismissed.alert"),
-      cell: (c) => (
-        <div className="whitespace-normal">
-          <div className="font-semibold">{c.row.original.title}</div>
-          <div className="text-sm">{c.row.original.description}</div>
-        </div>
-      ),
+      cell: (c) => <AlertCell alert={c.row.original} />,
     }),
     col.display({
       id: "category",
@@ -49,6 +45,17 @@ function alertColumns(t: TFunction) {
       cell: (c) => <span className="whitespace-pre-line">{c.getValue() ?? ""}</span>,
     }),
   ];
+}
+
+/** A dismissed alert's title and description in the language shown. */
+function AlertCell({ alert }: { alert: Alert }) {
+  const text = useAlertText(alert);
+  return (
+    <div className="whitespace-normal">
+      <div className="font-semibold">{text.title}</div>
+      <div className="text-sm">{text.description}</div>
+    </div>
+  );
 }
 
 /**

@@ -13,6 +13,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { AlertCode, AlertParams } from "../src/domain/alert-codes";
+import type { AlertDto } from "../src/domain/dto";
 import { ALERT_TEXTS } from "../src/lib/alerts";
 import { alertText } from "../web/features/alerts/alert-text";
 import { i18n } from "../web/i18n";
@@ -180,12 +181,15 @@ describe("an alert's text", () => {
     expect(restart.description).toEndWith("Neustart in 1,5 s.");
   });
 
-  test("an unknown code, params missing or no code: the stored text", () => {
-    for (const alert of [
+  test("an unknown code, params missing or not fitting the code, or no code: the stored text", () => {
+    const alerts: Pick<AlertDto, "code" | "params">[] = [
       { code: "NEWER_KIND", params: { betId: 1 } },
       { code: "LARGE_BET", params: null },
+      { code: "LARGE_BET", params: { betId: 1 } },
+      { code: "TILL_DISCREPANCY", params: { shiftId: 1, cashier: "u", shop: "s" } },
       { code: null, params: null },
-    ]) {
+    ];
+    for (const alert of alerts) {
       expect(alertText({ ...stored, ...alert }, german, "de-DE")).toEqual(stored);
     }
   });

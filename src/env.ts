@@ -1,4 +1,5 @@
 /** The only reader of process.env. */
+import { availableParallelism } from "node:os";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { LANGUAGES } from "./domain/language";
@@ -26,6 +27,11 @@ const flag = z.enum(["true", "false", "1", "0", ""]).optional();
 const isOn = (v: string | undefined) => v === "true" || v === "1";
 
 const blankToUndefined = (v: string | undefined) => (v?.trim() ? v : undefined);
+
+/** The read pool's size when READ_WORKERS is not set: the cores, from 2 to 4 (decision 067). */
+export function defaultReadWorkers(cores = availableParallelism()): number {
+  return Math.min(4, Math.max(2, cores));
+}
 
 /** TRUST_PROXY as the server uses it (decision 045). */
 export interface TrustProxy {
@@ -190,8 +196,12 @@ const envSchema = z.object({
   MIN_AGE: z.coerce.number().int().min(0).max(100).default(18),
   /** Bets and deposits need the customer's date of birth on record (decision 041). */
   REQUIRE_DATE_OF_BIRTH: flag.transform(isOn),
-  /** Reads run in this many workers, off the request thread (0: on it, as tests do). */
-  READ_WORKERS: z.coerce.number().int().min(0).max(32).default(4),
+  /**
+   * Reads run in this many workers, off the request thread (0: on it, as tests do). Default:
+   * one per core, at least 2 (one stays free for lookups) and at most 4; more busy threads
+   * than cores add memory, not answers (decision 067).
+   */
+  READ_WORKERS: z.coerce.number().int().min(0).max(32).default(defaultReadWorkers()),
   /**
    * GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is
    * off (404). At least 16 characters (decision 056).

@@ -224,7 +224,8 @@ export class ReadPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL("./read-worker.ts", import.meta.url).href);
+    // smol: a smaller heap, collected sooner; a read's garbage is short-lived (decision 067).
+    const worker = new Worker(new URL("./read-worker.ts", import.meta.url).href, { smol: true });
     const slot: Slot = { worker, ready: false, job: null };
     worker.postMessage({
       type: "init",

@@ -1,7 +1,7 @@
 /**
  * The books check as a job's work (src/lib/jobs.ts loads it by this module's URL in the
  * job's worker, with its own read-only connection): only what the check needs, so the
- * worker does not load the admin module's graph (decision 066).
+ * worker does not load the admin module's graph (decision 067).
  */
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import * as schema from "../../db/schema";

@@ -3,7 +3,7 @@
  * secrets, built here for GET /api/admin/export-all-data (a job's worker streams it),
  * `bun run export` and the tests. The job's worker loads this module for the work, so it
  * imports nothing but SQLite's types: each module a worker loads is memory of its own
- * (decision 066; the whole admin module cost the export's worker about 20 MB).
+ * (decision 067; the whole admin module cost the export's worker about 20 MB).
  */
 import type { Database } from "bun:sqlite";
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";

@@ -16,7 +16,7 @@ import { BOOKS_CHECK_WORK_MODULE } from "./books-check.work";
 import { exportFileName } from "./data.service";
 import { EXPORT_WORK_MODULE } from "./export";
 
-/** The module each job's worker loads for its work: the least it needs (decision 066). */
+/** The module each job's worker loads for its work: the least it needs (decision 067). */
 const WORK_MODULE: Record<JobKind, string> = {
   "ledger-check": BOOKS_CHECK_WORK_MODULE,
   export: EXPORT_WORK_MODULE,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias, type SelectedFields } from "drizzle-orm/sqlite-core";
 import type { DbOrTx } from "../../db/client";
 import { bets, customers, shifts, shops, users } from "../../db/schema";
 import { stakeFieldsOf } from "../../domain/each-way";
@@ -13,15 +13,24 @@ const payer = alias(users, "payer");
 const paidShift = alias(shifts, "paid_shift");
 const paidShop = alias(shops, "paid_shop");
 
-/** The columns that say who paid a slip and where. */
-export const paidColumns = {
-  payerUsername: payer.username,
-  paidShopId: paidShift.shopId,
-  paidShopName: paidShop.name,
-};
-
-/** The aliases `paidColumns` read from, for a select that joins them itself (slips). */
-export const paidJoins = { payer, paidShift, paidShop };
+/**
+ * `fields` and who paid each bet's slip, when and where (what `paidOf` reads): bets joined with
+ * the payer, the paying shift and that shift's shop. The bets list and the slips join the rest
+ * they show onto it.
+ */
+export function selectPaidBets<F extends SelectedFields>(db: DbOrTx, fields: F) {
+  return db
+    .select({
+      ...fields,
+      payerUsername: payer.username,
+      paidShopId: paidShift.shopId,
+      paidShopName: paidShop.name,
+    })
+    .from(bets)
+    .leftJoin(payer, eq(payer.id, bets.paidBy))
+    .leftJoin(paidShift, eq(paidShift.id, bets.paidShiftId))
+    .leftJoin(paidShop, eq(paidShop.id, paidShift.shopId));
+}
 
 /** What was paid on a cash bet's slip, or null (BetDto.paid, SlipDto.paid). */
 export function paidOf(
@@ -48,28 +57,20 @@ export function paidCents(
   return b.status === "VOID" ? b.stakeCents : (b.actualPayoutCents ?? 0);
 }
 
-export const betColumns = {
-  bet: bets,
-  customerFirstName: customers.firstName,
-  customerLastName: customers.lastName,
-  shopName: shops.name,
-  placerUsername: placer.username,
-  resolverUsername: resolver.username,
-  ...paidColumns,
-};
-
 /** The bets table joined with what its DTO embeds. */
 export function selectBets(db: DbOrTx) {
-  return db
-    .select(betColumns)
-    .from(bets)
+  return selectPaidBets(db, {
+    bet: bets,
+    customerFirstName: customers.firstName,
+    customerLastName: customers.lastName,
+    shopName: shops.name,
+    placerUsername: placer.username,
+    resolverUsername: resolver.username,
+  })
     .leftJoin(customers, eq(customers.id, bets.customerId))
     .leftJoin(shops, eq(shops.id, bets.shopId))
     .leftJoin(placer, eq(placer.id, bets.placedBy))
-    .leftJoin(resolver, eq(resolver.id, bets.resolvedBy))
-    .leftJoin(payer, eq(payer.id, bets.paidBy))
-    .leftJoin(paidShift, eq(paidShift.id, bets.paidShiftId))
-    .leftJoin(paidShop, eq(paidShop.id, paidShift.shopId));
+    .leftJoin(resolver, eq(resolver.id, bets.resolvedBy));
 }
 
 export const betJoins = { placer, resolver };

@@ -23,17 +23,7 @@ import { AppError, messageOf, notFound } from "../../lib/errors";
 import { CASH_PARTY, postLedgerEntry } from "../../lib/ledger";
 import { log } from "../../lib/logger";
 import { openShiftRow } from "../shifts/shifts.service";
-import {
-  type BetDto,
-  paidCents,
-  paidColumns,
-  paidJoins,
-  paidOf,
-  selectBets,
-  toBetDto,
-} from "./bets.dto";
-
-const { payer, paidShift, paidShop } = paidJoins;
+import { type BetDto, paidCents, paidOf, selectBets, selectPaidBets, toBetDto } from "./bets.dto";
 
 type BetJoined = NonNullable<ReturnType<ReturnType<typeof selectBets>["get"]>>;
 
@@ -156,26 +146,20 @@ export function assignSlipCode(tx: Tx, bet: SlipFacts): string {
 /** The bet with what its slip shows. */
 function slipRow(db: DbOrTx) {
   return (
-    db
-      .select({
-        bet: bets,
-        customerFirstName: customers.firstName,
-        customerLastName: customers.lastName,
-        shopName: shops.name,
-        shopLocation: shops.location,
-        shopAddress: shops.address,
-        shopPhone: shops.phone,
-        staff: users.username,
-        ...paidColumns,
-      })
-      .from(bets)
+    selectPaidBets(db, {
+      bet: bets,
+      customerFirstName: customers.firstName,
+      customerLastName: customers.lastName,
+      shopName: shops.name,
+      shopLocation: shops.location,
+      shopAddress: shops.address,
+      shopPhone: shops.phone,
+      staff: users.username,
+    })
       // A cash bet has no customer (decision 051): the slip is the bearer's claim.
       .leftJoin(customers, eq(customers.id, bets.customerId))
       .innerJoin(shops, eq(shops.id, bets.shopId))
       .leftJoin(users, eq(users.id, bets.placedBy))
-      .leftJoin(payer, eq(payer.id, bets.paidBy))
-      .leftJoin(paidShift, eq(paidShift.id, bets.paidShiftId))
-      .leftJoin(paidShop, eq(paidShop.id, paidShift.shopId))
   );
 }
 

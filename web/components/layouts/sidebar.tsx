@@ -6,7 +6,7 @@ import { type Catalogue, en } from "../../i18n/en";
 import { useCounts } from "../../lib/counts";
 import { currentUserAtom, ownAccountHrefAtom } from "../../lib/session";
 import { LiveIndicator } from "../ui/live-indicator";
-import "../../i18n/areas/users";
+import "../../i18n/areas/ui";
 
 type NavKey = keyof Catalogue["nav"];
 
@@ -143,7 +143,7 @@ export function Sidebar({
           <div className="text-lg font-bold">{t("app.name")}</div>
           <div className="mt-2 font-medium">{user.username}</div>
           <div className="text-xs text-base-content/70">
-            {t(`users.roles.${user.role}`).toLocaleUpperCase(currentLanguage())}
+            {t(`ui.roles.${user.role}`).toLocaleUpperCase(currentLanguage())}
           </div>
           {user.role !== "customer" && (
             <div className="mt-2">

@@ -5,17 +5,6 @@ import type { en } from "./shifts";
 export const de: Shape<typeof en> = {
   title: "Schichten",
   subtitle: "Schichten der Kassierer und ihr Kassenabschluss",
-  shopInText: "Filiale #{{id}}",
-  pickup: "Abschöpfung",
-  topup: "Auffüllung",
-  openShift: "Schicht öffnen",
-  closeShift: "Schicht schließen",
-  control: {
-    label: "Schicht",
-    opened: "Geöffnet {{time}}",
-    openAt: "Offen in {{shop}}",
-    noOpenShift: "Keine offene Schicht",
-  },
   open: {
     text: "Ein- und Auszahlungen, die Sie in dieser Filiale annehmen, zählen zur Schicht, bis Sie sie mit dem gezählten Bargeld schließen.",
     openingFloat: "Anfangsbestand (€)",

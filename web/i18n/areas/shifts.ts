@@ -10,17 +10,6 @@ export const en = {
   title: "Shifts",
   subtitle: "Cashiers' shifts and their cash-up",
   /** A shop named in a sentence when its name is not loaded. */
-  shopInText: "shop #{{id}}",
-  pickup: "Pick-up",
-  topup: "Top-up",
-  openShift: "Open shift",
-  closeShift: "Close shift",
-  control: {
-    label: "Shift",
-    opened: "Opened {{time}}",
-    openAt: "Open at {{shop}}",
-    noOpenShift: "No open shift",
-  },
   open: {
     text: "Deposits and withdrawals you take at this shop count towards the shift until you close it with the cash counted.",
     openingFloat: "Opening float (€)",

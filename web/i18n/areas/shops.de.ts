@@ -58,20 +58,4 @@ export const de: Shape<typeof en> = {
     loading: "Filialen werden geladen...",
     empty: "Keine Filialen gefunden",
   },
-  working: {
-    title: "Arbeitsfiliale",
-    noneChosen: "Keine gewählt",
-    choose: "Wählen",
-    change: "Ändern",
-    ask: "In welcher Filiale arbeiten Sie? Sie ist in jeder Wette und Zahlung vorausgewählt.",
-    chooseShop: "Filiale wählen",
-    notNow: "Nicht jetzt",
-    explain:
-      "Wetten, Ein- und Auszahlungen beginnen mit dieser Filiale; Sie können sie in jedem Vorgang noch ändern.",
-    required: "Filiale ist erforderlich",
-    save: "Speichern",
-    saving: "Wird gespeichert...",
-    saved: "Arbeitsfiliale gespeichert",
-    failed: "Die Arbeitsfiliale konnte nicht gespeichert werden",
-  },
 };

@@ -61,22 +61,6 @@ export const en = {
     loading: "Loading shops...",
     empty: "No shops found",
   },
-  working: {
-    title: "Working shop",
-    noneChosen: "None chosen",
-    choose: "Choose",
-    change: "Change",
-    ask: "Which shop are you working at? It is chosen first in every bet and payment.",
-    chooseShop: "Choose shop",
-    notNow: "Not now",
-    explain:
-      "Bets, deposits and withdrawals start with this shop chosen; you can still change it in each of them.",
-    required: "Shop is required",
-    save: "Save",
-    saving: "Saving...",
-    saved: "Working shop saved",
-    failed: "Failed to save the working shop",
-  },
 } as const;
 
 addEnglishArea("shops", en);

@@ -21,6 +21,41 @@ export const en = {
   shopId: "Shop ID: {{id}}",
   active: "Active",
   inactive: "Inactive",
+  /** The shell's shift control and the shift words the shift screens share. */
+  shift: {
+    shopInText: "shop #{{id}}",
+    pickup: "Pick-up",
+    topup: "Top-up",
+    openShift: "Open shift",
+    closeShift: "Close shift",
+    label: "Shift",
+    opened: "Opened {{time}}",
+    openAt: "Open at {{shop}}",
+    noOpenShift: "No open shift",
+  },
+  /** The working shop (the shell's choice and its dialog). */
+  workingShop: {
+    title: "Working shop",
+    noneChosen: "None chosen",
+    choose: "Choose",
+    change: "Change",
+    ask: "Which shop are you working at? It is chosen first in every bet and payment.",
+    chooseShop: "Choose shop",
+    notNow: "Not now",
+    explain:
+      "Bets, deposits and withdrawals start with this shop chosen; you can still change it in each of them.",
+    required: "Shop is required",
+    save: "Save",
+    saving: "Saving...",
+    saved: "Working shop saved",
+    failed: "Failed to save the working shop",
+  },
+  /** The roles' names (the sidebar, user pages, tokens): in the shell, so here, not in users. */
+  roles: {
+    admin: "Admin",
+    user: "User",
+    customer: "Customer",
+  },
   /** Bet statuses on badges: English shows the codes themselves. */
   betStatus: {
     PENDING: "PENDING",

@@ -3,11 +3,6 @@ import type { Shape } from "../shape";
 import type { en } from "./users";
 
 export const de: Shape<typeof en> = {
-  roles: {
-    admin: "Admin",
-    user: "Mitarbeiter",
-    customer: "Kunde",
-  },
   access: {
     admin: "Voller Zugriff auf die Systemverwaltung",
     user: "Normaler Zugriff auf den Wettbetrieb",

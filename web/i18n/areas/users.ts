@@ -7,11 +7,6 @@
 import { addEnglishArea } from "../instance";
 
 export const en = {
-  roles: {
-    admin: "Admin",
-    user: "User",
-    customer: "Customer",
-  },
   access: {
     admin: "Full system administration access",
     user: "Standard user access to betting operations",

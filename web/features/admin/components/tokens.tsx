@@ -25,7 +25,7 @@ import {
 } from "../../../lib/time";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../api/tokens";
 import "../../../i18n/areas/admin";
-import "../../../i18n/areas/users";
+import "../../../i18n/areas/ui";
 
 type Status = "Active" | "Revoked" | "Expired";
 
@@ -44,7 +44,7 @@ const STATUS_CLASS: Record<Status, string> = {
 /** A role as people read it ("Admin"; de: "Admin", "Mitarbeiter"). */
 function useRoleName() {
   const t = useT();
-  return (role: ApiTokenDto["role"]) => t(`users.roles.${role}`);
+  return (role: ApiTokenDto["role"]) => t(`ui.roles.${role}`);
 }
 
 /** A table's short date and time, the full one on hover; `none` when there is none. */
@@ -167,8 +167,8 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
             error={errors.role?.message}
             {...register("role")}
           >
-            <option value="user">{t("users.roles.user")}</option>
-            <option value="admin">{t("users.roles.admin")}</option>
+            <option value="user">{t("ui.roles.user")}</option>
+            <option value="admin">{t("ui.roles.admin")}</option>
           </SelectField>
           <InputField
             label={t("admin.tokens.expiresLabel")}

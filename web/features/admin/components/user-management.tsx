@@ -24,7 +24,7 @@ import { useCreateUser } from "../api/create-user";
 import { useAdminUsers } from "../api/get-admin-users";
 import { UserActions, UserDialogs } from "./user-actions";
 import "../../../i18n/areas/admin";
-import "../../../i18n/areas/users";
+import "../../../i18n/areas/ui";
 
 const col = createColumnHelper<ManagedUserDto>();
 
@@ -44,7 +44,7 @@ function RoleSelect({ user }: { user: ManagedUserDto }) {
     >
       {ROLES.map((role) => (
         <option key={role} value={role}>
-          {t(`users.roles.${role}`)}
+          {t(`ui.roles.${role}`)}
         </option>
       ))}
     </select>
@@ -211,7 +211,7 @@ export function CreateUserPanel() {
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {t(`users.roles.${role}`)}
+              {t(`ui.roles.${role}`)}
             </option>
           ))}
         </SelectField>

@@ -13,6 +13,7 @@ import { type Shift, useCurrentShift } from "../api/get-shifts";
 import { useCloseShift } from "../api/shift-mutations";
 import { ShiftFigures } from "./shift-figures";
 import "../../../i18n/areas/shifts";
+import "../../../i18n/areas/ui";
 
 type CloseInput = z.input<typeof closeShiftSchema>;
 type CloseOutput = z.output<typeof closeShiftSchema>;
@@ -34,7 +35,7 @@ export default function CloseShiftDialog({
   const current = live?.id === shift.id ? live : shift;
   const locale = useNumberLocale();
   const t = useT();
-  const shopOf = (s: Shift) => s.shop?.name ?? t("shifts.shopInText", { id: s.shopId });
+  const shopOf = (s: Shift) => s.shop?.name ?? t("ui.shift.shopInText", { id: s.shopId });
   const form = useForm<CloseInput, unknown, CloseOutput>({
     resolver: withTypedAmounts(zodResolver(closeShiftSchema), closeShiftSchema, locale),
     defaultValues: { countedCash: "" },
@@ -44,7 +45,7 @@ export default function CloseShiftDialog({
   return (
     <Dialog
       onClose={onClose}
-      title={closed ? t("shifts.close.closedTitle") : t("shifts.closeShift")}
+      title={closed ? t("shifts.close.closedTitle") : t("ui.shift.closeShift")}
     >
       {closed ? (
         <div>
@@ -81,7 +82,7 @@ export default function CloseShiftDialog({
           <FormActions
             onCancel={onClose}
             pending={close.isPending}
-            label={t("shifts.closeShift")}
+            label={t("ui.shift.closeShift")}
             pendingLabel={t("shifts.close.closing")}
           />
         </form>

@@ -14,6 +14,7 @@ import { workingShopIdAtom } from "../../../lib/session";
 import { ShopPicker } from "../../shops";
 import { useOpenShift } from "../api/shift-mutations";
 import "../../../i18n/areas/shifts";
+import "../../../i18n/areas/ui";
 
 type OpenInput = z.input<typeof openShiftSchema>;
 type OpenOutput = z.output<typeof openShiftSchema>;
@@ -30,7 +31,7 @@ export default function OpenShiftDialog({ onClose }: { onClose: () => void }) {
   });
   const { register, handleSubmit, control, watch, formState } = form;
   return (
-    <Dialog onClose={onClose} title={t("shifts.openShift")}>
+    <Dialog onClose={onClose} title={t("ui.shift.openShift")}>
       <form
         noValidate
         onSubmit={handleSubmit((values) =>
@@ -51,7 +52,7 @@ export default function OpenShiftDialog({ onClose }: { onClose: () => void }) {
         <FormActions
           onCancel={onClose}
           pending={open.isPending}
-          label={t("shifts.openShift")}
+          label={t("ui.shift.openShift")}
           pendingLabel={t("shifts.open.opening")}
         />
       </form>

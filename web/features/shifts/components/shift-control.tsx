@@ -6,7 +6,7 @@ import { useT } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { currentUserAtom } from "../../../lib/session";
 import { type Shift, useCurrentShift } from "../api/get-shifts";
-import "../../../i18n/areas/shifts";
+import "../../../i18n/areas/ui";
 
 // The dialogs load when first opened: the shell stays small.
 const OpenShiftDialog = lazy(() => import("./open-shift-dialog"));
@@ -33,22 +33,20 @@ export function ShiftControl() {
   const onClose = () => setDialog(null);
   return (
     <div className="mt-2 text-sm" data-testid="shift-control">
-      <div className="text-xs text-base-content/70">{t("shifts.control.label")}</div>
+      <div className="text-xs text-base-content/70">{t("ui.shift.label")}</div>
       <div className="flex items-center justify-between gap-2">
         {shift ? (
           <Link
             href={`/shifts/${shift.id}`}
             className="link truncate font-medium"
-            title={t("shifts.control.opened", { time: formatDateTime(shift.openedAt) })}
+            title={t("ui.shift.opened", { time: formatDateTime(shift.openedAt) })}
           >
-            {t("shifts.control.openAt", {
-              shop: shift.shop?.name ?? t("shifts.shopInText", { id: shift.shopId }),
+            {t("ui.shift.openAt", {
+              shop: shift.shop?.name ?? t("ui.shift.shopInText", { id: shift.shopId }),
             })}
           </Link>
         ) : (
-          <span className="font-medium">
-            {shift === null ? t("shifts.control.noOpenShift") : "..."}
-          </span>
+          <span className="font-medium">{shift === null ? t("ui.shift.noOpenShift") : "..."}</span>
         )}
         {shift !== undefined && (
           <button
@@ -56,7 +54,7 @@ export function ShiftControl() {
             className="btn btn-ghost btn-xs"
             onClick={() => setDialog({ closing: shift })}
           >
-            {shift ? t("shifts.closeShift") : t("shifts.openShift")}
+            {shift ? t("ui.shift.closeShift") : t("ui.shift.openShift")}
           </button>
         )}
       </div>
@@ -69,7 +67,7 @@ export function ShiftControl() {
               className="btn btn-ghost btn-xs"
               onClick={() => setDialog({ moving: { shift, kind } })}
             >
-              {kind === "pickup" ? t("shifts.pickup") : t("shifts.topup")}
+              {kind === "pickup" ? t("ui.shift.pickup") : t("ui.shift.topup")}
             </button>
           ))}
         </div>

@@ -7,6 +7,7 @@ import { euro, formatDateTime, formatNumber, fullName } from "../../../lib/forma
 import { type Shift, useShift, useShiftMovements } from "../api/get-shifts";
 import { ShiftFigures } from "./shift-figures";
 import "../../../i18n/areas/shifts";
+import "../../../i18n/areas/ui";
 
 type Row = NonNullable<ReturnType<typeof useShiftMovements>["data"]>["items"][number];
 
@@ -111,7 +112,7 @@ function TillMovements({ shift }: { shift: Shift }) {
         {shift.tillMovements.map((m) => (
           <tr key={m.id}>
             <td>{formatDateTime(m.createdAt)}</td>
-            <td>{m.kind === "pickup" ? t("shifts.pickup") : t("shifts.topup")}</td>
+            <td>{m.kind === "pickup" ? t("ui.shift.pickup") : t("ui.shift.topup")}</td>
             <td>{m.createdBy?.username ?? ""}</td>
             <td className="whitespace-pre-line break-words">{m.reason}</td>
             <td className="text-right tabular-nums">

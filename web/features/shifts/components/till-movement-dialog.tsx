@@ -15,6 +15,7 @@ import { latestMovement, tillMovementReceipt, useOfferReceipt } from "../../rece
 import type { Shift } from "../api/get-shifts";
 import { useRecordTillMovement } from "../api/shift-mutations";
 import "../../../i18n/areas/shifts";
+import "../../../i18n/areas/ui";
 
 type MovementInput = z.input<typeof tillMovementSchema>;
 type MovementOutput = z.output<typeof tillMovementSchema>;
@@ -76,7 +77,7 @@ export default function TillMovementDialog({
         <p className="mb-3 text-sm">
           {t("shifts.movement.text", {
             id: shift.id,
-            shop: shift.shop?.name ?? t("shifts.shopInText", { id: shift.shopId }),
+            shop: shift.shop?.name ?? t("ui.shift.shopInText", { id: shift.shopId }),
             expected: euro(shift.expectedCash),
           })}
         </p>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import "../../../i18n/areas/shops";
+import "../../../i18n/areas/ui";
 
 export const setWorkingShop = (shopId: number | null) =>
   call("setWorkingShop", { body: { shopId } });
@@ -15,8 +15,8 @@ export function useSetWorkingShop() {
     mutationFn: setWorkingShop,
     onSuccess: (user) => {
       queryClient.setQueryData(["/api/user"], user);
-      notify.success(i18n.t("shops.working.saved"));
+      notify.success(i18n.t("ui.workingShop.saved"));
     },
-    onError: (error) => notify.error(error, i18n.t("shops.working.failed")),
+    onError: (error) => notify.error(error, i18n.t("ui.workingShop.failed")),
   });
 }

@@ -5,7 +5,7 @@ import { useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
 import { useSetWorkingShop } from "../api/set-working-shop";
 import { ShopPicker } from "./shop-picker";
-import "../../../i18n/areas/shops";
+import "../../../i18n/areas/ui";
 
 /** 'Working shop': choose the shop this staff user works at (remembered on the server). */
 export default function WorkingShopDialog({ onClose }: { onClose: () => void }) {
@@ -15,18 +15,18 @@ export default function WorkingShopDialog({ onClose }: { onClose: () => void }) 
   const save = useSetWorkingShop();
   const t = useT();
   return (
-    <Dialog onClose={onClose} title={t("shops.working.title")}>
+    <Dialog onClose={onClose} title={t("ui.workingShop.title")}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
           if (!shopId) {
-            setError(t("shops.working.required"));
+            setError(t("ui.workingShop.required"));
             return;
           }
           save.mutate(Number(shopId), { onSuccess: onClose });
         }}
       >
-        <p className="mb-3 text-sm">{t("shops.working.explain")}</p>
+        <p className="mb-3 text-sm">{t("ui.workingShop.explain")}</p>
         <ShopPicker
           value={shopId}
           onChange={(id) => {
@@ -40,7 +40,7 @@ export default function WorkingShopDialog({ onClose }: { onClose: () => void }) 
             {t("common.cancel")}
           </button>
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? t("shops.working.saving") : t("shops.working.save")}
+            {save.isPending ? t("ui.workingShop.saving") : t("ui.workingShop.save")}
           </button>
         </div>
       </form>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { useT } from "../../../i18n";
 import { currentUserAtom } from "../../../lib/session";
 import { useShop } from "../api/get-shop";
-import "../../../i18n/areas/shops";
+import "../../../i18n/areas/ui";
 
 // The picker and its dialog load when first opened: the shell stays small.
 const WorkingShopDialog = lazy(() => import("./working-shop-dialog"));
@@ -30,24 +30,24 @@ export function WorkingShop() {
   };
   return (
     <div className="mt-2 text-sm">
-      <div className="text-xs text-base-content/70">{t("shops.working.title")}</div>
+      <div className="text-xs text-base-content/70">{t("ui.workingShop.title")}</div>
       <div className="flex items-center justify-between gap-2">
         <span className="truncate font-medium" data-testid="working-shop">
-          {user.shopId === null ? t("shops.working.noneChosen") : (shop?.name ?? "...")}
+          {user.shopId === null ? t("ui.workingShop.noneChosen") : (shop?.name ?? "...")}
         </span>
         <button type="button" className="btn btn-ghost btn-xs" onClick={() => setChanging(true)}>
-          {user.shopId === null ? t("shops.working.choose") : t("shops.working.change")}
+          {user.shopId === null ? t("ui.workingShop.choose") : t("ui.workingShop.change")}
         </button>
       </div>
       {askNow && (
         <div role="note" className="alert alert-warning mt-2 flex flex-col items-start gap-2 p-2">
-          <span>{t("shops.working.ask")}</span>
+          <span>{t("ui.workingShop.ask")}</span>
           <div className="flex gap-2">
             <button type="button" className="btn btn-sm" onClick={() => setChanging(true)}>
-              {t("shops.working.chooseShop")}
+              {t("ui.workingShop.chooseShop")}
             </button>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsked(true)}>
-              {t("shops.working.notNow")}
+              {t("ui.workingShop.notNow")}
             </button>
           </div>
         </div>

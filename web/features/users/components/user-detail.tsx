@@ -11,6 +11,7 @@ import { useUserById } from "../api/get-user-by-id";
 import { LanguagePreference, OddsPreference } from "./odds-preference";
 import { OwnSessions } from "./own-sessions";
 import { lastSignInText, UserStatusBadges } from "./user-status";
+import "../../../i18n/areas/ui";
 import "../../../i18n/areas/users";
 
 const EndSessionsDialog = lazy(() => import("./end-sessions-dialog"));
@@ -29,7 +30,7 @@ export function UserDetail({ id }: { id: number }) {
       />
     );
   }
-  const role = t(`users.roles.${user.role}`);
+  const role = t(`ui.roles.${user.role}`);
   return (
     <>
       <PageHeader

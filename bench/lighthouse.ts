@@ -15,10 +15,10 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { ROOT, run, signIn, startServer } from "./server";
 
-const ROOT = resolve(import.meta.dir, "..");
 const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
@@ -41,32 +41,9 @@ const ADMIN_PASSWORD = "quiet-harbour-lantern-93";
 /** What the issue asks of the dashboard, scores out of 100. */
 const TARGETS = { performance: 90, accessibility: 100, bestPractices: 100 } as const;
 
-function run(cmd: string[], env: Record<string, string> = {}): { ok: boolean; out: string } {
-  const result = Bun.spawnSync(cmd, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  return { ok: result.exitCode === 0, out: `${result.stdout}${result.stderr}` };
-}
-
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-async function waitForOk(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await Bun.sleep(50);
-  }
 }
 
 // --- 1. what it needs: Chromium and Lighthouse -------------------------------------------------
@@ -98,44 +75,23 @@ console.log("Seeding a demo database");
 const seed = run(["bun", "scripts/seed-demo.ts", "--db", dbPath], { ADMIN_PASSWORD });
 if (!seed.ok) fail(`seed-demo failed:\n${seed.out}`);
 
-const server = Bun.spawn(["bun", "src/index.ts"], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    DATABASE_PATH: dbPath,
-    WEB_DIST: webDist,
-    ADMIN_PASSWORD,
-    LOG_LEVEL: "warn",
-    INTEGRITY_CHECK_HOURS: "0",
-    BOOKS_CHECK_HOURS: "0",
-    BACKUP_DIR: "",
-  },
-  stdout: "ignore",
-  stderr: Bun.file(join(work, "server.log")),
-});
-const cleanUp = () => {
-  server.kill("SIGKILL");
-  if (!values.keep) rmSync(work, { recursive: true, force: true });
-};
-process.on("exit", cleanUp);
-
+// At exit the server is killed (startServer), then its folder removed.
+if (!values.keep) process.on("exit", () => rmSync(work, { recursive: true, force: true }));
 try {
-  await waitForOk(`${base}/healthz`, 120_000);
+  await startServer({
+    port: PORT,
+    dbPath,
+    webDist,
+    logPath: join(work, "server.log"),
+    timeoutMs: 120_000,
+    env: { HOST: "127.0.0.1", ADMIN_PASSWORD },
+  });
 } catch (err) {
   fail(
     `${(err as Error).message}; the server's log:\n${readFileSync(join(work, "server.log"), "utf8")}`,
   );
 }
-
-const login = await fetch(`${base}/api/login`, {
-  method: "POST",
-  headers: { "Content-Type": "application/json", Origin: base },
-  body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
-});
-if (login.status !== 200) fail(`sign-in failed: ${login.status} ${await login.text()}`);
-const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+const cookie = await signIn(base, "admin", ADMIN_PASSWORD).catch((err: Error) => fail(err.message));
 
 // --- 3. Lighthouse --------------------------------------------------------------------------------
 

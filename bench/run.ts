@@ -37,8 +37,8 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { contracts } from "../src/domain/contracts";
 import { SORT_KEYS } from "../src/domain/list-query";
+import { ROOT, run, signIn, startServer, waitForOk } from "./server";
 
-const ROOT = resolve(import.meta.dir, "..");
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
@@ -106,16 +106,6 @@ function rssSampler(pid: number) {
   };
 }
 
-function run(cmd: string[], env: Record<string, string> = {}): { ok: boolean; out: string } {
-  const result = Bun.spawnSync(cmd, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  return { ok: result.exitCode === 0, out: `${result.stdout}${result.stderr}` };
-}
-
 /** Copies the seeded file and its -wal/-shm (when there) to `to`, removing any old copy first. */
 function cleanCopy(to: string): string {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${to}${suffix}`, { force: true });
@@ -123,19 +113,6 @@ function cleanCopy(to: string): string {
     if (existsSync(`${source}${suffix}`)) copyFileSync(`${source}${suffix}`, `${to}${suffix}`);
   }
   return to;
-}
-
-async function waitForOk(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await Bun.sleep(10);
-  }
 }
 
 // --- 1. the database: seeded once per migrations + seed script + scale ------------------------
@@ -198,38 +175,17 @@ if (!build.ok) console.log(`web build failed:\n${build.out}`);
 mkdirSync(workDir, { recursive: true });
 rmSync(join(workDir, "server.log"), { force: true });
 const appDb = cleanCopy(join(workDir, "app.db"));
-const spawnedAt = performance.now();
-const server = Bun.spawn(["bun", "src/index.ts"], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    DATABASE_PATH: appDb,
-    WEB_DIST: webDist,
-    LOG_LEVEL: "warn",
-    // The daily full check is a background cost of its own (its duration is recorded in
-    // integrity_checks); the benchmark measures what requests see.
-    INTEGRITY_CHECK_HOURS: "0",
-    // Likewise the scheduled books check (decision 037; the bench runs its own at the end).
-    BOOKS_CHECK_HOURS: "0",
-    BACKUP_DIR: "",
-  },
-  stdout: "ignore",
+const { server, startupS } = await startServer({
+  port: PORT,
+  dbPath: appDb,
+  webDist,
   // Its warnings and errors go to a file (named at the end when there are any).
-  stderr: Bun.file(join(workDir, "server.log")),
+  logPath: join(workDir, "server.log"),
+  timeoutMs: 600_000,
 });
-process.on("exit", () => server.kill("SIGKILL"));
-await waitForOk(`${base}/healthz`, 600_000);
-const startupS = (performance.now() - spawnedAt) / 1000;
 const rss = rssSampler(server.pid);
 
-const login = await fetch(`${base}/api/login`, {
-  method: "POST",
-  headers: { "Content-Type": "application/json", Origin: base },
-  body: JSON.stringify({ username: "bench", password: "bench-password" }),
-});
-if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+const cookie = await signIn(base, "bench", "bench-password");
 const headers = { Cookie: cookie, Origin: base, "Content-Type": "application/json" };
 
 const probe = new Database(appDb, { readonly: true });

@@ -62,6 +62,8 @@ export const de: Shape<typeof en> = {
     resolvedBy: "Abgerechnet von",
     created: "Erstellt",
     resolved: "Abgerechnet",
+    slipPayment: "Auszahlung auf den Wettschein",
+    payTitle: "Wettschein von Wette #{{id}} auszahlen",
   },
   history: {
     title: "Abrechnungsverlauf",

@@ -68,6 +68,9 @@ export const en = {
     resolvedBy: "Resolved By",
     created: "Created",
     resolved: "Resolved",
+    /** The cash bet's slip paid from its page (issue 21 item 2, decision 051 amended). */
+    slipPayment: "Slip payment",
+    payTitle: "Pay the slip of bet #{{id}}",
   },
   history: {
     title: "Settlement History",

@@ -14,6 +14,7 @@ import { useBet } from "../api/get-bet";
 import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
 import { BetHistory } from "./bet-history";
+import { BetPay } from "./bet-pay";
 import { eachWayText } from "./each-way";
 import { PrintSlipLink } from "./print-slip-link";
 import { ResettleButton } from "./resettle-button";
@@ -77,6 +78,8 @@ export default function BetDetail({
           </>
         }
       />
+      {/* A cash bet's slip paid from its page (decision 051, amended): staff only. */}
+      {canMutate && bet.payment === "cash" && <BetPay bet={bet} />}
       <Panel title={t("bets.detail.details")} className="max-w-2xl">
         <dl>
           {bet.description && (

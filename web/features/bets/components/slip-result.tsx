@@ -1,28 +1,20 @@
-import { useAtomValue } from "jotai";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { centsOf } from "../../../../src/domain/money";
 import { formatSlipCode } from "../../../../src/domain/slip-code";
-import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { i18n, useT } from "../../../i18n";
-import { ApiError, errorMessage } from "../../../lib/api-client";
 import { euro, euroCents, formatDateTime, fullName } from "../../../lib/format";
-import { isAdminAtom } from "../../../lib/session";
-import { useLargeAmountCents } from "../../../lib/settings";
 import type { Slip } from "../api/get-slip";
-import { type SlipPayment, usePaySlip } from "../api/pay-slip";
+import type { SlipPayment } from "../api/pay-slip";
+import {
+  PaySlipButton,
+  PaySlipConfirmation,
+  PaySlipError,
+  SlipPaidNow,
+  slipToPay,
+  useSlipPay,
+} from "./pay-slip-flow";
 import { PrintSlipLink } from "./print-slip-link";
 import "../../../i18n/areas/bets";
-
-/** What a found slip pays at the counter, in cents, or null when nothing is to be paid here. */
-export function slipToPay(slip: Slip): number | null {
-  if (slip.payment !== "cash" || slip.paid) return null;
-  if (slip.status === "VOID") return centsOf(slip.totalStake);
-  if (slip.status === "WON" || slip.status === "PLACED") {
-    return centsOf(slip.actualPayout ?? slip.potentialPayout);
-  }
-  return null;
-}
 
 /** "Paid €19.00 on 26/11/2026, 14:03 at Main Street by alice", in the language showing. */
 export function paidLine(paid: NonNullable<Slip["paid"]>): string {
@@ -72,54 +64,27 @@ export function SlipResult({
   const headingId = useId();
   const reasonId = useId();
   const summary = useRef<HTMLDivElement>(null);
-  const isAdmin = useAtomValue(isAdminAtom);
-  const largeAmountCents = useLargeAmountCents();
-  const pay = usePaySlip();
-  const large = useLargeAmountStep<null>();
   const t = useT();
   const [payment, setPayment] = useState<SlipPayment | null>(null);
   const toPay = slipToPay(slip);
   const code = formatSlipCode(slip.code);
   // Four eyes (issue 10): staff pay less than LARGE_AMOUNT; from it, an admin pays.
-  const needsAdmin =
-    toPay !== null && !isAdmin && toPay >= largeAmountCents
-      ? t("bets.slip.needsAdmin", { amount: euroCents(largeAmountCents) })
-      : null;
+  const flow = useSlipPay({
+    toPay,
+    onPaid: (paid) => {
+      setPayment(paid);
+      onPaid?.(paid);
+    },
+    onStale,
+  });
+  const { needsAdmin, conflict } = flow;
 
   // The result takes the focus (not Pay: a scanner's extra Enter must not pay).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per slip found
   useEffect(() => summary.current?.focus(), [slip.code]);
 
-  const send = () =>
-    pay.mutate(slip.code, {
-      onSuccess: (paid) => {
-        large.back();
-        setPayment(paid);
-        onPaid?.(paid);
-      },
-      onError: (error) => {
-        large.back();
-        if (error instanceof ApiError && error.status === 409) onStale?.();
-      },
-    });
-  const start = () => {
-    if (toPay === null || needsAdmin) return;
-    if (!large.holds(null, toPay)) send();
-  };
-
-  if (large.pending && toPay !== null) {
-    return (
-      <AmountConfirmation
-        question={t("bets.slip.confirmPay", { code })}
-        amountCents={toPay}
-        details={<p className="text-sm">{slip.description}</p>}
-        confirmLabel={t("bets.slip.yesPay", { amount: euroCents(toPay) })}
-        pending={pay.isPending}
-        pendingLabel={t("bets.slip.paying")}
-        onBack={large.back}
-        onConfirm={send}
-      />
-    );
+  if (flow.large.pending && toPay !== null) {
+    return <PaySlipConfirmation flow={flow} code={code} description={slip.description} />;
   }
 
   if (payment) {
@@ -128,18 +93,7 @@ export function SlipResult({
         <h3 id={headingId} className="font-bold">
           {t("bets.betNumber", { id: slip.betId })}
         </h3>
-        <div
-          role="status"
-          className="alert alert-success flex flex-col items-start"
-          data-testid="slip-paid-now"
-        >
-          <span className="text-lg font-bold">
-            {t("bets.slip.paid", { amount: euro(payment.amount) })}
-          </span>
-          <span className="text-sm">
-            {t("bets.slip.paidFrom", { code, shop: payment.shop.name })}
-          </span>
-        </div>
+        <SlipPaidNow payment={payment} code={code} testId="slip-paid-now" />
         <div className="flex flex-wrap gap-2">
           {paymentReceipt ? (
             paymentReceipt(payment, code)
@@ -155,7 +109,6 @@ export function SlipResult({
   }
 
   const why = nothingToPay(slip);
-  const conflict = pay.error instanceof ApiError && pay.error.status === 409;
   return (
     <section aria-labelledby={headingId} className="mt-3 flex flex-col gap-2">
       <div
@@ -200,31 +153,15 @@ export function SlipResult({
               : why}
         </p>
       </div>
-      {pay.error && (
-        <p role="alert" className="alert alert-error text-sm">
-          {conflict
-            ? errorMessage(pay.error)
-            : t("bets.slip.notPaid", { error: errorMessage(pay.error) })}
-        </p>
-      )}
+      <PaySlipError error={flow.pay.error} />
       {needsAdmin && (
         <p id={reasonId} className="text-sm font-medium">
           {needsAdmin}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        {toPay !== null && !conflict && (
-          <button
-            type="button"
-            className="btn btn-success btn-sm"
-            disabled={pay.isPending || needsAdmin !== null}
-            aria-describedby={needsAdmin ? reasonId : undefined}
-            onClick={start}
-          >
-            {pay.isPending
-              ? t("bets.slip.paying")
-              : t("bets.slip.pay", { amount: euroCents(toPay) })}
-          </button>
+        {!conflict && (
+          <PaySlipButton flow={flow} reasonId={reasonId} onClick={() => flow.start(slip.code)} />
         )}
         <button type="button" className="btn btn-sm" onClick={onOpen}>
           {t("bets.slip.openBet", { id: slip.betId })}

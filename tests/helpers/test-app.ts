@@ -153,6 +153,25 @@ export async function seedBasics(
   return { shopId: shop.id, customerId: cust.id };
 }
 
+/** seedBasics' shop and customer, and a second shop. */
+export interface TwoShops {
+  shopId: number;
+  customerId: number;
+  quayId: number;
+}
+
+/**
+ * seedBasics, then a second shop, Quay in Cork: somewhere other than Main Street to open a
+ * shift, take a bet or pay a slip (the till's tests: shifts, cash bets).
+ */
+export async function seedTwoShops(t: TestApp): Promise<TwoShops> {
+  const ids = await seedBasics(t);
+  const quay = await t.json<{ id: number }>("POST", "/api/shops", {
+    body: { name: "Quay", location: "Cork" },
+  });
+  return { ...ids, quayId: quay.id };
+}
+
 /** What an account's owner chooses at the first sign-in (createAccount): strong, no username. */
 export const OWN_PASSWORD = "tangerine-lighthouse-42";
 

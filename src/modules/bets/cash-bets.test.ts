@@ -9,23 +9,20 @@ import { ledgerViolations } from "../../../tests/helpers/invariants";
 import {
   type Caller,
   createTestApp,
-  seedBasics,
+  seedTwoShops,
   type TestApp,
+  type TwoShops,
 } from "../../../tests/helpers/test-app";
 import type { BetDto, ShiftDto, SlipDto } from "../../domain/dto";
 import { readEnv } from "../../env";
 import { checkBooks } from "../../lib/books-check";
 
 let t: TestApp;
-let ids: { shopId: number; customerId: number };
-let quayId: number;
+let ids: TwoShops;
 
 beforeEach(async () => {
   t = await createTestApp();
-  ids = await seedBasics(t, { creditLimit: "0" });
-  quayId = (
-    await t.json<{ id: number }>("POST", "/api/shops", { body: { name: "Quay", location: "Cork" } })
-  ).id;
+  ids = await seedTwoShops(t);
 });
 afterEach(() => {
   expect(ledgerViolations(t.handle.sqlite)).toEqual([]);
@@ -50,6 +47,21 @@ const placeCash = async (as: Caller, body: Record<string, unknown> = {}) => {
   const res = await cashBet(as, body);
   expect(res.status).toBe(201);
   return (await res.json()) as BetDto;
+};
+/** An account bet beside the cash ones: €20.00 deposited, €5.00 on Arkle at 2.00. */
+const placeAccount = async () => {
+  await t.json("POST", "/api/deposits", {
+    body: { customerId: ids.customerId, shopId: ids.shopId, amount: "20.00" },
+  });
+  return t.json<BetDto>("POST", "/api/bets", {
+    body: {
+      customerId: ids.customerId,
+      shopId: ids.shopId,
+      description: "Arkle",
+      stakeAmount: "5.00",
+      odds: "2.00",
+    },
+  });
 };
 const settle = (id: number, status: string, extra: Record<string, unknown> = {}) =>
   t.json<BetDto>("PATCH", `/api/bets/${id}/resolve`, { as: "admin", body: { status, ...extra } });
@@ -81,7 +93,7 @@ describe("taking a cash bet", () => {
     expect((await withCustomer.json()).fields.customerId).toBe(
       "A cash bet has no customer: leave the customer out",
     );
-    const elsewhere = await cashBet("user", { shopId: quayId });
+    const elsewhere = await cashBet("user", { shopId: ids.quayId });
     expect(elsewhere.status).toBe(422);
     expect((await elsewhere.json()).message).toContain("Your open shift is at Main Street");
     // An account bet still needs its customer, word for word as the SPEC has it.
@@ -146,18 +158,7 @@ describe("taking a cash bet", () => {
   test("shows as Cash in lists, is left out of customer figures and counted in the shop's", async () => {
     await openShift("user");
     const cash = await placeCash("user");
-    await t.json("POST", "/api/deposits", {
-      body: { customerId: ids.customerId, shopId: ids.shopId, amount: "20.00" },
-    });
-    const account = await t.json<BetDto>("POST", "/api/bets", {
-      body: {
-        customerId: ids.customerId,
-        shopId: ids.shopId,
-        description: "Arkle",
-        stakeAmount: "5.00",
-        odds: "2.00",
-      },
-    });
+    const account = await placeAccount();
     const list = await t.json<BetDto[]>("GET", "/api/bets?sort=customer&order=asc");
     // No customer sorts first, as every empty column does.
     expect(list.map((b) => [b.id, b.payment])).toEqual([
@@ -252,7 +253,7 @@ describe("paying a cash bet's slip", () => {
 
   test("a second payment is 409 naming when, where and by whom", async () => {
     await openShift("user");
-    await openShift("admin", quayId);
+    await openShift("admin", ids.quayId);
     const bet = await placeCash("user");
     await settle(bet.id, "WON");
     const { code } = await slipOf(bet.id);
@@ -301,18 +302,7 @@ describe("paying a cash bet's slip", () => {
     expect(pendingPay.status).toBe(409);
     expect((await pendingPay.json()).message).toBe("This bet is not settled yet: nothing to pay");
 
-    await t.json("POST", "/api/deposits", {
-      body: { customerId: ids.customerId, shopId: ids.shopId, amount: "20.00" },
-    });
-    const account = await t.json<BetDto>("POST", "/api/bets", {
-      body: {
-        customerId: ids.customerId,
-        shopId: ids.shopId,
-        description: "Arkle",
-        stakeAmount: "5.00",
-        odds: "2.00",
-      },
-    });
+    const account = await placeAccount();
     await settle(account.id, "WON");
     const accountPay = await pay((await slipOf(account.id)).code);
     expect(accountPay.status).toBe(409);
@@ -364,7 +354,7 @@ describe("paying a cash bet's slip", () => {
 
   test("each shift counts only its own cash: other users' and shops' bets and payments stay out", async () => {
     const mine = await openShift("user", ids.shopId, "50.00");
-    const theirs = await openShift("admin", quayId, "0.00");
+    const theirs = await openShift("admin", ids.quayId, "0.00");
     await placeCash("user", { stakeAmount: "10.00", odds: "2.00" });
     const b = await placeCash("admin", { stakeAmount: "4.00", odds: "3.00" });
     await settle(b.id, "WON");

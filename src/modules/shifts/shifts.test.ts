@@ -3,20 +3,17 @@ import { ledgerViolations } from "../../../tests/helpers/invariants";
 import {
   type Caller,
   createTestApp,
-  seedBasics,
+  seedTwoShops,
   type TestApp,
+  type TwoShops,
 } from "../../../tests/helpers/test-app";
 import type { ShiftDto, TransactionDto } from "../../domain/dto";
 
 let t: TestApp;
-let ids: { shopId: number; customerId: number };
-let otherShopId: number;
+let ids: TwoShops;
 beforeEach(async () => {
   t = await createTestApp();
-  ids = await seedBasics(t, { creditLimit: "0" });
-  otherShopId = (
-    await t.json<{ id: number }>("POST", "/api/shops", { body: { name: "Quay", location: "Cork" } })
-  ).id;
+  ids = await seedTwoShops(t);
 });
 afterEach(() => {
   expect(ledgerViolations(t.handle.sqlite)).toEqual([]);
@@ -63,22 +60,22 @@ describe("opening", () => {
 
   test("one open shift per user (409); another user may open theirs at the same shop", async () => {
     const first = await openShift("user");
-    const again = await open("user", "10", otherShopId);
+    const again = await open("user", "10", ids.quayId);
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toBe(
       `You already have an open shift at Main Street (#${first.id}); close it first`,
     );
     await openShift("admin");
     expect((await close(first.id, "100.00")).status).toBe(200);
-    await openShift("user", "0", otherShopId);
+    await openShift("user", "0", ids.quayId);
   });
 
   test("the float is 0 or more; the shop must exist and be active", async () => {
     expect((await open("user", "-1")).status).toBe(400);
     expect((await open("user", "abc")).status).toBe(400);
     expect((await open("user", "1", 9999)).status).toBe(404);
-    await t.json("PATCH", `/api/shops/${otherShopId}`, { body: { isActive: false } });
-    expect((await open("user", "1", otherShopId)).status).toBe(422);
+    await t.json("PATCH", `/api/shops/${ids.quayId}`, { body: { isActive: false } });
+    expect((await open("user", "1", ids.quayId)).status).toBe(422);
     expect((await open("user", "0")).status).toBe(201);
   });
 });
@@ -92,7 +89,7 @@ describe("closing", () => {
     const w1 = await cash("withdrawals", "user", "20.00");
     // By another user at the same shop, and by this user at another shop: not this till's.
     const byAdmin = await cash("deposits", "admin", "500.00");
-    const elsewhere = await cash("deposits", "user", "70.00", otherShopId);
+    const elsewhere = await cash("deposits", "user", "70.00", ids.quayId);
     await cash("withdrawals", "admin", "5.00");
     expect([d1.shiftId, w1.shiftId]).toEqual([shift.id, shift.id]);
     expect(byAdmin.shiftId).not.toBe(shift.id);
@@ -189,7 +186,7 @@ describe("REQUIRE_SHIFT", () => {
     );
     const shift = await openShift("user");
     expect((await deposit()).status).toBe(201);
-    const wrongShop = await deposit(otherShopId);
+    const wrongShop = await deposit(ids.quayId);
     expect(wrongShop.status).toBe(422);
     expect(((await wrongShop.json()) as { message: string }).message).toBe(
       "Your open shift is at Main Street, not Quay: cash can only be taken at the shop of your open shift",
@@ -209,7 +206,7 @@ describe("REQUIRE_SHIFT", () => {
 describe("who sees and closes which shifts", () => {
   test("admins list every shift; staff only their own, whatever userId they ask for", async () => {
     const mine = await openShift("user");
-    const admins = await openShift("admin", "5.00", otherShopId);
+    const admins = await openShift("admin", "5.00", ids.quayId);
     const all = await t.request("GET", "/api/shifts", { as: "admin" });
     expect(all.headers.get("X-Total-Count")).toBe("2");
     const staff = await t.request("GET", `/api/shifts?userId=${t.ids.admin}`, { as: "user" });
@@ -221,7 +218,7 @@ describe("who sees and closes which shifts", () => {
   test("filters: shop, user, status, date; q finds the cashier, the shop or the id", async () => {
     const a = await openShift("user");
     await close(a.id, "100.00");
-    const b = await openShift("user", "1.00", otherShopId);
+    const b = await openShift("user", "1.00", ids.quayId);
     const c = await openShift("admin");
     const list = async (q: string) =>
       (await t.json<ShiftDto[]>("GET", `/api/shifts?${q}`)).map((s) => s.id).sort();
@@ -307,7 +304,7 @@ describe("pick-ups and top-ups (decision 049)", () => {
       expectedCash: "543.00",
     });
 
-    const elsewhere = await openShift("user", "10.00", otherShopId);
+    const elsewhere = await openShift("user", "10.00", ids.quayId);
     await moved(elsewhere.id, "topup", "1.00");
     expect(await t.json<ShiftDto>("GET", `/api/shifts/${shift.id}`)).toMatchObject({
       topups: "25.10",

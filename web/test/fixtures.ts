@@ -11,8 +11,10 @@ import {
   type ReportSeriesDto,
   type SettingsDto,
   type ShopDto,
+  type SlipDto,
   settingsDto,
   shopDto,
+  slipDto,
   type TransactionDto,
   transactionDto,
 } from "../../src/domain/dto";
@@ -95,6 +97,42 @@ export const PAID_ON_SLIP = {
   shiftId: 5,
   shop: { id: 4, name: "Main Street" },
 } satisfies NonNullable<BetDto["paid"]>;
+
+/**
+ * A cash bet's slip (GET /api/bets/{id}/slip): bet #12, €8.00 on Leopardstown 14:30 Galopin
+ * at 11/8 (2.38), taken at Central by alice, pending.
+ */
+export function slip(overrides: Partial<SlipDto> = {}): SlipDto {
+  return slipDto.parse({
+    betId: 12,
+    code: "7KX4QM9TRB",
+    shop: { id: 3, name: "Central", location: "Dublin", address: null, phone: null },
+    customer: null,
+    payment: "cash",
+    description: "Leopardstown 14:30 Galopin",
+    eachWay: null,
+    stakeAmount: "8.00",
+    totalStake: "8.00",
+    actualPayout: null,
+    resolvedAt: null,
+    paid: null,
+    odds: "2.38",
+    price: "11/8",
+    potentialPayout: "19.00",
+    status: "PENDING",
+    placedAt: "2026-11-26T14:03:00.000Z",
+    staff: "alice",
+    ...overrides,
+  });
+}
+
+/** A slip() once WON and paid: €19.00 back, settled and paid at PAID_ON_SLIP's time. */
+export const WON_AND_PAID = {
+  status: "WON",
+  actualPayout: "19.00",
+  resolvedAt: PAID_ON_SLIP.at,
+  paid: PAID_ON_SLIP,
+} satisfies Partial<SlipDto>;
 
 /** GET /api/settings: LARGE_AMOUNT €1,000.00, staff's credit limits and cash bets up to it. */
 export function settings(overrides: Partial<SettingsDto> = {}): SettingsDto {

@@ -3,12 +3,13 @@
  * original then DUPLICATE from one Print button, DUPLICATE wherever else, the settled and
  * paid slip, and long names that wrap.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ShiftDto, SlipDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
-import { transaction } from "../../../test/fixtures";
+import { slip as slipFixture, transaction, WON_AND_PAID } from "../../../test/fixtures";
+import { printed, stubPrint } from "../../../test/print";
 import { englishAfterEach, renderWithProviders } from "../../../test/render";
 import {
   latestMovement,
@@ -55,10 +56,9 @@ function shift(overrides: Partial<ShiftPart> = {}): ShiftPart {
   };
 }
 
+/** The fixture's slip, from a shop with its address and phone on the paper. */
 function slip(overrides: Partial<SlipDto> = {}): SlipDto {
-  return {
-    betId: 12,
-    code: "7KX4QM9TRB",
+  return slipFixture({
     shop: {
       id: 3,
       name: "Central",
@@ -66,23 +66,8 @@ function slip(overrides: Partial<SlipDto> = {}): SlipDto {
       address: "1 Quay Street",
       phone: "01 555 0100",
     },
-    customer: null,
-    payment: "cash",
-    description: "Leopardstown 14:30 Galopin",
-    eachWay: null,
-    stakeAmount: "8.00",
-    totalStake: "8.00",
-    actualPayout: null,
-    resolvedAt: null,
-    paid: null,
-    odds: "2.38",
-    price: "11/8",
-    potentialPayout: "19.00",
-    status: "PENDING",
-    placedAt: AT,
-    staff: "alice",
     ...overrides,
-  };
+  });
 }
 
 const payment: SlipPayment = {
@@ -248,24 +233,7 @@ describe("a receipt for every cash movement", () => {
 
 describe("a slip printed after settlement", () => {
   test("WON and paid: the outcome, the return and PAID on, at, by", () => {
-    renderWithProviders(
-      <SlipReceipt
-        slip={slip({
-          status: "WON",
-          actualPayout: "19.00",
-          resolvedAt: AT,
-          paid: {
-            amount: "19.00",
-            at: AT,
-            by: { id: 2, username: "alice" },
-            shiftId: 5,
-            shop: { id: 3, name: "Main Street" },
-          },
-        })}
-        duplicate
-      />,
-      "user",
-    );
+    renderWithProviders(<SlipReceipt slip={slip(WON_AND_PAID)} duplicate />, "user");
     const article = screen.getByRole("article", { name: "Slip for bet #12" });
     const outcome = within(article).getByTestId("slip-outcome");
     const got = Object.fromEntries(lines(outcome));
@@ -323,19 +291,7 @@ describe("a slip printed after settlement", () => {
 });
 
 describe("printing: the original once, then DUPLICATE", () => {
-  let prints = 0;
-  const original = window.print;
-  beforeEach(() => {
-    prints = 0;
-    window.print = () => {
-      prints += 1;
-    };
-  });
-  afterEach(() => {
-    window.print = original;
-  });
-
-  const printed = () => document.querySelector<HTMLElement>(".receipt-print-root .receipt");
+  const prints = stubPrint();
 
   test("the success state's first press prints the original; the second press DUPLICATE", async () => {
     const ue = userEvent.setup();
@@ -361,7 +317,7 @@ describe("printing: the original once, then DUPLICATE", () => {
     );
     expect(calls.filter((c) => c.path === "/api/shops/3")).toHaveLength(1);
     await ue.click(screen.getByRole("button", { name: "Print receipt" }));
-    await waitFor(() => expect(prints).toBe(1));
+    await waitFor(() => expect(prints).toHaveLength(1));
     expect(printed()?.dataset.duplicate).toBe("false");
     expect(printed()?.textContent).not.toContain("DUPLICATE");
     expect(printed()?.textContent).toContain("1 Quay Street");
@@ -369,7 +325,7 @@ describe("printing: the original once, then DUPLICATE", () => {
     expect(document.querySelector(".receipt-print-root")?.parentElement).toBe(document.body);
 
     await ue.click(screen.getByRole("button", { name: "Reprint (DUPLICATE)" }));
-    await waitFor(() => expect(prints).toBe(2));
+    await waitFor(() => expect(prints).toHaveLength(2));
     expect(printed()?.dataset.duplicate).toBe("true");
     expect(within(printed() as HTMLElement).getAllByText("DUPLICATE")).toHaveLength(2);
     // One receipt in the container at a time.
@@ -383,7 +339,7 @@ describe("printing: the original once, then DUPLICATE", () => {
       "user",
     );
     await ue.click(screen.getByRole("button", { name: "Reprint (DUPLICATE)" }));
-    await waitFor(() => expect(prints).toBe(1));
+    await waitFor(() => expect(prints).toHaveLength(1));
     expect(printed()?.dataset.duplicate).toBe("true");
   });
 
@@ -391,7 +347,7 @@ describe("printing: the original once, then DUPLICATE", () => {
     const ue = userEvent.setup();
     renderWithProviders(<PrintReceipt receipt={transactionReceipt(transaction())} />, "user");
     await ue.click(screen.getByRole("button", { name: "Print receipt" }));
-    await waitFor(() => expect(prints).toBe(1));
+    await waitFor(() => expect(prints).toHaveLength(1));
     act(() => {
       window.dispatchEvent(new Event("afterprint"));
     });

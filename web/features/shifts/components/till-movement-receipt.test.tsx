@@ -2,28 +2,19 @@
  * A pick-up's receipt from its success state (issue 21 item 4, decision 053): the movement
  * just recorded (M- reference), printed once as the original, then DUPLICATE.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import type { ShiftDto } from "../../../../src/domain/dto";
 import { currentUserAtom } from "../../../lib/session";
+import { printed, receiptOffered, stubPrint } from "../../../test/print";
 import { renderWithProviders } from "../../../test/render";
 import { ReceiptOfferSlot } from "../../receipts";
 import TillMovementDialog from "./till-movement-dialog";
 
-let prints = 0;
-const original = window.print;
-beforeEach(() => {
-  prints = 0;
-  window.print = () => {
-    prints += 1;
-  };
-});
-afterEach(() => {
-  window.print = original;
-});
+const prints = stubPrint();
 
 const AT = "2026-11-26T14:03:00.000Z";
 const movement = (id: number, kind: "pickup" | "topup", amount: string, reason: string) => ({
@@ -94,20 +85,14 @@ describe("the pick-up dialog's success state", () => {
     );
     await ue.type(await screen.findByLabelText("Amount (€)"), "200");
     await ue.type(screen.getByLabelText("Reason"), "Notes over the till limit");
-    // Waiting from before the click: the answer, then the shop's, land while the test waits.
-    const offered = waitFor(() => {
-      const region = screen.getByRole("region", { name: "Receipt" });
-      const print = within(region).getByRole("button", { name: "Print receipt" });
-      expect(print.dataset.ready).toBe("true");
-      return region;
-    });
+    const offered = receiptOffered();
     await ue.click(screen.getByRole("button", { name: "Record pick-up" }));
     const offer = await offered;
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(offer.textContent).toContain("Pick-up M-000046");
     await ue.click(await within(offer).findByRole("button", { name: "Print receipt" }));
-    await waitFor(() => expect(prints).toBe(1));
-    const receipt = document.querySelector<HTMLElement>(".receipt-print-root .receipt");
+    await waitFor(() => expect(prints).toHaveLength(1));
+    const receipt = printed();
     // The shop's location, read from the server when the receipt was offered.
     expect(receipt?.textContent).toContain("Dublin");
     expect(receipt?.getAttribute("aria-label")).toBe("PICK-UP receipt M-000046");
@@ -116,9 +101,7 @@ describe("the pick-up dialog's success state", () => {
     expect(receipt?.textContent).toContain("user-user");
     expect(receipt?.textContent).not.toContain("DUPLICATE");
     await ue.click(within(offer).getByRole("button", { name: "Reprint (DUPLICATE)" }));
-    await waitFor(() => expect(prints).toBe(2));
-    expect(
-      document.querySelector(".receipt-print-root .receipt")?.getAttribute("data-duplicate"),
-    ).toBe("true");
+    await waitFor(() => expect(prints).toHaveLength(2));
+    expect(printed()?.getAttribute("data-duplicate")).toBe("true");
   });
 });

@@ -19,13 +19,21 @@ export function setLanguageChosenByUser(chosen: boolean): void {
   chosenByUser = chosen;
 }
 
+/** Tags already asked about: every amount and date on a screen asks (a profile's hot spot). */
+const supportedTags = new Map<string, string | null>();
+
 /** A tag Intl takes, or null (a tag Intl refuses would break every amount field). */
 function supported(tag: string): string | null {
-  try {
-    return tag ? (Intl.NumberFormat.supportedLocalesOf(tag)[0] ?? null) : null;
-  } catch {
-    return null;
+  let known = supportedTags.get(tag);
+  if (known === undefined) {
+    try {
+      known = tag ? (Intl.NumberFormat.supportedLocalesOf(tag)[0] ?? null) : null;
+    } catch {
+      known = null;
+    }
+    supportedTags.set(tag, known);
   }
+  return known;
 }
 
 /**

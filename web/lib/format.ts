@@ -30,6 +30,18 @@ export function euroCents(cents: number, locale = displayLocale()): string {
   return format.format(formatCents(cents) as unknown as number);
 }
 
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Cents as the locale writes the number, with exactly two decimals and the sign in front, no
+ * currency sign ("1,000.00", "-23.45"; de: "1.000,00"): for a text that places the € sign
+ * itself (an alert's, decision 066). Formatted from the exact decimal string.
+ */
+export function formatAmountCents(cents: number, locale = displayLocale()): string {
+  const options = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  return cached(amountFormats, locale, options).format(formatCents(cents) as unknown as number);
+}
+
 /** "12.5" or 12.5 -> "€12.50" (de: "12,50 €"); null/undefined -> "€0.00". */
 export function euro(value: string | number | null | undefined): string {
   if (typeof value === "number") return euroCents(Math.round(value * 100));

@@ -7,10 +7,9 @@
  */
 import type { TFunction } from "i18next";
 import type { AlertCode, AlertParams } from "../../../src/domain/alert-codes";
-import { formatCents } from "../../../src/domain/money";
 import { useT } from "../../i18n";
 import { en } from "../../i18n/areas/alerts";
-import { formatNumber } from "../../lib/format";
+import { formatAmountCents, formatNumber } from "../../lib/format";
 import { displayLocale } from "../../lib/locale";
 import type { Alert } from "./api/get-alerts";
 
@@ -20,22 +19,6 @@ export interface AlertText {
 }
 
 type Values = Record<string, string | number>;
-
-const amountFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * An amount in cents as the locale writes the number, with exactly two decimals and the
- * sign in front ("1,000.00", "-23.45"; German "1.000,00"): the catalogue places the euro
- * sign, as the server's English does ("€-23.45"). Formatted from the exact decimal string.
- */
-function amount(cents: number, locale: string): string {
-  let format = amountFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    amountFormats.set(locale, format);
-  }
-  return format.format(formatCents(cents) as unknown as number);
-}
 
 /**
  * The words a code's sentence takes that are not params as they are: who acted when no user
@@ -50,7 +33,7 @@ const DERIVED: {
   TILL_DISCREPANCY: (p, t, locale): Values =>
     typeof p.discrepancyCents === "number"
       ? {
-          discrepancy: amount(Math.abs(p.discrepancyCents), locale),
+          discrepancy: formatAmountCents(Math.abs(p.discrepancyCents), locale),
           direction: t(`alerts.direction.${p.discrepancyCents < 0 ? "short" : "over"}`),
         }
       : {},
@@ -81,7 +64,7 @@ function values(params: Record<string, unknown>, locale: string): Values {
   const out: Values = {};
   for (const [key, value] of Object.entries(params)) {
     if (typeof value === "number" && key.endsWith("Cents")) {
-      out[key.slice(0, -"Cents".length)] = amount(value, locale);
+      out[key.slice(0, -"Cents".length)] = formatAmountCents(value, locale);
     } else if (typeof value === "number" && key.endsWith("Seconds")) {
       out[key] = formatNumber(value, locale);
     } else if (typeof value === "string" || typeof value === "number") {

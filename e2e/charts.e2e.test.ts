@@ -45,6 +45,23 @@ async function expectDrawn(card: Locator, marks: string): Promise<number> {
   return figure.locator(`svg ${marks}`).count();
 }
 
+/**
+ * The category axis's labels as drawn: their text and the least space between two neighbours
+ * (px; negative when two overlap). Labels are fitted to the width, not measured by recharts.
+ */
+async function categoryLabels(card: Locator): Promise<{ texts: string[]; leastGap: number }> {
+  return figureOf(card)
+    .locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value")
+    .evaluateAll((ticks) => {
+      const boxes = ticks
+        .map((t) => ({ text: t.textContent ?? "", box: t.getBoundingClientRect() }))
+        .sort((a, b) => a.box.left - b.box.left);
+      const gaps = boxes.slice(1).map((b, i) => b.box.left - (boxes[i]?.box.right ?? 0));
+      const leastGap = Math.min(Number.POSITIVE_INFINITY, ...gaps);
+      return { texts: boxes.map((b) => b.text), leastGap };
+    });
+}
+
 /** Toggles the card to its table with the keyboard and answers the table's rows' text. */
 async function tableRows(page: Page, card: Locator): Promise<string[]> {
   await card.getByRole("button", { name: "Show as table" }).focus();
@@ -119,6 +136,15 @@ describe("charts", () => {
       "Stakes by hour today: €45.00 in 4 bets.",
     );
     expect(await expectDrawn(card, ".recharts-bar-rectangle")).toBeGreaterThan(0);
+    // Hours labelled at an even step from midnight, none touching the next.
+    const labels = await categoryLabels(card);
+    expect(labels.texts.length).toBeGreaterThanOrEqual(4);
+    expect(labels.texts[0]).toBe("00:00");
+    const step = Number(labels.texts[1]?.slice(0, 2));
+    expect(labels.texts).toEqual(
+      labels.texts.map((_, i) => `${String(i * step).padStart(2, "0")}:00`),
+    );
+    expect(labels.leastGap).toBeGreaterThanOrEqual(4);
     const rows = await tableRows(page, card);
     expect(rows).toHaveLength(25); // the header and 24 hours
     // Every hour of the day is a row; together they hold today's 4 bets and €45.00.
@@ -155,8 +181,14 @@ describe("charts", () => {
       await expectDrawn(chartCard(page, "Outcomes"), ".recharts-pie-sector");
       await expectNoSidewaysScroll(page);
       await page.goto("/");
-      await expectDrawn(chartCard(page, "Today's stakes by hour (UTC)"), ".recharts-bar-rectangle");
+      const hourly = chartCard(page, "Today's stakes by hour (UTC)");
+      await expectDrawn(hourly, ".recharts-bar-rectangle");
       await expectNoSidewaysScroll(page);
+      // A phone's width shows fewer hours, still apart.
+      const labels = await categoryLabels(hourly);
+      expect(labels.texts.length).toBeGreaterThanOrEqual(3);
+      expect(labels.texts.length).toBeLessThan(24);
+      expect(labels.leastGap).toBeGreaterThanOrEqual(4);
       expect(problems()).toEqual([]);
       await context.close();
     });

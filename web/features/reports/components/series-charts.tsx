@@ -18,6 +18,7 @@ import {
   PieChart,
   ResponsiveContainer,
   Tooltip,
+  useChartWidth,
   XAxis,
   YAxis,
 } from "recharts";
@@ -25,6 +26,7 @@ import { useT } from "../../../i18n";
 import {
   euroText,
   euroWhole,
+  labelInterval,
   type OutcomeSlice,
   TREND_LINES,
   type TrendPoint,
@@ -32,7 +34,11 @@ import {
 import "../../../i18n/areas/charts";
 
 const HEIGHT = 260;
-const AXIS = { fontSize: 12, fill: "var(--color-base-content)" };
+/**
+ * Tick text. No `width`: recharts' Text wraps a label to a width it is given (the axis's, by
+ * default), measuring each word in the DOM first; a tick label is one short line.
+ */
+const AXIS = { fontSize: 12, fill: "var(--color-base-content)", width: undefined };
 const TOOLTIP_STYLE = {
   backgroundColor: "var(--color-base-100)",
   borderColor: "var(--color-base-300)",
@@ -40,6 +46,17 @@ const TOOLTIP_STYLE = {
 };
 const GRID = "var(--color-base-300)";
 const MARGIN = { top: 8, right: 8, bottom: 0, left: 8 };
+const MONEY_AXIS_WIDTH = 72;
+/**
+ * Horizontal lines at the money ticks only: with no vertical lines asked for, recharts still
+ * computes where they would go, fitting the category labels in the DOM; it is told there are none.
+ */
+const GRID_LINES = {
+  stroke: GRID,
+  strokeDasharray: "3 3",
+  vertical: false,
+  verticalCoordinatesGenerator: () => [],
+};
 
 /**
  * Legend labels in the page's text colour (recharts colours them like their series, and a
@@ -53,6 +70,52 @@ const legendText = (value: unknown) => (
 const euroTick = (value: number) => euroWhole(value);
 const euroTooltip = (value: unknown) => euroText(Number(value));
 
+let canvas: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * A tick label's width in px, measured on a canvas in the page's font (no layout); where the
+ * browser has no canvas, an estimate of 0.6em a character.
+ */
+function textWidth(text: string): number {
+  if (canvas === undefined) {
+    try {
+      canvas = document.createElement("canvas").getContext("2d");
+    } catch {
+      canvas = null;
+    }
+    if (canvas) canvas.font = `${AXIS.fontSize}px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  return canvas ? canvas.measureText(text).width : text.length * AXIS.fontSize * 0.6;
+}
+
+/**
+ * The category axis (hours, days, months), showing every how-many-th label fits the chart's
+ * width (labelInterval). Recharts' own fitting (`minTickGap`) measured every label in the
+ * DOM, a forced layout each, for the axis and again for the grid: most of the dashboard's
+ * longest task (docs/performance.md). The money axis shows its few ticks as they are.
+ */
+function CategoryAxis({ points, gap }: { points: TrendPoint[]; gap: number }) {
+  const plotWidth = (useChartWidth() ?? 0) - MARGIN.left - MARGIN.right - MONEY_AXIS_WIDTH;
+  const interval = labelInterval(
+    points.map((p) => textWidth(p.label)),
+    plotWidth,
+    gap,
+  );
+  return <XAxis dataKey="label" tick={AXIS} stroke={GRID} interval={interval} />;
+}
+
+function MoneyAxis() {
+  return (
+    <YAxis
+      tick={AXIS}
+      stroke={GRID}
+      tickFormatter={euroTick}
+      width={MONEY_AXIS_WIDTH}
+      interval={0}
+    />
+  );
+}
+
 /** Stakes and payouts as bars, profit as a line, one bucket per hour, day or month. */
 export function TrendChart({ points }: { points: TrendPoint[] }) {
   const [stakes, payouts, profit] = TREND_LINES;
@@ -60,9 +123,9 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <ComposedChart data={points} margin={MARGIN} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={AXIS} stroke={GRID} minTickGap={12} />
-        <YAxis tick={AXIS} stroke={GRID} tickFormatter={euroTick} width={72} />
+        <CartesianGrid {...GRID_LINES} />
+        <CategoryAxis points={points} gap={12} />
+        <MoneyAxis />
         <Tooltip formatter={euroTooltip} contentStyle={TOOLTIP_STYLE} />
         <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
         <Bar
@@ -129,9 +192,9 @@ export function StakesChart({ points }: { points: TrendPoint[] }) {
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <BarChart data={points} margin={MARGIN} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={AXIS} stroke={GRID} minTickGap={8} />
-        <YAxis tick={AXIS} stroke={GRID} tickFormatter={euroTick} width={72} />
+        <CartesianGrid {...GRID_LINES} />
+        <CategoryAxis points={points} gap={8} />
+        <MoneyAxis />
         <Tooltip formatter={euroTooltip} contentStyle={TOOLTIP_STYLE} />
         <Bar
           dataKey={stakes.key}

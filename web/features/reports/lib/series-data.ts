@@ -128,3 +128,15 @@ export function euroWhole(value: number, locale = displayLocale()): string {
   }
   return format.format(Math.round(value));
 }
+
+/**
+ * Every how-many-th category label an axis can show without two touching: `widths` are the
+ * labels' text widths and `plotWidth` the axis length (px), each category an equal band with
+ * its label centred; `gap` is the least space between two labels. Recharts' numeric
+ * `interval`: 0 shows every label, 2 every third. An axis not yet sized shows every label.
+ */
+export function labelInterval(widths: number[], plotWidth: number, gap: number): number {
+  if (widths.length === 0 || !(plotWidth > 0)) return 0;
+  const band = plotWidth / widths.length;
+  return Math.max(0, Math.ceil((Math.max(...widths) + gap) / band) - 1);
+}

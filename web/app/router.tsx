@@ -1,19 +1,11 @@
 /** The route table of SPEC section 2; every screen is its own lazily loaded chunk. */
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import {
-  type ComponentType,
-  type LazyExoticComponent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useLayoutEffect,
-  useState,
-} from "react";
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { AppShell } from "../components/layouts/app-shell";
 import { AccessDenied } from "../components/ui/access-denied";
 import { ErrorBoundary } from "../components/ui/error-boundary";
-import { CenteredSpinner, Spinner } from "../components/ui/spinner";
+import { CenteredSpinner } from "../components/ui/spinner";
 import {
   AccountLink,
   ChangePasswordButton,
@@ -25,37 +17,13 @@ import { ShiftControl } from "../features/shifts";
 import { WorkingShop } from "../features/shops";
 import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
 import { BusinessTimeZoneGate } from "../lib/time";
-
-/** Lazy screens whose chunk failed to load; a retry loads them afresh. */
-const failedScreens = new Set<() => void>();
-
-/** A lazily loaded screen; `current` is replaced when a failed load is retried. */
-interface LazyScreenHandle {
-  current: LazyExoticComponent<ComponentType>;
-}
-
-/** React.lazy keeps a failed import for good; this one tries again after `retryFailedScreens`. */
-function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreenHandle {
-  const attempt = () =>
-    load().catch((error: unknown) => {
-      failedScreens.add(() => {
-        handle.current = lazy(attempt);
-      });
-      throw error;
-    });
-  const handle: LazyScreenHandle = { current: lazy(attempt) };
-  return handle;
-}
-
-function LazyScreen({ screen }: { screen: LazyScreenHandle }) {
-  const Loaded = screen.current;
-  return <Loaded />;
-}
-
-function retryFailedScreens() {
-  for (const reset of failedScreens) reset();
-  failedScreens.clear();
-}
+import {
+  LazyScreen,
+  type LazyScreenHandle,
+  lazyScreen,
+  retryFailedScreens,
+  ScreenFallback,
+} from "./lazy-screen";
 
 const AuthPage = lazyScreen(() => import("./routes/auth"));
 const DashboardPage = lazyScreen(() => import("./routes/dashboard"));
@@ -78,14 +46,6 @@ const NotFoundPage = lazyScreen(() => import("./routes/not-found"));
 // The counter keys (issue 21, item 7): their handler and dialogs load after the first screen.
 // A chunk that fails to load leaves the keys off rather than the screen broken.
 const CounterKeys = lazy(() => import("./counter-keys").catch(() => ({ default: () => null })));
-
-function ScreenFallback() {
-  return (
-    <div className="flex justify-center p-12">
-      <Spinner />
-    </div>
-  );
-}
 
 /** A screen that fails (a chunk that did not load, a lost server) shows a panel with Retry. */
 function Screen({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
@@ -254,6 +214,8 @@ export function AppRouter() {
   if (matchRoute(parser, SLIP_PATH, location)[0]) return <SlipRoute />;
   const current = protectedRoutes.find(([path]) => matchRoute(parser, path, location)[0]);
   if (current) {
+    // Its chunk loads while the session and the settings are looked up.
+    current[1].preload();
     const [, , title, section] = current;
     return (
       <Protected title={title} section={section}>
@@ -269,6 +231,7 @@ export function AppRouter() {
       </Protected>
     );
   }
+  if (matchRoute(parser, "/auth", location)[0]) AuthPage.preload();
   return (
     <Switch>
       <Route path="/auth" component={AuthRoute} />

@@ -28,15 +28,17 @@ function chunk(text: string) {
   };
 }
 
+/** The Suspense fallback, noting that it showed. */
+function Fallback({ seen }: { seen: { fallback: boolean } }) {
+  seen.fallback = true;
+  return <p>suspended</p>;
+}
+
 /** Renders the screen in a Suspense boundary that records whether it ever showed. */
 function renderScreen(handle: ReturnType<typeof lazyScreen>) {
   const seen = { fallback: false };
-  function Fallback() {
-    seen.fallback = true;
-    return <p>suspended</p>;
-  }
   render(
-    <Suspense fallback={<Fallback />}>
+    <Suspense fallback={<Fallback seen={seen} />}>
       <LazyScreen screen={handle} />
     </Suspense>,
   );

@@ -1,7 +1,7 @@
 /**
  * Lighthouse on the dashboard (issue 22 item 6, decision 057). One command:
  *
- *   bun run bench:lighthouse [--runs 3] [--path /] [--port 3902] [--keep]
+ *   bun run bench:lighthouse [--runs 3] [--path /] [--port 3902] [--keep] [--trace]
  *
  * Builds the web app (compressed twins included) into bench/data/lighthouse-web, seeds a
  * fresh demo database (scripts/seed-demo.ts, its defaults) in a temporary folder, starts the
@@ -12,11 +12,18 @@
  * with the median performance score and merges `lighthouse: {performance, accessibility,
  * bestPractices, measuredAt, ...}` into bench/results/latest.json (other keys are kept). The
  * full report goes to bench/data/lighthouse-report.json. Not part of `bun run test`.
+ *
+ * `--trace` is for finding what blocks the main thread, not for the score: the build keeps
+ * its function names (WEB_KEEP_NAMES=1), Lighthouse records V8's CPU samples with its trace
+ * (their overhead makes the scores lower), the median run's trace goes to
+ * bench/data/lighthouse-trace.json and its long tasks are printed with what ran in them
+ * (bench/lighthouse-tasks.ts); bench/results/latest.json is left as it was.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { longTasks, printLongTasks, traceEvents } from "./lighthouse-tasks";
 import { ROOT, run, signIn, startServer } from "./server";
 
 const { values } = parseArgs({
@@ -25,6 +32,7 @@ const { values } = parseArgs({
     path: { type: "string", default: "/" },
     port: { type: "string", default: "3902" },
     keep: { type: "boolean", default: false },
+    trace: { type: "boolean", default: false },
   },
 });
 const RUNS = Math.max(1, Number(values.runs) || 1);
@@ -32,6 +40,7 @@ const PORT = Number(values.port);
 const base = `http://127.0.0.1:${PORT}`;
 const webDist = join(ROOT, "bench/data/lighthouse-web");
 const reportPath = join(ROOT, "bench/data/lighthouse-report.json");
+const tracePath = join(ROOT, "bench/data/lighthouse-trace.json");
 const resultsPath = join(ROOT, "bench/results/latest.json");
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const lighthouseCli = join(ROOT, "node_modules/lighthouse/cli/index.js");
@@ -66,7 +75,10 @@ if (!Bun.which("node")) fail("Lighthouse runs under Node (18 or later): install 
 // --- 2. the web app, a fresh demo database, the real server -------------------------------------
 
 console.log("Building the web app");
-const build = run(["bun", "scripts/build-web.ts"], { WEB_DIST: webDist });
+const build = run(["bun", "scripts/build-web.ts"], {
+  WEB_DIST: webDist,
+  ...(values.trace ? { WEB_KEEP_NAMES: "1" } : {}),
+});
 if (!build.ok) fail(`web build failed:\n${build.out}`);
 
 const work = mkdtempSync(join(tmpdir(), "lighthouse-"));
@@ -131,6 +143,9 @@ for (let i = 1; i <= RUNS; i++) {
       "--only-categories=performance,accessibility,best-practices",
       "--chrome-flags=--headless=new --no-sandbox",
       `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+      ...(values.trace
+        ? ["--save-assets", "--additional-trace-categories=disabled-by-default-v8.cpu_profiler"]
+        : []),
     ],
     { CHROME_PATH: chrome },
   );
@@ -151,6 +166,20 @@ const byPerformance = [...reports].sort(
 );
 const chosen = byPerformance[Math.floor(byPerformance.length / 2)] as Report;
 writeFileSync(reportPath, JSON.stringify(chosen));
+
+if (values.trace) {
+  // --save-assets writes report-<run>-0.trace.json beside report-<run>.json.
+  const trace = join(work, `report-${reports.indexOf(chosen) + 1}-0.trace.json`);
+  if (!existsSync(trace)) fail(`Lighthouse wrote no trace (${trace})`);
+  const text = readFileSync(trace, "utf8");
+  writeFileSync(tracePath, text);
+  console.log(
+    `\nLong tasks of the median run (performance ${score(chosen, "performance")}, observed ms):`,
+  );
+  printLongTasks(longTasks(traceEvents(text)));
+  console.log(`\nwrote ${tracePath}; bench/results/latest.json left as it was`);
+  process.exit(0);
+}
 
 /** The audits of the three categories that count and did not pass, worst first. */
 const failing = Object.values(chosen.categories)

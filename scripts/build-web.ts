@@ -20,7 +20,8 @@ async function build(): Promise<boolean> {
     entrypoints: [join(root, "web/index.html")],
     outdir,
     target: "browser",
-    minify: true,
+    // WEB_KEEP_NAMES=1 keeps function names, for a profile that reads (bench:lighthouse --trace).
+    minify: process.env.WEB_KEEP_NAMES === "1" ? { whitespace: true, syntax: true } : true,
     splitting: true,
     sourcemap: "none",
     publicPath: "/",

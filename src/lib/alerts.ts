@@ -4,6 +4,8 @@ import type { AlertCode, AlertParams } from "../domain/alert-codes";
 import { ALERT_CATEGORIES, type AlertCategory, type AlertType, type Role } from "../domain/enums";
 import { formatGrouped } from "../domain/money";
 
+type AlertText = { title: string; description: string };
+
 /** An amount in an alert's English: "€1,000.00", "€-23.45" (the sign after the euro sign). */
 const euro = (cents: number) => `€${formatGrouped(cents)}`;
 
@@ -14,7 +16,7 @@ const euro = (cents: number) => `€${formatGrouped(cents)}`;
  * when the two differ for the same params, or when a code has no template there.
  */
 export const ALERT_TEXTS: {
-  [C in AlertCode]: (params: AlertParams[C]) => { title: string; description: string };
+  [C in AlertCode]: (params: AlertParams[C]) => AlertText;
 } = {
   CREDIT_LIMIT_EXCEEDED: (p) => ({
     title: "Customer beyond credit limit",
@@ -107,8 +109,6 @@ export function raiseAlert<C extends AlertCode>(
       ${JSON.stringify(alert.params)}, ${alert.dedupeKey}, ${now})
     on conflict (dedupe_key) where dismissed_at is null do nothing`);
 }
-
-type AlertText = { title: string; description: string };
 
 /** Error alert: a customer's credit in use exceeds the credit limit. */
 export function raiseCreditAlert(

@@ -54,10 +54,20 @@ function isKnown(code: string | null): code is AlertCode {
   return code !== null && Object.hasOwn(en.kinds, code);
 }
 
-/** The {{values}} a code's English templates take (the German ones take the same). */
+const PLACEHOLDERS = new Map<AlertCode, string[]>();
+
+/**
+ * The {{values}} a code's English templates take (the German ones take the same), read from
+ * the templates once per code rather than on every alert's render.
+ */
 function placeholders(code: AlertCode): string[] {
-  const texts = Object.values(en.kinds[code]).join(" ");
-  return [...texts.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] as string);
+  let names = PLACEHOLDERS.get(code);
+  if (!names) {
+    const texts = Object.values(en.kinds[code]).join(" ");
+    names = [...texts.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] as string);
+    PLACEHOLDERS.set(code, names);
+  }
+  return names;
 }
 
 function values(params: Record<string, unknown>, locale: string): Values {

@@ -37,7 +37,6 @@ async function build(): Promise<boolean> {
     for (const message of result.logs) console.error(message);
     return false;
   }
-  await preloadFirstScreen("dashboard");
   const packed = precompressDir(outdir);
   const ms = Math.round(performance.now() - started);
   console.log(`web: built ${result.outputs.length} files into ${outdir} in ${ms} ms`);
@@ -45,7 +44,7 @@ async function build(): Promise<boolean> {
   console.log(
     `web: ${packed.files} text files, ${kib(packed.bytes)}: ${kib(packed.brotliBytes)} as brotli, ${kib(packed.gzipBytes)} as gzip`,
   );
-  const kb = (await firstScreenGzipBytes("dashboard")) / 1024;
+  const kb = (await firstScreenGzipBytes()) / 1024;
   console.log(`web: first screen (shell + dashboard) loads ${kb.toFixed(1)} KB of gzipped JS`);
   return true;
 }
@@ -69,31 +68,13 @@ async function staticClosure(start: string[]): Promise<Set<string>> {
 }
 
 /**
- * The landing screen's chunks (the dashboard and what it imports, beyond the entry's own) as
- * `<link rel="modulepreload">` in index.html: fetched beside the entry instead of after the
- * sign-in check, one round trip less before the dashboard shows (Lighthouse, decision 057).
+ * Gzipped bytes of the JS the first screen after sign-in needs: the entry and what it imports
+ * statically, the dashboard included (it is bundled with the app, decision 068).
  */
-async function preloadFirstScreen(screen: string): Promise<void> {
-  const htmlPath = join(outdir, "index.html");
-  const html = await Bun.file(htmlPath).text();
-  const entry = /src="\/(assets\/[\w.-]+\.js)"/.exec(html)?.[1];
-  if (!entry) return;
-  const screenChunk = [...new Bun.Glob(`assets/${screen}-*.js`).scanSync(outdir)];
-  const shell = await staticClosure([entry]);
-  const wanted = [...(await staticClosure(screenChunk))].filter((file) => !shell.has(file));
-  const links = wanted
-    .sort()
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join("");
-  await Bun.write(htmlPath, html.replace("</head>", `${links}</head>`));
-}
-
-/** Gzipped bytes of the JS the first screen after sign-in needs: the entry and the screen chunk. */
-async function firstScreenGzipBytes(screen: string): Promise<number> {
+async function firstScreenGzipBytes(): Promise<number> {
   const html = await Bun.file(join(outdir, "index.html")).text();
   const entry = /src="\/(assets\/[\w.-]+\.js)"/.exec(html)?.[1];
-  const screenChunk = [...new Bun.Glob(`assets/${screen}-*.js`).scanSync(outdir)];
-  const files = await staticClosure([...(entry ? [entry] : []), ...screenChunk]);
+  const files = await staticClosure(entry ? [entry] : []);
   let total = 0;
   for (const file of files)
     total += Bun.gzipSync(await Bun.file(join(outdir, file)).bytes()).length;

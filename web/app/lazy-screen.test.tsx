@@ -1,12 +1,12 @@
 /**
  * The screens' lazy loading (web/app/lazy-screen.tsx): a preloaded screen renders without
  * suspending (React holds back a suspended screen's reveal, and its queries, for up to
- * 300 ms), a screen still loading suspends, and a chunk that failed loads again on retry.
+ * 300 ms), so does one bundled with the app, a screen still loading suspends, and a chunk that failed loads again on retry.
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { type ComponentType, Suspense } from "react";
-import { LazyScreen, lazyScreen, retryFailedScreens } from "./lazy-screen";
+import { eagerScreen, LazyScreen, lazyScreen, retryFailedScreens } from "./lazy-screen";
 
 afterEach(cleanup);
 
@@ -67,6 +67,14 @@ describe("lazy screens", () => {
     await act(async () => shops.resolve());
     expect(await screen.findByRole("heading", { name: "Shops" })).toBeTruthy();
     expect(seen.fallback).toBe(true);
+  });
+
+  test("a screen bundled with the app renders at once, never suspending", async () => {
+    const handle = eagerScreen(() => <h1>Dashboard</h1>);
+    handle.preload();
+    const seen = renderScreen(handle);
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    expect(seen.fallback).toBe(false);
   });
 
   test("a chunk that failed to preload loads again after a retry", async () => {

@@ -54,6 +54,20 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
 }
 
 /**
+ * A screen bundled with the app itself (the landing dashboard): already loaded, never
+ * suspending, nothing to preload. As its own chunk, the dashboard and the two dozen small
+ * chunks it shares with other screens were as many requests beside the app's script, each a
+ * round trip on a phone's connection before the first paint (docs/performance.md).
+ */
+export function eagerScreen(screen: ComponentType): LazyScreenHandle {
+  return {
+    current: lazy(async () => ({ default: screen })),
+    loaded: screen,
+    preload: () => {},
+  };
+}
+
+/**
  * A screen whose chunk is already here renders at once; only one still loading suspends.
  * React holds back what a suspended screen reveals for up to 300 ms after its spinner showed,
  * and the screen's queries start only once it is shown: the first screen is preloaded

@@ -1,4 +1,4 @@
-/** The route table of SPEC section 2; every screen is its own lazily loaded chunk. */
+/** The route table of SPEC section 2; every screen but the landing dashboard is its own lazily loaded chunk. */
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
@@ -18,15 +18,17 @@ import { WorkingShop } from "../features/shops";
 import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
 import { BusinessTimeZoneGate } from "../lib/time";
 import {
+  eagerScreen,
   LazyScreen,
   type LazyScreenHandle,
   lazyScreen,
   retryFailedScreens,
   ScreenFallback,
 } from "./lazy-screen";
+import Dashboard from "./routes/dashboard";
 
 const AuthPage = lazyScreen(() => import("./routes/auth"));
-const DashboardPage = lazyScreen(() => import("./routes/dashboard"));
+const DashboardPage = eagerScreen(Dashboard);
 const CustomersPage = lazyScreen(() => import("./routes/customers"));
 const CustomerPage = lazyScreen(() => import("./routes/customer"));
 const ShopsPage = lazyScreen(() => import("./routes/shops"));

@@ -151,14 +151,12 @@ async function chartContrastProblems(page: Page): Promise<string[]> {
     if (charts.length === 0) problems.push("no chart on the page");
     for (const chart of charts) {
       const card = background(chart);
-      for (const label of chart.querySelectorAll(".recharts-legend-item-text")) {
+      for (const label of chart.querySelectorAll(".chart-legend-item")) {
         const text = label.querySelector("span") ?? label;
         const r = ratio(rgb(getComputedStyle(text).color), card);
         if (r < 4.5) problems.push(`legend "${text.textContent}" at ${r.toFixed(2)}:1`);
       }
-      const marks = chart.querySelectorAll(
-        ".recharts-bar-rectangle path, .recharts-pie-sector path, .recharts-legend-icon",
-      );
+      const marks = chart.querySelectorAll(".chart-bar, .chart-slice, .chart-swatch");
       for (const mark of marks) {
         const fill = getComputedStyle(mark).fill;
         if (!fill || fill === "none") continue;
@@ -305,19 +303,13 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.goto("/reports");
       const ring = page.getByRole("region", { name: "Outcomes" }).locator("[data-chart]");
       // Won, pending and void (the seed lost none): the void slice and its legend shown.
-      await ring.locator("svg .recharts-pie-sector").nth(2).waitFor({ timeout: 30_000 });
+      await ring.locator("svg .chart-slice").nth(2).waitFor({ timeout: 30_000 });
       await visible(ring.getByText("Void", { exact: true }));
-      await page
-        .locator("[data-chart] svg .recharts-bar-rectangle")
-        .first()
-        .waitFor({ timeout: 30_000 });
+      await page.locator("[data-chart] svg .chart-bar").first().waitFor({ timeout: 30_000 });
       await expectAccessible(page, "/reports with its charts");
       expect(await chartContrastProblems(page)).toEqual([]);
       await page.goto("/");
-      await page
-        .locator("[data-chart] svg .recharts-bar-rectangle")
-        .first()
-        .waitFor({ timeout: 30_000 });
+      await page.locator("[data-chart] svg .chart-bar").first().waitFor({ timeout: 30_000 });
       await expectAccessible(page, "/ with the hourly chart");
       expect(await chartContrastProblems(page)).toEqual([]);
       expect(problems()).toEqual([]);

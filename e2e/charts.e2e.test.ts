@@ -34,7 +34,7 @@ beforeAll(async () => {
 const chartCard = (page: Page, name: string | RegExp): Locator =>
   page.getByRole("region", { name });
 
-/** A card's chart: the picture with the chart's summary as its name (recharts' own SVGs inside). */
+/** A card's chart: the picture with the chart's summary as its name (its SVG inside). */
 const figureOf = (card: Locator): Locator => card.locator("[data-chart]");
 
 /** Waits for the chart's SVG to be drawn with `marks` (bars, sectors) inside. */
@@ -47,11 +47,11 @@ async function expectDrawn(card: Locator, marks: string): Promise<number> {
 
 /**
  * The category axis's labels as drawn: their text and the least space between two neighbours
- * (px; negative when two overlap). Labels are fitted to the width, not measured by recharts.
+ * (px; negative when two overlap). Labels are fitted to the width (labelInterval).
  */
 async function categoryLabels(card: Locator): Promise<{ texts: string[]; leastGap: number }> {
   return figureOf(card)
-    .locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value")
+    .locator(".chart-axis-x .chart-tick-label")
     .evaluateAll((ticks) => {
       const boxes = ticks
         .map((t) => ({ text: t.textContent ?? "", box: t.getBoundingClientRect() }))
@@ -92,7 +92,7 @@ describe("charts", () => {
     expect(await figureOf(trend).getAttribute("aria-label")).toBe(
       "Stakes, payouts and profit by month, All time: stakes €45.00, payouts €20.00, profit €20.00.",
     );
-    expect(await expectDrawn(trend, ".recharts-bar-rectangle")).toBeGreaterThan(0);
+    expect(await expectDrawn(trend, ".chart-bar")).toBeGreaterThan(0);
     // A picture with a name, no focus stop of its own: the table is its text alternative.
     expect(await figureOf(trend).locator('[tabindex="0"]').count()).toBe(0);
     expect(await tableRows(page, trend)).toEqual([
@@ -105,7 +105,7 @@ describe("charts", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Show as table");
 
     const outcomes = chartCard(page, "Outcomes");
-    expect(await expectDrawn(outcomes, ".recharts-pie-sector")).toBe(4);
+    expect(await expectDrawn(outcomes, ".chart-slice")).toBe(4);
     expect(await tableRows(page, outcomes)).toEqual([
       "Outcome Bets Amount",
       "Won 1 Paid out €20.00",
@@ -122,7 +122,7 @@ describe("charts", () => {
     await monthSelect.locator("option").nth(1).waitFor({ state: "attached" });
     await monthSelect.selectOption({ index: 1 });
     const byDay = chartCard(page, "Stakes, payouts and profit by day");
-    expect(await expectDrawn(byDay, ".recharts-bar-rectangle")).toBeGreaterThan(0);
+    expect(await expectDrawn(byDay, ".chart-bar")).toBeGreaterThan(0);
     expect(problems()).toEqual([]);
     await context.close();
   });
@@ -135,7 +135,7 @@ describe("charts", () => {
     expect(await figureOf(card).getAttribute("aria-label")).toBe(
       "Stakes by hour today: €45.00 in 4 bets.",
     );
-    expect(await expectDrawn(card, ".recharts-bar-rectangle")).toBeGreaterThan(0);
+    expect(await expectDrawn(card, ".chart-bar")).toBeGreaterThan(0);
     // Hours labelled at an even step from midnight, none touching the next.
     const labels = await categoryLabels(card);
     expect(labels.texts.length).toBeGreaterThanOrEqual(4);
@@ -168,21 +168,21 @@ describe("charts", () => {
       const { page, problems, context } = await suite.admin();
       await page.emulateMedia({ colorScheme });
       await page.goto("/reports");
-      await expectDrawn(chartCard(page, "Outcomes"), ".recharts-pie-sector");
+      await expectDrawn(chartCard(page, "Outcomes"), ".chart-slice");
       await expectAccessible(page, "/reports with charts");
       await tableRows(page, chartCard(page, "Outcomes"));
       await expectAccessible(page, "/reports with a chart as a table");
       await page.goto("/");
-      await expectDrawn(chartCard(page, "Today's stakes by hour (UTC)"), ".recharts-bar-rectangle");
+      await expectDrawn(chartCard(page, "Today's stakes by hour (UTC)"), ".chart-bar");
       await expectAccessible(page, "/ with the hourly chart");
 
       await page.setViewportSize({ width: 390, height: 800 });
       await page.goto("/reports");
-      await expectDrawn(chartCard(page, "Outcomes"), ".recharts-pie-sector");
+      await expectDrawn(chartCard(page, "Outcomes"), ".chart-slice");
       await expectNoSidewaysScroll(page);
       await page.goto("/");
       const hourly = chartCard(page, "Today's stakes by hour (UTC)");
-      await expectDrawn(hourly, ".recharts-bar-rectangle");
+      await expectDrawn(hourly, ".chart-bar");
       await expectNoSidewaysScroll(page);
       // A phone's width shows fewer hours, still apart.
       const labels = await categoryLabels(hourly);

@@ -477,12 +477,12 @@ async function main() {
     const chartMonth = page.getByLabel("Month", { exact: true });
     await chartMonth.locator("option").nth(1).waitFor({ state: "attached" });
     await chartMonth.selectOption({ index: 1 });
-    await visible(page.locator(".recharts-pie-sector").first(), 30_000);
-    await visible(page.locator(".recharts-bar-rectangle").first(), 30_000);
+    await visible(page.locator(".chart-slice").first(), 30_000);
+    await visible(page.locator(".chart-bar").first(), 30_000);
     await shot(page, "37-reports-charts", true);
     await page.goto("/");
     const hourly = page.getByRole("region", { name: "Today's stakes by hour (UTC)" });
-    await visible(hourly.locator(".recharts-bar-rectangle").first(), 30_000);
+    await visible(hourly.locator(".chart-bar").first(), 30_000);
     await shot(page, "38-dashboard-hourly-chart");
 
     // Issue 13: the audit trail, one change's before and after open.

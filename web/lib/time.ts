@@ -9,7 +9,7 @@
  * signed-in shell (BusinessTimeZoneGate) reads it from the settings before any screen shows.
  */
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue, useState } from "react";
 import {
   canonicalTimeZone,
   endOfLocalDate,
@@ -210,7 +210,16 @@ export function BusinessTimeZoneGate({
   const settings = useQuery(settingsQuery);
   // Only the first answer is waited for: a screen that reads the settings again after an
   // error answer refetches them, and holding it then would unmount it, again and again.
-  if (settings.isPending && !settings.isFetched) return fallback;
+  const answered = !(settings.isPending && !settings.isFetched);
+  // The first answer draws the signed-in shell in a background render (a deferred value),
+  // which React cuts into slices of a few ms: drawn at once, it was the start's longest task on a
+  // phone (docs/performance.md). Settings already known draw at once.
+  // (Once answered stays answered here: the deferred value changes only the once, and a
+  // sign-out clearing the settings shows the fallback at once, with no render to catch up.)
+  const [answeredOnce, setAnsweredOnce] = useState(answered);
+  if (answered && !answeredOnce) setAnsweredOnce(true);
+  const drawn = useDeferredValue(answeredOnce);
+  if (!answered || !drawn) return fallback;
   setBusinessTimeZone(settings.data?.businessTimeZone);
   return children;
 }

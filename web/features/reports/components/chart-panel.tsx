@@ -32,7 +32,7 @@ interface Props<Row> {
   rows: Row[];
   rowKey: (row: Row) => string;
   columns: TableColumn<Row>[];
-  /** The chart: a lazily loaded recharts component (lazy-charts.ts). */
+  /** The chart: a lazily loaded chart component (lazy-charts.ts). */
   chart: ReactNode;
   className?: string;
 }

@@ -1,6 +1,6 @@
 /**
- * The recharts components, loaded on first use: the dynamic import keeps recharts (about
- * 100 KB gzipped) out of the entry and screen chunks (scripts/build-web.ts measures them).
+ * The chart components, loaded on first use: the dynamic import keeps visx and its d3 parts
+ * (about 30 KB gzipped) out of the entry and screen chunks (scripts/build-web.ts measures them).
  */
 import { lazy } from "react";
 

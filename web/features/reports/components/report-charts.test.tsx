@@ -170,8 +170,8 @@ describe("report charts", () => {
 });
 
 describe("dashboard chart", () => {
-  // The drawn chart is the browser suite's (e2e/charts.e2e.test.ts): recharts sizes itself in
-  // an effect that happy-dom runs outside act() in a full run, so here the day has no bets.
+  // The drawn chart is series-charts.test.tsx's and the browser suite's
+  // (e2e/charts.e2e.test.ts): here the day has no bets.
   test("admins see today's stakes by hour, asked for today's date (no zone set: UTC)", async () => {
     const { calls } = renderApp("/", "admin", {
       "GET /api/reports/series": { ...empty, period: "day", granularity: "hour" },

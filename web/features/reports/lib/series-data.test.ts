@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { labelInterval } from "./series-data";
+import { labelInterval, labelWidth } from "./series-data";
 
 describe("labelInterval (every how-many-th category label fits)", () => {
   const hours = Array.from({ length: 24 }, () => 31);
@@ -36,5 +36,33 @@ describe("labelInterval (every how-many-th category label fits)", () => {
     expect(labelInterval(hours, 0, 8)).toBe(0);
     expect(labelInterval(hours, Number.NaN, 8)).toBe(0);
     expect(labelInterval([], 500, 8)).toBe(0);
+  });
+});
+
+describe("labelWidth (a label's width, estimated from its characters)", () => {
+  // Widths as Liberation Sans / Arial draw them (advance widths in em, from the fonts'
+  // metrics: digits 0.556, ":" and "." and " " 0.278, "N" 0.722, "M" 0.833, "o" "ä" 0.556,
+  // "v" 0.5, "r" 0.333, "e" "d" 0.556, "W" 0.944): the hours, days and months the charts label.
+  const drawn: [string, number][] = [
+    ["00:00", 2.502],
+    ["Nov 26", 3.168],
+    ["Nov 2026", 4.28],
+    ["Mär 2026", 4.224],
+    ["29. Nov.", 3.724],
+    ["Wed 26", 3.446],
+  ];
+
+  test("is never narrower than a sans-serif draws the label", () => {
+    for (const [label, em] of drawn) expect(labelWidth(label, 12)).toBeGreaterThanOrEqual(em * 12);
+  });
+
+  test("is not far wider either (labels are not hidden needlessly)", () => {
+    for (const [label, em] of drawn) expect(labelWidth(label, 12)).toBeLessThan(em * 12 * 1.2);
+  });
+
+  test("grows with the font and the text", () => {
+    expect(labelWidth("00:00", 24)).toBe(labelWidth("00:00", 12) * 2);
+    expect(labelWidth("Nov 2026", 12)).toBeGreaterThan(labelWidth("Nov 26", 12));
+    expect(labelWidth("", 12)).toBe(0);
   });
 });

@@ -148,8 +148,13 @@ describe("the trend chart", () => {
     fireEvent.pointerMove(plot, { clientX: (width / 24) * 14.5, clientY: 50 });
     const tip = await screen.findByText("14:00", { selector: ".visx-tooltip p" });
     expect(tip.parentElement?.textContent).toBe("14:00Stakes: €45.50Payouts: €22.75Profit: €22.75");
+    // The edges of the plot belong to the first and the last hour.
+    fireEvent.pointerMove(plot, { clientX: 0, clientY: 50 });
+    expect(await screen.findByText("00:00", { selector: ".visx-tooltip p" })).toBeTruthy();
+    fireEvent.pointerMove(plot, { clientX: width, clientY: 50 });
+    expect(await screen.findByText("23:00", { selector: ".visx-tooltip p" })).toBeTruthy();
     fireEvent.pointerLeave(plot);
-    expect(screen.queryByText("14:00", { selector: ".visx-tooltip p" })).toBeNull();
+    expect(screen.queryByText("23:00", { selector: ".visx-tooltip p" })).toBeNull();
   });
 });
 

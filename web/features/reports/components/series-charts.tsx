@@ -179,7 +179,10 @@ function BucketChart({
 
   const follow = (event: PointerEvent<SVGRectElement>) => {
     const at = pointerIn(event);
-    const index = Math.floor(at.x / x.step());
+    const first = points[0];
+    if (!first) return;
+    // The bucket whose centre is nearest the pointer.
+    const index = Math.round((at.x - center(first)) / x.step());
     const point = points[Math.max(0, Math.min(points.length - 1, index))];
     if (!point) return;
     tooltip.showTooltip({

@@ -64,6 +64,7 @@ export async function startServer(
   const dbPath = join(dir, "e2e.db");
   await options.prepare?.(dbPath);
   let server: ServerProcess = await spawnServer(dbPath, ADMIN_PASSWORD, port, options.settings);
+  forgetSessions(server.url);
   return {
     url: server.url,
     dir,
@@ -191,6 +192,16 @@ export async function signedInSession(
   return session;
 }
 const storageStates = new Map<string, Awaited<ReturnType<BrowserContext["storageState"]>>>();
+
+/**
+ * A new server is a new database: the sessions kept for its address were made on an earlier
+ * server that had the same port (the OS hands a freed port out again), and its cookies would
+ * open the sign-in page (one file's setup failed with 401 that way).
+ */
+function forgetSessions(baseURL: string): void {
+  for (const key of storageStates.keys())
+    if (key.startsWith(`${baseURL} `)) storageStates.delete(key);
+}
 
 let counter = 0;
 /** A name no other test uses, so tests do not depend on each other's data. */

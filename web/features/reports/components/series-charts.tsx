@@ -130,9 +130,15 @@ function ChartTooltip({
   );
 }
 
-/** Where the pointer is in the element it moved over (px from its top left). */
-function pointerIn(event: PointerEvent<Element>): { x: number; y: number } {
-  const box = event.currentTarget.getBoundingClientRect();
+/**
+ * Where the pointer is in `element` (px from its top left): by default the element it moved
+ * over; the ring's slices measure from their SVG, where the tooltip is placed.
+ */
+function pointerIn(
+  event: PointerEvent<Element>,
+  element: Element = event.currentTarget,
+): { x: number; y: number } {
+  const box = element.getBoundingClientRect();
   return { x: event.clientX - box.left, y: event.clientY - box.top };
 }
 
@@ -177,14 +183,14 @@ function BucketChart({
   const shownTicks = points.filter((_, i) => i % step === 0).map((p) => p.start);
   const center = (p: TrendPoint) => (x(p.start) ?? 0) + x.bandwidth() / 2;
 
+  const tip = tooltip.tooltipOpen ? tooltip.tooltipData : undefined;
   const follow = (event: PointerEvent<SVGRectElement>) => {
     const at = pointerIn(event);
     const first = points[0];
     if (!first) return;
     // The bucket whose centre is nearest the pointer.
     const index = Math.round((at.x - center(first)) / x.step());
-    const point = points[Math.max(0, Math.min(points.length - 1, index))];
-    if (!point) return;
+    const point = points[Math.max(0, Math.min(points.length - 1, index))] ?? first;
     tooltip.showTooltip({
       tooltipData: point,
       tooltipLeft: MARGIN.left + center(point),
@@ -266,12 +272,12 @@ function BucketChart({
             </Group>
           </svg>
         )}
-        {tooltip.tooltipOpen && tooltip.tooltipData && (
+        {tip && (
           <ChartTooltip left={tooltip.tooltipLeft} top={tooltip.tooltipTop}>
-            <p className="font-semibold">{tooltip.tooltipData.label}</p>
+            <p className="font-semibold">{tip.label}</p>
             {drawn.map((s) => (
               <p key={s.key}>
-                {t(s.name)}: {euroText((tooltip.tooltipData as TrendPoint)[s.key])}
+                {t(s.name)}: {euroText(tip[s.key])}
               </p>
             ))}
           </ChartTooltip>
@@ -326,12 +332,12 @@ export function OutcomeChart({ slices }: { slices: OutcomeSlice[] }) {
                       fill={arc.data.color}
                       stroke="var(--color-base-100)"
                       onPointerMove={(event) => {
-                        const svg = event.currentTarget.ownerSVGElement;
-                        const box = svg?.getBoundingClientRect();
+                        const slice = event.currentTarget;
+                        const at = pointerIn(event, slice.ownerSVGElement ?? slice);
                         tooltip.showTooltip({
                           tooltipData: arc.data,
-                          tooltipLeft: event.clientX - (box?.left ?? 0),
-                          tooltipTop: event.clientY - (box?.top ?? 0),
+                          tooltipLeft: at.x,
+                          tooltipTop: at.y,
                         });
                       }}
                       onPointerLeave={tooltip.hideTooltip}

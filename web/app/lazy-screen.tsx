@@ -2,22 +2,18 @@
  * The screens' lazy loading (every screen is its own chunk): a handle that can load again
  * after a failed chunk, preload, and render a loaded screen without suspending.
  */
-import {
-  type ComponentType,
-  type LazyExoticComponent,
-  lazy,
-  useDeferredValue,
-  useEffect,
-  useState,
-} from "react";
+import { type ComponentType, lazy, useDeferredValue, useEffect, useState } from "react";
 import { Spinner } from "../components/ui/spinner";
 
 /** Lazy screens whose chunk failed to load; a retry loads them afresh. */
 const failedScreens = new Set<() => void>();
 
-/** A lazily loaded screen; `current` is replaced when a failed load is retried. */
+/**
+ * A screen to route to: `current` is what renders while its chunk is not here (a React.lazy,
+ * replaced when a failed load is retried).
+ */
 export interface LazyScreenHandle {
-  current: LazyExoticComponent<ComponentType>;
+  current: ComponentType;
   /** The screen itself once its chunk has loaded: rendered directly, never suspending. */
   loaded?: ComponentType;
   /** Starts loading the chunk, once (the first screen's, while the session is looked up). */
@@ -61,7 +57,7 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
  */
 export function eagerScreen(screen: ComponentType): LazyScreenHandle {
   return {
-    current: lazy(async () => ({ default: screen })),
+    current: screen,
     loaded: screen,
     preload: () => {},
   };

@@ -1,4 +1,7 @@
-/** The route table of SPEC section 2; every screen but the landing dashboard is its own lazily loaded chunk. */
+/**
+ * The route table of SPEC section 2; every screen but the landing dashboard is its own
+ * lazily loaded chunk.
+ */
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter, useSearch } from "wouter";

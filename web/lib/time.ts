@@ -212,10 +212,10 @@ export function BusinessTimeZoneGate({
   // error answer refetches them, and holding it then would unmount it, again and again.
   const answered = !(settings.isPending && !settings.isFetched);
   // The first answer draws the signed-in shell in a background render (a deferred value),
-  // which React cuts into slices of a few ms: drawn at once, it was the start's longest task on a
-  // phone (docs/performance.md). Settings already known draw at once.
-  // (Once answered stays answered here: the deferred value changes only the once, and a
-  // sign-out clearing the settings shows the fallback at once, with no render to catch up.)
+  // which React cuts into slices of a few ms: drawn at once, it was the start's longest task
+  // on a phone (docs/performance.md). Settings already known draw at once. `answeredOnce`
+  // never goes back, so the deferred value changes once, and a sign-out clearing the
+  // settings shows the fallback at once, with no render left to catch up.
   const [answeredOnce, setAnsweredOnce] = useState(answered);
   if (answered && !answeredOnce) setAnsweredOnce(true);
   const drawn = useDeferredValue(answeredOnce);

@@ -108,10 +108,10 @@ export function longTasks(events: TraceEvent[], minMs = 12): LongTask[] {
       const self = new Map<string, number>();
       const within = new Map<string, number>();
       for (const sample of inTask) {
-        const stack = stackOf(sample.node);
-        const leaf = stack[0];
-        if (leaf) self.set(frameName(leaf), (self.get(frameName(leaf)) ?? 0) + 1);
-        for (const name of new Set(stack.map(frameName))) {
+        const names = stackOf(sample.node).map(frameName);
+        const leaf = names[0];
+        if (leaf) self.set(leaf, (self.get(leaf) ?? 0) + 1);
+        for (const name of new Set(names)) {
           if (!PLUMBING.test(name)) within.set(name, (within.get(name) ?? 0) + 1);
         }
       }

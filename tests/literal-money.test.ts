@@ -11,10 +11,38 @@ import type { z } from "zod";
 import type { Contract } from "../src/domain/contract";
 import { contracts } from "../src/domain/contracts";
 import { amountFieldsOf } from "../src/domain/schemas";
-import { createTestApp, type TestApp } from "./helpers/test-app";
+import { createTestApp, seedBasics, type TestApp } from "./helpers/test-app";
 
-/** JSON number 1.005 and the strings the issue found booked as other amounts. */
-const REFUSED: readonly unknown[] = [1.005, "1.005", "0,001", "1.000.000", "1e3"];
+/** A JSON number token sent exactly as written (`1e3`, not the 1000 JSON.stringify would send). */
+class Token {
+  constructor(readonly source: string) {}
+  toJSON() {
+    return `\u0000${this.source}\u0000`;
+  }
+  toString() {
+    return this.source;
+  }
+}
+
+/** The body as JSON text, each Token written as its bare number token. */
+const bodyText = (fields: Record<string, unknown>) =>
+  JSON.stringify(fields).replace(/"\\u0000([^"\\]*)\\u0000"/g, "$1");
+
+/**
+ * JSON number 1.005 and the strings the issue found booked as other amounts; and the number
+ * tokens JSON.parse would read as plain values (1000, 10.5) though written with an exponent or
+ * a third decimal (decision 071).
+ */
+const REFUSED: readonly unknown[] = [
+  1.005,
+  "1.005",
+  "0,001",
+  "1.000.000",
+  "1e3",
+  new Token("1e3"),
+  new Token("1E2"),
+  new Token("10.500"),
+];
 
 type Def = { type?: string; innerType?: z.ZodType; in?: z.ZodType; shape?: unknown };
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -98,8 +126,9 @@ describe("every money and odds field refuses anything but a literal", () => {
   for (const { endpoint, c, where, field } of cases) {
     for (const value of REFUSED) {
       // A query string has no numbers: there the number is sent as its text.
-      if (where === "query" && typeof value === "number") continue;
-      test(`${endpoint} ${where}.${field} = ${JSON.stringify(value)}: 400 naming ${field}`, async () => {
+      if (where === "query" && typeof value !== "string") continue;
+      const shown = value instanceof Token ? value.source : JSON.stringify(value);
+      test(`${endpoint} ${where}.${field} = ${shown}: 400 naming ${field}`, async () => {
         const schema = c[where] as z.ZodType;
         const fields = { ...validBefore(schema, field), [field]: value };
         const query =
@@ -108,7 +137,7 @@ describe("every money and odds field refuses anything but a literal", () => {
             : "";
         const res = await t.request(c.method.toUpperCase(), `${pathOf(c)}${query}`, {
           as: "admin",
-          ...(where === "body" ? { body: fields } : {}),
+          ...(where === "body" ? { body: bodyText(fields) } : {}),
         });
         const answer = (await res.json()) as { message: string; fields?: Record<string, string> };
         expect(res.status).toBe(400);
@@ -116,5 +145,21 @@ describe("every money and odds field refuses anything but a literal", () => {
         expect(answer.message).toBe(`${field}: ${answer.fields?.[field]}`);
       });
     }
+  }
+});
+
+test("number tokens money writes (10.50, 7, 0.5) are still read as the amounts they say", async () => {
+  const { customerId, shopId } = await seedBasics(t);
+  for (const [token, booked] of [
+    ["10.50", "10.50"],
+    ["7", "7.00"],
+    ["0.5", "0.50"],
+  ] as const) {
+    const res = await t.request("POST", "/api/deposits", {
+      as: "admin",
+      body: `{"customerId":${customerId},"shopId":${shopId},"amount":${token}}`,
+    });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { amount: string }).amount).toBe(booked);
   }
 });

@@ -1,5 +1,5 @@
 /** The /api/* middleware chain: request id and log line, security, sessions. Access rules come from each endpoint's contract (lib/endpoint.ts). */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import {
   authenticateApiToken,
@@ -92,9 +92,41 @@ export const originAndContentType: MiddlewareHandler<AppEnv> = async (c, next) =
         "Request body must be JSON (Content-Type: application/json)",
       );
     }
+    await readNumbersAsWritten(c);
   }
   return next();
 };
+
+/** A JSON number as money writes it: digits, at most two decimals (decision 038). */
+const LITERAL_NUMBER = /^-?\d+(\.\d{1,2})?$/;
+
+type SourceReviver = (key: string, value: unknown, context?: { source?: string }) => unknown;
+
+/**
+ * A JSON number reaches the schemas as it was written (issue 20, decision 071): JSON.parse
+ * reads `1e3` as 1000 and `10.500` as 10.5, so a money field never saw the exponent or the
+ * third decimal it must refuse. Such a token (an exponent, more than two decimals) is handed
+ * on as its text instead, which every money, odds and id field refuses naming the field, as it
+ * refuses the same string. Other bodies are left untouched; malformed JSON is the validator's
+ * to answer.
+ */
+async function readNumbersAsWritten(c: Context<AppEnv>): Promise<void> {
+  const text = await c.req.text();
+  let rewritten = false;
+  const keepSource: SourceReviver = (_key, value, context) => {
+    if (typeof value !== "number" || context?.source === undefined) return value;
+    if (LITERAL_NUMBER.test(context.source)) return value;
+    rewritten = true;
+    return context.source;
+  };
+  let body: unknown;
+  try {
+    body = (JSON.parse as (text: string, reviver: SourceReviver) => unknown)(text, keepSource);
+  } catch {
+    return;
+  }
+  if (rewritten) c.req.bodyCache.text = Promise.resolve(JSON.stringify(body));
+}
 
 /**
  * The caller: an API token when the request carries `Authorization: Bearer` (the bearer wins;

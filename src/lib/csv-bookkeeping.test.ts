@@ -4,8 +4,9 @@
  * RFC 4180 reader, holds the same JSON-named header, a `localTime` in the business time zone
  * and UTC times to the second, and its money columns sum to the books: balances to the stored
  * balances the ledger recomputes, a customer's or shop's `signedAmount` to its balance, a
- * customer's deposits and withdrawals less its bets' `signedAmount` to its balance, and the
- * cash bets' `signedAmount` to what they moved in the till.
+ * customer's deposits and withdrawals plus its bets' `signedAmount` (the effect on the
+ * customer, decision 074) to its balance, and the cash bets' `signedAmount` (on the shop) to
+ * what they moved in the till.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { centsOfCell, csvObjects } from "../../tests/helpers/csv";
@@ -194,18 +195,26 @@ describe("CSV for a bookkeeper, in both forms", () => {
         for (const row of file.rows) expect(row.signedForType).toBe("SHOP");
       }
 
-      // Bets from the shop's side: a customer's deposits and withdrawals less what its bets
-      // moved is its balance; the cash bets' signedAmount is what they moved in shop A's till.
+      // Bets on the customer, else the shop: a customer's deposits and withdrawals plus what
+      // its bets moved is its balance; the cash bets' signedAmount is what they moved in shop
+      // A's till.
       const bets = await csv("/api/bets", form);
       for (const [id, balance] of customers) {
         const file = await csv(`/api/transactions?customerId=${id}`, form);
         const cash = file.rows.filter((r) => r.type === "DEPOSIT" || r.type === "WITHDRAWAL");
         const own = bets.rows.filter((r) => r["customer.id"] === String(id));
-        expect(sum(cash, "signedAmount", form) - sum(own, "signedAmount", form)).toBe(balance);
+        expect(own.length).toBeGreaterThan(0);
+        for (const row of own) {
+          expect([row.signedForType, row.signedForId]).toEqual(["CUSTOMER", String(id)]);
+        }
+        expect(sum(cash, "signedAmount", form) + sum(own, "signedAmount", form)).toBe(balance);
       }
       const tillA = await csv(`/api/transactions?shopId=${shopA}`, form);
       const cashBets = bets.rows.filter((r) => r.payment === "cash");
       expect(cashBets).toHaveLength(2);
+      for (const row of cashBets) {
+        expect([row.signedForType, row.signedForId]).toEqual(["SHOP", String(shopA)]);
+      }
       expect(sum(cashBets, "signedAmount", form)).toBe(
         sum(
           tillA.rows.filter((r) => r["bet.id"] !== ""),

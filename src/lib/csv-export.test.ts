@@ -125,8 +125,8 @@ describe("CSV of the lists (small database)", () => {
       expect(header).toEqual(columns.map((c) => c.name));
       expect(json.length).toBeGreaterThan(1);
       // Same rows, same order, every cell from the JSON field (money as its decimal string,
-      // times UTC to the second, localTime in the business zone); a bet's signedAmount comes
-      // from its ledger rows (csv-bookkeeping.test.ts), not from its JSON.
+      // times UTC to the second, localTime in the business zone); a bet's signedAmount and
+      // whose it is come from its ledger rows (csv-bookkeeping.test.ts), not from its JSON.
       const input: CsvInput = {
         query: listQuerySchema.parse({}),
         own: null,
@@ -134,7 +134,8 @@ describe("CSV of the lists (small database)", () => {
         timeZone: "Europe/Berlin",
         decimal: "point",
       };
-      const fromJson = columns.filter((c) => !(list === "bets" && c.name === "signedAmount"));
+      const fromLedger = ["signedAmount", "signedForType", "signedForId"];
+      const fromJson = columns.filter((c) => !(list === "bets" && fromLedger.includes(c.name)));
       const pick = (row: string[]) => fromJson.map((c) => row[header.indexOf(c.name)]);
       expect(rows.map(pick)).toEqual(json.map((item) => csvRecord(fromJson, item, input)));
       const at = (name: string) => rows[0]?.[header.indexOf(name)];
@@ -152,7 +153,7 @@ describe("CSV of the lists (small database)", () => {
       "id,name,location,address,phone,balance,isActive,localTime,createdAt",
     );
     expect(names(BET_COLUMNS)).toBe(
-      "id,description,payment,shiftId,paid.amount,paid.at,paid.by.id,paid.by.username,paid.shiftId,paid.shop.id,paid.shop.name,eachWay.places,eachWay.fraction,stakeAmount,totalStake,odds,price,potentialPayout,actualPayout,signedAmount,allowOvercredit,status,voidReason,localTime,createdAt,resolvedAt,customer.id,customer.firstName,customer.lastName,shop.id,shop.name,placedByUser.id,placedByUser.username,resolvedByUser.id,resolvedByUser.username",
+      "id,description,payment,shiftId,paid.amount,paid.at,paid.by.id,paid.by.username,paid.shiftId,paid.shop.id,paid.shop.name,eachWay.places,eachWay.fraction,stakeAmount,totalStake,odds,price,potentialPayout,actualPayout,signedAmount,signedForType,signedForId,allowOvercredit,status,voidReason,localTime,createdAt,resolvedAt,customer.id,customer.firstName,customer.lastName,shop.id,shop.name,placedByUser.id,placedByUser.username,resolvedByUser.id,resolvedByUser.username",
     );
     expect(names(TRANSACTION_COLUMNS)).toBe(
       "id,type,amount,signedAmount,signedForType,signedForId,description,status,fromEntityType,fromEntityId,toEntityType,toEntityId,localTime,createdAt,archived,archivedAt,reversalOf,shiftId,reason,fromCustomer.firstName,fromCustomer.lastName,toCustomer.firstName,toCustomer.lastName,fromShop.name,toShop.name,bet.id,bet.description,processedByUser.id,processedByUser.username",

@@ -3,11 +3,14 @@
  * with an open shift presses F4, types a cash bet (no customer) and places it; its slip
  * prints at once; they settle it Won from the bet's page, press F10, type the slip's code and
  * pay it. The shift's expected cash moved by the stake taken less the payout paid. The test
- * counts the key presses (a typed character is one) and names the count.
+ * counts the key presses (a typed character is one) and names the count. Then (issue 21's
+ * "a double payment … pays once") a second window of the till that found the slip unpaid
+ * presses Pay too and is refused, and the shift closes on the counted cash without a cent of
+ * discrepancy.
  */
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { api, expectAccessible, expectText, hidden, unique, visible } from "./harness";
+import { api, detail, expectAccessible, expectText, hidden, unique, visible } from "./harness";
 import { countedKeys, counterKeysReady, focusIs } from "./keyboard";
 import { createAccount, createShop } from "./seed";
 import { setUpSuite } from "./suite";
@@ -131,6 +134,18 @@ describe("the cash counter by keyboard (issue 21, items 1, 2 and 7)", () => {
       exact: true,
     });
     await expectAccessible(page, "find slip result", "dialog[open]");
+    // A second window of the same till finds the same unpaid slip, to pay it again later.
+    const other = await context.newPage();
+    await other.goto("/");
+    await counterKeysReady(other);
+    await other.keyboard.press("F10");
+    const otherFind = other.getByRole("dialog", { name: "Find slip" });
+    await visible(otherFind);
+    const otherBox = otherFind.getByRole("textbox", { name: "Find slip" });
+    await otherBox.fill(code);
+    await otherBox.press("Enter");
+    const payAgain = otherFind.getByRole("button", { name: "Pay €19.00" });
+    await visible(payAgain);
     await tabTo("button Pay €19.00");
     await press("Enter");
     await expectText(find.getByTestId("slip-paid-now"), "Paid €19.00");
@@ -147,8 +162,32 @@ describe("the cash counter by keyboard (issue 21, items 1, 2 and 7)", () => {
       `/api/bets/${betId}`,
     );
     expect(paid.paid).toMatchObject({ amount: "19.00", shiftId: opened.id });
-
     expect(keys.count).toBe(KEYS);
+
+    // Paid twice: the second window's Pay is refused, says so, and the till is unchanged.
+    await payAgain.click();
+    await expectText(otherFind.getByRole("alert"), "Slip already paid: €19.00");
+    await expectText(otherFind.getByTestId("slip-pay-state"), "Paid €19.00 on ");
+    await hidden(otherFind.getByRole("button", { name: /^Pay/ }));
+    await other.close();
+    const twice = await api<ShiftRow>(page, "GET", "/api/shifts/current");
+    expect(twice.expectedCash).toBe("89.00");
+
+    // Cash-up: the €89.00 counted is what the till expects, to the cent.
+    const control = page.getByTestId("shift-control");
+    await control.getByRole("button", { name: "Close shift" }).click();
+    const closing = page.getByRole("dialog", { name: "Close shift" });
+    await expectText(detail(closing, "Expected cash"), "€89.00", { exact: true });
+    await closing.getByLabel("Counted cash (€)").fill("89");
+    await closing.getByRole("button", { name: "Close shift" }).click();
+    const closed = page.getByRole("dialog", { name: "Shift closed" });
+    await expectText(detail(closed, "Discrepancy"), "None", { exact: true });
+    const shift = await api<ShiftRow & { countedCash: string; discrepancy: string }>(
+      page,
+      "GET",
+      `/api/shifts/${opened.id}`,
+    );
+    expect(shift).toMatchObject({ countedCash: "89.00", discrepancy: "0.00" });
     expect(problems()).toEqual([]);
     await context.close();
   }, 120_000);

@@ -457,9 +457,13 @@ async function main() {
     await page.goto(`/bets/${paidBet.id}/slip`);
     await visible(page.getByText(/PAID €35\.00/));
     await shot(page, "50-paid-slip");
+    // Seen by a user who reads prices as fractions (the counter's habit): "Odds 5/1".
+    await api(page, "PATCH", "/api/user/preferences", { oddsFormat: "fractional" });
     await page.goto(`/bets/${eachWay.id}`);
     await visible(page.getByText(/E\/W 3 places 1\/4/).first());
+    await visible(page.getByText("5/1", { exact: true }).first());
     await shot(page, "51-each-way-bet-placed");
+    await api(page, "PATCH", "/api/user/preferences", { oddsFormat: null });
 
     // Issue 12: limits on a customer, one lowered at once and one raised (pending 24 hours).
     await api(page, "PATCH", `/api/customers/${data.niamh.id}`, {

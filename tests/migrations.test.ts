@@ -144,6 +144,7 @@ describe("at start, applied migrations must match the files", () => {
         "0023_user_language",
         "0024_business_zone",
         "0025_alert_codes",
+        "0026_placed_payouts",
       ],
       mismatch: null,
     });

@@ -525,9 +525,12 @@ export const reportSeriesDto = z
     outcomes: z.object({
       won: z.object({
         bets: z.number().int(),
-        payouts: moneyString.meta({ description: "Payouts of WON and PLACED bets" }),
+        payouts: moneyString.meta({ description: "Payouts of WON bets" }),
       }),
-      placed: z.object({ bets: z.number().int() }),
+      placed: z.object({
+        bets: z.number().int(),
+        payouts: moneyString.meta({ description: "Payouts of PLACED (each-way) bets" }),
+      }),
       lost: z.object({ bets: z.number().int() }),
       pending: z.object({ bets: z.number().int(), stakes: moneyString }),
       void: z.object({ bets: z.number().int() }),

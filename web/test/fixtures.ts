@@ -208,7 +208,7 @@ export function emptySeries(overrides: Partial<ReportSeriesDto> = {}): ReportSer
     totals: { bets: 0, stakes: "0.00", revenue: "0.00", payouts: "0.00", profit: "0.00" },
     outcomes: {
       won: { bets: 0, payouts: "0.00" },
-      placed: { bets: 0 },
+      placed: { bets: 0, payouts: "0.00" },
       lost: { bets: 0 },
       pending: { bets: 0, stakes: "0.00" },
       void: { bets: 0 },

@@ -98,5 +98,9 @@ export const bets = sqliteTable(
     // A shift's cash stakes and the slips paid from its till (drizzle/0021_cash_bets_each_way.sql).
     index("bets_shift_idx").on(t.shiftId).where(sql`${t.shiftId} is not null`),
     index("bets_paid_shift_idx").on(t.paidShiftId).where(sql`${t.paidShiftId} is not null`),
+    // The PLACED bets' payouts for the reports' outcome mix (drizzle/0026_placed_payouts.sql).
+    index("bets_placed_payout_idx")
+      .on(t.createdAt, t.actualPayoutCents)
+      .where(sql`${t.status} = 'PLACED'`),
   ],
 );

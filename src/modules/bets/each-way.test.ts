@@ -280,7 +280,7 @@ describe("lists, slips, CSV, reports and re-settlement know each-way and PLACED"
     expect(at("potentialPayout")).toBe("40.00");
   });
 
-  test("reports count PLACED apart and as won in the win rate; roll-ups match the bets", async () => {
+  test("reports count PLACED apart, with their own payouts, and as won in the win rate; roll-ups match the bets", async () => {
     const ew = { stakeAmount: "5", odds: "5/1", eachWay: { places: 3, fraction: "1/4" } };
     const a = await place(ew);
     const b = await place(ew);
@@ -311,8 +311,15 @@ describe("lists, slips, CSV, reports and re-settlement know each-way and PLACED"
       "GET",
       "/api/reports/series",
     );
-    expect(series.outcomes.placed?.bets).toBe(1);
-    expect(series.outcomes.won).toEqual({ bets: 1, payouts: "52.50" });
+    // Each outcome with its own payouts: the PLACED bet's 11.25 apart from the WON 41.25.
+    expect(series.outcomes.placed).toEqual({ bets: 1, payouts: "11.25" });
+    expect(series.outcomes.won).toEqual({ bets: 1, payouts: "41.25" });
+    // A day without the PLACED bet reads none.
+    const before = await t.json<{ outcomes: Record<string, { payouts?: string }> }>(
+      "GET",
+      "/api/reports/series?period=day&day=2020-01-01",
+    );
+    expect(before.outcomes.placed?.payouts).toBe("0.00");
     // The triggers' roll-ups equal a rebuild from the bets.
     const read = () =>
       ROLLUP_TABLES.map((table) =>

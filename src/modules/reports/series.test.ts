@@ -71,7 +71,7 @@ interface Series {
   totals: { bets: number; stakes: Money; revenue: Money; payouts: Money; profit: Money };
   outcomes: {
     won: { bets: number; payouts: Money };
-    placed: { bets: number };
+    placed: { bets: number; payouts: string };
     lost: { bets: number };
     pending: { bets: number; stakes: Money };
     void: { bets: number };
@@ -256,7 +256,7 @@ describe("GET /api/reports/series", () => {
     });
     expect(s.outcomes).toEqual({
       won: { bets: 2, payouts: "34.50" },
-      placed: { bets: 0 },
+      placed: { bets: 0, payouts: "0.00" },
       lost: { bets: 1 },
       pending: { bets: 0, stakes: "0.00" },
       void: { bets: 1 },

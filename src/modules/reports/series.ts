@@ -135,6 +135,23 @@ function monthBounds(sqlite: Database): { first: number; last: number } | null {
   return first == null || last == null ? null : { first, last };
 }
 
+/**
+ * The payouts of the period's PLACED bets (decision 075), which the roll-ups add to the WON
+ * ones: a range of the partial index that holds only PLACED bets with their payouts
+ * (drizzle/0026_placed_payouts.sql), so it reads as many entries as there are such bets.
+ */
+function placedPayoutsOf(sqlite: Database, period: SeriesPeriod): number {
+  return (
+    sqlite
+      .query<{ cents: number | null }, [number, number]>(
+        `select sum(actual_payout_cents) as cents
+           from bets indexed by bets_placed_payout_idx
+          where status = 'PLACED' and created_at >= ? and created_at < ?`,
+      )
+      .get(period.from ?? Number.MIN_SAFE_INTEGER, period.to ?? Number.MAX_SAFE_INTEGER)?.cents ?? 0
+  );
+}
+
 /** A bucket without bets. */
 const emptyBucket = (start: number): RollupTotalsRow => [start, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
@@ -148,7 +165,7 @@ const money = formatCents;
 export function buildSeries(sqlite: Database, period: SeriesPeriod, zone = "UTC") {
   const granularity = granularityOf(period.type);
   const hourly = granularity === "hour";
-  const { rows, from, to } = readSnapshot(sqlite, () => {
+  const { rows, from, to, placedPayouts } = readSnapshot(sqlite, () => {
     let from = hourly ? period.from : period.keyFrom;
     let to = hourly ? period.to : period.keyTo;
     if (from === null || to === null) {
@@ -162,7 +179,7 @@ export function buildSeries(sqlite: Database, period: SeriesPeriod, zone = "UTC"
       granularity === "hour"
         ? hourRows(sqlite, from, to, shift)
         : rollupRows(sqlite, granularity, from, to);
-    return { rows, from, to };
+    return { rows, from, to, placedPayouts: placedPayoutsOf(sqlite, period) };
   });
 
   const byBucket = new Map(rows.map((r) => [r[0], r]));
@@ -201,11 +218,12 @@ export function buildSeries(sqlite: Database, period: SeriesPeriod, zone = "UTC"
       payouts: money(sum.payouts),
       profit: money(sum.revenue - sum.payouts),
     },
-    // Counts per outcome, and the amounts the roll-ups hold per outcome: payouts of WON and
-    // PLACED bets, stakes still at risk on PENDING ones, settled (WON + PLACED + LOST) stakes.
+    // Counts per outcome, and the amounts per outcome: payouts of WON and of PLACED bets
+    // (the roll-ups hold them together; the PLACED ones are read apart), stakes still at
+    // risk on PENDING ones, settled (WON + PLACED + LOST) stakes.
     outcomes: {
-      won: { bets: sum.wonBets, payouts: money(sum.payouts) },
-      placed: { bets: sum.placedBets },
+      won: { bets: sum.wonBets, payouts: money(sum.payouts - placedPayouts) },
+      placed: { bets: sum.placedBets, payouts: money(placedPayouts) },
       lost: { bets: sum.lostBets },
       pending: { bets: sum.pendingBets, stakes: money(sum.stakes - sum.revenue) },
       void: { bets: sum.voidBets },

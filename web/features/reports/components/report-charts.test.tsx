@@ -50,7 +50,7 @@ const series: ReportSeriesDto = {
   totals: { bets: 4, stakes: "1280.50", revenue: "1280.50", payouts: "20.00", profit: "1260.50" },
   outcomes: {
     won: { bets: 1, payouts: "20.00" },
-    placed: { bets: 0 },
+    placed: { bets: 0, payouts: "0.00" },
     lost: { bets: 1 },
     pending: { bets: 1, stakes: "10.00" },
     void: { bets: 1 },
@@ -85,7 +85,7 @@ describe("series data", () => {
   test("the outcome mix has each outcome's bets and what the series holds for it", () => {
     expect(outcomeSlices(series).map((s) => [s.name, s.bets, s.amountLabel, s.amount])).toEqual([
       ["Won", 1, "Paid out", "20.00"],
-      ["Placed", 0, null, null],
+      ["Placed", 0, "Paid out", "0.00"],
       ["Lost", 1, null, null],
       ["Pending", 1, "At stake", "10.00"],
       ["Void", 1, null, null],
@@ -141,7 +141,7 @@ describe("report charts", () => {
     ).toEqual([
       "OutcomeBetsAmount",
       "Won1Paid out €20.00",
-      "Placed0—",
+      "Placed0Paid out €0.00",
       "Lost1—",
       "Pending1At stake €10.00",
       "Void1—",

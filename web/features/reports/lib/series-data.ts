@@ -64,7 +64,6 @@ export function outcomeSlices(series: Series): OutcomeSlice[] {
       key: "won",
       name: t("charts.won"),
       bets: o.won.bets,
-      // The payouts of WON and PLACED bets: the series holds them together.
       amountLabel: t("charts.paidOut"),
       amount: o.won.payouts,
       color: "var(--color-success)",
@@ -74,8 +73,8 @@ export function outcomeSlices(series: Series): OutcomeSlice[] {
       key: "placed",
       name: t("charts.placed"),
       bets: o.placed.bets,
-      amountLabel: null,
-      amount: null,
+      amountLabel: t("charts.paidOut"),
+      amount: o.placed.payouts,
       color: "var(--color-accent)",
     },
     {

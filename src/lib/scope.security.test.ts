@@ -232,6 +232,24 @@ describe("a customer login asking for another customer's rows", () => {
     }
   });
 
+  test("a list filtered to her customer id is empty, not its own rows under her filter", async () => {
+    const filtered = probes.filter(
+      (p) => p.contract.scope === "own-list" && p.url.includes(`customerId=${hers.customers}`),
+    );
+    expect(filtered.length).toBeGreaterThan(0);
+    for (const probe of filtered) {
+      const text = first.get(probe.url) ?? "";
+      const rows = probe.url.includes("format=csv")
+        ? text
+            .replace(/^\uFEFF/, "")
+            .trim()
+            .split("\n")
+            .slice(1)
+        : (JSON.parse(text) as unknown[]);
+      expect(`${probe.url}: ${rows.length}`).toBe(`${probe.url}: 0`);
+    }
+  });
+
   test("staff get her rows through the same calls (the probes aim true)", async () => {
     for (const probe of probes) {
       const scope = probe.contract.scope;

@@ -33,7 +33,7 @@ export const SCOPE_TEXT: Record<Scope, string> = {
   shared: "the same answer as staff",
   customer: `only its own customer record (any other id is 404)${NO_STAFF}`,
   bet: `only its own bets (another customer's bet is 404)${NO_STAFF}`,
-  "own-list": `only its own rows (\`customerId\` is forced to its own)${NO_STAFF}`,
+  "own-list": `only its own rows (\`customerId\` is forced to its own; another customer's is an empty list)${NO_STAFF}`,
   "own-rows": `only its own record and figures${NO_STAFF}`,
   "no-tills": "shops without their till balances (`balance` is null; no sort by balance)",
 };
@@ -76,8 +76,13 @@ export function scopeRequest(
       if (own === NO_CUSTOMER || owner !== own) throw notFound(DETAIL[scope] as string);
       return { own, query };
     }
-    case "own-list":
-      return { own, query: { ...(query as object), customerId: own } };
+    case "own-list": {
+      // Another customer's id asks for rows it may not read: none, rather than its own rows
+      // under her filter (issue 20 item 13: "404 or an empty list").
+      const asked = (query as { customerId?: number } | undefined)?.customerId;
+      const customerId = asked === undefined || asked === own ? own : NO_CUSTOMER;
+      return { own, query: { ...(query as object), customerId } };
+    }
     case "own-rows":
       return { own, query };
     case "no-tills": {

@@ -125,7 +125,9 @@ async function readNumbersAsWritten(c: Context<AppEnv>): Promise<void> {
   } catch {
     return;
   }
-  if (rewritten) c.req.bodyCache.text = Promise.resolve(JSON.stringify(body));
+  // Hono's cache holds each body as the promise of it (its type names the body itself).
+  if (rewritten)
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(JSON.stringify(body));
 }
 
 /**

@@ -49,7 +49,7 @@ const BETS_CSV = defineCsvList(import.meta.url, {
       const sums = moved.get(bet.id);
       const signed: Signed = bet.customer
         ? { cents: sums?.customer ?? 0, forType: "CUSTOMER", forId: bet.customer.id }
-        : { cents: sums?.shop ?? 0, forType: "SHOP", forId: bet.shop.id };
+        : { cents: sums?.shop ?? 0, forType: "SHOP", forId: bet.shopId };
       return { ...bet, signed };
     });
   },

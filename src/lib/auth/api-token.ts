@@ -14,6 +14,7 @@ import { apiTokens, loginFailures, users } from "../../db/schema";
 import type { SessionUser } from "../context";
 import { AppError, isStorageFull } from "../errors";
 import { countWhere } from "../list-query";
+import { takeFromBucket } from "../rate-bucket";
 
 export const TOKEN_PREFIX = "bst_";
 /** How many of the token's characters are kept and shown (`bst_` and 8 more). */
@@ -222,31 +223,12 @@ export function apiTokenStillValid(db: AppDb, tokenId: number, now: number): boo
   return row !== undefined && !("message" in refusal(db, row, now));
 }
 
-/**
- * Requests per token: a bucket of `perMinute` that refills continuously, kept in memory per
- * app (one server per database, decision 054). Answers 0 when admitted, else the seconds to wait.
- */
-const buckets = new WeakMap<object, Map<number, { tokens: number; at: number }>>();
-
+/** Requests per token: `perMinute`, in a bucket per app (src/lib/rate-bucket.ts). */
 export function takeTokenRequest(
   owner: object,
   tokenId: number,
   perMinute: number,
   now: number,
 ): number {
-  let forApp = buckets.get(owner);
-  if (!forApp) {
-    forApp = new Map();
-    buckets.set(owner, forApp);
-  }
-  const perMs = perMinute / 60_000;
-  const bucket = forApp.get(tokenId) ?? { tokens: perMinute, at: now };
-  bucket.tokens = Math.min(perMinute, bucket.tokens + Math.max(0, now - bucket.at) * perMs);
-  bucket.at = now;
-  forApp.set(tokenId, bucket);
-  if (bucket.tokens >= 1) {
-    bucket.tokens -= 1;
-    return 0;
-  }
-  return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
+  return takeFromBucket(owner, `token:${tokenId}`, perMinute, now);
 }

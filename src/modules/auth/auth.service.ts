@@ -14,7 +14,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { type AppDb, type DbOrTx, type Tx, writeTx } from "../../db/client";
-import { alerts, loginFailures, users } from "../../db/schema";
+import { alerts, auditLog, loginFailures, users } from "../../db/schema";
 import { raiseAlert } from "../../lib/alerts";
 import { audit, auditedWrite, type Mutation, type Op } from "../../lib/audit";
 import {
@@ -97,29 +97,31 @@ type Attempt = {
   requestId: string;
 } & ({ kind: "login" } | { kind: "confirm"; actor: Actor });
 
+type Refusal =
+  | { reason: "unknown-user" | "wrong-password" | "disabled" }
+  | { reason: "throttled"; limit: ThrottleLimit };
+type ThrottleLimit = "username-and-address" | "address";
+
+const refusalAction = (attempt: Attempt, why: Refusal) =>
+  attempt.kind === "confirm"
+    ? "auth.confirm-failed"
+    : why.reason === "throttled"
+      ? "auth.login-locked"
+      : "auth.login-failed";
+
 /**
  * Every refused password check is on the audit trail (issue 25): `auth.login-failed`,
  * `auth.login-locked` (the throttle) or `auth.confirm-failed`, with the username as typed,
  * the address and the reason. Only the trail knows the reason; the caller's answer is the
- * same for an unknown user and a wrong password.
+ * same for an unknown user and a wrong password. The throttle's refusals are counted into one
+ * row per window instead (auditThrottled).
  */
-function auditRefusal(
-  tx: Tx,
-  attempt: Attempt,
-  why: { reason: "unknown-user" | "wrong-password" | "disabled" | "throttled"; limit?: string },
-  now: number,
-): void {
-  const action =
-    attempt.kind === "confirm"
-      ? "auth.confirm-failed"
-      : why.reason === "throttled"
-        ? "auth.login-locked"
-        : "auth.login-failed";
+function auditRefusal(tx: Tx, attempt: Attempt, why: Refusal, now: number): void {
   audit(
     tx,
     attempt.kind === "confirm" ? attempt.actor : null,
     {
-      action,
+      action: refusalAction(attempt, why),
       entityType: "USER",
       entityId: attempt.userId,
       after: { username: auditUsername(attempt.typed), ...why },
@@ -128,6 +130,75 @@ function auditRefusal(
     now,
   );
 }
+
+/**
+ * A refusal by the throttle on the record without flooding it (decision 072): refusals cost
+ * the caller nothing, so a script sends thousands. The first in a window writes its row with
+ * `refusals: 1`; the next ones for the same key within FAILURE_WINDOW_MS of that row add to
+ * its `refusals` and set `lastRefusedAt`, so the trail holds at most one row per key and
+ * window and still says how many were refused and until when. The key is the action, the
+ * address and the limit, and for the username limit the username as the audit row shows it,
+ * in any case (the throttle's own key is lowercased). The address limit refuses whatever
+ * username comes, so its row is per address and names the first; the ones typed before it
+ * each have their `auth.login-failed` row. Rows are few: an address holds at most
+ * MAX_PER_ADDRESS / MAX_PER_USERNAME_ADDRESS username locks and its address lock per window.
+ */
+function auditThrottled(tx: Tx, attempt: Attempt, limit: ThrottleLimit, now: number): void {
+  const why: Refusal = { reason: "throttled", limit };
+  const username = auditUsername(attempt.typed);
+  const open = tx
+    .select({ id: auditLog.id, after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, refusalAction(attempt, why)),
+        gt(auditLog.createdAt, now - FAILURE_WINDOW_MS),
+        attempt.ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, attempt.ip),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .all()
+    .map((row) => ({ id: row.id, after: JSON.parse(row.after ?? "{}") as ThrottledDetails }))
+    .find(
+      ({ after }) =>
+        after.reason === "throttled" &&
+        after.limit === limit &&
+        (limit === "address" || after.username?.toLowerCase() === username.toLowerCase()),
+    );
+  if (!open) {
+    audit(
+      tx,
+      attempt.kind === "confirm" ? attempt.actor : null,
+      {
+        action: refusalAction(attempt, why),
+        entityType: "USER",
+        entityId: attempt.userId,
+        after: { username, ...why, refusals: 1 },
+        client: { ip: attempt.ip, requestId: attempt.requestId },
+      },
+      now,
+    );
+    return;
+  }
+  const after: ThrottledDetails = {
+    ...open.after,
+    refusals: (open.after.refusals ?? 1) + 1,
+    lastRefusedAt: new Date(now).toISOString(),
+  };
+  tx.update(auditLog)
+    .set({ after: JSON.stringify(after) })
+    .where(eq(auditLog.id, open.id))
+    .run();
+}
+
+/** What a throttle row's `after` holds. */
+type ThrottledDetails = {
+  username?: string;
+  reason?: string;
+  limit?: string;
+  refusals?: number;
+  lastRefusedAt?: string;
+};
 
 /** Seconds until the `limit`-th newest of these failures leaves the window (Retry-After). */
 function retryAfterSeconds(db: DbOrTx, where: SQL | undefined, limit: number, now: number) {
@@ -169,7 +240,7 @@ export function signInDelayMs(db: DbOrTx, username: string, ip: string | null, n
 function admitAttempt(db: AppDb, attempt: Attempt, now: number) {
   const { username, ip } = attempt;
   const refusal = writeTx(db, (tx) => {
-    const limits: [SQL | undefined, number, string][] = [
+    const limits: [SQL | undefined, number, ThrottleLimit][] = [
       [
         and(eq(loginFailures.username, username), fromAddress(ip), inWindow(now)),
         MAX_PER_USERNAME_ADDRESS,
@@ -180,7 +251,7 @@ function admitAttempt(db: AppDb, attempt: Attempt, now: number) {
     for (const [where, limit, limitName] of limits) {
       if (countWhere(tx, loginFailures, where) >= limit) {
         // On the record in the same transaction, though nothing else is written.
-        auditRefusal(tx, attempt, { reason: "throttled", limit: limitName }, now);
+        auditThrottled(tx, attempt, limitName, now);
         return { retryAfter: retryAfterSeconds(tx, where, limit, now) };
       }
     }

@@ -3,16 +3,20 @@ import { and, eq, ne } from "drizzle-orm";
 import type { AppDb, Tx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import type { Mutation, Op } from "../../lib/audit";
-import { assertPasswordAllowed, hashPassword } from "../../lib/auth/password";
+import { assertPasswordAllowed, hashPassword, takePasswordCheck } from "../../lib/auth/password";
 import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { toUserDto, type UserDto } from "../users/users.dto";
 import { confirmPassword } from "./auth.service";
 
 /**
- * Before the write: the new password against the policy (decision 046; cheap, so a refused one
- * costs no throttled check), the current password under the sign-in throttle for this user and
- * address (confirmPassword; slow, a wrong one counts as a failed sign-in), then the new one hashed.
+ * Before the write, the current password first: checked under the sign-in throttle for this
+ * user and address (confirmPassword; a wrong one counts as a failed sign-in, past
+ * the limit it is a 429), then the new password against the policy (decision 046), then the
+ * new one hashed. The policy's strength estimate costs up to a quarter of a second on the only
+ * request thread (decision 072), so only a caller who knew the current password pays for it,
+ * at most PASSWORD_CHECKS_PER_MINUTE times a minute: a wrong or throttled one never reaches
+ * the estimator.
  */
 export async function checkAndHashNewPassword(
   db: AppDb,
@@ -22,7 +26,6 @@ export async function checkAndHashNewPassword(
 ): Promise<string> {
   const user = db.select().from(users).where(eq(users.id, actor.userId)).get();
   if (!user) throw notFound("User");
-  assertPasswordAllowed(input.newPassword, user.username, "newPassword");
   if (!(await confirmPassword(db, user, input.currentPassword, actor, now))) {
     throw new AppError("VALIDATION", "Current password is incorrect", {
       currentPassword: "Current password is incorrect",
@@ -33,6 +36,8 @@ export async function checkAndHashNewPassword(
       newPassword: "New password must differ from the current one",
     });
   }
+  takePasswordCheck(db, user.id, now);
+  assertPasswordAllowed(input.newPassword, user.username, "newPassword");
   return hashPassword(input.newPassword);
 }
 

@@ -4,17 +4,22 @@
  * and one of only spaces, with a 400 that names the field and says why; an account an admin
  * creates or resets, and a generated first admin password, must be changed at first sign-in.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../tests/helpers/test-app";
-import { users } from "../../db/schema";
+import { auditLog, users } from "../../db/schema";
 import {
   judgePassword,
   PASSWORD_CONTEXT_WORDS,
+  PASSWORD_ESTIMATE_MAX_CHARS,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_SCORE,
+  type PasswordEstimate,
 } from "../../domain/password-policy";
+import * as strength from "../../domain/password-strength";
 import { checkPassword, estimatePassword } from "../../domain/password-strength";
-import { ensureFirstAdmin } from "./auth.service";
+import { PASSWORD_CHECKS_PER_MINUTE } from "../../lib/auth/password";
+import { ensureFirstAdmin, MAX_PER_USERNAME_ADDRESS } from "./auth.service";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -105,6 +110,49 @@ describe("the policy", () => {
     // The estimator knows the username as well, so a variant of it scores low.
     expect(estimatePassword("Clerk2024!", []).score).toBe(PASSWORD_MIN_SCORE);
     expect(estimatePassword("Clerk2024!", ["clerk"]).score).toBeLessThan(PASSWORD_MIN_SCORE);
+  });
+});
+
+describe("the estimator's cost is bounded (decision 072)", () => {
+  /** A 200-character password of four different 50-character quarters, "a…", "b…", "c…", "d…". */
+  const longest = ["a", "b", "c", "d"].map((ch) => ch.repeat(50)).join("");
+
+  test("it sees only the first 64 characters of a 200-character password", () => {
+    expect(longest).toHaveLength(PASSWORD_MAX_LENGTH);
+    const seen: string[] = [];
+    const recording = (password: string): PasswordEstimate => {
+      seen.push(password);
+      return { score: 4, common: false, warning: null, suggestions: [] };
+    };
+    expect(judgePassword(longest, "clerk", recording).problem).toBeNull();
+    expect(PASSWORD_ESTIMATE_MAX_CHARS).toBe(64);
+    expect(seen).toEqual([`${"a".repeat(50)}${"b".repeat(14)}`]);
+    // A password of the bound or shorter is seen whole.
+    seen.length = 0;
+    judgePassword("x".repeat(64), "clerk", recording);
+    judgePassword("Glacier-Tulip", "clerk", recording);
+    expect(seen).toEqual(["x".repeat(64), "Glacier-Tulip"]);
+  });
+
+  test("the cheap rules still read the whole password: a username after the bound is refused", () => {
+    const estimate = () => ({ score: 4 as const, common: false, warning: null, suggestions: [] });
+    const hidden = `${"Glacier-Tulip-Harbour-7-".repeat(4)}clerk`;
+    expect(hidden.indexOf("clerk")).toBeGreaterThan(PASSWORD_ESTIMATE_MAX_CHARS);
+    expect(judgePassword(hidden, "clerk", estimate).problem).toBe(
+      "The password must not contain the username",
+    );
+    expect(judgePassword("\u00a0".repeat(150), "clerk", estimate).problem).toBe(
+      "The password must not be only spaces",
+    );
+  });
+
+  test("a 200-character password is judged by its prefix: strong is accepted, guessable refused", () => {
+    const strong = `Glacier-Tulip-Harbour-7 ${"a".repeat(PASSWORD_MAX_LENGTH - 24)}`;
+    expect(strong).toHaveLength(PASSWORD_MAX_LENGTH);
+    expect(checkPassword(strong, "kim").problem).toBeNull();
+    expect(checkPassword("a".repeat(PASSWORD_MAX_LENGTH), "kim").problem).toMatch(
+      /^This password is too easy to guess/,
+    );
   });
 });
 
@@ -221,6 +269,95 @@ describe("one's own change (PATCH /api/user/password)", () => {
       );
     });
   }
+
+  test("a wrong current password is refused before the new one is judged, which is never estimated", async () => {
+    const judged = spyOn(strength, "checkPassword");
+    try {
+      // Each new password here is one the policy refuses, the last the longest allowed:
+      // the answer is still the current password's, so the policy never ran.
+      for (const newPassword of ["12345678", "user1-harbour", "1!|".repeat(66).slice(0, 200)]) {
+        const res = await t.request("PATCH", "/api/user/password", {
+          as: "user",
+          body: { currentPassword: "not-the-password", newPassword },
+        });
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({
+          message: "Current password is incorrect",
+          code: "VALIDATION",
+          fields: { currentPassword: "Current password is incorrect" },
+        });
+      }
+      expect(judged).not.toHaveBeenCalled();
+      // The right current password reaches the policy, which refuses the same new password.
+      const judgedNow = await t.request("PATCH", "/api/user/password", {
+        as: "user",
+        body: { currentPassword: TEST_PASSWORD, newPassword: "1!|".repeat(66).slice(0, 200) },
+      });
+      expect(judgedNow.status).toBe(400);
+      expect(
+        ((await judgedNow.json()) as { fields: Record<string, string> }).fields.newPassword,
+      ).toMatch(/^This password is too easy to guess/);
+      expect(judged).toHaveBeenCalledTimes(1);
+    } finally {
+      judged.mockRestore();
+    }
+    const failed = t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "auth.confirm-failed"), eq(auditLog.actorId, t.ids.user)))
+      .all();
+    // The three wrong ones are on the record and counted; the right one cleared the count.
+    expect(failed).toHaveLength(3);
+  });
+
+  test("past the throttle's limit the answer is 429 and the new password is not judged", async () => {
+    for (let i = 0; i < MAX_PER_USERNAME_ADDRESS; i++) {
+      const res = await t.request("PATCH", "/api/user/password", {
+        as: "user",
+        body: { currentPassword: `guess-${i}`, newPassword: STRONG },
+      });
+      expect(res.status).toBe(400);
+    }
+    const judged = spyOn(strength, "checkPassword");
+    try {
+      const refused = await t.request("PATCH", "/api/user/password", {
+        as: "user",
+        body: { currentPassword: TEST_PASSWORD, newPassword: "1!|".repeat(66).slice(0, 200) },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(judged).not.toHaveBeenCalled();
+    } finally {
+      judged.mockRestore();
+    }
+  });
+
+  test("someone who knows their password may have six new ones judged a minute, then 429", async () => {
+    const at = Date.UTC(2026, 10, 27, 12);
+    let now = at;
+    t.deps.clock = () => now;
+    const weak = "1!|".repeat(66).slice(0, 200);
+    const change = () =>
+      t.request("PATCH", "/api/user/password", {
+        as: "user",
+        body: { currentPassword: TEST_PASSWORD, newPassword: weak },
+      });
+    for (let i = 0; i < PASSWORD_CHECKS_PER_MINUTE; i++) expect((await change()).status).toBe(400);
+    const judged = spyOn(strength, "checkPassword");
+    try {
+      const refused = await change();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("10");
+      expect(((await refused.json()) as { code: string }).code).toBe("RATE_LIMITED");
+      expect(judged).not.toHaveBeenCalled();
+      // Ten seconds on, one more may be judged.
+      now = at + 10_000;
+      expect((await change()).status).toBe(400);
+      expect(judged).toHaveBeenCalledTimes(1);
+    } finally {
+      judged.mockRestore();
+    }
+  });
 
   test("accepts a strong one", async () => {
     const res = await t.request("PATCH", "/api/user/password", {

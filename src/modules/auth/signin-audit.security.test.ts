@@ -14,11 +14,13 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from "../../../tests/helpers/test-app";
-import { auditLog, users } from "../../db/schema";
+import { auditLog, loginFailures, users } from "../../db/schema";
 import { SIGN_IN_FAILURE_ACTIONS } from "../../domain/audit-actions";
 import {
   auditUsername,
   FAILURE_RETENTION_MS,
+  FAILURE_WINDOW_MS,
+  MAX_PER_ADDRESS,
   MAX_PER_USERNAME_ADDRESS,
   pruneLoginFailures,
 } from "./auth.service";
@@ -125,7 +127,7 @@ describe("a refused sign-in is on the audit trail", () => {
       entityType: "USER",
       entityId: String(t.ids.user),
       ip: "203.0.113.7",
-      after: { username: "user1", reason: "throttled", limit: "username-and-address" },
+      after: { username: "user1", reason: "throttled", limit: "username-and-address", refusals: 1 },
     });
   });
 
@@ -192,6 +194,144 @@ describe("a refused password confirmation is on the audit trail", () => {
       ]),
       ["auth.confirm-failed", t.ids.admin, "throttled"],
     ]);
+  });
+});
+
+describe("the throttle's refusals do not flood the trail (decision 072)", () => {
+  /** A fixed clock the test moves by hand. */
+  function fixedClock(start = Date.UTC(2026, 10, 22, 9)) {
+    let now = start;
+    t.deps.clock = () => now;
+    return {
+      advance: (ms: number) => {
+        now += ms;
+      },
+    };
+  }
+
+  const locked = () => failures().filter((row) => row.action === "auth.login-locked");
+
+  test("a burst of 300 refused sign-ins adds one row, which counts them", async () => {
+    fixedClock();
+    for (let i = 0; i < MAX_PER_USERNAME_ADDRESS; i++) {
+      expect((await login("203.0.113.20", "user1", `guess-${i}`)).status).toBe(401);
+    }
+    // Typed in any case: the throttle's key and the row's are the same username.
+    const burst = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        login("203.0.113.20", i % 2 ? "USER1" : "user1", TEST_PASSWORD),
+      ),
+    );
+    expect(new Set(burst.map((res) => res.status))).toEqual(new Set([429]));
+    expect(locked()).toEqual([
+      {
+        action: "auth.login-locked",
+        actorId: null,
+        entityType: "USER",
+        entityId: String(t.ids.user),
+        ip: "203.0.113.20",
+        after: {
+          username: "user1",
+          reason: "throttled",
+          limit: "username-and-address",
+          refusals: 300,
+          lastRefusedAt: "2026-11-22T09:00:00.000Z",
+        },
+      },
+    ]);
+    // Another address's refusals are its own row.
+    for (let i = 0; i < MAX_PER_USERNAME_ADDRESS + 2; i++) {
+      await login("203.0.113.21", "user1", `guess-${i}`);
+    }
+    expect(locked().map((row) => [row.ip, row.after.refusals])).toEqual([
+      ["203.0.113.20", 300],
+      ["203.0.113.21", 2],
+    ]);
+  });
+
+  test("one row per window: refusals after it has passed open the next", async () => {
+    const clock = fixedClock();
+    const lockOut = async (refusals: number) => {
+      for (let i = 0; i < MAX_PER_USERNAME_ADDRESS; i++) {
+        expect((await login("203.0.113.22", "user1", `guess-${i}`)).status).toBe(401);
+      }
+      for (let i = 0; i < refusals; i++) {
+        expect((await login("203.0.113.22", "user1", TEST_PASSWORD)).status).toBe(429);
+        clock.advance(1000);
+      }
+    };
+    await lockOut(10);
+    clock.advance(FAILURE_WINDOW_MS);
+    await lockOut(3);
+    expect(locked().map((row) => [row.after.refusals, row.after.lastRefusedAt])).toEqual([
+      [10, "2026-11-22T09:00:09.000Z"],
+      [3, "2026-11-22T09:15:12.000Z"],
+    ]);
+  });
+
+  test("the address limit: one row per address whatever usernames are sprayed", async () => {
+    fixedClock();
+    for (let i = 0; i < MAX_PER_ADDRESS; i++) {
+      expect((await login("203.0.113.23", `spray-${i}`, "whatever-pw")).status).toBe(401);
+    }
+    for (let i = MAX_PER_ADDRESS; i < MAX_PER_ADDRESS + 50; i++) {
+      expect((await login("203.0.113.23", `spray-${i}`, "whatever-pw")).status).toBe(429);
+    }
+    const rows = failures();
+    expect(rows.filter((row) => row.action === "auth.login-failed")).toHaveLength(MAX_PER_ADDRESS);
+    expect(locked()).toEqual([
+      {
+        action: "auth.login-locked",
+        actorId: null,
+        entityType: "USER",
+        entityId: null,
+        ip: "203.0.113.23",
+        after: {
+          username: `spray-${MAX_PER_ADDRESS}`,
+          reason: "throttled",
+          limit: "address",
+          refusals: 50,
+          lastRefusedAt: "2026-11-22T09:00:00.000Z",
+        },
+      },
+    ]);
+  });
+
+  test("a throttled confirmation counts into one auth.confirm-failed row too", async () => {
+    fixedClock();
+    const change = (currentPassword: string) =>
+      from("198.51.100.6", "PATCH", "/api/user/password", {
+        cookie: t.cookies.user,
+        body: { currentPassword, newPassword: "Another-long-passphrase-9" },
+      });
+    for (let i = 0; i < MAX_PER_USERNAME_ADDRESS; i++) {
+      expect((await change(`guess-${i}`)).status).toBe(400);
+    }
+    for (let i = 0; i < 20; i++) expect((await change(TEST_PASSWORD)).status).toBe(429);
+    const throttled = failures().filter((row) => row.after.reason === "throttled");
+    expect(throttled.map((row) => [row.action, row.actorId, row.after.refusals])).toEqual([
+      ["auth.confirm-failed", t.ids.user, 20],
+    ]);
+  });
+});
+
+describe("a sign-in refused as invalid input is not a password check (docs/security.md)", () => {
+  test("a 400 before any password is verified: not counted by the throttle, not audited", async () => {
+    for (const body of [
+      { username: "u".repeat(101), password: "whatever-pw" },
+      { username: "user1\u202E", password: "whatever-pw" },
+      { username: "   ", password: "whatever-pw" },
+      { username: "user1", password: "" },
+      { username: "user1" },
+    ]) {
+      const res = await from("203.0.113.30", "POST", "/api/login", { body });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe("VALIDATION");
+    }
+    expect(failures()).toEqual([]);
+    expect(t.handle.db.select().from(loginFailures).all()).toEqual([]);
+    // Nor do they use up the address's attempts: the owner signs in from it.
+    expect((await login("203.0.113.30", "user1", TEST_PASSWORD)).status).toBe(200);
   });
 });
 

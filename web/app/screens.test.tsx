@@ -200,7 +200,7 @@ describe("lists", () => {
     expect(calls.find((c) => c.method === "PATCH")).toBeUndefined();
     expect(screen.getByTestId("settle-effect").textContent).toContain("Pays €");
     await ue.click(screen.getByRole("button", { name: "Confirm Won" }));
-    expect(await screen.findByText("Bet resolved successfully")).toBeTruthy();
+    expect(await screen.findByText(/^Bet resolved successfully\. /)).toBeTruthy();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "WON" });
     await ue.click(screen.getByRole("button", { name: "Void" }));
     expect(await screen.findByLabelText("Reason for voiding this bet *")).toBeTruthy();

@@ -204,6 +204,18 @@ export const de: Shape<typeof en> = {
     voidedTitle: "Wette storniert",
     resolved: "Wette erfolgreich abgerechnet",
     voidFailed: "Stornierung fehlgeschlagen",
+    placedFor: "{{stake}} auf Wette #{{id}} für {{name}}",
+    placedCash: "{{stake}} bar auf Wette #{{id}}; der Wettschein ist der Anspruch des Inhabers",
+    won: "Wette #{{id}} gewonnen: {{amount}} gutgeschrieben für {{name}}",
+    placedPart: "Wette #{{id}} platziert (Each-Way): {{amount}} gutgeschrieben für {{name}}",
+    lost: "Wette #{{id}} verloren: keine Gutschrift für {{name}}",
+    refunded: "Wette #{{id}} storniert: Einsatz {{amount}} erstattet an {{name}}",
+    wonCash: "Barwette #{{id}} gewonnen: {{amount}} auf den Wettschein auszuzahlen",
+    placedPartCash:
+      "Barwette #{{id}} platziert (Each-Way): {{amount}} auf den Wettschein auszuzahlen",
+    lostCash: "Barwette #{{id}} verloren: auf den Wettschein ist nichts auszuzahlen",
+    refundedCash: "Barwette #{{id}} storniert: Einsatz {{amount}} auf den Wettschein zu erstatten",
+    withBalance: "{{text}}; Kontostand {{balance}}",
   },
   keys: {
     newBet: "Neue Wette",

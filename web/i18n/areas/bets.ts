@@ -209,6 +209,18 @@ export const en = {
     voidedTitle: "Bet Voided",
     resolved: "Bet resolved successfully",
     voidFailed: "Failed to void bet",
+    // After the SPEC's text (issue 20 item 7): the bet, the money and whose balance it is now.
+    placedFor: "{{stake}} on bet #{{id}} for {{name}}",
+    placedCash: "{{stake}} in cash on bet #{{id}}; the slip is the bearer's claim",
+    won: "Bet #{{id}} won: {{amount}} credited to {{name}}",
+    placedPart: "Bet #{{id}} placed (each way): {{amount}} credited to {{name}}",
+    lost: "Bet #{{id}} lost: nothing credited to {{name}}",
+    refunded: "Bet #{{id}} void: {{amount}} stake refunded to {{name}}",
+    wonCash: "Cash bet #{{id}} won: {{amount}} to be paid on the slip",
+    placedPartCash: "Cash bet #{{id}} placed (each way): {{amount}} to be paid on the slip",
+    lostCash: "Cash bet #{{id}} lost: nothing to pay on the slip",
+    refundedCash: "Cash bet #{{id}} void: {{amount}} stake to be paid back on the slip",
+    withBalance: "{{text}}; balance {{balance}}",
   },
   keys: {
     newBet: "New Bet",

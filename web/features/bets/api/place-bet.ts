@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { i18n } from "../../../i18n";
 import { type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
-import "../../../i18n/areas/bets";
+import { betPlacedToast } from "./bet-toast";
 
 /** The body as the contract declares its wire format. */
 export type PlaceBetBody = BodyOf<"placeBet">;
@@ -19,15 +18,19 @@ export const BET_KEYS = [
 export const placeBet = ({ body, key }: { body: PlaceBetBody; key: string }) =>
   call("placeBet", { body, headers: { "Idempotency-Key": key } });
 
-/** Refreshes the bets list and dashboard stats (and the balances the stake moved). */
+/**
+ * Refreshes the bets list and dashboard stats (and the balances the stake moved); the toast
+ * names the bet, the stake and the customer's balance after it (issue 20 item 7).
+ */
 export function usePlaceBet() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   return useMutation({
     mutationFn: placeBet,
-    onSuccess: () => {
-      notify.success(i18n.t("bets.toast.placed"));
+    onSuccess: (bet) => {
       for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
+      // Named once the balance after it is read; the dialog closes meanwhile.
+      void betPlacedToast(queryClient, bet).then(notify.success);
     },
     onError: (error) => notify.error(error),
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { i18n } from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
+import { betResolvedToast } from "./bet-toast";
 import { betQuery } from "./get-bet";
 import { BET_KEYS } from "./place-bet";
 import "../../../i18n/areas/bets";
@@ -24,12 +25,13 @@ export function useResolveBet() {
     onSuccess: (bet, input) => {
       // The bet's page shows the new status at once, before the refetch below answers.
       queryClient.setQueryData(betQuery(bet.id).queryKey, bet);
-      if (input.status === "VOID") {
-        notify.success(i18n.t("bets.toast.voided"), i18n.t("bets.toast.voidedTitle"));
-      } else {
-        notify.success(i18n.t("bets.toast.resolved"));
-      }
       for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
+      // The SPEC's titles ('Bet Voided', else 'Success'); the text names the outcome, the
+      // money and the balance after it, once read (issue 20 item 7).
+      const title = input.status === "VOID" ? i18n.t("bets.toast.voidedTitle") : undefined;
+      void betResolvedToast(queryClient, bet, input.status).then((text) =>
+        notify.success(text, title),
+      );
     },
     onError: (error, input) =>
       notify.error(error, input.status === "VOID" ? i18n.t("bets.toast.voidFailed") : undefined),

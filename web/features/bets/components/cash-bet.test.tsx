@@ -64,7 +64,17 @@ const posts = (calls: Call[]) => calls.filter((c) => c.method === "POST" && c.pa
 
 describe("the bet dialog's Cash mode (issue 21, item 1)", () => {
   test("takes no customer: the open shift's shop, payment cash, and the slip prints at once", async () => {
-    const { ue, calls, location } = setup("user");
+    const taken = {
+      stakeAmount: "8.00",
+      totalStake: "8.00",
+      price: "11/8",
+      potentialPayout: "19.00",
+    };
+    const { ue, calls, location } = setup(
+      "user",
+      { payment: "cash" },
+      { "POST /api/bets": { status: 201, body: cashBet(taken) } },
+    );
     const dialog = await screen.findByRole("dialog", { name: "Place New Bet" });
     expect(within(dialog).getByRole<HTMLInputElement>("radio", { name: "Cash" }).checked).toBe(
       true,
@@ -95,6 +105,12 @@ describe("the bet dialog's Cash mode (issue 21, item 1)", () => {
       expect(body).not.toHaveProperty(key);
     // The slip is the bearer's claim: it opens on its own page, printing.
     await waitFor(() => expect(location.history?.at(-1)).toBe("/bets/31/slip?print=original"));
+    // The toast names the stake and the bet, and no customer (issue 20 item 7).
+    expect(
+      await screen.findByText(
+        "Bet placed successfully. €8.00 in cash on bet #31; the slip is the bearer's claim",
+      ),
+    ).toBeTruthy();
   });
 
   test("Account and Cash are a radio group the keyboard switches; Cash drops the customer picked", async () => {

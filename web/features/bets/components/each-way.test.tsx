@@ -143,7 +143,12 @@ describe("settling Placed", () => {
         <BetActions bet={eachWay()} />
       </SettleProvider>,
       "user",
-      { ...settings, "PATCH /api/bets/:id/resolve": eachWay({ status: "PLACED" }) },
+      {
+        ...settings,
+        "PATCH /api/bets/:id/resolve": eachWay({ status: "PLACED", actualPayout: "11.25" }),
+        // Ann's balance once the place part is credited.
+        "GET /api/customers/:id": customer({ balance: "61.25" }),
+      },
     );
     await ue.click(await screen.findByRole("button", { name: "Placed" }));
     const dialogBox = await screen.findByRole("dialog", { name: "Settle bet #11 as Placed" });
@@ -154,6 +159,12 @@ describe("settling Placed", () => {
     await ue.click(within(dialogBox).getByRole("button", { name: "Confirm Placed" }));
     await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "PLACED" });
+    // The toast names the outcome, the place part credited and the balance (issue 20 item 7).
+    expect(
+      await screen.findByText(
+        "Bet resolved successfully. Bet #11 placed (each way): €11.25 credited to Ann Byrne (C-000007); balance €61.25",
+      ),
+    ).toBeTruthy();
   });
 
   test("a win-only bet has no Placed button", async () => {

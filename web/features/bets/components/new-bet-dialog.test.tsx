@@ -118,7 +118,67 @@ describe("Place New Bet", () => {
       outcome: "PENDING",
     });
     expect(post?.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await screen.findByText("Bet placed successfully")).toBeTruthy();
+    expect(await screen.findByText(/^Bet placed successfully\. /)).toBeTruthy();
+  });
+
+  test("the success toast names the stake, the bet, the customer and the balance after it (issue 20 item 7)", async () => {
+    // The server: Ann has €50.00 until the €30.00 stake leaves her account.
+    let placed = false;
+    const { ue } = setup(
+      "user",
+      {},
+      {
+        "GET /api/customers/:id": () => customer({ balance: placed ? "20.00" : "50.00" }),
+        "POST /api/bets": () => {
+          placed = true;
+          return {
+            status: 201,
+            body: bet({
+              id: 123,
+              stakeAmount: "30.00",
+              totalStake: "30.00",
+              potentialPayout: "75.00",
+            }),
+          };
+        },
+      },
+    );
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(screen.getByLabelText("Description"), "Fair bet");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "30");
+    await ue.type(screen.getByLabelText("Odds"), "2.5");
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    // The SPEC's title and text first, then the bet and the balance read after it.
+    const text = await screen.findByText(
+      "Bet placed successfully. €30.00 on bet #123 for Ann Byrne (C-000007); balance €20.00",
+    );
+    expect(text.closest('[role="status"]')?.textContent).toStartWith("Success");
+  });
+
+  test("without the balance after it, the toast names the bet's customer and no balance", async () => {
+    let placed = false;
+    const { ue } = setup(
+      "user",
+      {},
+      {
+        "GET /api/customers/:id": () =>
+          placed ? { status: 503, body: { message: "Busy" } } : customer({ balance: "50.00" }),
+        "POST /api/bets": () => {
+          placed = true;
+          return { status: 201, body: bet({ id: 124 }) };
+        },
+      },
+    );
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(screen.getByLabelText("Description"), "Fair bet");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "20");
+    await ue.type(screen.getByLabelText("Odds"), "2.5");
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    expect(
+      await screen.findByText(
+        "Bet placed successfully. €20.00 on bet #124 for Ann Byrne (C-000007)",
+      ),
+    ).toBeTruthy();
   });
 
   test("skips the funds check when the customer allows overdraft", async () => {

@@ -1,10 +1,12 @@
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BetDto } from "../../../../src/domain/dto";
+import { userDto } from "../../../../src/domain/dto";
 import type { Role } from "../../../../src/domain/enums";
-import { bet } from "../../../test/fixtures";
-import { renderWithProviders } from "../../../test/render";
+import { applyLanguage } from "../../../i18n";
+import { bet, customer } from "../../../test/fixtures";
+import { renderWithProviders, user } from "../../../test/render";
 import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
 import SettleBetDialog from "./settle-bet-dialog";
@@ -65,7 +67,7 @@ describe("four eyes on risk (issue 10): settling Won", () => {
     expect(confirm.disabled).toBe(false);
     expect(confirm.getAttribute("aria-describedby")).toBeNull();
     await ue.click(confirm);
-    expect(await screen.findByText("Bet resolved successfully")).toBeTruthy();
+    expect(await screen.findByText(/^Bet resolved successfully\. /)).toBeTruthy();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "WON" });
   });
 
@@ -77,7 +79,7 @@ describe("four eyes on risk (issue 10): settling Won", () => {
     await ue.click(confirm);
     expect((await screen.findByTestId("large-amount")).textContent).toBe("€5,000.00");
     await ue.click(screen.getByRole("button", { name: "Yes, pay €5,000.00" }));
-    expect(await screen.findByText("Bet resolved successfully")).toBeTruthy();
+    expect(await screen.findByText(/^Bet resolved successfully\. /)).toBeTruthy();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ status: "WON" });
     expect(screen.queryByText(REASON)).toBeNull();
   });
@@ -114,5 +116,95 @@ describe("four eyes on risk (issue 10): the Won button of a pending bet", () => 
     expect(await screen.findByTestId("settle-effect")).toBeTruthy();
     expect(won.disabled).toBe(false);
     expect(won.getAttribute("aria-describedby")).toBeNull();
+  });
+});
+
+/**
+ * The settlement's toast (issue 20 item 7): the SPEC's title and text, then the outcome, the
+ * money credited and the customer's balance read after it; a cash bet's is owed on the slip.
+ */
+describe("the settlement's toast names the outcome, the money and the balance", () => {
+  afterEach(() => {
+    cleanup();
+    applyLanguage("en");
+  });
+
+  /** Settles bet 11 (Ann's, €20.00 at 2.50) as `status`; Ann's balance after it is `balance`. */
+  function settleAs(status: "WON" | "LOST", answer: Partial<BetDto>, balance: string, extra = {}) {
+    const ue = userEvent.setup();
+    let settled = false;
+    const view = renderWithProviders(
+      <SettleBetDialog
+        bet={bet({ ...answer, actualPayout: null }) as Bet}
+        status={status}
+        onClose={() => {}}
+      />,
+      "user",
+      {
+        ...settings,
+        "PATCH /api/bets/:id/resolve": () => {
+          settled = true;
+          return bet({ ...answer, status, outcome: status });
+        },
+        "GET /api/customers/:id": () => customer({ balance: settled ? balance : "50.00" }),
+        ...extra,
+      },
+    );
+    return { ue, ...view };
+  }
+
+  const statusOf = (element: HTMLElement) => element.closest('[role="status"]')?.textContent;
+
+  test("Won on account: the payout credited to the customer and the balance after it", async () => {
+    const { ue } = settleAs("WON", { actualPayout: "50.00" }, "100.00");
+    await ue.click(screen.getByRole("button", { name: "Confirm Won" }));
+    const text = await screen.findByText(
+      "Bet resolved successfully. Bet #11 won: €50.00 credited to Ann Byrne (C-000007); balance €100.00",
+    );
+    expect(statusOf(text)).toStartWith("Success");
+  });
+
+  test("Lost on account: nothing credited, and the balance", async () => {
+    const { ue } = settleAs("LOST", { actualPayout: "0.00" }, "50.00");
+    await ue.click(screen.getByRole("button", { name: "Confirm Lost" }));
+    expect(
+      await screen.findByText(
+        "Bet resolved successfully. Bet #11 lost: nothing credited to Ann Byrne (C-000007); balance €50.00",
+      ),
+    ).toBeTruthy();
+  });
+
+  test("a cash bet Won: the amount to be paid on the slip, and no customer read", async () => {
+    const cash = {
+      id: 31,
+      customerId: null,
+      customer: null,
+      payment: "cash" as const,
+      shiftId: 5,
+      stakeAmount: "8.00",
+      totalStake: "8.00",
+      potentialPayout: "19.00",
+      actualPayout: "19.00",
+    };
+    const { ue, calls } = settleAs("WON", cash, "0.00");
+    await ue.click(screen.getByRole("button", { name: "Confirm Won" }));
+    expect(
+      await screen.findByText(
+        "Bet resolved successfully. Cash bet #31 won: €19.00 to be paid on the slip",
+      ),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith("/api/customers"))).toBe(false);
+  });
+
+  test("in German: the same, in German words and amounts", async () => {
+    const { ue } = settleAs("WON", { actualPayout: "50.00" }, "100.00", {
+      "GET /api/user": userDto.parse({ ...user("user"), language: "de" }),
+    });
+    await ue.click(await screen.findByRole("button", { name: /bestätigen$/ }));
+    // findByText reads the no-break space before "€" as a space.
+    const text = await screen.findByText(
+      "Wette erfolgreich abgerechnet. Wette #11 gewonnen: 50,00 € gutgeschrieben für Ann Byrne (C-000007); Kontostand 100,00 €",
+    );
+    expect(statusOf(text)).toStartWith("Erfolg");
   });
 });

@@ -38,7 +38,7 @@ describe("the bet's page (issue 20, item 3)", () => {
     );
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
     await ue.click(within(dialog).getByRole("button", { name: "Confirm Won" }));
-    expect(await screen.findByText("Bet resolved successfully")).toBeTruthy();
+    expect(await screen.findByText(/^Bet resolved successfully\. /)).toBeTruthy();
     expect(calls.find((c) => c.method === "PATCH")?.path).toBe("/api/bets/11/resolve");
     const status = screen.getByTestId("bet-status");
     await waitFor(() => expect(status.textContent).toBe("Status: WON"));
@@ -140,7 +140,7 @@ describe("keyboard settling on the Bets list (issue 20, item 4)", () => {
       within(rowOf("Arsenal to win")).getByRole("button", { name: "Won" }).focus();
       await ue.keyboard("{Enter}");
       await ue.click(await screen.findByRole("button", { name: "Confirm Won" }));
-      await screen.findByText("Bet resolved successfully");
+      await screen.findByText(/^Bet resolved successfully\. /);
       // Past the settled bet (WON, no buttons) to the next pending one, 13.
       await waitFor(() => expect(focused()).toBe("BUTTON Won of bet 13"));
       // The list answers again without bet 11's buttons; the focus stays on 13's Won.
@@ -158,7 +158,7 @@ describe("keyboard settling on the Bets list (issue 20, item 4)", () => {
     );
     await ue.click(await screen.findByRole("button", { name: "Lost" }));
     await ue.click(await screen.findByRole("button", { name: "Confirm Lost" }));
-    await screen.findByText("Bet resolved successfully");
+    await screen.findByText(/^Bet resolved successfully\. /);
     await waitFor(() => expect(document.activeElement?.tagName).toBe("TABLE"));
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { bet } from "../../../test/fixtures";
+import { bet, customer } from "../../../test/fixtures";
 import { renderWithProviders } from "../../../test/render";
 import type { Bet } from "../api/types";
 import VoidBetDialog from "./void-bet-dialog";
@@ -41,14 +41,41 @@ describe("Void Bet", () => {
     await waitFor(() => expect(screen.getByText("Failed to void bet")).toBeTruthy());
   });
 
-  test("success shows 'Bet Voided'", async () => {
+  test("success shows 'Bet Voided', the stake refunded to whom and the balance after it", async () => {
     const ue = userEvent.setup();
+    let voided = false;
     renderWithProviders(<VoidBetDialog bet={bet() as Bet} onClose={() => {}} />, "user", {
-      "PATCH /api/bets/:id/resolve": bet({ status: "VOID" }),
+      "PATCH /api/bets/:id/resolve": () => {
+        voided = true;
+        return bet({ status: "VOID", voidReason: "x" });
+      },
+      // Ann's €20.00 stake back: €50.00 became €70.00.
+      "GET /api/customers/:id": () => customer({ balance: voided ? "70.00" : "50.00" }),
     });
     await ue.type(screen.getByLabelText("Reason for voiding this bet *"), "x");
     await ue.click(screen.getByRole("button", { name: "Void Bet" }));
-    expect(await screen.findByText("Bet Voided")).toBeTruthy();
-    expect(screen.getByText("The bet has been voided successfully")).toBeTruthy();
+    // The SPEC's title and text, then the refund named (issue 20 item 7).
+    const text = await screen.findByText(
+      "The bet has been voided successfully. Bet #11 void: €20.00 stake refunded to Ann Byrne (C-000007); balance €70.00",
+    );
+    expect(text.closest('[role="status"]')?.textContent).toStartWith("Bet Voided");
+  });
+
+  test("a cash bet voided: its stake to be paid back on the slip", async () => {
+    const ue = userEvent.setup();
+    const cash = { id: 31, customerId: null, customer: null, payment: "cash" as const, shiftId: 5 };
+    const { calls } = renderWithProviders(
+      <VoidBetDialog bet={bet(cash) as Bet} onClose={() => {}} />,
+      "user",
+      { "PATCH /api/bets/:id/resolve": bet({ ...cash, status: "VOID", voidReason: "x" }) },
+    );
+    await ue.type(screen.getByLabelText("Reason for voiding this bet *"), "x");
+    await ue.click(screen.getByRole("button", { name: "Void Bet" }));
+    expect(
+      await screen.findByText(
+        "The bet has been voided successfully. Cash bet #31 void: €20.00 stake to be paid back on the slip",
+      ),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.path.startsWith("/api/customers"))).toBe(false);
   });
 });

@@ -2,11 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useAtomValue } from "jotai";
 import { type Resolver, useForm } from "react-hook-form";
 import { z } from "zod";
-import {
-  exclusionProtects,
-  formatExclusionEnd,
-  moneyLimitProtects,
-} from "../../../../src/domain/limits";
+import { startOfLocalDate } from "../../../../src/domain/business-time";
+import { exclusionProtects, moneyLimitProtects } from "../../../../src/domain/limits";
 import { centsOf, formatCents } from "../../../../src/domain/money";
 import { limitFields } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
@@ -15,6 +12,7 @@ import { i18n, useT } from "../../../i18n";
 import { useNumberLocale } from "../../../lib/locale";
 import { typedCents as readCents, withTypedAmounts } from "../../../lib/money-input";
 import { isAdminAtom } from "../../../lib/session";
+import { businessTimeZone, localDate } from "../../../lib/time";
 import type { Customer } from "../api/types";
 import { useUpdateCustomer } from "../api/update-customer";
 import "../../../i18n/areas/customers";
@@ -29,14 +27,15 @@ const limitsSchema = z.object(limitFields);
 type LimitsParsed = z.output<typeof limitsSchema>;
 type LimitsResolver = Resolver<LimitFormValues, unknown, LimitsParsed>;
 
-/** The form starts from the limits in force (a waiting change is shown beside, not here). */
+/**
+ * The form starts from the limits in force (a waiting change is shown beside, not here). The
+ * exclusion's end is its date in the business zone (decision 062), the date that was typed.
+ */
 function defaultsOf(customer: Customer): LimitFormValues {
   return {
     maxStake: customer.maxStake ?? "",
     dailyDepositLimit: customer.dailyDepositLimit ?? "",
-    selfExcludedUntil: customer.selfExcludedUntil
-      ? formatExclusionEnd(Date.parse(customer.selfExcludedUntil)).slice(0, 10)
-      : "",
+    selfExcludedUntil: customer.selfExcludedUntil ? localDate(customer.selfExcludedUntil) : "",
   };
 }
 
@@ -48,11 +47,13 @@ function typedCents(value: string, locale: string): number | null | undefined {
   return readCents(value, locale) ?? undefined;
 }
 
-/** A typed end date: midnight UTC of that day, null when blank, undefined when not a date. */
+/**
+ * A typed end date: the first instant of that date in the business zone, where the server
+ * starts it (decision 062); null when blank, undefined when not a date.
+ */
 function typedDay(value: string): number | null | undefined {
   if (value.trim() === "") return null;
-  const at = Date.parse(`${value.trim()}T00:00:00Z`);
-  return Number.isNaN(at) ? undefined : at;
+  return startOfLocalDate(value.trim(), businessTimeZone()) ?? undefined;
 }
 
 /**
@@ -86,8 +87,9 @@ function delayedChanges(
 }
 
 /**
- * 'Responsible Gambling Limits': the maximum stake, the daily deposit limit (per UTC day) and
- * a self-exclusion end date. Blank removes. Only the fields changed here are sent.
+ * 'Responsible Gambling Limits': the maximum stake, the daily deposit limit (per business day,
+ * decision 062) and a self-exclusion end date. Blank removes. Only the fields changed here are
+ * sent.
  */
 export default function CustomerLimitsDialog({
   customer,

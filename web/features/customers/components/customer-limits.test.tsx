@@ -1,6 +1,7 @@
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { setBusinessTimeZone } from "../../../lib/time";
 import { customer } from "../../../test/fixtures";
 import { renderWithProviders } from "../../../test/render";
 import { CustomerLimitsPanel, SelfExclusionBanner } from "./customer-limits";
@@ -91,5 +92,81 @@ describe("the customer's limits (issue 12)", () => {
     await ue.click(screen.getByRole("button", { name: "Save Limits" }));
     expect(await screen.findByText("Max stake must be at least 0.01")).toBeTruthy();
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+});
+
+/**
+ * The exclusion's end in the business zone (issue 23 item 1, decision 062): the date typed is
+ * the date shown, prefilled and compared, as the server's refusal ("self-excluded until
+ * 2027-05-22") tells it. The test process runs in UTC, so a zone-less reading shows.
+ */
+describe("the self-exclusion's end in the business time zone", () => {
+  afterEach(() => setBusinessTimeZone("UTC"));
+
+  // 2027-05-22 typed in Berlin (CEST, UTC+2) is stored as the instant its day starts.
+  const berlin = customer({ selfExcludedUntil: "2027-05-21T22:00:00.000Z" });
+  const dateField = () => screen.getByLabelText("Self-excluded Until") as HTMLInputElement;
+
+  test("Berlin: the panel and the banner read the date typed, not the UTC day before", () => {
+    setBusinessTimeZone("Europe/Berlin");
+    renderWithProviders(
+      <>
+        <SelfExclusionBanner customer={berlin} />
+        <CustomerLimitsPanel customer={berlin} />
+      </>,
+      "user",
+    );
+    const panel = screen.getByRole("region", { name: "Limits" });
+    expect(within(panel).getByText("Until 2027-05-22")).toBeTruthy();
+    expect(within(panel).queryByText(/2027-05-21/)).toBeNull();
+    expect(screen.getByRole("status").textContent).toContain("Self-excluded until 2027-05-22.");
+  });
+
+  test("Berlin: the dialog prefills the date typed, and only a shorter one waits 24 hours", async () => {
+    setBusinessTimeZone("Europe/Berlin");
+    renderWithProviders(<CustomerLimitsDialog customer={berlin} onClose={() => {}} />, "user");
+    expect(dateField().value).toBe("2027-05-22");
+    // A day earlier ends the exclusion sooner: a loosening, which waits.
+    fireEvent.change(dateField(), { target: { value: "2027-05-21" } });
+    expect(await screen.findByText("Applies in 24 hours: self-exclusion.")).toBeTruthy();
+    // A day later protects more: at once.
+    fireEvent.change(dateField(), { target: { value: "2027-05-23" } });
+    await waitFor(() => expect(screen.queryByText(/Applies in 24 hours/)).toBeNull());
+  });
+
+  test("New York: an end at 22:00 local reads that day and time in the zone", async () => {
+    setBusinessTimeZone("America/New_York");
+    // 02:00 UTC on the 22nd is 22:00 on the 21st in New York (EDT, UTC-4): not a midnight.
+    const late = customer({ selfExcludedUntil: "2027-05-22T02:00:00.000Z" });
+    renderWithProviders(<CustomerLimitsPanel customer={late} />, "user");
+    const panel = screen.getByRole("region", { name: "Limits" });
+    expect(within(panel).getByText(/^Until 2027-05-21 22:00 (EDT|GMT-4)$/)).toBeTruthy();
+  });
+
+  test("New York: the dialog prefills the local date and compares typed dates at New York's midnight", async () => {
+    setBusinessTimeZone("America/New_York");
+    const late = customer({ selfExcludedUntil: "2027-05-22T02:00:00.000Z" });
+    const { calls } = renderWithProviders(
+      <CustomerLimitsDialog customer={late} onClose={() => {}} />,
+      "user",
+      { "PATCH /api/customers/:id": late },
+    );
+    expect(dateField().value).toBe("2027-05-21");
+    // 2027-05-22 starts at 04:00 UTC in New York, after the end in force (02:00 UTC): a
+    // longer exclusion, at once. Read as UTC midnight it would have looked shorter.
+    fireEvent.change(dateField(), { target: { value: "2027-05-22" } });
+    await waitFor(() => expect(dateField().value).toBe("2027-05-22"));
+    expect(screen.queryByText(/Applies in 24 hours/)).toBeNull();
+    // The 21st starts before 22:00 that day: shorter, so it waits.
+    fireEvent.change(dateField(), { target: { value: "2027-05-20" } });
+    expect(await screen.findByText("Applies in 24 hours: self-exclusion.")).toBeTruthy();
+    fireEvent.change(dateField(), { target: { value: "2027-05-22" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Limits" }));
+    // The date goes as typed; the server reads it in the same zone.
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+        selfExcludedUntil: "2027-05-22",
+      }),
+    );
   });
 });

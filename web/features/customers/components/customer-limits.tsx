@@ -7,6 +7,7 @@ import { Detail, Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
 import { euroCents, formatDateTime } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
+import { businessTimeZone } from "../../../lib/time";
 import type { Customer } from "../api/types";
 import "../../../i18n/areas/customers";
 
@@ -14,7 +15,10 @@ const CustomerLimitsDialog = lazy(() => import("./customer-limits-dialog"));
 
 const money = (value: string | null, none: string) =>
   value === null ? none : euroCents(centsOf(value));
-const exclusionEnd = (iso: string) => formatExclusionEnd(Date.parse(iso));
+// Told in the business zone as the server's refusal tells it (decision 062): an exclusion
+// typed as 2027-05-22 in Berlin ends at 2027-05-21T22:00Z and reads "2027-05-22", not the
+// UTC "2027-05-21 22:00 UTC".
+const exclusionEnd = (iso: string) => formatExclusionEnd(Date.parse(iso), businessTimeZone());
 
 /** A limit in force and, under it, the change waiting its 24 hours (decision 032). */
 function Limit({

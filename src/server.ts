@@ -118,6 +118,35 @@ function portTaken(err: unknown): boolean {
   return e?.code === "EADDRINUSE" || /in use/i.test(e?.message ?? "");
 }
 
+/** The one line a second server on a taken port says (decision 054). */
+function portTakenError(port: number): Error {
+  return new Error(`Port ${port} is in use: is another server running?`);
+}
+
+/**
+ * Binds the port for an instant and lets it go (decision 073): a taken port fails the start
+ * at once, before the database is opened, migrated or given its first admin (a second server
+ * on a taken port used to do all of that, then fail). The real bind comes once the app is
+ * built; a port taken in between still fails there, with the same line.
+ */
+function checkPortFree(env: Env): void {
+  if (env.PORT === 0) return;
+  let probe: ReturnType<typeof Bun.serve>;
+  try {
+    probe = Bun.serve({
+      port: env.PORT,
+      hostname: env.HOST,
+      reusePort: false,
+      development: false,
+      fetch: () => new Response(null, { status: 503 }),
+    });
+  } catch (err) {
+    if (portTaken(err)) throw portTakenError(env.PORT);
+    throw err;
+  }
+  void probe.stop(true);
+}
+
 /** The address a person can open: localhost for "all addresses", brackets for IPv6. */
 function displayHost(host: string): string {
   if (host === "0.0.0.0" || host === "::") return "localhost";
@@ -156,6 +185,13 @@ export async function startServer(env: Env) {
   // A folder this user cannot write (a root-owned volume) is one clear line (decision 061).
   ensureWritableDataDir(env.DATABASE_PATH);
   const lock = lockDatabase(env.DATABASE_PATH);
+  // One server per port: said before the database is touched (the lock named a running one).
+  try {
+    checkPortFree(env);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   // Before SQLite opens the file: a WAL or SHM it creates takes the database's mode.
   makeDataPrivateAndSay(env.DATABASE_PATH, backupsAt.dir);
   logRequestTrust(env);
@@ -226,6 +262,30 @@ export async function startServer(env: Env) {
   const app = createApp(deps);
   const web = serveWeb(env.WEB_DIST);
   let stopping = false;
+  /** Requests whose handler has not yet answered (not the 503s of the stop). */
+  let working = 0;
+  /**
+   * While stopping, every answer closes its connection (decision 073): a client then opens a
+   * new connection for its next request, which the stop answers 503 or refuses, instead of
+   * sending it down a kept-alive connection the stop is closing (a reset, a request lost on
+   * the wire though the server never read it).
+   */
+  const answered = async (answer: Response | Promise<Response>): Promise<Response> => {
+    working += 1;
+    try {
+      const response = await answer;
+      if (stopping) {
+        try {
+          response.headers.set("Connection", "close");
+        } catch {
+          // An answer with immutable headers keeps them; the connection closes at the stop.
+        }
+      }
+      return response;
+    } finally {
+      working -= 1;
+    }
+  };
   const serve = () =>
     Bun.serve({
       port: env.PORT,
@@ -245,7 +305,7 @@ export async function startServer(env: Env) {
         const { pathname } = new URL(request.url);
         // The API, the probes and any probe-like path: JSON, never the web app's HTML (decision 056).
         if (isServerPath(pathname)) {
-          return app.fetch(request, { server: srv });
+          return answered(app.fetch(request, { server: srv }));
         }
         // The pages follow PUBLIC_ORIGIN's host rule too (the API's is publicHostOnly).
         const refused = misdirected(
@@ -257,7 +317,7 @@ export async function startServer(env: Env) {
           deps,
         );
         if (refused) return Response.json(errorBody(refused), { status: refused.status });
-        return web(request);
+        return answered(web(request));
       },
     });
   let server: ReturnType<typeof serve>;
@@ -267,7 +327,7 @@ export async function startServer(env: Env) {
     lock.release();
     handle.close();
     deps.readPool?.close();
-    if (portTaken(err)) throw new Error(`Port ${env.PORT} is in use: is another server running?`);
+    if (portTaken(err)) throw portTakenError(env.PORT);
     throw err;
   }
   replication?.start();
@@ -368,10 +428,15 @@ export async function startServer(env: Env) {
         stopping = true;
         log.info("stopping", { signal: why, graceSeconds: graceMs / 1000 });
         stopTimers();
-        void server.stop(false);
         const streams = endStreams();
         const downloads = abortStreams("The server stopped before the download was complete");
-        const drained = await waitUntil(() => server.pendingRequests === 0, graceMs);
+        // Still listening while the requests in flight finish (decision 073): what arrives
+        // meanwhile, on a new or a kept-alive connection, is answered 503 with
+        // `Connection: close`, and every answer closes its connection, so when the listener
+        // and the idle connections close below no client is caught sending on one.
+        const finished = await waitUntil(() => working === 0, graceMs);
+        void server.stop(false);
+        const drained = finished && (await waitUntil(() => server.pendingRequests === 0, graceMs));
         if (!drained) {
           log.warn("requests still running at the end of the grace period were cut off", {
             requests: server.pendingRequests,

@@ -348,7 +348,16 @@ describe("GET /metrics", () => {
 describe("probe-like paths", () => {
   test("answer JSON 404 through the app, signed in or not", async () => {
     const t = await fileApp();
-    for (const path of ["/readyz/", "/readyz/db", "/livez", "/metrics/x", "/Metrics.json"]) {
+    for (const path of [
+      "/readyz/",
+      "/readyz/db",
+      "/livez",
+      "/metrics/x",
+      "/Metrics.json",
+      "/readiness",
+      "/prometheus",
+      "/metricsx",
+    ]) {
       for (const as of ["anonymous", "admin"] as const) {
         const res = await t.request("GET", path, { as });
         expect(res.status).toBe(404);
@@ -367,6 +376,18 @@ describe("probe-like paths", () => {
       "/readyz/x",
       "/metrics",
       "/livez",
+      "/readiness",
+      "/Readiness/db",
+      "/liveness",
+      "/prometheus",
+      "/prometheus/metrics",
+      "/metricsx",
+      "/metric",
+      "/healthcheck",
+      "/health-check",
+      "/status.json",
+      "/probe",
+      "/ping",
     ]) {
       expect(isServerPath(path)).toBe(true);
     }
@@ -383,6 +404,9 @@ describe("probe-like paths", () => {
       "/transactions",
       "/assets/app-abc123.js",
       "/apix",
+      "/favicon.ico",
+      "/manifest.webmanifest",
+      "/robots.txt",
     ]) {
       expect(isServerPath(path)).toBe(false);
     }
@@ -420,7 +444,17 @@ describe("the real server", () => {
     expect(text).toContain('route="/readyz",status="200"');
     expect((await get("/metrics")).status).toBe(401);
 
-    for (const path of ["/readyz/", "/livez", "/metrics/", "/metrics.txt", "/api/nope", "/api"]) {
+    for (const path of [
+      "/readyz/",
+      "/livez",
+      "/metrics/",
+      "/metrics.txt",
+      "/readiness",
+      "/prometheus",
+      "/metricsx",
+      "/api/nope",
+      "/api",
+    ]) {
       const res = await get(path);
       expect(res.headers.get("content-type")).toContain("application/json");
       expect([401, 404]).toContain(res.status);

@@ -498,3 +498,65 @@ test("SIGTERM right after a write: Litestream's final sync ships it before the s
   copy.close();
   expect(shop).toEqual({ name: "Written just before the stop" });
 }, 60_000);
+
+test("one write, then idle past twice REPLICA_MAX_LAG_SECONDS: the lag goes back to 0, /readyz stays 200, no alert", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "replication-idle-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dbPath = join(dir, "shop.db");
+  const maxLagSeconds = 4;
+  const token = "replication-idle-metrics-token";
+  const server = await spawnServer(dbPath, ADMIN_PASSWORD, undefined, {
+    REPLICA_URL: `file://${join(dir, "replica")}`,
+    REPLICA_MAX_LAG_SECONDS: String(maxLagSeconds),
+    METRICS_TOKEN: token,
+  });
+  await waitFor("the first sync", async () => {
+    const { body } = await readyz(server.url);
+    const replication = (body.checks as Record<string, Record<string, unknown>>).replication;
+    return replication?.lastSyncAt ? true : null;
+  });
+  const api = await signIn(server.url);
+  // A pause first (the sign-in wrote its session): Litestream ships to the replica at most
+  // once a second, and a write that comes when that second has passed is shipped within a
+  // quarter of a second, by a sync that alone proves nothing about it. That is the write
+  // whose lag used to grow until the alert (issue 22's audit).
+  await Bun.sleep(2_000);
+  const res = await api("/api/shops", {
+    method: "POST",
+    body: JSON.stringify({ name: "The last write before a pause", location: "Test" }),
+  });
+  expect(res.status).toBe(201);
+  const wroteAt = Date.now();
+
+  // Idle. Only /metrics is read (twice a second, as the audit's scrape did): it writes
+  // nothing, where /readyz's write probe would wake Litestream and hide the fault.
+  const lagOf = async () => {
+    const text = await (
+      await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${token}` } })
+    ).text();
+    const match = /^betting_shop_replication_lag_seconds (\S+)$/m.exec(text);
+    if (!match) throw new Error(`no replication lag in /metrics:\n${text}`);
+    return Number(match[1]);
+  };
+  const lags: number[] = [];
+  while (Date.now() - wroteAt < 2 * maxLagSeconds * 1000 + 1_000) {
+    lags.push(await lagOf());
+    await Bun.sleep(500);
+  }
+  // The audit saw 2.5, 5, 7.6, 10.1 and the alert; now it rises for about 2 s, then is 0.
+  expect(lags.filter((lag) => lag >= maxLagSeconds)).toEqual([]);
+  expect(lags.slice(-4)).toEqual([0, 0, 0, 0]);
+  const { status, body } = await readyz(server.url);
+  expect(status).toBe(200);
+  expect((body.checks as Record<string, Record<string, unknown>>).replication).toMatchObject({
+    state: "ok",
+    lagSeconds: 0,
+  });
+  const db = new Database(dbPath, { readonly: true });
+  const alerts = db
+    .query("select title from alerts where dedupe_key = 'replication-stopped'")
+    .all();
+  db.close();
+  expect(alerts).toEqual([]);
+  await server.kill("SIGTERM");
+}, 60_000);

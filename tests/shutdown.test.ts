@@ -5,8 +5,10 @@
  * asserted:
  * - every write answered 2xx (read in full) is in the database file;
  * - no write was applied without its answer reaching the client: every write that ended in a
- *   connection error has no row and no idempotency key in the file (a request the server
- *   accepted was answered in full; one it did not accept failed at the connection);
+ *   connection error has no row and no idempotency key in the file;
+ * - no request the app read was answered with an empty reply or a reset: a write that ended
+ *   in a connection error is not in the server's request log (each write's key is its
+ *   request id), so the server never read it;
  * - a write that arrived while stopping was answered in full (503, nothing done) or refused;
  * - the live-update stream ends with a reconnect hint (`retry:` and a `shutdown` event);
  * - the CSV download ends with an error on the client side, never as a short clean file;
@@ -18,6 +20,7 @@ import { afterAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { messageOf } from "../src/lib/errors";
 import { ledgerViolations } from "./helpers/invariants";
 import { killRunningServers, type ServerProcess, spawnServer } from "./helpers/server-process";
 
@@ -90,17 +93,26 @@ async function sigtermUnderLoad(): Promise<void> {
   })();
   seed.close();
 
-  const server = await spawnServer(dbPath, PASSWORD, undefined, SETTINGS);
+  // Its request log (one line per request the app answered) says which requests it read.
+  const server = await spawnServer(
+    dbPath,
+    PASSWORD,
+    undefined,
+    { ...SETTINGS, LOG_LEVEL: "info" },
+    { keepStdout: true },
+  );
   serverLogs.push(server.stderrTail);
   const cookie = await signIn(server);
   const headers = { Origin: server.url, Cookie: cookie };
+  // Kept-alive connections, as clients use them; each write's key is its request id too, so
+  // the server's request log says whether the app read it.
   const post = (path: string, body: unknown, key?: string) =>
     fetch(`${server.url}${path}`, {
       method: "POST",
       headers: {
         ...headers,
         "Content-Type": "application/json",
-        ...(key ? { "Idempotency-Key": key } : {}),
+        ...(key ? { "Idempotency-Key": key, "X-Request-Id": key } : {}),
       },
       body: JSON.stringify(body),
     });
@@ -132,7 +144,10 @@ async function sigtermUnderLoad(): Promise<void> {
 
   // The write load: deposits with keys from several clients, until the server is gone.
   const acked: (Deposit & { id: number })[] = [];
+  /** Every write that ended in a connection error: refused, or dropped (below). */
   const unanswered: Deposit[] = [];
+  /** Connection errors, each with the reason fetch gave. */
+  const failed: { deposit: Deposit; why: string }[] = [];
   const refusedInFull: Deposit[] = [];
   const problems: string[] = [];
   let sent = 0;
@@ -154,7 +169,8 @@ async function sigtermUnderLoad(): Promise<void> {
         );
         status = res.status;
         text = await res.text();
-      } catch {
+      } catch (err) {
+        failed.push({ deposit, why: messageOf(err) });
         unanswered.push(deposit);
         return;
       }
@@ -234,6 +250,19 @@ async function sigtermUnderLoad(): Promise<void> {
   } finally {
     db.close();
   }
+  // The issue's bug: a request the app read and answered, whose answer never reached the
+  // client (an empty reply, a reset). A connection error is only ever a request the server
+  // never read: the port closed, or a connection the stop closed before reading from it.
+  await server.proc.exited;
+  const read = new Set(
+    (await server.stdoutText())
+      .split("\n")
+      .filter((line) => line.includes('"msg":"request"'))
+      .map((line) => (JSON.parse(line) as { requestId: string }).requestId),
+  );
+  expect(read.size).toBeGreaterThan(acked.length);
+  const dropped = failed.filter(({ deposit }) => read.has(deposit.key));
+  expect(dropped.map(({ deposit, why }) => `${deposit.key}: ${why}`)).toEqual([]);
   // The test did what it is for: writes in flight when the signal came.
   expect(unanswered.length + refusedInFull.length).toBeGreaterThan(0);
 }

@@ -69,9 +69,11 @@ export async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   url: string;
-  proc: Subprocess<"ignore", "ignore", "pipe">;
+  proc: Subprocess<"ignore", "pipe", "pipe">;
   /** The last few KB the server wrote to stderr. */
   stderrTail(): string;
+  /** All the server wrote to stdout (its info log) once it has ended, with `keepStdout`. */
+  stdoutText(): Promise<string>;
   /** Sends the signal and waits for the process to end. */
   kill(signal: "SIGKILL" | "SIGTERM"): Promise<void>;
 }
@@ -86,6 +88,8 @@ export async function spawnServer(
   port?: number,
   /** More settings (READ_WORKERS, SHUTDOWN_GRACE_SECONDS...). */
   settings: Record<string, string> = {},
+  /** Keep the whole of stdout (give LOG_LEVEL: "info" in `settings` for the request log). */
+  { keepStdout = false }: { keepStdout?: boolean } = {},
 ): Promise<ServerProcess> {
   port ??= await freePort();
   const env: Record<string, string | undefined> = {
@@ -112,7 +116,7 @@ export async function spawnServer(
     cwd: ROOT,
     env,
     stdin: "ignore",
-    stdout: "ignore",
+    stdout: "pipe",
     stderr: "pipe",
   });
   running.add(proc);
@@ -126,6 +130,17 @@ export async function spawnServer(
       const { done, value } = await reader.read();
       if (done) break;
       stderrText = (stderrText + decoder.decode(value, { stream: true })).slice(-8_000);
+    }
+  })();
+  // Drain stdout too, kept only when asked.
+  let stdoutText = "";
+  const stdoutDrained = (async () => {
+    const decoder = new TextDecoder();
+    const reader = proc.stdout.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (keepStdout) stdoutText += decoder.decode(value, { stream: true });
     }
   })();
   const url = `http://127.0.0.1:${port}`;
@@ -147,6 +162,7 @@ export async function spawnServer(
     url,
     proc,
     stderrTail: () => stderrText.slice(-4_000),
+    stdoutText: () => stdoutDrained.then(() => stdoutText),
     async kill(signal) {
       proc.kill(signal);
       await proc.exited;

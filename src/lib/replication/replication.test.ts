@@ -3,7 +3,13 @@ import { describe, expect, test } from "bun:test";
 import { readEnv } from "../../env";
 import { describeReplica, litestreamConfig, parseReplicaUrl } from "./config";
 import { restoreTimestamp } from "./restore";
-import { parseLitestreamLine, ReplicaTracker } from "./supervisor";
+import {
+  isSyncLine,
+  isSyncStartLine,
+  parseGoDurationMs,
+  parseLitestreamLine,
+  ReplicaTracker,
+} from "./supervisor";
 
 describe("REPLICA_URL", () => {
   test("file, sftp and s3 replicas", () => {
@@ -71,18 +77,147 @@ describe("REPLICA_URL", () => {
   });
 });
 
+/**
+ * Lines Litestream 0.3.13 (the npm package's binary) wrote replicating a scratch database to a
+ * file replica: its first snapshot, then one commit and a pause, then five commits 150 ms
+ * apart. `elapsed` is a Go duration string, never a number.
+ */
+const REAL_LOG = [
+  '{"time":"2026-11-27T15:05:49.002861258Z","level":"INFO","msg":"write snapshot","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:16512"}',
+  '{"time":"2026-11-27T15:05:49.016485585Z","level":"INFO","msg":"snapshot written","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:16512","elapsed":"13.60822ms","sz":333}',
+  '{"time":"2026-11-27T15:05:49.016591029Z","level":"INFO","msg":"write wal segment","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:0"}',
+  '{"time":"2026-11-27T15:05:49.017852054Z","level":"INFO","msg":"wal segment written","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:0","elapsed":"1.265901ms","sz":16512}',
+  // The one commit (noted at 15:05:50.725) shipped 24 ms later, then nothing.
+  '{"time":"2026-11-27T15:05:50.749075118Z","level":"INFO","msg":"write wal segment","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:16512"}',
+  '{"time":"2026-11-27T15:05:50.749547607Z","level":"INFO","msg":"wal segment written","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:16512","elapsed":"502.084µs","sz":4120}',
+  // Five commits, noted at 53.736, 53.887, 54.042, 54.193 and 54.344.
+  '{"time":"2026-11-27T15:05:53.74824245Z","level":"INFO","msg":"write wal segment","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:20632"}',
+  '{"time":"2026-11-27T15:05:53.748870767Z","level":"INFO","msg":"wal segment written","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:20632","elapsed":"631.523µs","sz":4120}',
+  '{"time":"2026-11-27T15:05:53.999283891Z","level":"INFO","msg":"write wal segment","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:24752"}',
+  '{"time":"2026-11-27T15:05:54.000000111Z","level":"INFO","msg":"wal segment written","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:24752","elapsed":"721.249µs","sz":4120}',
+  '{"time":"2026-11-27T15:05:54.248919421Z","level":"INFO","msg":"write wal segment","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:28872"}',
+  '{"time":"2026-11-27T15:05:54.249437653Z","level":"INFO","msg":"wal segment written","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:28872","elapsed":"521.66µs","sz":8240}',
+  '{"time":"2026-11-27T15:05:55.00096901Z","level":"INFO","msg":"write wal segment","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:37112"}',
+  '{"time":"2026-11-27T15:05:55.001960379Z","level":"INFO","msg":"wal segment written","db":"/tmp/lsx/shop.db","replica":"replica","position":"a99818e7e6707091/00000000:37112","elapsed":"1.000598ms","sz":4120}',
+];
+const at = (clock: string) => Date.parse(`2026-11-27T15:05:${clock}Z`);
+
+/** Feeds real lines to a tracker the way the supervisor does (its onLine). */
+function feed(tracker: ReplicaTracker, lines: string[]): void {
+  for (const text of lines) {
+    const line = parseLitestreamLine(text);
+    if (!line) throw new Error(`not a Litestream line: ${text}`);
+    if (isSyncStartLine(line)) tracker.noteSyncStart(line.time);
+    else if (isSyncLine(line)) {
+      tracker.noteSync(line.elapsedMs === undefined ? null : line.time - line.elapsedMs, line.time);
+    } else if (line.level === "ERROR") tracker.noteError(line.time, line.msg);
+  }
+}
+
 describe("the lag", () => {
-  test("Litestream's JSON lines: a sync's end and its duration", () => {
-    const line = parseLitestreamLine(
-      '{"time":"2026-11-27T02:19:41.5Z","level":"INFO","msg":"wal segment written","elapsed":2000000}',
-    );
-    expect(line).toEqual({
-      time: Date.parse("2026-11-27T02:19:41.5Z"),
+  test("Litestream's JSON lines: a sync's end and its duration, a Go duration string", () => {
+    expect(parseLitestreamLine(REAL_LOG[1] as string)).toEqual({
+      time: Date.parse("2026-11-27T15:05:49.016485585Z"),
       level: "INFO",
-      msg: "wal segment written",
-      elapsedMs: 2,
+      msg: "snapshot written",
+      elapsedMs: 13.60822,
+    });
+    expect(parseLitestreamLine(REAL_LOG[5] as string)?.elapsedMs).toBeCloseTo(0.502084, 9);
+    expect(parseLitestreamLine(REAL_LOG[4] as string)).toEqual({
+      time: Date.parse("2026-11-27T15:05:50.749075118Z"),
+      level: "INFO",
+      msg: "write wal segment",
     });
     expect(parseLitestreamLine("not json")).toBeNull();
+  });
+
+  test("Go durations as time.Duration.String writes them", () => {
+    expect(parseGoDurationMs("6.183873ms")).toBeCloseTo(6.183873, 9);
+    expect(parseGoDurationMs("502.084\u00b5s")).toBeCloseTo(0.502084, 9);
+    expect(parseGoDurationMs("502.084\u03bcs")).toBeCloseTo(0.502084, 9);
+    expect(parseGoDurationMs("250ns")).toBeCloseTo(0.00025, 9);
+    expect(parseGoDurationMs("1.5s")).toBe(1_500);
+    expect(parseGoDurationMs("1m2.5s")).toBe(62_500);
+    expect(parseGoDurationMs("1h0m0s")).toBe(3_600_000);
+    expect(parseGoDurationMs("0s")).toBe(0);
+    expect(parseGoDurationMs(2_000_000)).toBe(2);
+    expect(parseGoDurationMs("")).toBeNull();
+    expect(parseGoDurationMs("soon")).toBeNull();
+    expect(parseGoDurationMs("5 ms")).toBeNull();
+  });
+
+  test("the last write before a pause: shipped 24 ms later, the lag drops to 0 and stays there", () => {
+    const t = new ReplicaTracker();
+    t.runningSince = at("48.747");
+    feed(t, REAL_LOG.slice(0, 4));
+    t.noteCommit(at("50.725"));
+    feed(t, REAL_LOG.slice(4, 6));
+    // Right after the sync, it cannot yet tell whether that sync carried the commit.
+    expect(t.lagSeconds(at("51.725"))).toBe(1);
+    // Not before a sync interval and the margin: a next sync could still be coming.
+    expect(t.lagSeconds(at("52.700"))).toBe(1.975);
+    // Litestream stayed quiet: had the sync missed it, another would have begun by now.
+    expect(t.lagSeconds(at("52.800"))).toBe(0);
+    // Idle past twice REPLICA_MAX_LAG_SECONDS (the audit's false alarm came at 10 s).
+    const later = at("50.725") + 2 * 10_000 + 1_000;
+    expect(t.lagSeconds(later)).toBe(0);
+    expect(t.state(later, 10)).toEqual({ state: "ok", detail: null });
+    expect(t.lastSyncAt).toBe(Date.parse("2026-11-27T15:05:50.749547607Z"));
+  });
+
+  test("a burst of writes: each is shipped by a later sync, the last one by the quiet after it", () => {
+    const t = new ReplicaTracker();
+    t.runningSince = at("48.747");
+    feed(t, REAL_LOG.slice(0, 6));
+    const commits = ["53.736", "53.887", "54.042", "54.193", "54.344"].map(at);
+    // Commits and lines in the order they happened.
+    t.noteCommit(commits[0] as number);
+    feed(t, REAL_LOG.slice(6, 8));
+    t.noteCommit(commits[1] as number);
+    feed(t, REAL_LOG.slice(8, 10));
+    t.noteCommit(commits[2] as number);
+    t.noteCommit(commits[3] as number);
+    feed(t, REAL_LOG.slice(10, 12));
+    t.noteCommit(commits[4] as number);
+    // The sync at 54.249 began too soon after 54.193 to prove it, and before 54.344.
+    expect(t.lagSeconds(at("54.900"))).toBeCloseTo(0.9 - 0.042, 3);
+    feed(t, REAL_LOG.slice(12, 14));
+    // The sync at 55.001 began more than a monitor interval after 54.344 and carried them all.
+    expect(t.lagSeconds(at("55.100"))).toBe(0);
+  });
+
+  test("the quiet proves nothing while a sync is under way, after an error, or across a restart", () => {
+    const busy = new ReplicaTracker();
+    busy.runningSince = at("48.747");
+    busy.noteCommit(at("50.725"));
+    feed(busy, REAL_LOG.slice(4, 6));
+    // Began and never finished (an upload hanging): the commit may be in that one only.
+    busy.noteSyncStart(at("51.000"));
+    expect(busy.lagSeconds(at("58.000"))).toBe(7.275);
+
+    const failing = new ReplicaTracker();
+    failing.runningSince = at("48.747");
+    failing.noteCommit(at("50.725"));
+    feed(failing, REAL_LOG.slice(4, 6));
+    failing.noteError(at("51.200"), "monitor error: write wal segment: permission denied");
+    expect(failing.lagSeconds(at("58.000"))).toBe(7.275);
+    expect(failing.state(at("50.725") + 11_000, 10).state).toBe("lagging");
+
+    // A commit noted after the sync began is not in it: it waits for the next sync.
+    const after = new ReplicaTracker();
+    after.runningSince = at("48.747");
+    feed(after, REAL_LOG.slice(4, 5));
+    after.noteCommit(at("50.900"));
+    feed(after, REAL_LOG.slice(5, 6));
+    expect(after.lagSeconds(at("58.000"))).toBe(7.1);
+
+    // Litestream restarted since the sync: the quiet of the new process says nothing of it.
+    const restarted = new ReplicaTracker();
+    restarted.runningSince = at("48.747");
+    restarted.noteCommit(at("50.725"));
+    feed(restarted, REAL_LOG.slice(4, 6));
+    restarted.noteStarted(at("51.000"));
+    expect(restarted.lagSeconds(at("58.000"))).toBe(7.275);
   });
 
   test("a commit counts as shipped by a sync that began a monitor interval after it", () => {

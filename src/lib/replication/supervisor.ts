@@ -1,14 +1,24 @@
 /**
- * Continuous replication (issue 22 item 1, decision 060): the server runs `litestream
+ * Continuous replication (issue 22 item 1, decisions 060 and 073): the server runs `litestream
  * replicate` as its child, restarts it with backoff when it dies, reads its JSON log lines to
  * know how far the replica is, and stops it after a final sync when the server stops.
  *
- * Lag: the server notes the time of every commit of the group commit; Litestream logs each
- * WAL segment (or snapshot) it wrote to the replica with the time it finished and how long it
- * took. A commit is on the replica once a sync that began at least one monitor interval (plus
- * a margin) after it has finished: Litestream copies the WAL to its shadow WAL every monitor
- * interval and ships the shadow WAL. The lag is the age of the oldest commit not yet known to
- * be there (0 when none), so an idle server has no lag however long ago its last sync was.
+ * Lag: the server notes the time of every commit of the group commit; Litestream logs the
+ * start of each WAL segment (or snapshot) it writes to the replica ("write wal segment") and
+ * its end ("wal segment written", with the time it finished and how long it took as a Go
+ * duration, `"elapsed":"6.18ms"`). Litestream copies the WAL to its shadow WAL every monitor
+ * interval, wakes the replica when that copy found something new, and the replica ships the
+ * shadow WAL at most once a sync interval. So a commit is on the replica:
+ * - once a sync that began at least a monitor interval (plus a margin) after it has finished
+ *   (that sync read a shadow WAL copied after the commit); or
+ * - once a sync that began after it has finished and Litestream has then stayed quiet (no
+ *   sync begun, no error) for a sync interval and a margin: had that sync missed the commit,
+ *   the copy that took it would have woken the replica for another one by then. This is what
+ *   settles the last commit before a pause: with nothing written after it, no later sync
+ *   comes to prove it shipped (issue 22's audit: the lag of an idle server grew until the
+ *   alert's own write woke Litestream).
+ * The lag is the age of the oldest commit not yet known to be there (0 when none), so an idle
+ * server has no lag however long ago its last sync was.
  *
  * The child cannot outlive the server: `-exec` makes Litestream run a watchdog (`tail --pid`
  * on the server's pid, or a few lines of Bun where tail has no --pid) and exit, after a final
@@ -47,6 +57,7 @@ import {
   litestreamConfig,
   MONITOR_INTERVAL_MS,
   type ReplicaTarget,
+  SYNC_INTERVAL_MS,
   writePrivateFile,
 } from "./config";
 
@@ -85,6 +96,18 @@ export const REPLICATION_OFF: ReplicationStatus = {
 
 /** A commit counts as shipped by a sync that began this long after it (see the file comment). */
 const SHIP_MARGIN_MS = MONITOR_INTERVAL_MS + 100;
+/**
+ * Litestream quiet this long after a sync ended (and a sync interval after it began): every
+ * commit made before that sync began is shipped. The margin covers the monitor interval, the
+ * reading of the log (LOG_POLL_MS) and a slow start of the next upload.
+ */
+const QUIET_MARGIN_MS = 1_000;
+/**
+ * A commit is noted just after SQLite's COMMIT returns (and Date.now() rounds down to the
+ * millisecond): one noted this soon after a sync began may be in it. Taking it as shipped is
+ * safe: had the sync missed it, a next sync would follow and end the quiet.
+ */
+const NOTE_SLACK_MS = 50;
 /** Commit times remembered while waiting for the replica (older ones are kept, newer dropped). */
 const MAX_PENDING = 10_000;
 /** Restarts: 1 s doubling to a minute; a child that ran a minute starts the count again. */
@@ -99,9 +122,44 @@ export interface LitestreamLine {
   time: number;
   level: string;
   msg: string;
-  /** How long the step took, in ms (Litestream logs nanoseconds). */
+  /** How long the step took, in ms (Litestream 0.3.13 logs a Go duration: "6.183873ms"). */
   elapsedMs?: number;
   error?: string;
+}
+
+/** Go's duration units (time.Duration.String writes µs with U+00B5; U+03BC and "us" parse too). */
+const GO_UNIT_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  "\u00b5s": 1e-3,
+  "\u03bcs": 1e-3,
+  ms: 1,
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+};
+const GO_DURATION = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/;
+
+/**
+ * A Go duration as `time.Duration.String` writes it ("6.183873ms", "502.084µs", "1m2.5s",
+ * "0s") in ms; a number is taken as nanoseconds (a Duration logged as a number). Null when
+ * it is neither.
+ */
+export function parseGoDurationMs(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) && value >= 0 ? value / 1e6 : null;
+  if (typeof value !== "string") return null;
+  let rest = value.trim();
+  if (rest === "") return null;
+  if (rest === "0") return 0;
+  let ms = 0;
+  // A bound on the loop: Go writes at most h, m and s, or one smaller unit.
+  for (let parts = 0; rest !== "" && parts < 4; parts++) {
+    const match = GO_DURATION.exec(rest);
+    if (!match) return null;
+    ms += Number.parseFloat(match[1] as string) * (GO_UNIT_MS[match[2] as string] as number);
+    rest = rest.slice(match[0].length);
+  }
+  return rest === "" ? ms : null;
 }
 
 export function parseLitestreamLine(line: string): LitestreamLine | null {
@@ -115,11 +173,12 @@ export function parseLitestreamLine(line: string): LitestreamLine | null {
   const r = raw as Record<string, unknown>;
   const time = typeof r.time === "string" ? Date.parse(r.time) : Number.NaN;
   if (!Number.isFinite(time) || typeof r.msg !== "string") return null;
+  const elapsedMs = parseGoDurationMs(r.elapsed);
   return {
     time,
     level: typeof r.level === "string" ? r.level : "INFO",
     msg: r.msg,
-    ...(typeof r.elapsed === "number" ? { elapsedMs: r.elapsed / 1e6 } : {}),
+    ...(elapsedMs !== null ? { elapsedMs } : {}),
     ...(typeof r.error === "string" ? { error: r.error } : {}),
   };
 }
@@ -127,6 +186,11 @@ export function parseLitestreamLine(line: string): LitestreamLine | null {
 /** Whether the line says Litestream finished writing to the replica. */
 export function isSyncLine(line: LitestreamLine): boolean {
   return line.msg === "wal segment written" || line.msg === "snapshot written";
+}
+
+/** Whether the line says Litestream begins writing to the replica (its end line follows). */
+export function isSyncStartLine(line: LitestreamLine): boolean {
+  return line.msg === "write wal segment" || line.msg === "write snapshot";
 }
 
 /**
@@ -139,6 +203,16 @@ export class ReplicaTracker {
   lastError: { at: number; message: string } | null = null;
   /** When the current Litestream process started (null: none runs). */
   runningSince: number | null = null;
+  /** The last finished sync: when it began and ended (Litestream's clock, ms). */
+  private lastSync: { startedAt: number; finishedAt: number } | null = null;
+  /** A sync begun ("write wal segment") and not yet finished. */
+  private openSyncAt: number | null = null;
+
+  /** A Litestream process started at `at`: what the previous one had begun is void. */
+  noteStarted(at: number): void {
+    this.runningSince = at;
+    this.openSyncAt = null;
+  }
 
   noteCommit(at: number): void {
     const last = this.pending.at(-1);
@@ -147,10 +221,23 @@ export class ReplicaTracker {
     if (this.pending.length < MAX_PENDING) this.pending.push(at);
   }
 
-  /** A sync that began at `startedAt` finished at `finishedAt`. */
-  noteSync(startedAt: number, finishedAt: number): void {
+  /** Litestream began writing a WAL segment or a snapshot at `at`. */
+  noteSyncStart(at: number): void {
+    this.openSyncAt = at;
+  }
+
+  /**
+   * A sync finished at `finishedAt`; it began at `startedAt` (its elapsed time), else when
+   * its start line said, else (neither known) at its end.
+   */
+  noteSync(startedAt: number | null, finishedAt: number): void {
+    const began = startedAt ?? this.openSyncAt ?? finishedAt;
+    this.openSyncAt = null;
     this.lastSyncAt = Math.max(this.lastSyncAt ?? 0, finishedAt);
-    const shipped = startedAt - SHIP_MARGIN_MS;
+    if (!this.lastSync || finishedAt >= this.lastSync.finishedAt) {
+      this.lastSync = { startedAt: began, finishedAt };
+    }
+    const shipped = began - SHIP_MARGIN_MS;
     let i = 0;
     while (i < this.pending.length && (this.pending[i] ?? 0) <= shipped) i++;
     if (i > 0) this.pending = this.pending.slice(i);
@@ -160,9 +247,25 @@ export class ReplicaTracker {
     this.lastError = { at, message };
   }
 
+  /**
+   * Commits noted up to this time are shipped because Litestream went quiet after the last
+   * sync (the file comment's second rule); null while that cannot be said: no sync by the
+   * running process yet, a sync under way, an error since, or not quiet for long enough.
+   */
+  private settledThrough(now: number): number | null {
+    const sync = this.lastSync;
+    if (!sync || this.runningSince === null || this.openSyncAt !== null) return null;
+    if (sync.startedAt < this.runningSince) return null;
+    if (this.lastError && this.lastError.at >= sync.startedAt) return null;
+    const quietFrom = Math.max(sync.startedAt + SYNC_INTERVAL_MS, sync.finishedAt);
+    if (now < quietFrom + QUIET_MARGIN_MS) return null;
+    return sync.startedAt + NOTE_SLACK_MS;
+  }
+
   /** Seconds since the oldest commit not yet on the replica. */
   lagSeconds(now: number): number {
-    const oldest = this.pending[0];
+    const settled = this.settledThrough(now);
+    const oldest = settled === null ? this.pending[0] : this.pending.find((at) => at > settled);
     return oldest === undefined ? 0 : Math.max(0, (now - oldest) / 1000);
   }
 
@@ -405,7 +508,7 @@ export class Replication implements ReplicationSource {
     }
     this.proc = proc;
     const startedAt = this.options.clock();
-    this.tracker.runningSince = startedAt;
+    this.tracker.noteStarted(startedAt);
     void proc.exited.then((code) => {
       if (this.proc === proc) this.proc = null;
       const ranMs = this.options.clock() - startedAt;
@@ -486,8 +589,15 @@ export class Replication implements ReplicationSource {
       log.warn("litestream", { output: text.slice(0, 500) });
       return;
     }
+    if (isSyncStartLine(line)) {
+      this.tracker.noteSyncStart(line.time);
+      return;
+    }
     if (isSyncLine(line)) {
-      this.tracker.noteSync(line.time - (line.elapsedMs ?? 0), line.time);
+      this.tracker.noteSync(
+        line.elapsedMs === undefined ? null : line.time - line.elapsedMs,
+        line.time,
+      );
       return;
     }
     if (line.level === "ERROR") {

@@ -14,11 +14,14 @@ import { createMetrics } from "../../lib/metrics";
 import { checkReadiness } from "./readiness";
 
 /**
- * Probe-like paths: any first segment a probe or a scraper might try (`/readyz/`, `/livez`,
- * `/metrics.json`, `/Health`). The web app has no page by these names, so they are answered
- * by the API's app (a JSON 404 unless served), never with the web app's HTML.
+ * Probe-like paths: any first segment that begins like a name a probe or a scraper might try
+ * (`/readyz/`, `/readiness`, `/livez`, `/liveness`, `/metrics.json`, `/metricsx`,
+ * `/prometheus`, `/Health`, `/healthcheck`). A prefix, not a list of names: the audit found
+ * `/readiness`, `/prometheus` and `/metricsx` answered 200 with the web app's HTML. The web
+ * app has no page beginning so (web/app/router.tsx), so they are answered by the API's app (a
+ * JSON 404 unless served), never with the web app's HTML.
  */
-const PROBE_LIKE = /^\/(?:healthz?|readyz?|livez?|ready|live|metrics|ping|status)(?:[/._-]|$)/i;
+const PROBE_LIKE = /^\/(?:health|read[iy]|live|metric|prometheus|probe|ping|status)/i;
 
 export function isProbeLikePath(pathname: string): boolean {
   return PROBE_LIKE.test(pathname);

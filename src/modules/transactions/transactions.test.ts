@@ -164,7 +164,7 @@ describe("amounts are read literally (decision 038)", () => {
     // the same size in digits is too large.
     [1e21, "Not a number"],
     ["1000000000000000000000", "Too large"],
-    [99999999999999999999, "Too large"],
+    [1e20, "Too large"],
   ];
   for (const [sent, reason] of refused) {
     test(`a deposit of ${JSON.stringify(sent)} is refused naming the field: ${reason}`, async () => {

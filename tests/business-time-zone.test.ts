@@ -167,6 +167,9 @@ describe("the daily deposit limit in Europe/Dublin", () => {
     expect(await refused.json()).toEqual({
       code: "UNPROCESSABLE",
       message: "Deposit above the daily deposit limit of €100.00: €0.00 left today (Europe/Dublin)",
+      // Decision 070: what the web writes the refusal from in the reader's language.
+      reason: "DAILY_DEPOSIT_LIMIT",
+      params: { limitCents: 10_000, leftCents: 0, zone: "Europe/Dublin" },
     });
     // 00:30 the next morning (in March still the 29th in UTC): the whole limit again.
     expect((await deposit(day.morningAfter, "100.00")).status).toBe(201);

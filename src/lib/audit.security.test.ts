@@ -146,7 +146,8 @@ const RECIPES: Record<string, Recipe> = {
     as: "user",
     prepare: async (t) => {
       const { shopId } = await seedBasics(t);
-      await t.json("POST", "/api/shifts", { as: "user", body: { shopId, openingFloat: "0.00" } });
+      // A float that covers the €7.00 the slip pays (a till cannot pay out what it lacks).
+      await t.json("POST", "/api/shifts", { as: "user", body: { shopId, openingFloat: "10.00" } });
       const bet = await t.json<{ id: number }>("POST", "/api/bets", {
         as: "user",
         body: { payment: "cash", description: "Derby", stakeAmount: "2.00", odds: "5/2" },

@@ -16,12 +16,13 @@ import type { Contract, ParsedInput } from "../domain/contract";
 import { type ContractName, contracts } from "../domain/contracts";
 import { type Mutation, type Op, recordMutation } from "./audit";
 import type { Actor } from "./context";
-import { AppError, ERROR_CODES } from "./errors";
+import { AppError, ERROR_CODES, REFUSAL_REASONS } from "./errors";
 import { type ChangeEvent, publish } from "./events";
 import { groupWrite } from "./group-commit";
 import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
 import { idempotent } from "./idempotency";
 import { SESSION_COOKIE } from "./middleware";
+import { REFUSALS } from "./refusals";
 import { admitsCustomers, SCOPE_TEXT, scopeReply, scopeRequest, withoutStaff } from "./scope";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
@@ -313,11 +314,33 @@ function accessRule(contract: Contract): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Each refusal reason with its status and params, as the Error schema describes them. */
+const REFUSAL_LIST = REFUSAL_REASONS.map((reason) => {
+  const { code, params } = REFUSALS[reason];
+  const status = code === "CONFLICT" ? 409 : 422;
+  return `${reason} (${status}${params.length ? `; ${params.join(", ")}` : ""})`;
+}).join(", ");
+
 export const errorBodySchema = z
   .object({
-    message: z.string(),
+    message: z.string().meta({
+      description: "What went wrong, in English: for people and logs, not for matching",
+    }),
     code: z.enum(ERROR_CODES),
     fields: z.record(z.string(), z.string()).optional(),
+    reason: z
+      .enum(REFUSAL_REASONS)
+      .optional()
+      .meta({
+        description: `Why a business rule refused (422 and 409; decision 070): a stable name to write the refusal in the reader's own language from \`params\`. A client that does not know a reason shows \`message\`. Each reason (status; params): ${REFUSAL_LIST}.`,
+      }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .meta({
+        description:
+          "With `reason`: the values `message` was written from. Money as integer cents in a name ending `Cents`; instants as ISO strings (UTC) told in the business time zone `zone`; ids and ages as numbers; statuses and types as their codes; names as they are. A value that may be missing is left out",
+      }),
   })
   .meta({ id: "Error", description: "Every error answer" });
 
@@ -647,8 +670,9 @@ export function openApiDocument(api: ReturnType<typeof createApi>) {
         "and rounded once. Ids are integers (a body may send a string of digits).",
         "Lists are paged with `limit` (1 to 500, default 50), `offset`, `sort`, `order`, and each",
         "list's own search `q` and filters; the body is an array and the total is in",
-        "`X-Total-Count`. Every error is `{ message, code, fields? }` with `code` one of",
-        `${ERROR_CODES.join(", ")}.`,
+        "`X-Total-Count`. Every error is `{ message, code, fields?, reason?, params? }` with",
+        `\`code\` one of ${ERROR_CODES.join(", ")}; a business refusal (422, 409) adds its`,
+        "`reason` and the `params` its English `message` was written from (see the Error schema).",
         "\n\nTwo ways to sign in: the session cookie POST /api/login sets (the web app's way;",
         "every write then needs a same-origin `Origin` header), or an API token an admin makes",
         "(POST /api/admin/tokens), sent as `Authorization: Bearer <token>` (a machine client's way;",

@@ -23,6 +23,128 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * The one list of refusal reasons (decision 070): why a business rule said no (422
+ * UNPROCESSABLE, 409 CONFLICT), beside the English `message`, so a client can write the
+ * refusal in its reader's language from `reason` and `params`. A reason's params never
+ * change shape; a changed text that needs other values is a new reason. The English of each
+ * is src/lib/refusals.ts; the OpenAPI Error schema lists them.
+ */
+export const REFUSAL_REASONS = [
+  // A customer's rules (decisions 032, 041) and the SPEC's funds and withdrawal rules.
+  "DAILY_DEPOSIT_LIMIT",
+  "SELF_EXCLUDED",
+  "MAX_STAKE",
+  "UNDER_AGE",
+  "NO_DATE_OF_BIRTH",
+  "INSUFFICIENT_FUNDS",
+  "NO_POSITIVE_BALANCE",
+  "EXCEEDS_BALANCE",
+  "CUSTOMER_INACTIVE",
+  "CUSTOMER_INACTIVE_FOR_BETS",
+  "SHOP_INACTIVE",
+  "SHOP_INACTIVE_FOR_BETS",
+  // Shifts and the till (decisions 049, 051).
+  "SHIFT_REQUIRED",
+  "SLIP_SHIFT_REQUIRED",
+  "CASH_SHIFT_REQUIRED",
+  "SHIFT_AT_OTHER_SHOP",
+  "CASH_AT_OTHER_SHOP",
+  "SHIFT_ALREADY_OPEN",
+  "SHIFT_CLOSED",
+  "SHIFT_CLOSED_TILL",
+  "PICKUP_ABOVE_EXPECTED",
+  "TILL_SHORT",
+  // Settling and paying bets (decisions 051, 052).
+  "NOT_EACH_WAY",
+  "BET_NOT_PENDING",
+  "SLIP_ACCOUNT_BET",
+  "SLIP_ALREADY_PAID",
+  "SLIP_NOT_SETTLED",
+  "SLIP_LOST",
+  // Corrections: reversals and re-settlements.
+  "ALREADY_REVERSED",
+  "REVERSAL_OF_REVERSAL",
+  "NOT_REVERSIBLE",
+  "NOT_COMPLETED",
+  "RESETTLE_PENDING",
+  "RESETTLE_SAME",
+  "RESETTLE_SLIP_PAID",
+] as const;
+
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/**
+ * Each reason's params: the values its English interpolates, as machine values. Money as
+ * integer cents in a name ending `Cents`; instants as ISO strings (UTC) with the business
+ * `zone` they are told in; ids and ages as numbers; statuses and types as their codes; names
+ * (a shop's, a user's) as they are. Flat: strings and numbers only; a value that may be
+ * missing is left out, never null.
+ */
+export interface RefusalParams {
+  DAILY_DEPOSIT_LIMIT: { limitCents: number; leftCents: number; zone: string };
+  SELF_EXCLUDED: { until: string; zone: string };
+  MAX_STAKE: { stakeCents: number; maxStakeCents: number };
+  UNDER_AGE: { minAge: number };
+  NO_DATE_OF_BIRTH: Record<string, never>;
+  INSUFFICIENT_FUNDS: {
+    balanceCents: number;
+    creditLimitCents: number;
+    availableCents: number;
+    stakeCents: number;
+  };
+  NO_POSITIVE_BALANCE: Record<string, never>;
+  EXCEEDS_BALANCE: { balanceCents: number; amountCents: number };
+  CUSTOMER_INACTIVE: Record<string, never>;
+  CUSTOMER_INACTIVE_FOR_BETS: Record<string, never>;
+  SHOP_INACTIVE: Record<string, never>;
+  SHOP_INACTIVE_FOR_BETS: Record<string, never>;
+  SHIFT_REQUIRED: Record<string, never>;
+  SLIP_SHIFT_REQUIRED: Record<string, never>;
+  CASH_SHIFT_REQUIRED: { shop: string };
+  SHIFT_AT_OTHER_SHOP: { shiftShop: string };
+  CASH_AT_OTHER_SHOP: { shiftShop: string; shop: string };
+  SHIFT_ALREADY_OPEN: { shiftShop: string; shiftId: number };
+  SHIFT_CLOSED: Record<string, never>;
+  SHIFT_CLOSED_TILL: Record<string, never>;
+  PICKUP_ABOVE_EXPECTED: { expectedCents: number };
+  TILL_SHORT: { amountCents: number; expectedCents: number };
+  NOT_EACH_WAY: Record<string, never>;
+  BET_NOT_PENDING: { status: string };
+  SLIP_ACCOUNT_BET: Record<string, never>;
+  SLIP_ALREADY_PAID: {
+    amountCents: number;
+    paidAt: string;
+    zone: string;
+    shop: string;
+    /** Left out when the payer's account is gone ("a former user"). */
+    paidBy?: string;
+  };
+  SLIP_NOT_SETTLED: Record<string, never>;
+  SLIP_LOST: Record<string, never>;
+  ALREADY_REVERSED: { transactionId: number };
+  REVERSAL_OF_REVERSAL: { transactionId: number; reversalOfId: number };
+  NOT_REVERSIBLE: { type: string; betId: number };
+  NOT_COMPLETED: { transactionId: number; status: string };
+  RESETTLE_PENDING: { betId: number };
+  RESETTLE_SAME: { betId: number; status: string };
+  RESETTLE_SLIP_PAID: { betId: number };
+}
+
+// Every listed reason has its params and no other (tsc fails here on a reason missing in one).
+const everyReasonHasParams: [RefusalReason] extends [keyof RefusalParams]
+  ? [keyof RefusalParams] extends [RefusalReason]
+    ? true
+    : false
+  : false = true;
+void everyReasonHasParams;
+
+/** A refusal's reason and params as the error body carries them. */
+export interface Refusal {
+  reason: RefusalReason;
+  params: Readonly<Record<string, string | number>>;
+}
+
 export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
@@ -67,7 +189,11 @@ export function saysStorageFull(text: string): boolean {
 export const STORAGE_FULL_MESSAGE =
   "The server's disk is full, so nothing can be saved (signing in included). An administrator must free disk space; nothing already saved is lost.";
 
-/** The one error type handlers throw; `onError` turns it into `{ message, code, fields? }`. */
+/**
+ * The one error type handlers throw; `onError` turns it into `{ message, code, fields?,
+ * reason?, params? }`. A business refusal is made by `refuse` (src/lib/refusals.ts), which
+ * sets `refusal` and writes the English from it.
+ */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   constructor(
@@ -75,6 +201,7 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    readonly refusal?: Refusal,
   ) {
     super(message);
     this.name = "AppError";
@@ -82,11 +209,14 @@ export class AppError extends Error {
   }
 }
 
-/** The JSON body of an error answer. */
+/** The JSON body of an error answer: `reason` and `params` only on a refusal. */
 export function errorBody(err: AppError) {
-  return err.fields
-    ? { message: err.message, code: err.code, fields: err.fields }
-    : { message: err.message, code: err.code };
+  return {
+    message: err.message,
+    code: err.code,
+    ...(err.fields ? { fields: err.fields } : {}),
+    ...(err.refusal ? { reason: err.refusal.reason, params: err.refusal.params } : {}),
+  };
 }
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);

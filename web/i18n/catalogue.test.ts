@@ -19,6 +19,7 @@ import * as charts from "./areas/charts";
 import * as customers from "./areas/customers";
 import * as jobs from "./areas/jobs";
 import * as receipts from "./areas/receipts";
+import * as refusals from "./areas/refusals";
 import * as shifts from "./areas/shifts";
 import * as shops from "./areas/shops";
 import * as transactions from "./areas/transactions";
@@ -44,6 +45,7 @@ const AREAS: EnglishAreas = {
   customers: customers.en,
   jobs: jobs.en,
   receipts: receipts.en,
+  refusals: refusals.en,
   shifts: shifts.en,
   shops: shops.en,
   transactions: transactions.en,

@@ -10,6 +10,7 @@ import * as charts from "./areas/charts.de";
 import * as customers from "./areas/customers.de";
 import * as jobs from "./areas/jobs.de";
 import * as receipts from "./areas/receipts.de";
+import * as refusals from "./areas/refusals.de";
 import * as shifts from "./areas/shifts.de";
 import * as shops from "./areas/shops.de";
 import * as transactions from "./areas/transactions.de";
@@ -21,6 +22,7 @@ import type { Catalogue } from "./en";
 export const de: Catalogue = {
   bets: bets.de,
   receipts: receipts.de,
+  refusals: refusals.de,
   customers: customers.de,
   jobs: jobs.de,
   transactions: transactions.de,

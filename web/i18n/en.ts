@@ -20,6 +20,7 @@ import type * as charts from "./areas/charts";
 import type * as customers from "./areas/customers";
 import type * as jobs from "./areas/jobs";
 import type * as receipts from "./areas/receipts";
+import type * as refusals from "./areas/refusals";
 import type * as shifts from "./areas/shifts";
 import type * as shops from "./areas/shops";
 import type * as transactions from "./areas/transactions";
@@ -287,6 +288,7 @@ export interface EnglishAreas {
   customers: typeof customers.en;
   jobs: typeof jobs.en;
   receipts: typeof receipts.en;
+  refusals: typeof refusals.en;
   shifts: typeof shifts.en;
   shops: typeof shops.en;
   transactions: typeof transactions.en;

@@ -6,13 +6,15 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Suspense } from "react";
 import { userDto } from "../../src/domain/dto";
+import { CashMovementDialog } from "../features/transactions";
 import { ApiError, errorMessage } from "../lib/api-client";
 import { euro, euroCents, formatNumber, formatPercent } from "../lib/format";
 import { setLanguageChosenByUser } from "../lib/locale";
 import { formatReadBack, readTypedAmount } from "../lib/money-input";
-import { settings } from "../test/fixtures";
-import { renderApp, user } from "../test/render";
+import { customer, settings, shop } from "../test/fixtures";
+import { renderApp, renderWithProviders, user } from "../test/render";
 import { applyLanguage, i18n, loadLanguage, resolveLanguage } from ".";
 
 function browserLanguages(languages: string[]) {
@@ -109,13 +111,96 @@ describe("server errors by code", () => {
     expect(errorMessage(invalid)).toBe("Invalid username or password");
   });
 
-  test("German shows the code's message, or a known message's own translation", () => {
+  test("German shows a known message's own translation, else the code's message", () => {
     applyLanguage("de");
-    expect(errorMessage(conflict)).toBe(String(i18n.t("errors.CONFLICT")));
     expect(errorMessage(invalid)).toBe("Benutzername oder Passwort ist falsch");
+    const notFound = new ApiError(
+      404,
+      JSON.stringify({ message: "Customer not found", code: "NOT_FOUND" }),
+      "Not Found",
+    );
+    expect(errorMessage(notFound)).toBe("Nicht gefunden.");
     // An unknown code keeps the server's message.
     const odd = new ApiError(418, JSON.stringify({ message: "Teapot", code: "TEAPOT" }), "");
     expect(errorMessage(odd)).toBe("Teapot");
+  });
+
+  // Decision 070: a business refusal is written from its reason and params.
+  const refusal = (status: number, body: Record<string, unknown>) =>
+    new ApiError(status, JSON.stringify(body), "");
+  const depositLimit = refusal(422, {
+    message:
+      "Deposit above the daily deposit limit of €1,000.00: €10.00 left today (Europe/Berlin)",
+    code: "UNPROCESSABLE",
+    reason: "DAILY_DEPOSIT_LIMIT",
+    params: { limitCents: 100_000, leftCents: 1_000, zone: "Europe/Berlin" },
+  });
+
+  test("a refusal with its reason: English as the server wrote it, German with the amounts", () => {
+    expect(errorMessage(depositLimit)).toBe(
+      "Deposit above the daily deposit limit of €1,000.00: €10.00 left today (Europe/Berlin)",
+    );
+    applyLanguage("de");
+    expect(errorMessage(depositLimit)).toBe(
+      "Einzahlung über dem Tageslimit von 1.000,00\u00a0€: heute noch 10,00\u00a0€ möglich (Europe/Berlin)",
+    );
+  });
+
+  test("a refusal the web cannot write keeps its reason: the code's message, then the English", () => {
+    applyLanguage("de");
+    // A reason from a newer server, one whose params do not fit, and a 409 with none.
+    const newer = refusal(422, {
+      message: "Customer is on holiday",
+      code: "UNPROCESSABLE",
+      reason: "ON_HOLIDAY",
+      params: {},
+    });
+    expect(errorMessage(newer)).toBe("Das ist so nicht möglich. (Customer is on holiday)");
+    const unfit = refusal(422, {
+      message: "Stake €5.00 is above this customer's maximum stake of €1.00",
+      code: "UNPROCESSABLE",
+      reason: "MAX_STAKE",
+      params: { stake: "5.00" },
+    });
+    expect(errorMessage(unfit)).toBe(
+      "Das ist so nicht möglich. (Stake €5.00 is above this customer's maximum stake of €1.00)",
+    );
+    expect(errorMessage(conflict)).toBe(
+      "Das widerspricht einer zwischenzeitlichen Änderung. Neu laden und erneut versuchen. (This bet is already settled)",
+    );
+  });
+
+  test("a German cashier's refused deposit reads in German in the dialog, with the amounts", async () => {
+    const ue = userEvent.setup();
+    const calls = renderWithProviders(
+      <Suspense fallback={null}>
+        <CashMovementDialog kind="deposit" onClose={() => {}} customerId={7} shopId={3} />
+      </Suspense>,
+      "user",
+      {
+        "GET /api/user": userDto.parse({ ...user("user"), language: "de" }),
+        "GET /api/settings": settings(),
+        "GET /api/customers/:id": customer(),
+        "GET /api/shops/:id": shop(),
+        "POST /api/deposits": {
+          status: 422,
+          body: {
+            message:
+              "Deposit above the daily deposit limit of €1,000.00: €10.00 left today (Europe/Berlin)",
+            code: "UNPROCESSABLE",
+            reason: "DAILY_DEPOSIT_LIMIT",
+            params: { limitCents: 100_000, leftCents: 1_000, zone: "Europe/Berlin" },
+          },
+        },
+      },
+    ).calls;
+    await ue.type(await screen.findByLabelText("Betrag (€)"), "20");
+    await ue.click(screen.getByRole("button", { name: "Ausführen" }));
+    const toast = await screen.findByText(/Tageslimit/);
+    expect(toast.textContent).toBe(
+      "Einzahlung über dem Tageslimit von 1.000,00\u00a0€: heute noch 10,00\u00a0€ möglich (Europe/Berlin)",
+    );
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/deposits")).toBe(true);
   });
 });
 

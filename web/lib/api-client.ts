@@ -19,6 +19,9 @@ export class ApiError extends Error {
   /** The server's error `code` (VALIDATION, CONFLICT, ...), when the body is JSON. */
   readonly code?: string;
   readonly fields?: Record<string, string>;
+  /** Why a business rule refused (422, 409; decision 070), with the values it names. */
+  readonly reason?: string;
+  readonly params?: Readonly<Record<string, string | number>>;
 
   constructor(status: number, text: string, statusText: string) {
     super(`${status}: ${text || statusText}`);
@@ -30,15 +33,29 @@ export class ApiError extends Error {
         message?: unknown;
         code?: unknown;
         fields?: Record<string, string>;
+        reason?: unknown;
+        params?: unknown;
       };
       if (typeof body.message === "string") serverMessage = body.message;
       if (typeof body.code === "string") this.code = body.code;
       this.fields = body.fields;
+      if (typeof body.reason === "string") this.reason = body.reason;
+      if (isParams(body.params)) this.params = body.params;
     } catch {
       // not JSON: keep the whole "STATUS: text"
     }
     this.serverMessage = serverMessage;
   }
+}
+
+/** A refusal's params as the server sends them: a flat object of strings and numbers. */
+function isParams(value: unknown): value is Record<string, string | number> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "string" || typeof v === "number")
+  );
 }
 
 /**
@@ -205,13 +222,21 @@ export async function callPage<N extends ContractName>(
 }
 
 /**
- * What the web shows for a failed call: the server's message in English, its code's
- * translated message in another language (web/i18n/errors.ts); "Could not reach the server"
+ * What the web shows for a failed call: the server's message in English; in another language
+ * a refusal written from its reason and params, else its code's translated message
+ * (web/i18n/errors.ts); "Could not reach the server"
  * for no answer, else the error's own text, else `fallback` ("Something went wrong"), in the
  * language shown.
  */
 export function errorMessage(error: unknown, fallback?: string): string {
-  if (error instanceof ApiError) return translatedError(error.code, error.serverMessage);
+  if (error instanceof ApiError) {
+    return translatedError({
+      code: error.code,
+      message: error.serverMessage,
+      reason: error.reason,
+      params: error.params,
+    });
+  }
   if (error instanceof NetworkError) return i18n.t("ui.network.unreachable");
   if (error instanceof Error && error.message) return error.message;
   return fallback ?? i18n.t("errors.fallback");

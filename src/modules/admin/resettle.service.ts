@@ -20,6 +20,7 @@ import type { ResettleBetInput } from "../../domain/schemas";
 import type { Mutation, Op } from "../../lib/audit";
 import { AppError, notFound } from "../../lib/errors";
 import { log } from "../../lib/logger";
+import { refuse } from "../../lib/refusals";
 import { assertSettlableAs, getBet, settlementOf } from "../bets/bets.service";
 import { CorrectionLog } from "./corrections";
 
@@ -56,21 +57,15 @@ export function resettleBet(
   const bet = tx.select().from(bets).where(eq(bets.id, id)).get();
   if (!bet) throw notFound("Bet");
   if (bet.status === "PENDING") {
-    throw new AppError(
-      "CONFLICT",
-      `Bet #${bet.id} is PENDING: settle it as Won, Lost or Void; only a settled bet can be re-settled`,
-    );
+    throw refuse("RESETTLE_PENDING", { betId: bet.id });
   }
   if (bet.status === input.status) {
-    throw new AppError("CONFLICT", `Bet #${bet.id} is already ${bet.status}`);
+    throw refuse("RESETTLE_SAME", { betId: bet.id, status: bet.status });
   }
   // A cash bet's return left the till when its slip was paid (decision 051): the cash cannot
   // be taken back by a correction, so a paid slip's outcome stands.
   if (bet.paidAt !== null) {
-    throw new AppError(
-      "CONFLICT",
-      `Bet #${bet.id} is a cash bet whose slip has been paid: its outcome can no longer change`,
-    );
+    throw refuse("RESETTLE_SLIP_PAID", { betId: bet.id });
   }
   const from = bet.status;
   assertSettlableAs(bet, input.status);

@@ -17,24 +17,26 @@ import { transactions } from "../../db/schema";
 import type { CorrectionPreviewDto, ReversalDto } from "../../domain/dto";
 import { REVERSIBLE_TYPES } from "../../domain/enums";
 import type { Mutation, Op } from "../../lib/audit";
-import { AppError, notFound } from "../../lib/errors";
+import { type AppError, notFound } from "../../lib/errors";
 import { log } from "../../lib/logger";
+import { refuse } from "../../lib/refusals";
 import { getTransaction } from "../transactions/transactions.service";
 import { CorrectionLog } from "./corrections";
 
 type TransactionRow = typeof transactions.$inferSelect;
 
-/** Why a row cannot be reversed, or null when it can. */
-function refusal(row: TransactionRow): string | null {
+/** Why a row cannot be reversed (409), or null when it can. */
+function refusal(row: TransactionRow): AppError | null {
   if (row.reversalOf !== null) {
-    return `Transaction #${row.id} is itself the reversal of #${row.reversalOf} and cannot be reversed`;
+    return refuse("REVERSAL_OF_REVERSAL", { transactionId: row.id, reversalOfId: row.reversalOf });
   }
   if (!REVERSIBLE_TYPES.includes(row.type)) {
-    return `${row.type} transactions belong to bet #${row.betId} and follow its settlement; only DEPOSIT, WITHDRAWAL and TRANSFER transactions can be reversed`;
+    // A BETTING, PAYOUT or REFUND row always names its bet (the ledger writes it with one).
+    return refuse("NOT_REVERSIBLE", { type: row.type, betId: row.betId ?? 0 });
   }
-  if (row.archivedAt !== null) return `Transaction #${row.id} has already been reversed`;
+  if (row.archivedAt !== null) return refuse("ALREADY_REVERSED", { transactionId: row.id });
   if (row.status !== "COMPLETED") {
-    return `Only a completed transaction can be reversed; #${row.id} is ${row.status}`;
+    return refuse("NOT_COMPLETED", { transactionId: row.id, status: row.status });
   }
   return null;
 }
@@ -51,15 +53,14 @@ export function reverseTransaction(
     .get();
   if (!original) throw notFound("Transaction");
   const why = refusal(original);
-  if (why) throw new AppError("CONFLICT", why);
+  if (why) throw why;
   const archived = tx
     .update(transactions)
     .set({ archivedAt: now })
     .where(and(eq(transactions.id, original.id), isNull(transactions.archivedAt)))
     .returning({ id: transactions.id })
     .get();
-  if (!archived)
-    throw new AppError("CONFLICT", `Transaction #${original.id} has already been reversed`);
+  if (!archived) throw refuse("ALREADY_REVERSED", { transactionId: original.id });
   // The ledger raises the credit and till alerts for any balance this pushes below zero.
   const correction = new CorrectionLog();
   const reversalId = correction.post(

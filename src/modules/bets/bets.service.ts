@@ -31,6 +31,7 @@ import {
   startsWith,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
+import { refuse } from "../../lib/refusals";
 import { assertMayGamble } from "../customers/age";
 import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
 import { assertBetWithinLimits } from "../customers/limits";
@@ -215,7 +216,7 @@ export function getBet(db: DbOrTx, id: number): BetDto {
 /** PLACED is the place part of an each-way bet winning alone (decision 052). */
 export function assertSettlableAs(bet: typeof bets.$inferSelect, status: string): void {
   if (status === "PLACED" && eachWayOf(bet) === null) {
-    throw new AppError("UNPROCESSABLE", "Only an each-way bet can be settled Placed");
+    throw refuse("NOT_EACH_WAY", {});
   }
 }
 
@@ -278,7 +279,7 @@ function settle(
   input: Pick<ResolveBetInput, "status" | "voidReason">,
 ): typeof bets.$inferSelect {
   if (bet.status !== "PENDING") {
-    throw new AppError("CONFLICT", `Only a pending bet can be resolved; this bet is ${bet.status}`);
+    throw refuse("BET_NOT_PENDING", { status: bet.status });
   }
   const outcome = settlementOf(bet, input, actor.userId, now);
   if (outcome.entry) postLedgerEntry(tx, outcome.entry, now);
@@ -321,8 +322,7 @@ function accountBettor(tx: Tx, op: Op, input: PlaceBetInput, rules: PlaceBetRule
   if (input.customerId === null) throw new AppError("VALIDATION", "Customer is required");
   const customer = findCustomerRow(tx, input.customerId);
   if (!customer) throw notFound("Customer");
-  if (!customer.isActive)
-    throw new AppError("UNPROCESSABLE", "Customer is inactive and cannot take new bets");
+  if (!customer.isActive) throw refuse("CUSTOMER_INACTIVE_FOR_BETS", {});
   // Minimum age (issue 20, decision 041), self-exclusion and maximum stake (issue 12),
   // from the row already loaded.
   assertMayGamble(customer, op.now, rules.ageRules);
@@ -343,10 +343,12 @@ function assertFunds(
     overcredit: input.allowOvercredit,
   });
   if (!funds.ok) {
-    throw new AppError(
-      "UNPROCESSABLE",
-      `Insufficient Funds: balance €${formatCents(customer.balanceCents)}, credit limit €${formatCents(customer.creditLimitCents)}, available €${formatCents(funds.availableCents)}, stake €${formatCents(input.stakeCents)}`,
-    );
+    throw refuse("INSUFFICIENT_FUNDS", {
+      balanceCents: customer.balanceCents,
+      creditLimitCents: customer.creditLimitCents,
+      availableCents: funds.availableCents,
+      stakeCents: input.stakeCents,
+    });
   }
 }
 
@@ -375,13 +377,10 @@ function cashBettor(
   }
   const shift = openShiftRow(tx, op.actor.userId);
   if (!shift) {
-    throw new AppError("UNPROCESSABLE", "A cash bet needs an open shift: open one first");
+    throw refuse("SHIFT_REQUIRED", {});
   }
   if (input.shopId !== null && input.shopId !== shift.shopId) {
-    throw new AppError(
-      "UNPROCESSABLE",
-      `Your open shift is at ${shift.shopName ?? `shop #${shift.shopId}`}: a cash bet is taken at the shop of your open shift`,
-    );
+    throw refuse("SHIFT_AT_OTHER_SHOP", { shiftShop: shift.shopName ?? `shop #${shift.shopId}` });
   }
   return { payment: "cash", shiftId: shift.id, shopId: shift.shopId };
 }
@@ -418,8 +417,7 @@ export function placeBet(
     const customer = bettor.payment === "account" ? bettor.customer : null;
     const shop = findShopRow(tx, cash ? cash.shopId : (input.shopId ?? 0));
     if (!shop) throw notFound("Shop");
-    if (!shop.isActive)
-      throw new AppError("UNPROCESSABLE", "Shop is inactive and cannot accept bets");
+    if (!shop.isActive) throw refuse("SHOP_INACTIVE_FOR_BETS", {});
     if (customer) assertFunds(customer, input);
     // A prepared insert: building this statement anew cost more than running it (issue 11).
     const bet = prepared(tx, "bets.insert", (db) =>

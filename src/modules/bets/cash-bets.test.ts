@@ -314,8 +314,43 @@ describe("paying a cash bet's slip", () => {
     expect(shift.id).toBeGreaterThan(0);
   });
 
+  test("never pays more than the till should hold: 422 TILL_SHORT until it is topped up", async () => {
+    // Issue 21: a €2,000.00 slip from a till opened with nothing in it answered 200 and left
+    // the shift's expected cash at -2000.00. Only the €1,000.00 stake is in this till.
+    const shift = await openShift("admin", ids.shopId, "0.00");
+    const bet = await placeCash("admin", { stakeAmount: "1000.00", odds: "2.00" });
+    await settle(bet.id, "WON");
+    const { code } = await slipOf(bet.id);
+    const rows = rowsOf(bet.id).length;
+    const short = await pay(code, "admin");
+    expect(short.status).toBe(422);
+    expect(await short.json()).toEqual({
+      message:
+        "This slip pays €2,000.00 but the till should hold only €1,000.00: top up the till first",
+      code: "UNPROCESSABLE",
+      reason: "TILL_SHORT",
+      params: { amountCents: 200_000, expectedCents: 100_000 },
+    });
+    // Nothing moved: no row, the slip unpaid, the till as it was.
+    expect(rowsOf(bet.id)).toHaveLength(rows);
+    expect((await slipOf(bet.id)).paid).toBeNull();
+    expect((await current("admin")).expectedCash).toBe("1000.00");
+    // A cent short is still short; with the till topped up to the amount, it pays to zero.
+    const topUp = (amount: string) =>
+      t.json("POST", `/api/shifts/${shift.id}/movements`, {
+        as: "admin",
+        body: { kind: "topup", amount, reason: "From the safe" },
+      });
+    await topUp("999.99");
+    expect((await pay(code, "admin")).status).toBe(422);
+    await topUp("0.01");
+    expect((await pay(code, "admin")).status).toBe(200);
+    expect((await current("admin")).expectedCash).toBe("0.00");
+  });
+
   test("needs the payer's open shift (422); LARGE_AMOUNT or more needs an admin (403)", async () => {
-    await openShift("admin");
+    // €500.00 float + the €500.00 stake: the till holds the €1,000.00 the slip pays.
+    await openShift("admin", ids.shopId, "500.00");
     const bet = await placeCash("admin", { stakeAmount: "500.00", odds: "2.00" });
     await settle(bet.id, "WON");
     const { code } = await slipOf(bet.id);

@@ -11,7 +11,6 @@ import { createHmac } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type AppDb, type DbOrTx, prepared, type Tx, writeTx } from "../../db/client";
 import { appSecrets, bets, customers, shops, users } from "../../db/schema";
-import { localMinute } from "../../domain/business-time";
 import type { SlipDto } from "../../domain/dto";
 import { stakeFieldsOf } from "../../domain/each-way";
 import { formatCents, formatEuro } from "../../domain/money";
@@ -22,7 +21,8 @@ import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, messageOf, notFound } from "../../lib/errors";
 import { CASH_PARTY, postLedgerEntry } from "../../lib/ledger";
 import { log } from "../../lib/logger";
-import { openShiftRow } from "../shifts/shifts.service";
+import { refuse } from "../../lib/refusals";
+import { expectedCashCents, openShiftRow } from "../shifts/shifts.service";
 import { type BetDto, paidCents, paidOf, selectBets, selectPaidBets, toBetDto } from "./bets.dto";
 
 type BetJoined = NonNullable<ReturnType<ReturnType<typeof selectBets>["get"]>>;
@@ -250,7 +250,9 @@ export interface SlipPayment {
  * return (WON, PLACED: its payout; VOID: its stake) from the till of the acting user's open
  * shift, in one write transaction with its ledger row (SHOP -> CASH) and the bet marked paid.
  * Once only: a paid slip is 409 naming when, where and by whom; the update is conditional on
- * the slip being unpaid, so two payments racing for one slip pay once.
+ * the slip being unpaid, so two payments racing for one slip pay once. Never more than the
+ * till should hold (422 TILL_SHORT, decision 070): as a pick-up, a payment cannot hand over
+ * cash that is not there; the cashier tops the till up from the safe first.
  */
 export function paySlip(
   tx: Tx,
@@ -263,26 +265,23 @@ export function paySlip(
   if (!row || !slipCodeMatches(slipKey(tx), row.bet, code)) throw notFound("Slip");
   const bet = row.bet;
   if (bet.payment !== "cash") {
-    throw new AppError(
-      "CONFLICT",
-      "An account bet is paid into the customer's balance, not on the slip",
-    );
+    throw refuse("SLIP_ACCOUNT_BET", {});
   }
   if (bet.paidAt !== null) {
     const paid = paidOf(bet, row);
-    throw new AppError(
-      "CONFLICT",
-      `Slip already paid: €${paid?.amount ?? formatCents(paidCents(bet))} on ${localMinute(bet.paidAt, zone)} at ${paid?.shop.name || `shop #${paid?.shop.id}`} by ${paid?.by?.username ?? "a former user"}`,
-    );
+    const paidBy = paid?.by?.username;
+    throw refuse("SLIP_ALREADY_PAID", {
+      amountCents: paidCents(bet),
+      paidAt: new Date(bet.paidAt).toISOString(),
+      zone,
+      shop: paid?.shop.name || `shop #${paid?.shop.id}`,
+      ...(paidBy === undefined ? {} : { paidBy }),
+    });
   }
-  if (bet.status === "PENDING") {
-    throw new AppError("CONFLICT", "This bet is not settled yet: nothing to pay");
-  }
-  if (bet.status === "LOST") throw new AppError("CONFLICT", "This bet lost: nothing to pay");
+  if (bet.status === "PENDING") throw refuse("SLIP_NOT_SETTLED", {});
+  if (bet.status === "LOST") throw refuse("SLIP_LOST", {});
   const shift = openShiftRow(tx, actor.userId);
-  if (!shift) {
-    throw new AppError("UNPROCESSABLE", "Paying a slip needs an open shift: open one first");
-  }
+  if (!shift) throw refuse("SLIP_SHIFT_REQUIRED", {});
   const amountCents = paidCents(bet);
   if (amountCents >= largeAmountCents && actor.role !== "admin") {
     throw new AppError(
@@ -290,6 +289,8 @@ export function paySlip(
       `An admin is needed to pay ${formatEuro(largeAmountCents)} or more`,
     );
   }
+  const expectedCents = expectedCashCents(tx, shift.id);
+  if (amountCents > expectedCents) throw refuse("TILL_SHORT", { amountCents, expectedCents });
   const after = tx
     .update(bets)
     .set({ paidAt: now, paidBy: actor.userId, paidShiftId: shift.id })

@@ -3,14 +3,9 @@
  * be recorded as a customer, and who may bet or deposit. Counted on the business date
  * (rules.timeZone: BUSINESS_TIMEZONE, decision 062) of the operation's time (Op.now).
  */
-import {
-  ageOn,
-  DEFAULT_MIN_AGE,
-  NO_DATE_OF_BIRTH_MESSAGE,
-  underAgeMessage,
-} from "../../domain/age";
-import { AppError } from "../../lib/errors";
+import { ageOn, DEFAULT_MIN_AGE } from "../../domain/age";
 import type { AgeRules } from "../../lib/http";
+import { refuse } from "../../lib/refusals";
 
 /** MIN_AGE 18 and the date of birth optional (the SPEC's), unless the deployment says otherwise. */
 export const DEFAULT_AGE_RULES: AgeRules = { minAge: DEFAULT_MIN_AGE, requireDateOfBirth: false };
@@ -23,8 +18,7 @@ export function assertDateOfBirthOfAge(
 ): void {
   if (!dateOfBirth) return;
   if (ageOn(dateOfBirth, now, rules.timeZone) < rules.minAge) {
-    const message = underAgeMessage(rules.minAge);
-    throw new AppError("UNPROCESSABLE", message, { dateOfBirth: message });
+    throw refuse("UNDER_AGE", { minAge: rules.minAge }, (message) => ({ dateOfBirth: message }));
   }
 }
 
@@ -39,10 +33,10 @@ export function assertMayGamble(
   rules: AgeRules = DEFAULT_AGE_RULES,
 ): void {
   if (customer.dateOfBirth === null) {
-    if (rules.requireDateOfBirth) throw new AppError("UNPROCESSABLE", NO_DATE_OF_BIRTH_MESSAGE);
+    if (rules.requireDateOfBirth) throw refuse("NO_DATE_OF_BIRTH", {});
     return;
   }
   if (ageOn(customer.dateOfBirth, now, rules.timeZone) < rules.minAge) {
-    throw new AppError("UNPROCESSABLE", underAgeMessage(rules.minAge));
+    throw refuse("UNDER_AGE", { minAge: rules.minAge });
   }
 }

@@ -48,9 +48,15 @@ const deposit = (amount: string) =>
 const withdraw = (amount: string) =>
   t.request("POST", "/api/withdrawals", { as: "user", body: { ...ids, amount } });
 
-async function refused(res: Response, message: string) {
+/** A 422 with its English and, for a client in another language, its reason and params. */
+async function refused(
+  res: Response,
+  message: string,
+  reason: string,
+  params: Record<string, string | number>,
+) {
   expect(res.status).toBe(422);
-  expect(await res.json()).toEqual({ message, code: "UNPROCESSABLE" });
+  expect(await res.json()).toEqual({ message, code: "UNPROCESSABLE", reason, params });
 }
 
 const count = (table: string) =>
@@ -139,6 +145,8 @@ describe("maximum stake", () => {
     await refused(
       await bet("50.01"),
       "Stake €50.01 is above this customer's maximum stake of €50.00",
+      "MAX_STAKE",
+      { stakeCents: 5001, maxStakeCents: 5000 },
     );
     expect(count("bets")).toBe(bets);
     expect(count("transactions")).toBe(rows);
@@ -155,11 +163,15 @@ describe("daily deposit limit", () => {
     await refused(
       await deposit("40.01"),
       "Deposit above the daily deposit limit of €100.00: €40.00 left today (UTC)",
+      "DAILY_DEPOSIT_LIMIT",
+      { limitCents: 10000, leftCents: 4000, zone: "UTC" },
     );
     expect((await deposit("40.00")).status).toBe(201);
     await refused(
       await deposit("0.01"),
       "Deposit above the daily deposit limit of €100.00: €0.00 left today (UTC)",
+      "DAILY_DEPOSIT_LIMIT",
+      { limitCents: 10000, leftCents: 0, zone: "UTC" },
     );
   });
 
@@ -194,15 +206,22 @@ describe("self-exclusion", () => {
   });
 
   test("refuses bets and deposits naming the date, while withdrawals still work", async () => {
-    await refused(await bet("1.00"), "Customer is self-excluded until 2027-05-22");
-    await refused(await deposit("1.00"), "Customer is self-excluded until 2027-05-22");
+    const excluded = { until: "2027-05-22T00:00:00.000Z", zone: "UTC" };
+    const message = "Customer is self-excluded until 2027-05-22";
+    await refused(await bet("1.00"), message, "SELF_EXCLUDED", excluded);
+    await refused(await deposit("1.00"), message, "SELF_EXCLUDED", excluded);
     expect((await withdraw("80.00")).status).toBe(201);
     expect((await getCustomer()).selfExcludedUntil).toBe("2027-05-22T00:00:00.000Z");
   });
 
   test("a time of day is named with it", async () => {
     await setLimits({ selfExcludedUntil: "2027-06-01T18:30:00+02:00" });
-    await refused(await bet("1.00"), "Customer is self-excluded until 2027-06-01 16:30 UTC");
+    await refused(
+      await bet("1.00"),
+      "Customer is self-excluded until 2027-06-01 16:30 UTC",
+      "SELF_EXCLUDED",
+      { until: "2027-06-01T16:30:00.000Z", zone: "UTC" },
+    );
   });
 
   test("ends by itself at its time: a millisecond before still refused, then allowed", async () => {

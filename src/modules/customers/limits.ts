@@ -9,14 +9,11 @@ import { transactions } from "../../db/schema";
 import { startOfLocalDate } from "../../domain/business-time";
 import {
   businessDayStart,
-  dailyDepositMessage,
   exclusionInForce,
   exclusionProtects,
   limitInForce,
-  maxStakeMessage,
   moneyLimitProtects,
   type StagedLimit,
-  selfExcludedMessage,
   stageLimit,
   waitingChange,
 } from "../../domain/limits";
@@ -24,6 +21,7 @@ import { formatCents } from "../../domain/money";
 import type { ExclusionEnd } from "../../domain/schemas";
 import type { Actor } from "../../lib/context";
 import { AppError } from "../../lib/errors";
+import { refuse } from "../../lib/refusals";
 
 /** The stored limit columns (a customers row has them all). */
 export interface LimitColumns {
@@ -166,7 +164,7 @@ export function stageLimits(
 /** Refuses a self-excluded customer (bets and deposits; withdrawals do not ask). */
 function refuseExcluded(row: LimitColumns, now: number, zone: string): void {
   const until = exclusionInForce(exclusionOf(row), now);
-  if (until !== null) throw new AppError("UNPROCESSABLE", selfExcludedMessage(until, zone));
+  if (until !== null) throw refuse("SELF_EXCLUDED", { until: new Date(until).toISOString(), zone });
 }
 
 /** A bet's limits, from the customer row placement already loaded (no extra query). */
@@ -179,7 +177,7 @@ export function assertBetWithinLimits(
   refuseExcluded(row, now, zone);
   const max = limitInForce(maxStakeOf(row), now);
   if (max !== null && stakeCents > max) {
-    throw new AppError("UNPROCESSABLE", maxStakeMessage(stakeCents, max));
+    throw refuse("MAX_STAKE", { stakeCents, maxStakeCents: max });
   }
 }
 
@@ -229,9 +227,10 @@ export function assertDepositWithinLimits(
   if (limit === null) return;
   const today = depositedTodayCents(db, row.id, now, zone);
   if (today + amountCents > limit) {
-    throw new AppError(
-      "UNPROCESSABLE",
-      dailyDepositMessage(limit, Math.max(0, limit - today), zone),
-    );
+    throw refuse("DAILY_DEPOSIT_LIMIT", {
+      limitCents: limit,
+      leftCents: Math.max(0, limit - today),
+      zone,
+    });
   }
 }

@@ -17,7 +17,7 @@ import { formatCents } from "../../domain/money";
 import type { CloseShiftInput, OpenShiftInput, TillMovementInput } from "../../domain/schemas";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/endpoint";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import {
   enumFilter,
   inIdOrder,
@@ -27,6 +27,7 @@ import {
   listPage,
   type Search,
 } from "../../lib/list-query";
+import { refuse } from "../../lib/refusals";
 import { findShopRow } from "../shops/shops.service";
 
 const owner = alias(users, "shift_owner");
@@ -174,6 +175,20 @@ function expectedCents(openingFloatCents: number, t: Takings): number {
   );
 }
 
+/**
+ * The cash a shift's till should hold now (its expected cash), read inside the caller's
+ * transaction: what a pick-up may lift and a slip's payment may pay out (decision 070).
+ */
+export function expectedCashCents(tx: DbOrTx, shiftId: number): number {
+  const row = tx
+    .select({ openingFloatCents: shifts.openingFloatCents })
+    .from(shifts)
+    .where(eq(shifts.id, shiftId))
+    .get();
+  if (!row) return 0;
+  return expectedCents(row.openingFloatCents, takingsOf(tx, [shiftId]).get(shiftId) ?? noTakings());
+}
+
 function toShiftDto(row: ShiftRow, takings: Takings): ShiftDto {
   const s = row.s;
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -296,13 +311,13 @@ export function openShiftRow(tx: DbOrTx, userId: number) {
 export function openShift(tx: Tx, { actor, now }: Op, input: OpenShiftInput): Mutation<ShiftDto> {
   const shop = findShopRow(tx, input.shopId);
   if (!shop) throw notFound("Shop");
-  if (!shop.isActive) throw new AppError("UNPROCESSABLE", "Shop is inactive");
+  if (!shop.isActive) throw refuse("SHOP_INACTIVE", {});
   const open = openShiftRow(tx, actor.userId);
   if (open) {
-    throw new AppError(
-      "CONFLICT",
-      `You already have an open shift at ${open.shopName ?? `shop #${open.shopId}`} (#${open.id}); close it first`,
-    );
+    throw refuse("SHIFT_ALREADY_OPEN", {
+      shiftShop: open.shopName ?? `shop #${open.shopId}`,
+      shiftId: open.id,
+    });
   }
   const row = tx
     .insert(shifts)
@@ -339,7 +354,7 @@ export function closeShift(
   const before = getShift(tx, actor, id);
   const row = tx.select().from(shifts).where(eq(shifts.id, id)).get();
   if (!row) throw notFound("Shift");
-  if (row.status !== "OPEN") throw new AppError("CONFLICT", "This shift is already closed");
+  if (row.status !== "OPEN") throw refuse("SHIFT_CLOSED", {});
   const expected = expectedCents(row.openingFloatCents, takingsOf(tx, [id]).get(id) ?? noTakings());
   const discrepancy = input.countedCash - expected;
   tx.update(shifts)
@@ -404,18 +419,12 @@ export function recordTillMovement(
 ): Mutation<ShiftDto> {
   const before = getShift(tx, actor, id);
   if (before.status !== "OPEN") {
-    throw new AppError("CONFLICT", "This shift is closed: its till can no longer change");
+    throw refuse("SHIFT_CLOSED_TILL", {});
   }
   if (input.kind === "pickup") {
-    const row = tx.select().from(shifts).where(eq(shifts.id, id)).get();
-    const expected = row
-      ? expectedCents(row.openingFloatCents, takingsOf(tx, [id]).get(id) ?? noTakings())
-      : 0;
+    const expected = expectedCashCents(tx, id);
     if (input.amountCents > expected) {
-      throw new AppError(
-        "UNPROCESSABLE",
-        `A pick-up cannot exceed the cash expected in the till (€${formatCents(expected)})`,
-      );
+      throw refuse("PICKUP_ABOVE_EXPECTED", { expectedCents: expected });
     }
   }
   const movement = tx
@@ -462,13 +471,10 @@ export function cashShift(
   if (open && open.shopId === shop.id) return open.id;
   if (!requireShift) return null;
   if (open) {
-    throw new AppError(
-      "UNPROCESSABLE",
-      `Your open shift is at ${open.shopName ?? `shop #${open.shopId}`}, not ${shop.name}: cash can only be taken at the shop of your open shift`,
-    );
+    throw refuse("CASH_AT_OTHER_SHOP", {
+      shiftShop: open.shopName ?? `shop #${open.shopId}`,
+      shop: shop.name,
+    });
   }
-  throw new AppError(
-    "UNPROCESSABLE",
-    `Open a shift at ${shop.name} first: deposits and withdrawals need an open shift`,
-  );
+  throw refuse("CASH_SHIFT_REQUIRED", { shop: shop.name });
 }

@@ -18,7 +18,7 @@ import type { SortKey } from "../../domain/list-query";
 import { checkWithdrawal } from "../../domain/money";
 import type { CashMovementInput, TransferInput } from "../../domain/schemas";
 import type { Mutation, Op } from "../../lib/endpoint";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import type { AgeRules } from "../../lib/http";
 import { postLedgerEntry } from "../../lib/ledger";
 import {
@@ -40,6 +40,7 @@ import {
   startsWith,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
+import { refuse } from "../../lib/refusals";
 import { assertMayGamble } from "../customers/age";
 import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
 import { assertDepositWithinLimits } from "../customers/limits";
@@ -234,10 +235,10 @@ export function getTransaction(db: DbOrTx, id: number): TransactionDto {
 function activeParties(tx: DbOrTx, input: { customerId: number; shopId: number }) {
   const customer = findCustomerRow(tx, input.customerId);
   if (!customer) throw notFound("Customer");
-  if (!customer.isActive) throw new AppError("UNPROCESSABLE", "Customer is inactive");
+  if (!customer.isActive) throw refuse("CUSTOMER_INACTIVE", {});
   const shop = findShopRow(tx, input.shopId);
   if (!shop) throw notFound("Shop");
-  if (!shop.isActive) throw new AppError("UNPROCESSABLE", "Shop is inactive");
+  if (!shop.isActive) throw refuse("SHOP_INACTIVE", {});
   return { customer, shop };
 }
 
@@ -298,7 +299,14 @@ export function withdraw(
   const { customer, shop } = activeParties(tx, input);
   const shiftId = cashShift(tx, actor.userId, shop, rules.requireShift ?? false);
   const check = checkWithdrawal(customer.balanceCents, input.amountCents);
-  if (!check.ok) throw new AppError("UNPROCESSABLE", `${check.title}: ${check.message}`);
+  if (!check.ok) {
+    throw check.reason === "EXCEEDS_BALANCE"
+      ? refuse("EXCEEDS_BALANCE", {
+          balanceCents: customer.balanceCents,
+          amountCents: input.amountCents,
+        })
+      : refuse("NO_POSITIVE_BALANCE", {});
+  }
   const { id } = postLedgerEntry(
     tx,
     {

@@ -116,7 +116,13 @@ const refusalAction = (attempt: Attempt, why: Refusal) =>
  * same for an unknown user and a wrong password. The throttle's refusals are counted into one
  * row per window instead (auditThrottled).
  */
-function auditRefusal(tx: Tx, attempt: Attempt, why: Refusal, now: number): void {
+function auditRefusal(
+  tx: Tx,
+  attempt: Attempt,
+  why: Refusal,
+  now: number,
+  more: { refusals?: number } = {},
+): void {
   audit(
     tx,
     attempt.kind === "confirm" ? attempt.actor : null,
@@ -124,7 +130,7 @@ function auditRefusal(tx: Tx, attempt: Attempt, why: Refusal, now: number): void
       action: refusalAction(attempt, why),
       entityType: "USER",
       entityId: attempt.userId,
-      after: { username: auditUsername(attempt.typed), ...why },
+      after: { username: auditUsername(attempt.typed), ...why, ...more },
       client: { ip: attempt.ip, requestId: attempt.requestId },
     },
     now,
@@ -166,18 +172,7 @@ function auditThrottled(tx: Tx, attempt: Attempt, limit: ThrottleLimit, now: num
         (limit === "address" || after.username?.toLowerCase() === username.toLowerCase()),
     );
   if (!open) {
-    audit(
-      tx,
-      attempt.kind === "confirm" ? attempt.actor : null,
-      {
-        action: refusalAction(attempt, why),
-        entityType: "USER",
-        entityId: attempt.userId,
-        after: { username, ...why, refusals: 1 },
-        client: { ip: attempt.ip, requestId: attempt.requestId },
-      },
-      now,
-    );
+    auditRefusal(tx, attempt, why, now, { refusals: 1 });
     return;
   }
   const after: ThrottledDetails = {

@@ -110,7 +110,7 @@ describe("charts", () => {
       "Outcome Bets Amount",
       "Won 1 Paid out €20.00",
       // PLACED (each-way, decision 052) has its own line, empty here.
-      "Placed 0 —",
+      "Placed 0 Paid out €0.00",
       "Lost 1 —",
       "Pending 1 At stake €5.00",
       "Void 1 —",

@@ -97,6 +97,14 @@ const FIXTURES: { [R in RefusalReason]: RefusalParams[R][] } = {
   RESETTLE_PENDING: [{ betId: 7 }],
   RESETTLE_SAME: [{ betId: 7, status: "LOST" }],
   RESETTLE_SLIP_PAID: [{ betId: 7 }],
+  ADMIN_FOR_LARGE_SETTLEMENT: [{ largeAmountCents: 100_000 }],
+  ADMIN_FOR_LARGE_PAYMENT: [{ largeAmountCents: 100_000 }, { largeAmountCents: 2_550 }],
+  ADMIN_FOR_CASH_BET: [{ maxStakeCents: 50_000 }],
+  ADMIN_FOR_OUTCOME: [{}],
+  ADMIN_FOR_OVERCREDIT: [{}],
+  ADMIN_FOR_OVERDRAFT: [{}],
+  ADMIN_FOR_CREDIT_LIMIT: [{ capCents: 100_000 }],
+  ADMIN_FOR_EXCLUSION_END: [{}],
 };
 
 type Params = Record<string, string | number>;

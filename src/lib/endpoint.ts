@@ -16,7 +16,7 @@ import type { Contract, ParsedInput } from "../domain/contract";
 import { type ContractName, contracts } from "../domain/contracts";
 import { type Mutation, type Op, recordMutation } from "./audit";
 import type { Actor } from "./context";
-import { AppError, ERROR_CODES, REFUSAL_REASONS } from "./errors";
+import { AppError, ERROR_CODES, ERROR_STATUS, REFUSAL_REASONS } from "./errors";
 import { type ChangeEvent, publish } from "./events";
 import { groupWrite } from "./group-commit";
 import { type AppEnv, actorOf, type Deps, firstIssueMessage } from "./http";
@@ -317,7 +317,7 @@ function accessRule(contract: Contract): MiddlewareHandler<AppEnv> {
 /** Each refusal reason with its status and params, as the Error schema describes them. */
 const REFUSAL_LIST = REFUSAL_REASONS.map((reason) => {
   const { code, params } = REFUSALS[reason];
-  const status = code === "CONFLICT" ? 409 : 422;
+  const status = ERROR_STATUS[code];
   return `${reason} (${status}${params.length ? `; ${params.join(", ")}` : ""})`;
 }).join(", ");
 
@@ -332,7 +332,7 @@ export const errorBodySchema = z
       .enum(REFUSAL_REASONS)
       .optional()
       .meta({
-        description: `Why a business rule refused (422 and 409; decision 070): a stable name to write the refusal in the reader's own language from \`params\`. A client that does not know a reason shows \`message\`. Each reason (status; params): ${REFUSAL_LIST}.`,
+        description: `Why a business rule refused (422, 409, and 403 for what only an admin may do; decision 070): a stable name to write the refusal in the reader's own language from \`params\`. A client that does not know a reason shows \`message\`. Each reason (status; params): ${REFUSAL_LIST}.`,
       }),
     params: z
       .record(z.string(), z.union([z.string(), z.number()]))
@@ -671,7 +671,7 @@ export function openApiDocument(api: ReturnType<typeof createApi>) {
         "Lists are paged with `limit` (1 to 500, default 50), `offset`, `sort`, `order`, and each",
         "list's own search `q` and filters; the body is an array and the total is in",
         "`X-Total-Count`. Every error is `{ message, code, fields?, reason?, params? }` with",
-        `\`code\` one of ${ERROR_CODES.join(", ")}; a business refusal (422, 409) adds its`,
+        `\`code\` one of ${ERROR_CODES.join(", ")}; a business refusal (422, 409, 403) adds its`,
         "`reason` and the `params` its English `message` was written from (see the Error schema).",
         "\n\nTwo ways to sign in: the session cookie POST /api/login sets (the web app's way;",
         "every write then needs a same-origin `Origin` header), or an API token an admin makes",

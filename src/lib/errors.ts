@@ -25,7 +25,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * The one list of refusal reasons (decision 070): why a business rule said no (422
- * UNPROCESSABLE, 409 CONFLICT), beside the English `message`, so a client can write the
+ * UNPROCESSABLE, 409 CONFLICT, and 403 FORBIDDEN for what only an admin may do), beside the English `message`, so a client can write the
  * refusal in its reader's language from `reason` and `params`. A reason's params never
  * change shape; a changed text that needs other values is a new reason. The English of each
  * is src/lib/refusals.ts; the OpenAPI Error schema lists them.
@@ -70,6 +70,15 @@ export const REFUSAL_REASONS = [
   "RESETTLE_PENDING",
   "RESETTLE_SAME",
   "RESETTLE_SLIP_PAID",
+  // What only an admin may do (403 FORBIDDEN): four eyes and the staff's caps.
+  "ADMIN_FOR_LARGE_SETTLEMENT",
+  "ADMIN_FOR_LARGE_PAYMENT",
+  "ADMIN_FOR_CASH_BET",
+  "ADMIN_FOR_OUTCOME",
+  "ADMIN_FOR_OVERCREDIT",
+  "ADMIN_FOR_OVERDRAFT",
+  "ADMIN_FOR_CREDIT_LIMIT",
+  "ADMIN_FOR_EXCLUSION_END",
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
@@ -129,6 +138,14 @@ export interface RefusalParams {
   RESETTLE_PENDING: { betId: number };
   RESETTLE_SAME: { betId: number; status: string };
   RESETTLE_SLIP_PAID: { betId: number };
+  ADMIN_FOR_LARGE_SETTLEMENT: { largeAmountCents: number };
+  ADMIN_FOR_LARGE_PAYMENT: { largeAmountCents: number };
+  ADMIN_FOR_CASH_BET: { maxStakeCents: number };
+  ADMIN_FOR_OUTCOME: Record<string, never>;
+  ADMIN_FOR_OVERCREDIT: Record<string, never>;
+  ADMIN_FOR_OVERDRAFT: Record<string, never>;
+  ADMIN_FOR_CREDIT_LIMIT: { capCents: number };
+  ADMIN_FOR_EXCLUSION_END: Record<string, never>;
 }
 
 // Every listed reason has its params and no other (tsc fails here on a reason missing in one).

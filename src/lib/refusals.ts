@@ -8,10 +8,10 @@
 import { NO_DATE_OF_BIRTH_MESSAGE, underAgeMessage } from "../domain/age";
 import { localMinute } from "../domain/business-time";
 import { dailyDepositMessage, maxStakeMessage, selfExcludedMessage } from "../domain/limits";
-import { formatCents, formatGrouped } from "../domain/money";
+import { formatCents, formatEuro, formatGrouped } from "../domain/money";
 import { AppError, type RefusalParams, type RefusalReason } from "./errors";
 
-type RefusalCode = "UNPROCESSABLE" | "CONFLICT";
+type RefusalCode = "UNPROCESSABLE" | "CONFLICT" | "FORBIDDEN";
 
 interface RefusalRule<P> {
   code: RefusalCode;
@@ -29,6 +29,7 @@ const plain = (cents: number) => `€${formatCents(cents)}`;
 
 const UNPROCESSABLE = "UNPROCESSABLE" as const;
 const CONFLICT = "CONFLICT" as const;
+const FORBIDDEN = "FORBIDDEN" as const;
 
 const fixed = (code: RefusalCode, text: string): RefusalRule<Record<string, never>> => ({
   code,
@@ -172,6 +173,34 @@ export const REFUSALS: { [R in RefusalReason]: RefusalRule<RefusalParams[R]> } =
     english: (p) =>
       `Bet #${p.betId} is a cash bet whose slip has been paid: its outcome can no longer change`,
   },
+  ADMIN_FOR_LARGE_SETTLEMENT: {
+    params: ["largeAmountCents"],
+    code: FORBIDDEN,
+    english: (p) =>
+      `An admin is needed to settle a bet paying ${formatEuro(p.largeAmountCents)} or more`,
+  },
+  ADMIN_FOR_LARGE_PAYMENT: {
+    params: ["largeAmountCents"],
+    code: FORBIDDEN,
+    english: (p) => `An admin is needed to pay ${formatEuro(p.largeAmountCents)} or more`,
+  },
+  ADMIN_FOR_CASH_BET: {
+    params: ["maxStakeCents"],
+    code: FORBIDDEN,
+    english: (p) => `An admin is needed to take a cash bet above ${formatEuro(p.maxStakeCents)}`,
+  },
+  ADMIN_FOR_OUTCOME: fixed(FORBIDDEN, "An admin is needed to place a bet with an outcome"),
+  ADMIN_FOR_OVERCREDIT: fixed(FORBIDDEN, "Only admins may allow overcredit"),
+  ADMIN_FOR_OVERDRAFT: fixed(FORBIDDEN, "An admin is needed to allow overdraft"),
+  ADMIN_FOR_CREDIT_LIMIT: {
+    params: ["capCents"],
+    code: FORBIDDEN,
+    english: (p) => `An admin is needed to set a credit limit above ${formatEuro(p.capCents)}`,
+  },
+  ADMIN_FOR_EXCLUSION_END: fixed(
+    FORBIDDEN,
+    "An admin is needed to shorten or end a self-exclusion",
+  ),
 };
 
 /** The server's English for a refusal: what its `message` says. */
@@ -183,7 +212,7 @@ export function refusalMessage<R extends RefusalReason>(
 }
 
 /**
- * A business refusal: 422 or 409 as its reason says, the English from its params, and the
+ * A business refusal: 422, 409 or 403 as its reason says, the English from its params, and the
  * reason and params in the body. `fields` for a refusal that also names a form's field.
  */
 export function refuse<R extends RefusalReason>(

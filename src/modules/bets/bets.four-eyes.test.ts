@@ -37,7 +37,10 @@ async function refused(method: string, path: string, body: unknown, message: str
   const before = snapshot();
   const res = await t.request(method, path, { as: "user", body });
   expect(res.status).toBe(403);
-  expect(await res.json()).toEqual({ message, code: "FORBIDDEN" });
+  const answer = (await res.json()) as { message: string; code: string; reason?: string };
+  // What only an admin may do carries its reason, for the reader's language (decision 070).
+  expect(answer).toMatchObject({ message, code: "FORBIDDEN" });
+  expect(answer.reason).toStartWith("ADMIN_FOR_");
   expect(snapshot()).toEqual(before);
 }
 

@@ -4,7 +4,7 @@ import { bets, customers, shops } from "../../db/schema";
 import { betReturns, eachWayOf, settledReturnOfBet } from "../../domain/each-way";
 import { BET_STATUSES } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
-import { checkBetFunds, formatCents, formatEuro } from "../../domain/money";
+import { checkBetFunds, formatCents } from "../../domain/money";
 import { formatPrice } from "../../domain/price";
 import type { PlaceBetInput, ResolveBetInput } from "../../domain/schemas";
 import { raiseAlert } from "../../lib/alerts";
@@ -370,10 +370,7 @@ function cashBettor(
   }
   const max = rules.cashBetMaxStakeCents;
   if (max !== undefined && input.stakeCents > max && op.actor.role !== "admin") {
-    throw new AppError(
-      "FORBIDDEN",
-      `An admin is needed to take a cash bet above ${formatEuro(max)}`,
-    );
+    throw refuse("ADMIN_FOR_CASH_BET", { maxStakeCents: max });
   }
   const shift = openShiftRow(tx, op.actor.userId);
   if (!shift) {
@@ -394,11 +391,11 @@ export function placeBet(
 ): Mutation<BetDto> {
   const { actor, now } = op;
   if (input.allowOvercredit && actor.role !== "admin") {
-    throw new AppError("FORBIDDEN", "Only admins may allow overcredit");
+    throw refuse("ADMIN_FOR_OVERCREDIT", {});
   }
   // Four eyes (issue 10): a bet placed already settled is a settlement; staff place PENDING.
   if (input.outcome !== "PENDING" && actor.role !== "admin") {
-    throw new AppError("FORBIDDEN", "An admin is needed to place a bet with an outcome");
+    throw refuse("ADMIN_FOR_OUTCOME", {});
   }
   // From the exact price (decision 048): 8.00 at 11/8 is 19.00, not 8.00 x 2.38 = 19.04.
   // Each-way (decision 052): input.stakeCents is already the total (twice the unit), and
@@ -539,10 +536,7 @@ export function resolveBet(
     settledReturnOfBet(bet, input.status) >= largeAmountCents &&
     op.actor.role !== "admin"
   ) {
-    throw new AppError(
-      "FORBIDDEN",
-      `An admin is needed to settle a bet paying ${formatEuro(largeAmountCents)} or more`,
-    );
+    throw refuse("ADMIN_FOR_LARGE_SETTLEMENT", { largeAmountCents });
   }
   const after = settle(tx, op, bet, input);
   return {

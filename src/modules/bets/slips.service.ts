@@ -13,7 +13,7 @@ import { type AppDb, type DbOrTx, prepared, type Tx, writeTx } from "../../db/cl
 import { appSecrets, bets, customers, shops, users } from "../../db/schema";
 import type { SlipDto } from "../../domain/dto";
 import { stakeFieldsOf } from "../../domain/each-way";
-import { formatCents, formatEuro } from "../../domain/money";
+import { formatCents } from "../../domain/money";
 import { formatPrice, priceOf } from "../../domain/price";
 import { SLIP_ALPHABET, SLIP_CODE_LENGTH } from "../../domain/slip-code";
 import { backoffDelayMs, DEFAULT_BACKOFF } from "../../lib/backoff";
@@ -284,10 +284,7 @@ export function paySlip(
   if (!shift) throw refuse("SLIP_SHIFT_REQUIRED", {});
   const amountCents = paidCents(bet);
   if (amountCents >= largeAmountCents && actor.role !== "admin") {
-    throw new AppError(
-      "FORBIDDEN",
-      `An admin is needed to pay ${formatEuro(largeAmountCents)} or more`,
-    );
+    throw refuse("ADMIN_FOR_LARGE_PAYMENT", { largeAmountCents });
   }
   const expectedCents = expectedCashCents(tx, shift.id);
   if (amountCents > expectedCents) throw refuse("TILL_SHORT", { amountCents, expectedCents });

@@ -9,12 +9,12 @@ import {
   phoneDigits,
 } from "../../domain/customer-number";
 import type { SortKey } from "../../domain/list-query";
-import { formatCents, formatEuro } from "../../domain/money";
+import { formatCents } from "../../domain/money";
 import type { CreateCustomerInput, UpdateCustomerInput } from "../../domain/schemas";
 import { raiseCreditAlert } from "../../lib/alerts";
 import type { Actor } from "../../lib/context";
 import type { Mutation, Op } from "../../lib/endpoint";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import type { AgeRules } from "../../lib/http";
 import {
   enumFilter,
@@ -31,6 +31,7 @@ import {
   type Search,
   startsWith,
 } from "../../lib/list-query";
+import { refuse } from "../../lib/refusals";
 import { assertDateOfBirthOfAge } from "./age";
 import { type LimitColumns, limitsDto, stageLimits } from "./limits";
 
@@ -287,16 +288,13 @@ function requireAdminForRisk(
 ): void {
   if (actor.role === "admin") return;
   if (next.allowOverdraft === true && before?.allowOverdraft !== true) {
-    throw new AppError("FORBIDDEN", "An admin is needed to allow overdraft");
+    throw refuse("ADMIN_FOR_OVERDRAFT", {});
   }
   // Lowering a limit an admin gave reduces the risk: staff may, even if it stays above.
   const limit = next.creditLimitCents;
   const raised = before === undefined || (limit ?? 0) > before.creditLimitCents;
   if (limit !== undefined && limit > capCents && raised) {
-    throw new AppError(
-      "FORBIDDEN",
-      `An admin is needed to set a credit limit above ${formatEuro(capCents)}`,
-    );
+    throw refuse("ADMIN_FOR_CREDIT_LIMIT", { capCents });
   }
 }
 

@@ -151,7 +151,7 @@ export function stageLimits(
     const inForce = exclusionInForce(exclusionOf(row), now);
     const protects = exclusionProtects(inForce, until);
     if (!protects && actor.role !== "admin") {
-      throw new AppError("FORBIDDEN", "An admin is needed to shorten or end a self-exclusion");
+      throw refuse("ADMIN_FOR_EXCLUSION_END", {});
     }
     Object.assign(
       set,

@@ -58,6 +58,15 @@ export const de: Shape<typeof en> = {
     RESETTLE_SAME: "Wette #{{betId}} ist bereits {{status}}",
     RESETTLE_SLIP_PAID:
       "Wette #{{betId}} ist eine Barwette, deren Wettschein ausgezahlt ist: Ihr Ergebnis kann sich nicht mehr ändern",
+    ADMIN_FOR_LARGE_SETTLEMENT:
+      "Eine Wette, die {{largeAmount}}\u00a0€ oder mehr auszahlt, kann nur ein Admin abrechnen",
+    ADMIN_FOR_LARGE_PAYMENT: "{{largeAmount}}\u00a0€ oder mehr kann nur ein Admin auszahlen",
+    ADMIN_FOR_CASH_BET: "Eine Barwette über {{maxStake}}\u00a0€ kann nur ein Admin annehmen",
+    ADMIN_FOR_OUTCOME: "Eine Wette mit Ergebnis kann nur ein Admin erfassen",
+    ADMIN_FOR_OVERCREDIT: "Nur Admins dürfen eine Überziehung des Kreditlimits erlauben",
+    ADMIN_FOR_OVERDRAFT: "Nur ein Admin darf das Überziehen erlauben",
+    ADMIN_FOR_CREDIT_LIMIT: "Ein Kreditlimit über {{cap}}\u00a0€ kann nur ein Admin setzen",
+    ADMIN_FOR_EXCLUSION_END: "Eine Selbstsperre verkürzen oder beenden kann nur ein Admin",
   },
   formerUser: "einem ehemaligen Benutzer",
   withEnglish: "{{message}} ({{english}})",

@@ -59,6 +59,14 @@ const reasons = {
   RESETTLE_SAME: "Bet #{{betId}} is already {{status}}",
   RESETTLE_SLIP_PAID:
     "Bet #{{betId}} is a cash bet whose slip has been paid: its outcome can no longer change",
+  ADMIN_FOR_LARGE_SETTLEMENT: "An admin is needed to settle a bet paying €{{largeAmount}} or more",
+  ADMIN_FOR_LARGE_PAYMENT: "An admin is needed to pay €{{largeAmount}} or more",
+  ADMIN_FOR_CASH_BET: "An admin is needed to take a cash bet above €{{maxStake}}",
+  ADMIN_FOR_OUTCOME: "An admin is needed to place a bet with an outcome",
+  ADMIN_FOR_OVERCREDIT: "Only admins may allow overcredit",
+  ADMIN_FOR_OVERDRAFT: "An admin is needed to allow overdraft",
+  ADMIN_FOR_CREDIT_LIMIT: "An admin is needed to set a credit limit above €{{cap}}",
+  ADMIN_FOR_EXCLUSION_END: "An admin is needed to shorten or end a self-exclusion",
 } as const satisfies Record<RefusalReason, string>;
 
 export const en = {

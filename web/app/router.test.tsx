@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { render, screen, waitFor, within } from "@testing-library/react";
+import { userDto } from "../../src/domain/dto";
+import type { Role } from "../../src/domain/enums";
 import { useAuth } from "../features/auth";
-import { renderApp, user } from "../test/render";
+import { customer } from "../test/fixtures";
+import { englishAfterEach, renderApp, user } from "../test/render";
 
 function Orphan() {
   useAuth();
@@ -158,5 +161,35 @@ describe("shell and routes", () => {
     });
     (await screen.findByRole("button", { name: "Logout" })).click();
     await waitFor(() => expect(screen.getByRole("button", { name: "Sign In" })).toBeTruthy());
+  });
+});
+
+describe("the shell in German", () => {
+  englishAfterEach();
+  /** A signed-in user who chose German. */
+  const german = (role: Role) => ({
+    "GET /api/user": userDto.parse({ ...user(role), language: "de" }),
+  });
+
+  test("the tab's title names the page and its section in German", async () => {
+    // While the customer loads there is no heading yet: the page's name stands in for it.
+    const loading = renderApp("/customers/7", "user", {
+      ...german("user"),
+      "GET /api/customers/:id": { pending: true },
+    });
+    await waitFor(() => expect(document.title).toBe("Kunde · Wettbüro"));
+    loading.unmount();
+    renderApp("/customers/7", "user", {
+      ...german("user"),
+      "GET /api/customers/:id": customer(),
+    });
+    await waitFor(() => expect(document.title).toBe("Ann Byrne · Kunden · Wettbüro"));
+  });
+
+  test("a customer login on Shifts is told, in German, that they are for staff only", async () => {
+    renderApp("/shifts", "customer", german("customer"));
+    expect(await screen.findByText("Schichten sind nur für Mitarbeiter.")).toBeTruthy();
+    expect(screen.queryByText("Shifts are for staff only.")).toBeNull();
+    await waitFor(() => expect(document.title).toBe("Zugriff verweigert · Wettbüro"));
   });
 });

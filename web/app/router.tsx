@@ -18,6 +18,8 @@ import {
 import { ReceiptOfferSlot } from "../features/receipts";
 import { ShiftControl } from "../features/shifts";
 import { WorkingShop } from "../features/shops";
+import { useT } from "../i18n";
+import type { Catalogue } from "../i18n/en";
 import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
 import { BusinessTimeZoneGate } from "../lib/time";
 import {
@@ -129,24 +131,27 @@ function Protected({
   );
 }
 
+/** A page's name in the catalogue (the tab's title in the language showing). */
+type PageName = Exclude<keyof Catalogue["pages"], "shiftsStaffOnly">;
+
 /** [path, screen, title while loading, section a detail page belongs to] */
-const protectedRoutes: [string, LazyScreenHandle, string, string?][] = [
-  ["/", DashboardPage, "Dashboard"],
-  ["/dashboard", DashboardPage, "Dashboard"],
-  ["/customers", CustomersPage, "Customers"],
-  ["/customers/:id", CustomerPage, "Customer", "Customers"],
-  ["/shops", ShopsPage, "Shops"],
-  ["/shops/:id", ShopPage, "Shop", "Shops"],
-  ["/bets", BetsPage, "Bets"],
-  ["/bets/:id", BetPage, "Bet", "Bets"],
-  ["/transactions", TransactionsPage, "Transactions"],
-  ["/users/:id", UserPage, "User", "Users"],
-  ["/admin", AdminPage, "System Administration"],
-  ["/admin/audit", AuditPage, "Audit trail"],
-  ["/reports", ReportsPage, "Reports"],
-  ["/alerts", AlertsPage, "Alerts"],
-  ["/shifts", ShiftsPage, "Shifts"],
-  ["/shifts/:id", ShiftPage, "Shift report", "Shifts"],
+const protectedRoutes: [string, LazyScreenHandle, PageName, PageName?][] = [
+  ["/", DashboardPage, "dashboard"],
+  ["/dashboard", DashboardPage, "dashboard"],
+  ["/customers", CustomersPage, "customers"],
+  ["/customers/:id", CustomerPage, "customer", "customers"],
+  ["/shops", ShopsPage, "shops"],
+  ["/shops/:id", ShopPage, "shop", "shops"],
+  ["/bets", BetsPage, "bets"],
+  ["/bets/:id", BetPage, "bet", "bets"],
+  ["/transactions", TransactionsPage, "transactions"],
+  ["/users/:id", UserPage, "user", "users"],
+  ["/admin", AdminPage, "admin"],
+  ["/admin/audit", AuditPage, "audit"],
+  ["/reports", ReportsPage, "reports"],
+  ["/alerts", AlertsPage, "alerts"],
+  ["/shifts", ShiftsPage, "shifts"],
+  ["/shifts/:id", ShiftPage, "shiftReport", "shifts"],
 ];
 
 /**
@@ -154,15 +159,16 @@ const protectedRoutes: [string, LazyScreenHandle, string, string?][] = [
  * customer login gets "Access Denied" as on the admin screens, not a table of 403s.
  * (/alerts and the admin screens guard themselves.)
  */
-const STAFF_ONLY: Record<string, string> = {
-  "/shifts": "Shifts are for staff only.",
-  "/shifts/:id": "Shifts are for staff only.",
+const STAFF_ONLY: Record<string, "pages.shiftsStaffOnly"> = {
+  "/shifts": "pages.shiftsStaffOnly",
+  "/shifts/:id": "pages.shiftsStaffOnly",
 };
 
 function StaffOnly({ path, children }: { path: string; children: ReactNode }) {
   const user = useAtomValue(currentUserAtom);
+  const t = useT();
   const text = STAFF_ONLY[path];
-  if (text && user?.role === "customer") return <AccessDenied text={text} />;
+  if (text && user?.role === "customer") return <AccessDenied text={t(text)} />;
   return children;
 }
 
@@ -215,6 +221,7 @@ function SlipRoute() {
  */
 export function AppRouter() {
   const [location] = useLocation();
+  const t = useT();
   const { parser } = useRouter();
   if (matchRoute(parser, SLIP_PATH, location)[0]) return <SlipRoute />;
   const current = protectedRoutes.find(([path]) => matchRoute(parser, path, location)[0]);
@@ -223,7 +230,10 @@ export function AppRouter() {
     current[1].preload();
     const [, , title, section] = current;
     return (
-      <Protected title={title} section={section}>
+      <Protected
+        title={t(`pages.${title}`)}
+        section={section === undefined ? undefined : t(`pages.${section}`)}
+      >
         <Switch>
           {protectedRoutes.map(([path, page]) => (
             <Route key={path} path={path}>

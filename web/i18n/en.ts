@@ -55,6 +55,30 @@ export const en = {
     countShops: "shops",
     countPendingBets: "pending bets",
   },
+  /**
+   * The tab's title while a page loads, and where a detail page lives ("Jane Doe · Customers");
+   * the shell's router names them before any area's texts are here.
+   */
+  pages: {
+    dashboard: "Dashboard",
+    customers: "Customers",
+    customer: "Customer",
+    shops: "Shops",
+    shop: "Shop",
+    bets: "Bets",
+    bet: "Bet",
+    transactions: "Transactions",
+    user: "User",
+    users: "Users",
+    admin: "System Administration",
+    audit: "Audit trail",
+    reports: "Reports",
+    alerts: "Alerts",
+    shifts: "Shifts",
+    shiftReport: "Shift report",
+    /** A customer login on a staff-only screen: 'Access Denied: {this}'. */
+    shiftsStaffOnly: "Shifts are for staff only.",
+  },
   signIn: {
     title: "Sign In",
     subtitle: "Sign in to the betting shop management system",

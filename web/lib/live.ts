@@ -21,7 +21,8 @@ export interface ChangeEvent {
 
 /** The query keys (first segment) that a change to an entity type can alter. */
 const AFFECTS: Record<string, readonly string[]> = {
-  // A bet moves the customer's balance and writes ledger rows; stats and reports follow.
+  // A bet moves the customer's balance and writes ledger rows; stats and reports follow. A
+  // cash stake and a slip paid move the till: its shift's expected cash.
   BET: [
     "/api/counts",
     "/api/bets",
@@ -31,6 +32,7 @@ const AFFECTS: Record<string, readonly string[]> = {
     "/api/dashboard/stats",
     "/api/reports",
     "/api/reports/periods",
+    "/api/shifts",
   ],
   // A deposit or withdrawal also moves its shift's figures (issue 12).
   TRANSACTION: [

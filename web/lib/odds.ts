@@ -24,3 +24,11 @@ export function showOdds(bet: { odds: string; price?: string }, format: PriceFor
   const parsed = parsePrice(bet.price);
   return parsed.ok ? formatPriceAs(parsed.price, "fractional") : formatDecimalOdds(bet.odds);
 }
+
+/**
+ * A slip's price as taken (decision 048): a fraction as written ("11/8"), a decimal in the
+ * user's locale ("2,50" in German). The slip, the receipt and Find slip show it alike.
+ */
+export function showPriceAsTaken(price: string): string {
+  return price.includes("/") ? price : formatDecimalOdds(price);
+}

@@ -143,6 +143,8 @@ export const de: Shape<typeof en> = {
     reasonMessage: "Bitte einen Grund für die Stornierung dieser Wette angeben",
     bet: "Wette: ",
     refunds: "Erstattet dem Kunden den Einsatz von {{amount}}.",
+    refundsCash:
+      "Einsatz von {{amount}} offen auf dem Wettschein: wird bei Vorlage des Wettscheins aus der Kasse zurückgezahlt.",
     reasonLabel: "Grund für die Stornierung *",
     commonReasons: "Häufige Gründe",
     voiding: "Wird storniert...",

@@ -149,6 +149,8 @@ export const en = {
     reasonMessage: "Please provide a reason for voiding this bet",
     bet: "Bet: ",
     refunds: "Refunds the stake of {{amount}} to the customer.",
+    refundsCash:
+      "Owes the stake of {{amount}} on the slip: paid back from the till when the slip is brought back.",
     reasonLabel: "Reason for voiding this bet *",
     commonReasons: "Common reasons",
     voiding: "Voiding...",

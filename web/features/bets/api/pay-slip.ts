@@ -16,9 +16,7 @@ export function usePaySlip() {
     mutationFn: (code: string) => call("paySlip", { params: { code } }),
     onSuccess: () => {
       // The bet, its slip, the shop's balance and the shift's expected cash all moved.
-      for (const key of [...BET_KEYS, "/api/shifts"]) {
-        void queryClient.invalidateQueries({ queryKey: [key] });
-      }
+      for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
     },
   });
 }

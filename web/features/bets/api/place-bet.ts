@@ -6,13 +6,18 @@ import { betPlacedToast } from "./bet-toast";
 /** The body as the contract declares its wire format. */
 export type PlaceBetBody = BodyOf<"placeBet">;
 
-/** What placing or resolving a bet changes: the bets, the stats, and the balances the money moved. */
+/**
+ * What placing or resolving a bet changes: the bets, the stats, the balances the money moved,
+ * and the shift's expected cash (a cash stake goes into the till; the Close shift and
+ * pick-up dialogs must not show the figure from before it).
+ */
 export const BET_KEYS = [
   "/api/bets",
   "/api/dashboard/stats",
   "/api/customers",
   "/api/shops",
   "/api/transactions",
+  "/api/shifts",
 ] as const;
 
 export const placeBet = ({ body, key }: { body: PlaceBetBody; key: string }) =>

@@ -9,7 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { userDto } from "../../../../src/domain/dto";
 import type { Role } from "../../../../src/domain/enums";
 import { applyLanguage } from "../../../i18n";
-import { bet } from "../../../test/fixtures";
+import { bet, slip } from "../../../test/fixtures";
 import { page, renderApp, renderWithProviders, user } from "../../../test/render";
 import type { Bet } from "../api/types";
 import FindSlip from "./find-slip";
@@ -108,5 +108,37 @@ describe("bets in German", () => {
       "„abc“ ist kein Wettschein-Code: 10 Buchstaben und Ziffern, z. B. 7KX4Q-M9TRB.",
     );
     expect(calls.some((c) => c.path.startsWith("/api/slips/"))).toBe(false);
+  });
+
+  test("voiding a cash bet: its stake owed on the slip, in German", async () => {
+    const cash = bet({ customerId: null, customer: null, payment: "cash", shiftId: 5 });
+    renderWithProviders(<VoidBetDialog bet={cash as Bet} onClose={() => {}} />, "user", {
+      ...german("user"),
+    });
+    await screen.findByRole("dialog", { name: "Wette stornieren" });
+    await waitFor(() =>
+      expect(screen.getByTestId("settle-effect").textContent).toBe(
+        "Einsatz von 20,00\u00a0€ offen auf dem Wettschein: wird bei Vorlage des Wettscheins aus der Kasse zurückgezahlt.",
+      ),
+    );
+  });
+
+  test("Find slip: a decimal price reads the German way (2,50), a fraction as taken", async () => {
+    const ue = userEvent.setup();
+    let price = "2.50";
+    renderWithProviders(<FindSlip showResult />, "user", {
+      ...german("user"),
+      "GET /api/slips/:code": () => slip({ price, odds: "2.50", potentialPayout: "20.00" }),
+    });
+    const box = await screen.findByRole("textbox", { name: "Wettschein suchen" });
+    await ue.type(box, "7KX4QM9TRB{Enter}");
+    const stake = async () =>
+      within(await screen.findByTestId("slip-result")).getByText(/Einsatz/).nextElementSibling
+        ?.textContent;
+    expect(await stake()).toBe("8,00\u00a0€ zu 2,50");
+    price = "11/8";
+    await ue.clear(box);
+    await ue.type(box, "7KX4QM9TRC{Enter}");
+    await waitFor(async () => expect(await stake()).toBe("8,00\u00a0€ zu 11/8"));
   });
 });

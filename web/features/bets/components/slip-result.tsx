@@ -3,6 +3,7 @@ import { formatSlipCode } from "../../../../src/domain/slip-code";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { i18n, useT } from "../../../i18n";
 import { euro, euroCents, formatDateTime, fullName } from "../../../lib/format";
+import { showPriceAsTaken } from "../../../lib/odds";
 import type { Slip } from "../api/get-slip";
 import type { SlipPayment } from "../api/pay-slip";
 import {
@@ -132,7 +133,10 @@ export function SlipResult({
           <dd>{slip.customer ? fullName(slip.customer) : t("bets.cash")}</dd>
           <dt>{t("bets.slip.stake")}</dt>
           <dd className="tabular-nums">
-            {t("bets.slip.stakeAt", { total: euro(slip.totalStake), price: slip.price })}
+            {t("bets.slip.stakeAt", {
+              total: euro(slip.totalStake),
+              price: showPriceAsTaken(slip.price),
+            })}
             {slip.eachWay &&
               t("bets.slip.eachWay", {
                 places: slip.eachWay.places,

@@ -78,4 +78,25 @@ describe("Void Bet", () => {
     ).toBeTruthy();
     expect(calls.some((c) => c.path.startsWith("/api/customers"))).toBe(false);
   });
+
+  test("an each-way bet: the refund named is what it cost, both parts, not the unit", async () => {
+    // €5.00 each-way: €10.00 staked, €10.00 back on a void (decision 052).
+    const eachWay = bet({
+      eachWay: { places: 3, fraction: "1/4" },
+      stakeAmount: "5.00",
+      totalStake: "10.00",
+    });
+    renderWithProviders(<VoidBetDialog bet={eachWay as Bet} onClose={() => {}} />, "user", {});
+    expect((await screen.findByTestId("settle-effect")).textContent).toBe(
+      "Refunds the stake of €10.00 to the customer.",
+    );
+  });
+
+  test("a cash bet: the stake is owed on the slip, not refunded to a customer", async () => {
+    const cash = bet({ customerId: null, customer: null, payment: "cash", shiftId: 5 });
+    renderWithProviders(<VoidBetDialog bet={cash as Bet} onClose={() => {}} />, "user", {});
+    expect((await screen.findByTestId("settle-effect")).textContent).toBe(
+      "Owes the stake of €20.00 on the slip: paid back from the till when the slip is brought back.",
+    );
+  });
 });

@@ -47,6 +47,9 @@ export default function VoidBetDialog({
   const notify = useNotify();
   const mutation = useResolveBet();
   const t = useT();
+  // A void gives back what the bet cost: both parts of an each-way bet (decision 052). A cash
+  // bet has no account to credit: its stake is owed on the slip, paid at a till (decision 051).
+  const refund = euroCents(centsOf(bet.totalStake));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const voidReason = reason.trim();
@@ -64,7 +67,9 @@ export default function VoidBetDialog({
           <strong>{bet.description}</strong>
         </p>
         <p className="mb-3 text-sm" data-testid="settle-effect">
-          {t("bets.void.refunds", { amount: euroCents(centsOf(bet.stakeAmount)) })}
+          {t(bet.customerId === null ? "bets.void.refundsCash" : "bets.void.refunds", {
+            amount: refund,
+          })}
         </p>
         <TextareaField
           ref={(element) => {

@@ -3,7 +3,8 @@ import type { SlipDto } from "../../../../src/domain/dto";
 import { formatSlipCode } from "../../../../src/domain/slip-code";
 import { useStaffName } from "../../../components/ui/links";
 import { i18n, useT } from "../../../i18n";
-import { euro, formatDateTime, formatDecimalOdds, fullName } from "../../../lib/format";
+import { euro, formatDateTime, fullName } from "../../../lib/format";
+import { showPriceAsTaken } from "../../../lib/odds";
 import { ReceiptKindBand, ReceiptLine, ReceiptPaper, WRAP } from "./receipt-frame";
 import "../../../i18n/areas/bets";
 import "../../../i18n/areas/receipts";
@@ -84,9 +85,7 @@ export function SlipReceipt({
           <ReceiptLine label={t("receipts.slip.stake")}>{euro(slip.stakeAmount)}</ReceiptLine>
         )}
         {/* The price as taken, whatever format the reader prefers (decision 048); a decimal in the locale ("2,50"). */}
-        <ReceiptLine label={t("receipts.slip.odds")}>
-          {slip.price.includes("/") ? slip.price : formatDecimalOdds(slip.price)}
-        </ReceiptLine>
+        <ReceiptLine label={t("receipts.slip.odds")}>{showPriceAsTaken(slip.price)}</ReceiptLine>
         <ReceiptLine label={t("receipts.slip.potentialPayout")}>
           {euro(slip.potentialPayout)}
         </ReceiptLine>

@@ -7,11 +7,17 @@ import { cashMovementToast } from "./cash-movement-toast";
 /** The body as the contract declares its wire format. */
 export type CashMovementBody = BodyOf<"deposit">;
 
+/**
+ * What a deposit or withdrawal changes: the rows, the balances, the stats, and the shift's
+ * expected cash (the money crossed its till's counter), refreshed here, not left to the live
+ * stream's echo.
+ */
 export const MONEY_KEYS = [
   "/api/transactions",
   "/api/customers",
   "/api/shops",
   "/api/dashboard/stats",
+  "/api/shifts",
 ] as const;
 
 export const createDeposit = ({ body, key }: { body: CashMovementBody; key: string }) =>

@@ -36,7 +36,7 @@ interface Write {
   method: "POST" | "PATCH";
   path: string;
   body: Record<string, unknown>;
-  /** Every money write but a settlement carries one (settlement is not idempotent). */
+  /** The Idempotency-Key, where the write sends one (a settlement here does not: its retry is a 409). */
   key?: string;
   /** The settled bet, for a settlement; the cash bet whose slip is paid, for a payment. */
   betId?: number;

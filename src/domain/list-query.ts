@@ -273,18 +273,65 @@ const searchParam = z
   .transform((v) => v?.trim() || undefined)
   .meta({ type: "string", maxLength: 200, description: "Text to search for" });
 
-const keysetShape = {
-  /** Keyset paging (decision 043): the page after, or before, the row with this id. */
-  after: idFilter("after").meta({
-    description: "The page after the row with this id, in the list's order (any depth)",
-  }),
-  before: idFilter("before").meta({ description: "The page before the row with this id" }),
-  /** `true`: `offset` counts from the end of the list (`last=true` is its last page). */
-  last: z
-    .enum(["true", "false"], { error: "last must be true or false" })
-    .optional()
-    .meta({ description: "true: `offset` counts from the end (`last=true` is the last page)" }),
-};
+/**
+ * The sorts each list pages by keyset (`after`/`before`, decision 043): those by a NOT NULL
+ * column of its own table. The others (a joined name, a nullable column) page by `offset`,
+ * and a boundary beside it must agree with it (decision 077). Written out for the reference;
+ * deep-pages.test.ts holds it to what each list answers.
+ */
+export const KEYSET_SORTS = {
+  customers: [
+    "id",
+    "firstName",
+    "lastName",
+    "balance",
+    "creditLimit",
+    "allowOverdraft",
+    "isActive",
+    "createdAt",
+  ],
+  shops: ["id", "name", "location", "balance", "isActive", "createdAt"],
+  bets: ["id", "description", "stakeAmount", "odds", "potentialPayout", "status", "createdAt"],
+  transactions: ["id", "type", "amount", "status", "createdAt"],
+  audit: ["id", "createdAt", "action", "entityType"],
+  shifts: ["id", "openedAt"],
+  alerts: ["id", "createdAt"],
+} as const satisfies { [L in KeysetList]: readonly SortKey<L>[] };
+
+type KeysetList = {
+  [L in keyof typeof LIST_PARAMS]: (typeof LIST_PARAMS)[L]["keyset"] extends true ? L : never;
+}[keyof typeof LIST_PARAMS];
+
+/** `after`, `before` and `last`, described for `list` (which sorts they serve), or any list. */
+function keysetShape(list?: KeysetList) {
+  const keyset: readonly string[] | undefined = list && KEYSET_SORTS[list];
+  const others = list ? SORT_KEYS[list].filter((key) => !keyset?.includes(key)) : [];
+  // The dismissed alerts' own order is by dismissedAt, a sort that pages by offset.
+  const dismissed = list === "alerts";
+  const ownOrder = dismissed ? " and the active alerts' own order" : " and the list's own order";
+  const where = keyset
+    ? ` By keyset (any depth) with sort = ${keyset.join(", ")}${ownOrder}.${
+        others.length
+          ? ` With sort = ${others.join(", ")}${dismissed ? " (the dismissed alerts' own order)" : ""} the page goes by \`offset\`: send the page's offset with it (offset=0 with \`after\`, or last=true&offset=0 with \`before\`, is a 400).`
+          : ""
+      }`
+    : "";
+  const missing = " A row that does not exist is a 400.";
+  return {
+    /** Keyset paging (decision 043): the page after, or before, the row with this id. */
+    after: idFilter("after").meta({
+      description: `The page after the row with this id, in the list's order.${where}${missing}`,
+    }),
+    before: idFilter("before").meta({
+      description: `The page before the row with this id.${where}${missing}`,
+    }),
+    /** `true`: `offset` counts from the end of the list (`last=true` is its last page). */
+    last: z
+      .enum(["true", "false"], { error: "last must be true or false" })
+      .optional()
+      .meta({ description: "true: `offset` counts from the end (`last=true` is the last page)" }),
+  };
+}
 
 /** The query of one list: paging, its sort keys, and only the filters it reads. */
 export function listQuery<L extends keyof typeof SORT_KEYS>(list: L) {
@@ -292,7 +339,7 @@ export function listQuery<L extends keyof typeof SORT_KEYS>(list: L) {
   return z.object({
     ...pagingShape(SORT_KEYS[list]),
     ...(params.q ? { q: searchParam } : {}),
-    ...(params.keyset ? keysetShape : {}),
+    ...(params.keyset ? keysetShape(list as KeysetList) : {}),
     ...Object.fromEntries(params.filters.map((name) => [name, filterFor(list, name)])),
   }) as unknown as ListQuerySchema<L>;
 }
@@ -322,7 +369,7 @@ export const listQuerySchema = z.object({
   ...pagingShape([]),
   sort: z.string().max(50).optional(),
   q: searchParam,
-  ...keysetShape,
+  ...keysetShape(),
   ...FILTERS,
 });
 

@@ -188,7 +188,8 @@ const MONEY_INPUT = {
     { type: "string", pattern: MONEY_LITERAL.source },
     { type: "number", multipleOf: 0.01 },
   ],
-  description: 'Money: a decimal string or number with at most 2 decimals, e.g. "12.50"',
+  description:
+    'Money: a decimal string or number with at most 2 decimals, e.g. "12.50". A number is judged as written (decision 071): no exponent and at most 2 decimals in the JSON text, so 1e3 and 10.500 are refused though they equal 1000 and 10.5',
 } as const;
 
 /**
@@ -202,7 +203,7 @@ const ODDS_INPUT = {
     { type: "number", multipleOf: 0.01 },
   ],
   description:
-    'Odds: decimal, at least 1.01, at most 2 decimals ("3.50"), or fractional ("5/2", "100/30", "evens"), at least 1/100, at most 999/1',
+    'Odds: decimal, at least 1.01, at most 2 decimals ("3.50"), or fractional ("5/2", "100/30", "evens"), at least 1/100, at most 999/1. A number is judged as written (decision 071): no exponent and at most 2 decimals in the JSON text (3.500 is refused)',
 } as const;
 
 export type AmountKind = "money" | "odds";
@@ -574,7 +575,10 @@ export const placeBetSchema = z
     description: requiredText("Description is required", 500, { multiline: true }),
     stakeAmount,
     odds,
-    /** Optional: when sent it must equal stake x odds (the server computes its own). */
+    /**
+     * Optional: when sent it must equal what the server computes, the bet's most return
+     * (stake x odds; each-way: the win and place parts' returns added, decision 052).
+     */
     potentialPayout: acceptsOptional<string | number | null>()(
       z
         .unknown()
@@ -589,7 +593,11 @@ export const placeBetSchema = z
           return parsed.cents;
         })
         .optional()
-        .meta({ ...MONEY_INPUT, description: "Optional; when sent it must equal stake x odds" }),
+        .meta({
+          ...MONEY_INPUT,
+          description:
+            "Optional; when sent it must equal the bet's most return as the server computes it: stake x odds, or for an each-way bet the win part's return plus the place part's, each rounded half-up to the cent on its own (5.00 each-way at 5/1, 1/4 the odds: 5 x (5/1 + 1) = 30.00 plus 5 x (5/1 x 1/4 + 1) = 11.25, so 41.25; decision 052). A number is judged as written, as every money field is (no exponent, at most 2 decimals)",
+        }),
     ),
     allowOvercredit: flag(false, "Allow overcredit"),
     outcome: z

@@ -1,7 +1,7 @@
 /** What the declarations give every endpoint: strict inputs, one error body, the reference. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { validate } from "@readme/openapi-parser";
-import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
+import { createTestApp, ORIGIN, seedBasics, type TestApp } from "../../tests/helpers/test-app";
 import { contracts } from "../domain/contracts";
 import { ERROR_CODES } from "./errors";
 
@@ -272,5 +272,100 @@ describe("the API reference", () => {
     const script = await t.request("GET", "/api/docs/reference.js", { as: "user" });
     expect(script.headers.get("content-type")).toContain("javascript");
     expect((await script.text()).length).toBeGreaterThan(100_000);
+  });
+
+  test("every status an operation answers is in the document (decision 077)", async () => {
+    interface Operation {
+      parameters?: { name?: string }[];
+      responses: Record<string, unknown>;
+    }
+    const doc = await t.json<{ paths: Record<string, Record<string, Operation>> }>(
+      "GET",
+      "/api/openapi.json",
+    );
+    const statuses = (path: string, method: string) =>
+      Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        // A bearer is checked on every operation, public ones too: 401 unknown, 429 too many.
+        expect({ path, method, responses: Object.keys(op.responses) }).toMatchObject({
+          responses: expect.arrayContaining(["401", "429"]),
+        });
+        // Any write given a body that is not JSON, even one that reads no body: 415.
+        if (method !== "get") {
+          expect({ path, method, responses: Object.keys(op.responses) }).toMatchObject({
+            responses: expect.arrayContaining(["413", "415"]),
+          });
+        }
+      }
+    }
+    expect(statuses("/api/bets/{id}", "get")).toContain("400");
+    // And they are answered as listed.
+    const bearer = { Authorization: "Bearer bst_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" };
+    for (const [method, path] of [
+      ["POST", "/api/logout"],
+      ["GET", "/api/user"],
+    ] as const) {
+      const res = await t.app.request(`${ORIGIN}${path}`, { method, headers: bearer });
+      expect(res.status).toBe(401);
+    }
+    const plain = await t.request("POST", "/api/logout", {
+      as: "user",
+      headers: { "Content-Type": "text/plain" },
+      body: "bye",
+    });
+    expect(plain.status).toBe(415);
+    expect((await t.request("GET", "/api/bets/%E0%A4%A", { as: "user" })).status).toBe(400);
+  });
+
+  test("a settlement and a slip's payment take an Idempotency-Key in the document", async () => {
+    interface Operation {
+      description: string;
+      parameters?: { name?: string }[];
+      responses: Record<string, unknown>;
+    }
+    const doc = await t.json<{ paths: Record<string, Record<string, Operation>> }>(
+      "GET",
+      "/api/openapi.json",
+    );
+    for (const op of [
+      doc.paths["/api/bets/{id}/resolve"]?.patch,
+      doc.paths["/api/slips/{code}/pay"]?.post,
+    ]) {
+      expect(op?.parameters?.map((p) => p.name)).toContain("idempotency-key");
+      expect(Object.keys(op?.responses ?? {})).toContain("409");
+      expect(op?.description).toContain("an API token's to that token alone");
+    }
+  });
+
+  test("a reversal's 201 is the Reversal and its dry run's 200 the CorrectionPreview", async () => {
+    type Response = { content?: Record<string, { schema: { $ref?: string } }> };
+    const doc = await t.json<{
+      paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
+    }>("GET", "/api/openapi.json");
+    const responses = doc.paths["/api/admin/reverse-transaction"]?.post?.responses ?? {};
+    const schemaOf = (status: string) => responses[status]?.content?.["application/json"]?.schema;
+    expect(schemaOf("201")).toEqual({ $ref: "#/components/schemas/Reversal" });
+    expect(schemaOf("200")).toEqual({ $ref: "#/components/schemas/CorrectionPreview" });
+  });
+
+  test("the money fields say a number is judged as written, and how an each-way payout adds up", async () => {
+    interface JsonSchema {
+      description?: string;
+      properties?: Record<string, JsonSchema>;
+    }
+    const doc = await t.json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody: { content: Record<string, { schema: JsonSchema }> } }>
+      >;
+    }>("GET", "/api/openapi.json");
+    const body = doc.paths["/api/bets"]?.post?.requestBody.content["application/json"]?.schema;
+    const fields = body?.properties ?? {};
+    expect(fields.stakeAmount?.description).toContain("no exponent and at most 2 decimals");
+    expect(fields.odds?.description).toContain("no exponent and at most 2 decimals");
+    expect(fields.potentialPayout?.description).toContain("each-way");
+    expect(fields.potentialPayout?.description).toContain("41.25");
+    expect(fields.potentialPayout?.description).not.toContain("must equal stake x odds");
   });
 });

@@ -192,10 +192,13 @@ export function implement<const C extends Contract, P>(
         const key = c.req.header("idempotency-key")?.trim() || null;
         const request = {
           userId: actor.userId,
+          // A token's keys are its own, not its creator's (decision 077).
+          tokenId: c.get("apiToken")?.id ?? null,
           key,
           method: c.req.method,
           path: c.req.path,
-          body: await c.req.json(),
+          // A write without a body (a slip's payment) is the same request whatever is sent.
+          body: contract.body ? await c.req.json() : null,
         };
         const stored = await groupWrite(
           deps.db,
@@ -408,23 +411,31 @@ const ERROR_NOTES: Partial<Record<ContractName, Partial<Record<number, string>>>
     401: "Wrong username or password, or a disabled account (UNAUTHENTICATED)",
     503: "The disk is full, so no session can be saved (STORAGE_FULL), or the server is stopping (UNAVAILABLE)",
   },
+  logout: {
+    401: "Only with `Authorization: Bearer`: a token unknown, revoked or expired (UNAUTHENTICATED). Without one, signing out succeeds, signed in or not",
+  },
   currentUser: { 401: "Not signed in (UNAUTHENTICATED): how a client learns it has no session" },
 };
 
 function errorStatuses(contract: Contract): number[] {
   const statuses = new Set<number>(contract.errors ?? []);
-  const signedIn = contract.access !== "public";
-  // Path parameters that do not parse are a 404, like a missing row; query and body, 400.
-  if (contract.query || contract.body) statuses.add(400);
-  if (signedIn) {
-    statuses.add(401);
-    // A role not admitted, a token where a person must sign in, a password to change first.
+  // Path parameters that do not parse are a 404, like a missing row; query and body, 400;
+  // a path whose %-escapes do not decode, 400 too.
+  if (contract.query || contract.body || contract.params) statuses.add(400);
+  // Any operation, public ones too: a request with `Authorization: Bearer` is checked
+  // before the route, 401 for a token unknown, revoked or expired, 429 for one over its
+  // rate or an address that sent too many unknown ones (decision 058).
+  statuses.add(401);
+  statuses.add(429);
+  // A role not admitted, a token where a person must sign in, a password to change first.
+  if (contract.access !== "public") statuses.add(403);
+  if (contract.method !== "get") {
+    // Writes: the Origin rule for a cookie (or none). Any body they are sent, read or not,
+    // must be JSON (415) and at most 100 KB (413).
     statuses.add(403);
-    // An API token over its rate (decision 058).
-    statuses.add(429);
+    statuses.add(413);
+    statuses.add(415);
   }
-  // Writes: the Origin rule for a cookie (or none).
-  if (contract.method !== "get") statuses.add(403);
   if (contract.params) statuses.add(404);
   if (contract.body) {
     statuses.add(413);
@@ -449,7 +460,7 @@ const ORIGIN_RULE =
   "A write signed in by the session cookie (and sign-in itself) must come from this server's own pages: an `Origin` header equal to the server's origin (PUBLIC_ORIGIN when set), or `Sec-Fetch-Site: same-origin`; otherwise 403. A request with `Authorization: Bearer` needs neither.";
 
 const IDEMPOTENCY_RULE =
-  "Send an `Idempotency-Key` (one per intended operation, at most 200 characters) to make a retry safe: the same key with the same method, path and body within 24 hours answers the first answer again (same status and body) and changes nothing; the same key with another request is 409. Keys belong to the user (or token's creator) who sent them.";
+  "Send an `Idempotency-Key` (one per intended operation, at most 200 characters) to make a retry safe: the same key with the same method, path and body within 24 hours answers the first answer again (same status and body) and changes nothing; the same key with another request is 409. The body is compared as JSON: the order of its fields does not matter. Keys belong to who sent them: a session's to its user, an API token's to that token alone (two tokens of one admin never share a key).";
 
 function routeConfig(endpoint: Endpoint): RouteConfig {
   const { contract, name } = endpoint;
@@ -487,8 +498,16 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
   }
   const responses: Record<string, unknown> = { [contract.status]: success };
   if (contract.dryRun && contract.status !== 200) {
-    // A dry run answers 200 (nothing was created), with the same schema.
-    responses[200] = { ...success, description: "The dry run: what it would do; nothing written" };
+    // A dry run answers 200 (nothing was created): the preview alone where the answer is
+    // "the write's answer or the preview" (a reversal), else the same schema.
+    const split = contract.response && !contract.paged ? dryRunParts(contract.response) : null;
+    const json = (schema: z.ZodType) => ({ content: { "application/json": { schema } } });
+    if (split) responses[contract.status] = { ...success, ...json(split.written) };
+    responses[200] = {
+      ...success,
+      ...(split ? json(split.preview) : {}),
+      description: "The dry run: what it would do; nothing written",
+    };
   }
   for (const status of errorStatuses(contract)) {
     const shared = ERROR_RESPONSES[status];
@@ -545,6 +564,26 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
     responses: responses as RouteConfig["responses"],
     middleware: [accessRule(contract)],
   });
+}
+
+/**
+ * A write's answer declared as a union of what it writes and its dry run's preview (the
+ * member with a `dryRun` field): the two apart, so the write's status and the dry run's 200
+ * each name their own schema and a generated client need not tell them apart. Null for any
+ * other answer.
+ */
+function dryRunParts(schema: z.ZodType): { written: z.ZodType; preview: z.ZodType } | null {
+  if (!(schema instanceof z.ZodUnion)) return null;
+  const options = schema.options as readonly z.ZodType[];
+  const isPreview = (option: z.ZodType) =>
+    option instanceof z.ZodObject && Object.hasOwn(option.shape, "dryRun");
+  const previews = options.filter(isPreview);
+  const written = options.filter((option) => !isPreview(option));
+  const [preview] = previews;
+  const [answer] = written;
+  return previews.length === 1 && written.length === 1 && preview && answer
+    ? { written: answer, preview }
+    : null;
 }
 
 /**

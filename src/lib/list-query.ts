@@ -654,10 +654,11 @@ interface Seek {
  * Keyset paging (decision 043). `after=<id>` is the page of rows that follow row `id` in the
  * list's order, `before=<id>` the page that precedes it: one range on the sort's index from
  * that row's (sort value, id), whatever the depth. It serves sorts by a NOT NULL column of
- * the list's own table (every sort but the joined names and a few nullable columns); for
- * the others, or a boundary row that is gone, `offset` pages as before. `last=true` counts
- * `offset` from the end (the last page is `last=true&offset=0`). Without a boundary,
- * `offset` past MAX_OFFSET is a 400 saying what to do instead.
+ * the list's own table (every sort but the joined names and a few nullable columns). On the
+ * others `offset` places the page and the boundary only has to agree with it (decision 077):
+ * the web pager sends both. `last=true` counts `offset` from the end (the last page is
+ * `last=true&offset=0`). Without a boundary, `offset` past MAX_OFFSET is a 400 saying what
+ * to do instead.
  */
 function seekOf(
   db: DbOrTx,
@@ -667,19 +668,30 @@ function seekOf(
   by: typeof asc,
 ): Seek {
   const boundary = query.after ?? query.before;
-  const keyed =
-    boundary !== undefined && !isJoinedSort(sort) && isColumn(sort) && sort.notNull
-      ? db.get<[unknown]>(sql`select ${sort} from ${spec.table} where ${spec.id} = ${boundary}`)
-      : undefined;
-  if (keyed) {
-    const value = keyed[0];
-    const before = query.after === undefined;
-    // Rows past the boundary in the direction of the walk (ascending or descending).
-    const upward = (by === asc) !== before;
-    const cond = upward
-      ? sql`${sort} >= ${value} and (${sort} > ${value} or ${spec.id} > ${boundary})`
-      : sql`${sort} <= ${value} and (${sort} < ${value} or ${spec.id} < ${boundary})`;
-    return { cond, flip: before };
+  if (boundary !== undefined) {
+    const seeks = seekable(sort);
+    const row = db.get<[unknown]>(
+      sql`select ${seeks ? sort : sql`1`} from ${spec.table} where ${spec.id} = ${boundary}`,
+    );
+    const param = query.after !== undefined ? "after" : "before";
+    // A row that is not there would quietly give the first page again (decision 077).
+    if (!row) {
+      throw new AppError(
+        "VALIDATION",
+        `${param}=${boundary}: there is no row #${boundary} in this list to page from`,
+      );
+    }
+    if (seeks) {
+      const value = row[0];
+      const before = query.after === undefined;
+      // Rows past the boundary in the direction of the walk (ascending or descending).
+      const upward = (by === asc) !== before;
+      const cond = upward
+        ? sql`${sort} >= ${value} and (${sort} > ${value} or ${spec.id} > ${boundary})`
+        : sql`${sort} <= ${value} and (${sort} < ${value} or ${spec.id} < ${boundary})`;
+      return { cond, flip: before };
+    }
+    refuseContradictingOffset(query, spec, param, boundary);
   }
   if (query.offset > MAX_OFFSET) {
     throw new AppError(
@@ -688,6 +700,36 @@ function seekOf(
     );
   }
   return { flip: query.last === "true" };
+}
+
+/** True for a sort keyset paging serves: a NOT NULL column of the list's own table. */
+function seekable(sort: ListSort): boolean {
+  return !isJoinedSort(sort) && isColumn(sort) && sort.notNull;
+}
+
+/**
+ * On a sort that pages by offset, `after`/`before` cannot place the page: the offset does.
+ * A boundary with an offset that cannot be beside it is a 400 naming why, not the first (or
+ * last) page again, on which a client walking the list by `after` would loop forever: the
+ * page after a row is never the first page (offset 0), the one before a row never the last
+ * (`last=true&offset=0`). Decision 077.
+ */
+function refuseContradictingOffset(
+  query: ListQuery,
+  spec: ListSpec,
+  param: "after" | "before",
+  boundary: number,
+): void {
+  const last = query.last === "true";
+  const contradicts = query.offset === 0 && (param === "after" ? !last : last);
+  if (!contradicts) return;
+  const key = query.sort ?? spec.fallback.key;
+  const keyset = Object.keys(spec.sorts).filter((name) => seekable(spec.sorts[name] as ListSort));
+  const page = param === "after" ? "offset=0 is the first page" : "last=true&offset=0 the last";
+  throw new AppError(
+    "VALIDATION",
+    `sort=${key} pages by offset, so ${param}=${boundary} cannot place the page, and ${page}: send the page's offset with it, or sort by one that pages by after/before: ${keyset.join(", ")}`,
+  );
 }
 
 function isColumn(sort: ListSort): sort is SQLiteColumn {

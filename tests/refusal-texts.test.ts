@@ -70,6 +70,11 @@ const FIXTURES: { [R in RefusalReason]: RefusalParams[R][] } = {
     { amountCents: 200_000, expectedCents: 100_000 },
     { amountCents: 1_900, expectedCents: -2_345 },
   ],
+  WITHDRAWAL_TILL_SHORT: [
+    { amountCents: 200_000, expectedCents: 100_000 },
+    { amountCents: 1_900, expectedCents: -2_345 },
+  ],
+  TOKEN_NO_TILL: [{}],
   NOT_EACH_WAY: [{}],
   BET_NOT_PENDING: [{ status: "WON" }, { status: "VOID" }],
   SLIP_ACCOUNT_BET: [{}],

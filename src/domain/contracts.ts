@@ -489,6 +489,8 @@ export const contracts = {
     status: 200,
     response: betDto,
     audit: "bet.resolve",
+    // Money moves (a payout, a refund): a retried settlement replays its answer (077).
+    idempotent: true,
     // 422: Placed for a bet that is not each-way (decision 052).
     errors: [409, 422],
   }),
@@ -525,7 +527,11 @@ export const contracts = {
     status: 200,
     response: slipPaymentDto,
     audit: "slip.pay",
+    // Cash leaves the till: a retried payment replays its answer (decision 077).
+    idempotent: true,
     errors: [409, 422],
+    // A till is a person's (decision 078): an API token has none.
+    bearer: false,
   }),
 
   // --- money ---------------------------------------------------------------------------
@@ -624,6 +630,8 @@ export const contracts = {
     response: shiftDto,
     audit: "shift.open",
     errors: [404, 409, 422],
+    // A till is a person's (decision 078): an API token has none.
+    bearer: false,
   }),
   closeShift: contract({
     method: "post",
@@ -637,6 +645,8 @@ export const contracts = {
     response: shiftDto,
     audit: "shift.close",
     errors: [409],
+    // A till is a person's (decision 078): an API token has none.
+    bearer: false,
   }),
   recordTillMovement: contract({
     method: "post",
@@ -652,6 +662,8 @@ export const contracts = {
     audit: "shift.movement",
     idempotent: true,
     errors: [409, 422],
+    // A till is a person's (decision 078): an API token has none.
+    bearer: false,
   }),
 
   // --- alerts --------------------------------------------------------------------------

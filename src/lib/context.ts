@@ -10,6 +10,8 @@ export interface Actor {
   role: Role;
   ip: string | null;
   requestId: string;
+  /** Set when an API token acts (decision 058): it has its creator's id but no till (078). */
+  tokenId?: number;
 }
 
 export interface SessionUser {

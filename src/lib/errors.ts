@@ -55,6 +55,8 @@ export const REFUSAL_REASONS = [
   "SHIFT_CLOSED_TILL",
   "PICKUP_ABOVE_EXPECTED",
   "TILL_SHORT",
+  "WITHDRAWAL_TILL_SHORT",
+  "TOKEN_NO_TILL",
   // Settling and paying bets (decisions 051, 052).
   "NOT_EACH_WAY",
   "BET_NOT_PENDING",
@@ -118,6 +120,8 @@ export interface RefusalParams {
   SHIFT_CLOSED_TILL: Record<string, never>;
   PICKUP_ABOVE_EXPECTED: { expectedCents: number };
   TILL_SHORT: { amountCents: number; expectedCents: number };
+  WITHDRAWAL_TILL_SHORT: { amountCents: number; expectedCents: number };
+  TOKEN_NO_TILL: Record<string, never>;
   NOT_EACH_WAY: Record<string, never>;
   BET_NOT_PENDING: { status: string };
   SLIP_ACCOUNT_BET: Record<string, never>;

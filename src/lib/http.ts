@@ -103,12 +103,14 @@ export interface AppEnv {
 export function actorOf(c: Context<AppEnv>): Actor {
   const user = c.get("user");
   if (!user) throw new AppError("UNAUTHENTICATED", "Not signed in");
+  const token = c.get("apiToken");
   return {
     userId: user.id,
     username: user.username,
     role: user.role,
     ip: clientIp(c),
     requestId: c.get("requestId"),
+    ...(token ? { tokenId: token.id } : {}),
   };
 }
 

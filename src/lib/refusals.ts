@@ -115,6 +115,16 @@ export const REFUSALS: { [R in RefusalReason]: RefusalRule<RefusalParams[R]> } =
     english: (p) =>
       `This slip pays €${formatGrouped(p.amountCents)} but the till should hold only €${formatGrouped(p.expectedCents)}: top up the till first`,
   },
+  WITHDRAWAL_TILL_SHORT: {
+    params: ["amountCents", "expectedCents"],
+    code: UNPROCESSABLE,
+    english: (p) =>
+      `This withdrawal pays €${formatGrouped(p.amountCents)} but the till should hold only €${formatGrouped(p.expectedCents)}: top up the till first`,
+  },
+  TOKEN_NO_TILL: fixed(
+    UNPROCESSABLE,
+    "An API token has no till: cash is taken and paid by a person with an open shift",
+  ),
   NOT_EACH_WAY: fixed(UNPROCESSABLE, "Only an each-way bet can be settled Placed"),
   BET_NOT_PENDING: {
     params: ["status"],

@@ -372,6 +372,8 @@ function cashBettor(
   if (max !== undefined && input.stakeCents > max && op.actor.role !== "admin") {
     throw refuse("ADMIN_FOR_CASH_BET", { maxStakeCents: max });
   }
+  // The slip is cash in a person's till: an API token has none (decision 078).
+  if (op.actor.tokenId !== undefined) throw refuse("TOKEN_NO_TILL", {});
   const shift = openShiftRow(tx, op.actor.userId);
   if (!shift) {
     throw refuse("SHIFT_REQUIRED", {});

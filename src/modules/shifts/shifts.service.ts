@@ -16,6 +16,7 @@ import type { SortKey } from "../../domain/list-query";
 import { formatCents } from "../../domain/money";
 import type { CloseShiftInput, OpenShiftInput, TillMovementInput } from "../../domain/schemas";
 import { raiseAlert } from "../../lib/alerts";
+import type { Actor } from "../../lib/context";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
 import {
@@ -459,15 +460,21 @@ export function recordTillMovement(
 
 /**
  * The shift a deposit or withdrawal is taken in: the acting user's open shift, if it is at
- * the movement's shop. With REQUIRE_SHIFT on, a movement without one is refused (422).
+ * the movement's shop. With REQUIRE_SHIFT on, a movement without one is refused (422). An
+ * API token has no till (decision 078): its movements are in no shift, never in its
+ * admin's, and with REQUIRE_SHIFT on it moves no money.
  */
 export function cashShift(
   tx: DbOrTx,
-  userId: number,
+  actor: Pick<Actor, "userId" | "tokenId">,
   shop: { id: number; name: string },
   requireShift: boolean,
 ): number | null {
-  const open = openShiftRow(tx, userId);
+  if (actor.tokenId !== undefined) {
+    if (requireShift) throw refuse("TOKEN_NO_TILL", {});
+    return null;
+  }
+  const open = openShiftRow(tx, actor.userId);
   if (open && open.shopId === shop.id) return open.id;
   if (!requireShift) return null;
   if (open) {

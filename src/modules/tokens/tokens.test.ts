@@ -326,7 +326,7 @@ describe("the role matrix for tokens", () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(refusedToTokens).toBe(14);
+    expect(refusedToTokens).toBe(18);
   });
 });
 

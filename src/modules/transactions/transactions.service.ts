@@ -44,7 +44,7 @@ import { refuse } from "../../lib/refusals";
 import { assertMayGamble } from "../customers/age";
 import { customersNamedFrom, findCustomerRow } from "../customers/customers.service";
 import { assertDepositWithinLimits } from "../customers/limits";
-import { cashShift } from "../shifts/shifts.service";
+import { cashShift, expectedCashCents } from "../shifts/shifts.service";
 import { findShopRow } from "../shops/shops.service";
 import {
   processor,
@@ -264,7 +264,7 @@ export function deposit(
   // withdrawals never ask.
   assertMayGamble(customer, now, rules.ageRules);
   assertDepositWithinLimits(tx, customer, input.amountCents, now, rules.businessTimeZone);
-  const shiftId = cashShift(tx, actor.userId, shop, rules.requireShift ?? false);
+  const shiftId = cashShift(tx, actor, shop, rules.requireShift ?? false);
   const { id } = postLedgerEntry(
     tx,
     {
@@ -297,7 +297,7 @@ export function withdraw(
   rules: CashRules = {},
 ): Mutation<TransactionDto> {
   const { customer, shop } = activeParties(tx, input);
-  const shiftId = cashShift(tx, actor.userId, shop, rules.requireShift ?? false);
+  const shiftId = cashShift(tx, actor, shop, rules.requireShift ?? false);
   const check = checkWithdrawal(customer.balanceCents, input.amountCents);
   if (!check.ok) {
     throw check.reason === "EXCEEDS_BALANCE"
@@ -306,6 +306,13 @@ export function withdraw(
           amountCents: input.amountCents,
         })
       : refuse("NO_POSITIVE_BALANCE", {});
+  }
+  // Cash never leaves a till that does not hold it: as for a pick-up and a slip (decision 070).
+  if (shiftId !== null) {
+    const expectedCents = expectedCashCents(tx, shiftId);
+    if (input.amountCents > expectedCents) {
+      throw refuse("WITHDRAWAL_TILL_SHORT", { amountCents: input.amountCents, expectedCents });
+    }
   }
   const { id } = postLedgerEntry(
     tx,

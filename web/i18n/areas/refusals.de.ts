@@ -38,6 +38,10 @@ export const de: Shape<typeof en> = {
       "Eine Abschöpfung darf den erwarteten Kassenbestand nicht übersteigen ({{expected}}\u00a0€)",
     TILL_SHORT:
       "Dieser Wettschein zahlt {{amount}}\u00a0€ aus, in der Kasse sollten aber nur {{expected}}\u00a0€ sein: Füllen Sie die Kasse zuerst auf",
+    WITHDRAWAL_TILL_SHORT:
+      "Diese Auszahlung zahlt {{amount}}\u00a0€ aus, in der Kasse sollten aber nur {{expected}}\u00a0€ sein: Füllen Sie die Kasse zuerst auf",
+    TOKEN_NO_TILL:
+      "Ein API-Token hat keine Kasse: Bargeld nimmt und zahlt eine Person mit offener Schicht",
     NOT_EACH_WAY: "Nur eine Each-Way-Wette kann als Platziert abgerechnet werden",
     BET_NOT_PENDING: "Nur eine offene Wette kann abgerechnet werden; diese Wette ist {{status}}",
     SLIP_ACCOUNT_BET:

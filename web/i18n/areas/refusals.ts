@@ -42,6 +42,9 @@ const reasons = {
   PICKUP_ABOVE_EXPECTED: "A pick-up cannot exceed the cash expected in the till (€{{expected}})",
   TILL_SHORT:
     "This slip pays €{{amount}} but the till should hold only €{{expected}}: top up the till first",
+  WITHDRAWAL_TILL_SHORT:
+    "This withdrawal pays €{{amount}} but the till should hold only €{{expected}}: top up the till first",
+  TOKEN_NO_TILL: "An API token has no till: cash is taken and paid by a person with an open shift",
   NOT_EACH_WAY: "Only an each-way bet can be settled Placed",
   BET_NOT_PENDING: "Only a pending bet can be resolved; this bet is {{status}}",
   SLIP_ACCOUNT_BET: "An account bet is paid into the customer's balance, not on the slip",

@@ -1,6 +1,8 @@
 /** bun run create-admin: creates an admin, or sets a new password for an existing user. */
 
+import { eq } from "drizzle-orm";
 import { openDatabase } from "../src/db/client";
+import { loginFailures } from "../src/db/schema";
 import { contracts } from "../src/domain/contracts";
 import { checkPassword } from "../src/domain/password-strength";
 import { auditedWrite } from "../src/lib/audit";
@@ -15,8 +17,10 @@ Usage: bun run create-admin [--username NAME] [--password PASSWORD] [--promote] 
 
 Creates an admin user. If the username already exists, sets a new password for that user
 instead (keeping their role unless --promote is given). Either way all of that user's
-sessions end. Without --password a random password is generated and printed once, and the
-user must choose their own at the next sign-in.
+sessions end and the username's failed sign-ins are forgotten (a lock ends); an admin that
+was disabled is enabled again (a disabled non-admin stays disabled, and the output says so).
+Without --password a random password is generated and printed once, and the user must
+choose their own at the next sign-in.
 Creates and migrates the database if it does not exist yet.
 
   --username NAME      the user (default: admin)
@@ -49,13 +53,16 @@ const handle = openDatabase(dbPath);
 try {
   const passwordHash = await hashPassword(password);
   const op = { actor: null, now: Date.now() };
-  let user: { username: string; role: string };
+  let user: { username: string; role: string; disabled: boolean };
   try {
-    user = auditedWrite(handle.db, contracts.createUser.audit, op, (tx) =>
-      insertUser(tx, op, { username, role: "admin" }, passwordHash, {
+    user = auditedWrite(handle.db, contracts.createUser.audit, op, (tx) => {
+      const created = insertUser(tx, op, { username, role: "admin" }, passwordHash, {
         mustChangePassword: generated,
-      }),
-    );
+      });
+      // Failed sign-ins as this name before it existed would lock its first sign-in (429).
+      tx.delete(loginFailures).where(eq(loginFailures.username, username.toLowerCase())).run();
+      return created;
+    });
   } catch (err) {
     if ((err as { code?: string }).code !== "CONFLICT") throw err;
     // The console's own action: the same write as an admin's password change, audited as such.
@@ -66,7 +73,16 @@ try {
       }),
     );
   }
-  console.log(`User "${user.username}" (role ${user.role}) is ready; any sessions were ended.`);
+  if (user.disabled) {
+    // Only a non-admin stays disabled (an admin is enabled again): say so, never "ready".
+    console.log(
+      `User "${user.username}" (role ${user.role}) has a new password but is disabled: an admin enables it on the Users page (or run again with --promote to make it an enabled admin). Any sessions were ended.`,
+    );
+  } else {
+    console.log(
+      `User "${user.username}" (role ${user.role}) is ready: enabled, failed sign-ins cleared, any sessions ended.`,
+    );
+  }
   if (generated) {
     console.log(`Password (shown once): ${password}`);
     console.log("It must be changed at the next sign-in.");

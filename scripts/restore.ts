@@ -2,7 +2,7 @@
  * bun run restore: puts a checked backup, or the state the replica holds (decision 060), in
  * place of the database, with the server stopped.
  */
-import type { Database } from "bun:sqlite";
+import { Database } from "bun:sqlite";
 import {
   chmodSync,
   copyFileSync,
@@ -34,8 +34,9 @@ server first: the restore refuses to run while a server holds the database (its 
 or another process has it open. Before anything is replaced the backup (or the state taken
 from the replica) must pass PRAGMA integrity_check and its applied migrations must match this
 code's files (none edited since, none skipped, none from a newer version). The current
-database, if any, is kept aside as <db>.before-restore-<UTC time>; after the swap the restored
-database is opened, checked again and migrated to the current schema, and the books check runs.
+database, if any, is kept aside as <db>.before-restore-<UTC time> (one too damaged to open is
+kept as it is, with its -wal and -shm files); after the swap the restored database is opened,
+checked again and migrated to the current schema, and the books check runs.
 
   BACKUP_FILE     the backup to restore (e.g. backups/betting-shop-2026-11-22T08-00-00-000Z.db)
   --from-replica  restore from REPLICA_URL (with REPLICA_SFTP_KEY_PATH, AWS_* as the server
@@ -149,17 +150,42 @@ const problem = checkBackup(backup);
 backup.close();
 if (problem) fail(`Refusing to restore ${backupPath}: ${problem}`);
 
-// 2. Make sure nobody has the database open, and fold its WAL into the file.
+// 2. Make sure nobody has the database open, and fold its WAL into the file. A database
+// too damaged to open or checkpoint ("file is not a database", "database disk image is
+// malformed") is what a restore is for: it is kept aside as it was, with its -wal and -shm
+// (its last commits may be in the WAL). The lock taken above still keeps a server away.
+const aside = `${dbPath}.before-restore-${fileStamp()}`;
+const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
+let damaged = false;
 if (existsSync(dbPath)) {
-  const current = openExisting(dbPath);
-  try {
-    current.run("pragma wal_checkpoint(TRUNCATE)");
-  } finally {
-    current.close();
+  if (!statSync(dbPath).isFile()) {
+    fail(`${dbPath} is not a file (give a database file, not a directory)`);
   }
+  // Copied first: SQLite deletes the WAL of a file it takes for empty (a zeroed first page)
+  // when it closes, and plays a journal back when it opens. Kept only if the file is damaged.
+  const copies = SIDE_FILES.filter((suffix) => existsSync(`${dbPath}${suffix}`));
+  for (const suffix of copies) copyFileSync(`${dbPath}${suffix}`, `${aside}${suffix}`);
+  let current: Database | null = null;
+  try {
+    current = new Database(dbPath, { strict: true });
+    current.run("pragma busy_timeout = 5000");
+    current.run("pragma wal_checkpoint(TRUNCATE)");
+  } catch (err) {
+    damaged = true;
+    const kept =
+      copies.length > 0
+        ? `, with its ${copies.join(" and ")} file${copies.length > 1 ? "s" : ""}`
+        : "";
+    console.log(
+      `The current database cannot be read (${messageOf(err)}): it is kept aside as it was${kept}.`,
+    );
+  } finally {
+    current?.close();
+  }
+  if (!damaged) for (const suffix of copies) rmSync(`${aside}${suffix}`, { force: true });
   // The last connection to close removes the WAL file; if it is still there, another
   // process (the server) holds the database open.
-  if (existsSync(`${dbPath}-wal`)) {
+  if (!damaged && existsSync(`${dbPath}-wal`)) {
     fail(`${dbPath} is open in another process. Stop the server, then run the restore again.`);
   }
 }
@@ -170,11 +196,13 @@ copyFileSync(backupPath, staging);
 // copyFile keeps the backup's mode; the database is owner-only whatever the copy was (decision 045).
 chmodSync(staging, 0o600);
 fsyncPath(staging);
-const aside = `${dbPath}.before-restore-${fileStamp()}`;
 if (existsSync(dbPath)) {
   renameSync(dbPath, aside);
   chmodSync(aside, 0o600);
 }
+// A damaged database's WAL and journal are aside (copied above) and must never meet the
+// restored file: SQLite would replay them into it.
+if (damaged) for (const suffix of SIDE_FILES) rmSync(`${dbPath}${suffix}`, { force: true });
 rmSync(`${dbPath}-shm`, { force: true });
 renameSync(staging, dbPath);
 fsyncPath(dirname(dbPath));
@@ -188,6 +216,9 @@ try {
 } catch (err) {
   for (const file of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) rmSync(file, { force: true });
   if (existsSync(aside)) renameSync(aside, dbPath);
+  for (const suffix of SIDE_FILES) {
+    if (existsSync(`${aside}${suffix}`)) renameSync(`${aside}${suffix}`, `${dbPath}${suffix}`);
+  }
   fail(`Restore failed and was undone: ${messageOf(err)}`);
 }
 console.log(`Restored ${fromReplica ? "the replica's state" : backupPath} to ${dbPath}.`);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { availableParallelism } from "node:os";
-import { defaultReadWorkers, readEnv } from "./env";
+import { defaultReadWorkers, readEnv, SETTING_NAMES } from "./env";
 
 describe("READ_WORKERS (decision 067)", () => {
   test("defaults to one read worker per core, at least 2 and at most 4", () => {
@@ -13,5 +13,53 @@ describe("READ_WORKERS (decision 067)", () => {
   test("a set value wins, 0 included (reads on the request thread)", () => {
     expect(readEnv({ READ_WORKERS: "0" }).READ_WORKERS).toBe(0);
     expect(readEnv({ READ_WORKERS: "6" }).READ_WORKERS).toBe(6);
+  });
+});
+
+describe("number settings left blank", () => {
+  const defaults = readEnv({});
+  // Generated from the schema: every setting whose value, unset, is a number.
+  const numberSettings = SETTING_NAMES.filter((name) => typeof defaults[name] === "number");
+
+  test("the list holds every number and amount setting", () => {
+    // Written out by hand, so a setting the generation misses fails here.
+    expect([...numberSettings].sort() as string[]).toEqual(
+      [
+        "API_TOKEN_RATE_PER_MINUTE",
+        "BACKUP_INTERVAL_HOURS",
+        "BACKUP_KEEP",
+        "BOOKS_CHECK_HOURS",
+        "INTEGRITY_CHECK_HOURS",
+        "LARGE_AMOUNT",
+        "MIN_AGE",
+        "MIN_FREE_DISK_MB",
+        "PORT",
+        "READ_WORKERS",
+        "REPLICA_MAX_LAG_SECONDS",
+        "REPLICA_RETENTION_HOURS",
+        "SESSION_ABSOLUTE_HOURS",
+        "SESSION_IDLE_MINUTES",
+        "SHUTDOWN_GRACE_SECONDS",
+        "STAFF_MAX_CREDIT_LIMIT",
+      ].sort(),
+    );
+    expect(defaults).toMatchObject({ PORT: 3000, MIN_AGE: 18, INTEGRITY_CHECK_HOURS: 24 });
+  });
+
+  test.each(numberSettings)("%s= (blank or spaces) is unset: its default, never 0", (name) => {
+    expect(readEnv({ [name]: "" })[name]).toBe(defaults[name]);
+    expect(readEnv({ [name]: "   " })[name]).toBe(defaults[name]);
+    expect(defaults[name]).not.toBe(0);
+  });
+
+  test.each(numberSettings)("%s=abc still stops the start, naming the setting", (name) => {
+    expect(() => readEnv({ [name]: "abc" })).toThrow(`Invalid environment: ${name}: `);
+  });
+
+  test("a value given is still read, 0 included where 0 is allowed", () => {
+    expect(readEnv({ PORT: "0" }).PORT).toBe(0);
+    expect(readEnv({ MIN_AGE: " 21 " }).MIN_AGE).toBe(21);
+    expect(readEnv({ INTEGRITY_CHECK_HOURS: "0" }).INTEGRITY_CHECK_HOURS).toBe(0);
+    expect(readEnv({ LARGE_AMOUNT: "250.00" }).LARGE_AMOUNT).toBe(25_000);
   });
 });

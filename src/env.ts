@@ -6,27 +6,39 @@ import { LANGUAGES } from "./domain/language";
 import { parseCents } from "./domain/money";
 import { parseReplicaUrl } from "./lib/replication/config";
 
+const blankToUndefined = (v: string | undefined) => (v?.trim() ? v : undefined);
+
+/**
+ * Every number setting (and amount setting) goes through this: a blank value (`PORT=`, or
+ * spaces) is unset, so the default applies. z.coerce alone reads "" as 0 (Number("") is 0),
+ * which made `PORT=` a random port, `MIN_AGE=` no age rule and `INTEGRITY_CHECK_HOURS=` no
+ * checks. A value that is not a number still stops the start, naming the setting.
+ */
+function blankIsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+}
+
 /** An amount setting such as "1000.00", read as cents (at least `minCents`). */
 function amountSetting(fallback: string, minCents: number) {
-  return z
-    .string()
-    .default(fallback)
-    .transform((v, ctx) => {
-      const cents = parseCents(v);
-      if (cents === null || cents < minCents) {
-        const what = minCents > 0 ? "a positive amount" : "an amount of 0 or more";
-        ctx.addIssue({ code: "custom", message: `must be ${what}, e.g. ${fallback}` });
-        return z.NEVER;
-      }
-      return cents;
-    });
+  return blankIsUnset(
+    z
+      .string()
+      .default(fallback)
+      .transform((v, ctx) => {
+        const cents = parseCents(v);
+        if (cents === null || cents < minCents) {
+          const what = minCents > 0 ? "a positive amount" : "an amount of 0 or more";
+          ctx.addIssue({ code: "custom", message: `must be ${what}, e.g. ${fallback}` });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+  );
 }
 
 /** An on/off setting: true, false, 1, 0, or empty/unset. */
 const flag = z.enum(["true", "false", "1", "0", ""]).optional();
 const isOn = (v: string | undefined) => v === "true" || v === "1";
-
-const blankToUndefined = (v: string | undefined) => (v?.trim() ? v : undefined);
 
 /** The read pool's size when READ_WORKERS is not set: the cores, from 2 to 4 (decision 067). */
 export function defaultReadWorkers(cores = availableParallelism()): number {
@@ -118,7 +130,7 @@ const timeZoneSetting = z
   });
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: blankIsUnset(z.coerce.number().int().min(0).max(65535).default(3000)),
   /** The address the server listens on: all of them by default; 127.0.0.1 behind a local proxy. */
   HOST: z
     .string()
@@ -126,7 +138,7 @@ const envSchema = z.object({
     .min(1, "must be an address, e.g. 0.0.0.0 or 127.0.0.1")
     .default("0.0.0.0"),
   /** On SIGTERM/SIGINT, requests in flight get this long to finish (decision 054). */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  SHUTDOWN_GRACE_SECONDS: blankIsUnset(z.coerce.number().min(0).max(3600).default(10)),
   DATABASE_PATH: z.string().min(1).default("data/betting-shop.db"),
   ADMIN_PASSWORD: z.string().optional(),
   COOKIE_SECURE: flag.transform((v) => (v === undefined || v === "" ? undefined : isOn(v))),
@@ -135,23 +147,27 @@ const envSchema = z.object({
   /** The one origin browsers use (https://bets.example.ie); unset: any host name (the LAN). */
   PUBLIC_ORIGIN: z.string().optional().transform(blankToUndefined).transform(publicOrigin),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  SESSION_IDLE_MINUTES: blankIsUnset(z.coerce.number().int().positive().default(30)),
+  SESSION_ABSOLUTE_HOURS: blankIsUnset(z.coerce.number().int().positive().default(12)),
   WEB_DIST: z.string().default("dist/web"),
   /** quick_check at start (seconds at any size); `full` runs integrity_check before serving. */
   STARTUP_INTEGRITY_CHECK: z.enum(["full", "quick"]).default("quick"),
   /** Hours between full integrity checks in the background (decision 025); 0 turns them off. */
-  INTEGRITY_CHECK_HOURS: z.coerce
-    .number()
-    .min(0)
-    .max(24 * 24, "must be at most 576 (24 days)")
-    .default(24),
+  INTEGRITY_CHECK_HOURS: blankIsUnset(
+    z.coerce
+      .number()
+      .min(0)
+      .max(24 * 24, "must be at most 576 (24 days)")
+      .default(24),
+  ),
   /** Hours between books checks in the background (issue 13, decision 037); 0 turns them off. */
-  BOOKS_CHECK_HOURS: z.coerce
-    .number()
-    .min(0)
-    .max(24 * 24, "must be at most 576 (24 days)")
-    .default(24),
+  BOOKS_CHECK_HOURS: blankIsUnset(
+    z.coerce
+      .number()
+      .min(0)
+      .max(24 * 24, "must be at most 576 (24 days)")
+      .default(24),
+  ),
   /** Deposits, withdrawals, stakes and Won payouts from this amount ask for a second confirmation. */
   LARGE_AMOUNT: amountSetting("1000.00", 1),
   /**
@@ -184,16 +200,18 @@ const envSchema = z.object({
   TLS_KEY_PATH: z.string().optional().transform(blankToUndefined),
   /** Scheduled backups go here (none when unset; delete-all's go beside the database then). */
   BACKUP_DIR: z.string().optional().transform(blankToUndefined),
-  BACKUP_INTERVAL_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 24, "must be at most 576 (24 days)")
-    .default(24),
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  BACKUP_INTERVAL_HOURS: blankIsUnset(
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 24, "must be at most 576 (24 days)")
+      .default(24),
+  ),
+  BACKUP_KEEP: blankIsUnset(z.coerce.number().int().min(1).max(10_000).default(14)),
   /** Deposits and withdrawals need the acting user's open shift at that shop (issue 12). */
   REQUIRE_SHIFT: flag.transform(isOn),
   /** No customer younger than this may be created, bet or deposit (issue 20, decision 041). */
-  MIN_AGE: z.coerce.number().int().min(0).max(100).default(18),
+  MIN_AGE: blankIsUnset(z.coerce.number().int().min(0).max(100).default(18)),
   /** Bets and deposits need the customer's date of birth on record (decision 041). */
   REQUIRE_DATE_OF_BIRTH: flag.transform(isOn),
   /**
@@ -201,7 +219,7 @@ const envSchema = z.object({
    * one per core, at least 2 (one stays free for lookups) and at most 4; more busy threads
    * than cores add memory, not answers (decision 067).
    */
-  READ_WORKERS: z.coerce.number().int().min(0).max(32).default(defaultReadWorkers()),
+  READ_WORKERS: blankIsUnset(z.coerce.number().int().min(0).max(32).default(defaultReadWorkers())),
   /**
    * GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is
    * off (404). At least 16 characters (decision 056).
@@ -212,7 +230,7 @@ const envSchema = z.object({
     .transform(blankToUndefined)
     .pipe(z.string().trim().min(16, "must be at least 16 characters (a random token)").optional()),
   /** /readyz fails when less than this many MB are free beside the database (decision 056). */
-  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(200),
+  MIN_FREE_DISK_MB: blankIsUnset(z.coerce.number().int().min(0).default(200)),
   /**
    * Continuous replication with Litestream (decision 060): file:///path, sftp://user@host/path
    * or s3://bucket/path. Unset: no replication.
@@ -223,19 +241,26 @@ const envSchema = z.object({
   /** The Litestream binary; unset: the one @flydotio/litestream installed. */
   LITESTREAM_PATH: z.string().optional().transform(blankToUndefined),
   /** /readyz fails, and an alert is raised, when the replica is further behind than this. */
-  REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(10),
+  REPLICA_MAX_LAG_SECONDS: blankIsUnset(z.coerce.number().int().min(1).max(86_400).default(10)),
   /** How long the replica keeps the past (point-in-time restores reach back this far). */
-  REPLICA_RETENTION_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 365, "must be at most 8760 (a year)")
-    .default(72),
+  REPLICA_RETENTION_HOURS: blankIsUnset(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365, "must be at most 8760 (a year)")
+      .default(72),
+  ),
   /** Requests one API token may make a minute; beyond it, 429 with Retry-After (decision 058). */
-  API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  API_TOKEN_RATE_PER_MINUTE: blankIsUnset(
+    z.coerce.number().int().min(1).max(1_000_000).default(600),
+  ),
 });
 
 export type Env = z.output<typeof envSchema>;
+
+/** Every setting this file reads (the tests go through each). */
+export const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);

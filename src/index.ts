@@ -1,7 +1,7 @@
 import { readEnv } from "./env";
 import { messageOf } from "./lib/errors";
 import { log } from "./lib/logger";
-import { startServer } from "./server";
+import { EXIT_WAL_NOT_MERGED, startServer } from "./server";
 
 let running: Awaited<ReturnType<typeof startServer>>;
 try {
@@ -16,7 +16,7 @@ try {
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     running.shutdown(signal).then(
-      () => process.exit(0),
+      ({ walMerged }) => process.exit(walMerged ? 0 : EXIT_WAL_NOT_MERGED),
       (err) => {
         log.error("the stop failed", { error: messageOf(err) });
         process.exit(1);

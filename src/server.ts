@@ -175,6 +175,18 @@ function stoppingResponse(): Response {
   });
 }
 
+/** How a clean stop ended: `walMerged` false when the `.db` file alone is not complete. */
+export interface StopOutcome {
+  walMerged: boolean;
+}
+
+/**
+ * The exit code of a stop that could not merge the WAL (a full disk, a reader that held on):
+ * not 0, so a supervisor shows it, and not 1 (a failure to start or to stop), so a script can
+ * tell "keep the -wal file" apart (docs/operations.md, decision 076).
+ */
+export const EXIT_WAL_NOT_MERGED = 3;
+
 export async function startServer(env: Env) {
   // Before anything is created: folders 0700, files 0600, the WAL and SHM included.
   setPrivateUmask();
@@ -386,24 +398,35 @@ export async function startServer(env: Env) {
     }
   };
   /**
-   * Checkpoints the WAL into the database file and closes it (the `.db` alone is complete).
-   * A worker's connection that is still closing keeps the checkpoint busy: with `waitMs`, it
-   * is tried again until that connection is gone or the time is up.
+   * Checkpoints the WAL into the database file and closes it; answers whether the `.db` alone
+   * is complete. A worker's connection that is still closing keeps the checkpoint busy: with
+   * `waitMs`, it is tried again until that connection is gone or the time is up. A failed
+   * checkpoint (a full disk) or one still busy leaves commits in the -wal file only: the
+   * operator is told to keep it with the database, since a `.db` copied alone would lack them.
    */
-  const closeDatabase = async (waitMs = 0) => {
+  const closeDatabase = async (waitMs = 0): Promise<boolean> => {
     const deadline = Date.now() + waitMs;
     let row = checkpoint();
     while (row !== null && row[0] !== 0 && Date.now() < deadline) {
       await Bun.sleep(50);
       row = checkpoint();
     }
-    if (row !== null && row[0] !== 0) {
-      log.warn("the WAL could not be merged in full", { checkpoint: row });
+    const merged = row !== null && row[0] === 0;
+    if (!merged) {
+      log.error(
+        "the WAL could not be merged into the database file: keep its -wal and -shm files with it (copy or move all three together, never delete the -wal); the next start merges them",
+        {
+          database: env.DATABASE_PATH,
+          wal: `${env.DATABASE_PATH}-wal`,
+          ...(row === null ? {} : { checkpoint: row }),
+        },
+      );
     }
     handle.close();
     lock.release();
+    return merged;
   };
-  let stopped: Promise<void> | null = null;
+  let stopped: Promise<StopOutcome> | null = null;
   return {
     server,
     deps,
@@ -423,8 +446,8 @@ export async function startServer(env: Env) {
      * for up to `graceMs`, then close what is left; close the read workers' and jobs'
      * connections; merge the WAL (TRUNCATE) and close the database and its lock.
      */
-    shutdown(why: string, graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000): Promise<void> {
-      stopped ??= (async () => {
+    shutdown(why: string, graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000): Promise<StopOutcome> {
+      stopped ??= (async (): Promise<StopOutcome> => {
         stopping = true;
         log.info("stopping", { signal: why, graceSeconds: graceMs / 1000 });
         stopTimers();
@@ -452,8 +475,11 @@ export async function startServer(env: Env) {
         // After the last write, before the checkpoint: Litestream ships what is left and lets
         // go of its read transaction, which would keep the TRUNCATE checkpoint busy (decision 060).
         await replication?.stop();
-        await closeDatabase(5_000);
-        log.info("stopped", { liveStreamsEnded: streams, downloadsCut: downloads });
+        const walMerged = await closeDatabase(5_000);
+        const facts = { liveStreamsEnded: streams, downloadsCut: downloads };
+        if (walMerged) log.info("stopped", facts);
+        else log.error("stopped, but the database file alone is not complete", facts);
+        return { walMerged };
       })();
       return stopped;
     },

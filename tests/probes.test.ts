@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../src/db/client";
 import { isStorageFull, STORAGE_FULL_MESSAGE } from "../src/lib/errors";
+import { createMetrics } from "../src/lib/metrics";
+import { REPLICATION_OFF } from "../src/lib/replication/supervisor";
 import { isServerPath } from "../src/modules/health/probes";
 import { killRunningServers, spawnServer } from "./helpers/server-process";
 import { createTestApp, ORIGIN, TEST_PASSWORD, type TestApp } from "./helpers/test-app";
@@ -212,7 +214,8 @@ describe("a full database (PRAGMA max_page_count)", () => {
     );
 
     sqlite.run("pragma max_page_count = 1073741823");
-    expect((await readyz(t)).status).toBe(200);
+    // Room again, but no write has committed since the failed one: not ready until one does.
+    expect((await readyz(t)).body.failing).toEqual(["database"]);
     expect(
       (
         await t.request("POST", "/api/customers", {
@@ -220,6 +223,35 @@ describe("a full database (PRAGMA max_page_count)", () => {
         })
       ).status,
     ).toBe(201);
+    expect((await readyz(t)).status).toBe(200);
+  });
+
+  test("a write failed for want of room fails /readyz although its rolled-back probe passes, until a write commits or 60 s pass", async () => {
+    const t = await fileApp();
+    const sqlite = t.handle.sqlite;
+    const pages = (sqlite.query("pragma page_count").get() as { page_count: number }).page_count;
+    sqlite.run(`pragma max_page_count = ${pages}`);
+    let failed: Response | null = null;
+    for (let i = 0; i < 500 && !failed; i++) {
+      const res = await t.request("POST", "/api/shops", {
+        body: { name: `Shop ${i}`, location: "Full" },
+      });
+      if (res.status !== 201) failed = res;
+    }
+    if (!failed) throw new Error("the database never filled up");
+    expect(failed.status).toBe(503);
+    // As on a full disk in WAL mode: the probe's insert, never written, goes through.
+    sqlite.run("pragma max_page_count = 1073741823");
+    const held = await readyz(t);
+    expect(held.status).toBe(503);
+    expect(held.body.failing).toEqual(["database"]);
+    expect(held.body.checks.database?.code).toBe("STORAGE_FULL");
+    expect(held.body.checks.database?.error).toMatch(
+      /^the last write failed \d+ s ago: database or disk is full \(none has committed since\)$/,
+    );
+    // No write since, 60 s later: ready again (a server out of rotation gets no writes).
+    t.deps.clock = () => Date.now() + 60_000;
+    expect((await readyz(t)).status).toBe(200);
   });
 
   test("isStorageFull knows SQLite's SQLITE_FULL, ENOSPC and a worker's message", () => {
@@ -323,6 +355,35 @@ describe("GET /metrics", () => {
     );
     expect(sample(text, 'betting_shop_books_check_status{status="none"}')).toBe(1);
     expect(sample(text, 'betting_shop_books_check_status{status="balanced"}')).toBe(0);
+    // No REPLICA_URL: no replication series, so `replication_up == 0` never fires.
+    expect(text).not.toContain("betting_shop_replication_");
+  });
+
+  test("with replication on, Litestream's state, lag and last sync", async () => {
+    const t = await fileApp();
+    const lastSyncAt = Date.UTC(2026, 10, 23, 14, 5, 0);
+    let running = true;
+    const metrics = createMetrics({
+      ...t.deps,
+      replication: {
+        status: () => ({
+          ...REPLICATION_OFF,
+          state: running ? "ok" : "stopped",
+          replica: "file:///replica",
+          lagSeconds: 2,
+          lastSyncAt,
+          running,
+        }),
+      },
+    });
+    const up = await metrics.registry.metrics();
+    expect(sample(up, "betting_shop_replication_up")).toBe(1);
+    expect(sample(up, "betting_shop_replication_lag_seconds")).toBe(2);
+    expect(sample(up, "betting_shop_replication_last_sync_timestamp_seconds")).toBe(
+      lastSyncAt / 1000,
+    );
+    running = false;
+    expect(sample(await metrics.registry.metrics(), "betting_shop_replication_up")).toBe(0);
   });
 
   test("the newest good backup's age and the books check's verdict", async () => {

@@ -285,3 +285,63 @@ test("SIGINT stops cleanly too: exit 0, the WAL merged", async () => {
   expect(db.query("select username from users").values()).toEqual([["admin"]]);
   db.close();
 }, 60_000);
+
+test("a stop that cannot merge the WAL says to keep the -wal with the database and exits 3", async () => {
+  const dbPath = join(dir, "held.db");
+  const server = await spawnServer(dbPath, PASSWORD, undefined, {
+    READ_WORKERS: "0",
+    SHUTDOWN_GRACE_SECONDS: "1",
+  });
+  serverLogs.push(server.stderrTail);
+  const cookie = await signIn(server);
+  // A reader that holds on (a backup tool, a sqlite3 shell left open): the TRUNCATE
+  // checkpoint stays busy, as it fails on a full disk, and what follows stays in the WAL.
+  const reader = new Database(dbPath, { readonly: true });
+  try {
+    reader.run("begin");
+    reader.query("select count(*) from shops").get();
+    const shop = await fetch(`${server.url}/api/shops`, {
+      method: "POST",
+      headers: { Origin: server.url, Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Kept in the WAL", location: "Test" }),
+    });
+    expect(shop.status).toBe(201);
+    server.proc.kill("SIGTERM");
+    expect(await server.proc.exited).toBe(3);
+    const logged = server.stderrTail();
+    expect(logged).toContain(
+      "the WAL could not be merged into the database file: keep its -wal and -shm files with it",
+    );
+    expect(logged).toContain("stopped, but the database file alone is not complete");
+    // What the message warns of: the .db copied alone lacks the last write (or, merged in
+    // part, cannot even be read).
+    const copy = join(dir, "held-copy.db");
+    copyFileSync(dbPath, copy);
+    const alone = new Database(copy, { readonly: true });
+    let holdsIt: boolean;
+    try {
+      const [[n]] = alone
+        .query("select count(*) from shops where name = 'Kept in the WAL'")
+        .values() as [[number]];
+      holdsIt = n === 1;
+    } catch {
+      holdsIt = false;
+    } finally {
+      alone.close();
+    }
+    expect(holdsIt).toBe(false);
+  } finally {
+    reader.run("rollback");
+    reader.close();
+  }
+  // Kept together, the database has it.
+  const db = new Database(dbPath);
+  try {
+    expect(db.query("select count(*) from shops where name = 'Kept in the WAL'").values()).toEqual([
+      [1],
+    ]);
+    expect(db.query("pragma integrity_check").values()).toEqual([["ok"]]);
+  } finally {
+    db.close();
+  }
+}, 60_000);

@@ -8,7 +8,8 @@
  * - the group commit's transactions, their batch sizes and durations (src/lib/group-commit.ts);
  * - the read pool's queue, the open live-update streams, the background jobs by state;
  * - the last good backup's age and the newest books check's verdict;
- * - replication: Litestream up, the replica's lag and its last sync (decision 060).
+ * - replication: Litestream up, the replica's lag and its last sync (decision 060), only
+ *   with REPLICA_URL.
  *
  * Gauges are read when scraped (prom-client's `collect`), so nothing runs between scrapes.
  */
@@ -17,6 +18,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { AppDb } from "../db/client";
 import { backups } from "../db/schema";
 import { latestBooksCheck } from "./books-status";
 import { AppError, errorBody, isStorageFull } from "./errors";
@@ -53,6 +55,18 @@ export function routeOf(c: Context): string {
     }
   }
   return "unmatched";
+}
+
+/** Per database: when its newest write transaction failed for want of room, until one commits. */
+const lastStorageFull = new WeakMap<AppDb, number>();
+
+/**
+ * When the newest write transaction on `db` failed with a full disk (SQLITE_FULL), or
+ * undefined once a write has committed since (or none failed). /readyz reads it: in WAL mode
+ * its own rolled-back probe never reaches the disk, so only a real commit can tell.
+ */
+export function storageFullSince(db: AppDb): number | undefined {
+  return lastStorageFull.get(db);
 }
 
 export interface AppMetrics {
@@ -98,7 +112,11 @@ export function createMetrics(deps: Deps): AppMetrics {
   for (const outcome of ["ok", "failed"]) commits.inc({ outcome }, 0);
   observeCommits(deps.db, (batch) => {
     commits.inc({ outcome: batch.ok ? "ok" : "failed" });
-    if (!batch.ok && isStorageFull(batch.error)) storageFull.inc();
+    if (batch.ok) lastStorageFull.delete(deps.db);
+    if (!batch.ok && isStorageFull(batch.error)) {
+      storageFull.inc();
+      lastStorageFull.set(deps.db, deps.clock());
+    }
     batchSizes.observe(batch.size);
     commitSeconds.observe(batch.seconds);
   });
@@ -133,7 +151,7 @@ export function createMetrics(deps: Deps): AppMetrics {
   });
   new Gauge({
     name: `${PREFIX}backup_last_success_age_seconds`,
-    help: "Seconds since the newest good backup the server took (+Inf: none yet)",
+    help: "Seconds since the newest good backup the server took itself, scheduled (BACKUP_DIR) or before a delete-all; `bun run backup` is not counted (+Inf: none yet)",
     registers: [registry],
     collect() {
       const last = deps.db
@@ -169,32 +187,37 @@ export function createMetrics(deps: Deps): AppMetrics {
       );
     },
   });
-  // Replication (decision 060): read from the Litestream supervisor when scraped; 0 when off.
-  new Gauge({
-    name: `${PREFIX}replication_up`,
-    help: "1 while Litestream runs and replicates (REPLICA_URL set), else 0",
-    registers: [registry],
-    collect() {
-      this.set(deps.replication?.status().running ? 1 : 0);
-    },
-  });
-  new Gauge({
-    name: `${PREFIX}replication_lag_seconds`,
-    help: "Seconds since the oldest commit not yet on the replica (0: none waiting, or off)",
-    registers: [registry],
-    collect() {
-      this.set(deps.replication?.status().lagSeconds ?? 0);
-    },
-  });
-  new Gauge({
-    name: `${PREFIX}replication_last_sync_timestamp_seconds`,
-    help: "When Litestream last wrote to the replica, as a Unix time (0: not since start, or off)",
-    registers: [registry],
-    collect() {
-      const at = deps.replication?.status().lastSyncAt;
-      this.set(at ? at / 1000 : 0);
-    },
-  });
+  // Replication (decision 060): read from the Litestream supervisor when scraped. Without
+  // REPLICA_URL the series are left out, not 0: `replication_up == 0` is an alert, and it
+  // must not fire forever on a server that was never meant to replicate.
+  const replication = deps.replication;
+  if (replication) {
+    new Gauge({
+      name: `${PREFIX}replication_up`,
+      help: "1 while Litestream runs and replicates, else 0 (present only with REPLICA_URL)",
+      registers: [registry],
+      collect() {
+        this.set(replication.status().running ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}replication_lag_seconds`,
+      help: "Seconds since the oldest commit not yet on the replica (0: none waiting)",
+      registers: [registry],
+      collect() {
+        this.set(replication.status().lagSeconds ?? 0);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}replication_last_sync_timestamp_seconds`,
+      help: "When Litestream last wrote to the replica, as a Unix time (0: not since start)",
+      registers: [registry],
+      collect() {
+        const at = replication.status().lastSyncAt;
+        this.set(at ? at / 1000 : 0);
+      },
+    });
+  }
   new Gauge({
     name: `${PREFIX}uptime_seconds`,
     help: "Seconds since this process started serving",

@@ -4,7 +4,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runBun } from "../../../tests/helpers/server-process";
@@ -150,6 +150,54 @@ describe("restore with the server stopped", () => {
   });
 });
 
+describe("restore over a damaged database", () => {
+  const corruptions: [string, (file: Buffer) => void][] = [
+    ["an overwritten header", (file) => file.write("this is no SQLite header at all", 0)],
+    ["a zeroed first page", (file) => file.fill(0, 0, 4096)],
+  ];
+  test.each(corruptions)(
+    "with %s: restores, keeps the damaged file and its WAL aside as they were, books balance",
+    async (_name, corrupt) => {
+      const live = join(dir, "live.db");
+      expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);
+      const out = join(dir, "b.db");
+      expect((await script("backup", ["--db", live, "--out", out])).code).toBe(0);
+      const damaged = readFileSync(live);
+      corrupt(damaged);
+      writeFileSync(live, damaged);
+      // The damage is real: the database cannot even be checkpointed.
+      expect(() => {
+        const db = new Database(live);
+        try {
+          db.run("pragma wal_checkpoint(TRUNCATE)");
+        } finally {
+          db.close();
+        }
+      }).toThrow();
+      // A WAL left by the crash that did the damage: it may hold the last commits.
+      const wal = Buffer.from("the WAL of a damaged database");
+      writeFileSync(`${live}-wal`, wal);
+
+      const restore = await script("restore", [out, "--db", live]);
+      expect(restore.stderr).toBe("");
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain("The current database cannot be read (");
+      expect(restore.stdout).toContain("Books check: the books balance");
+      const aside = readdirSync(dir).filter((f) => f.startsWith("live.db.before-restore-"));
+      expect(aside.sort()).toEqual([aside[0] as string, `${aside[0]}-wal`]);
+      expect(readFileSync(join(dir, aside[0] as string)).equals(damaged)).toBe(true);
+      expect(readFileSync(join(dir, `${aside[0]}-wal`)).equals(wal)).toBe(true);
+      // The restored file's own WAL (empty after the books check's read), never the old one.
+      if (existsSync(`${live}-wal`)) expect(readFileSync(`${live}-wal`).length).toBe(0);
+      expect(count(live, "users")).toBe(1);
+      const verify = await script("verify-ledger", ["--db", live]);
+      expect(verify.stdout).toContain("Books balance: no violations");
+      expect(verify.code).toBe(0);
+    },
+    60_000,
+  );
+});
+
 describe("verify-ledger", () => {
   test("exits 1 with a report when the books do not balance", async () => {
     const path = join(dir, "shop.db");
@@ -239,6 +287,48 @@ describe("create-admin", () => {
     expect(((await again.json()) as { mustChangePassword: boolean }).mustChangePassword).toBe(
       false,
     );
+    t.close();
+  }, 60_000);
+
+  test("a locked-out or disabled admin is ready after it: failed sign-ins cleared, enabled again", async () => {
+    const path = join(dir, "locked.db");
+    const t = await createTestApp(path);
+    const signIn = (username: string, password: string) =>
+      t.app.request(`${ORIGIN}/api/login`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+        body: JSON.stringify({ username, password }),
+      });
+    const run = (username: string, password: string) =>
+      script("create-admin", ["--db", path, "--username", username, "--password", password]);
+    expect((await run("boss", "Quiet-Harbour-Lantern-42")).code).toBe(0);
+    // Locked: five failures, then even the right password is refused for 15 minutes.
+    for (let i = 0; i < 5; i++) expect((await signIn("boss", "wrong-password-1")).status).toBe(401);
+    expect((await signIn("boss", "Quiet-Harbour-Lantern-42")).status).toBe(429);
+    // And disabled by another admin.
+    const boss = t.handle.sqlite.query("select id from users where username = 'boss'").get() as {
+      id: number;
+    };
+    await t.json("PATCH", `/api/admin/users/${boss.id}`, { body: { disabled: true }, expect: 200 });
+    expect((await signIn("boss", "Quiet-Harbour-Lantern-42")).status).toBe(429);
+
+    const reset = await run("boss", "Amber-Meadow-Compass-19");
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toContain('User "boss" (role admin) is ready');
+    const signedIn = await signIn("boss", "Amber-Meadow-Compass-19");
+    expect(signedIn.status).toBe(200);
+    expect((await signedIn.json()) as object).toMatchObject({ username: "boss", role: "admin" });
+
+    // A disabled non-admin keeps its role and stays disabled: the script says so, not "ready".
+    await t.json("PATCH", `/api/admin/users/${t.ids.user}`, {
+      body: { disabled: true },
+      expect: 200,
+    });
+    const staff = await run("user1", "Copper-Valley-Beacon-73");
+    expect(staff.code).toBe(0);
+    expect(staff.stdout).toContain('User "user1" (role user) has a new password but is disabled');
+    expect(staff.stdout).not.toContain("is ready");
+    expect((await signIn("user1", "Copper-Valley-Beacon-73")).status).not.toBe(200);
     t.close();
   }, 60_000);
 

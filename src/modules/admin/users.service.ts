@@ -1,7 +1,7 @@
 /** User administration: list, create, change role, reset password (DESIGN.md sections 3 and 5). */
 import { type AnyColumn, and, count, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { AppDb, Tx } from "../../db/client";
-import { customers, users } from "../../db/schema";
+import { customers, loginFailures, users } from "../../db/schema";
 import type { AlertParams } from "../../domain/alert-codes";
 import { ROLES, type Role } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
@@ -219,6 +219,10 @@ export function changeUserRole(
 /**
  * Sets a new password and ends all of the user's sessions (the create-admin script); with
  * `mustChangePassword` (a generated password) the owner replaces it at the next sign-in.
+ * The console is the way back in for a locked-out admin, so its "ready" must be true: the
+ * username's failed sign-ins are forgotten (no 429 for the next 15 minutes), and an account
+ * that ends up admin is enabled again. A disabled non-admin stays disabled (the answer says
+ * so): enabling staff is an admin's call on the Users page.
  */
 export function resetPassword(
   tx: Tx,
@@ -230,14 +234,18 @@ export function resetPassword(
   const before = findByUsername(tx, username);
   if (!before) throw notFound("User");
   const role = opts.makeAdmin ? "admin" : before.role;
+  const disabledAt = role === "admin" ? null : before.disabledAt;
   const after = tx
     .update(users)
-    .set({ passwordHash, role, mustChangePassword: opts.mustChangePassword ?? false })
+    .set({ passwordHash, role, disabledAt, mustChangePassword: opts.mustChangePassword ?? false })
     .where(eq(users.id, before.id))
     .returning()
     .get();
   if (!after) throw notFound("User");
   deleteUserSessions(tx, before.id);
+  const ofUser = eq(loginFailures.username, before.username.toLowerCase());
+  const failedSignIns = countWhere(tx, loginFailures, ofUser);
+  tx.delete(loginFailures).where(ofUser).run();
   if (role !== before.role) {
     roleAlert(
       tx,
@@ -252,8 +260,8 @@ export function resetPassword(
     audit: {
       entityType: "USER",
       entityId: before.id,
-      before: { role: before.role },
-      after: { role },
+      before: { role: before.role, disabled: before.disabledAt !== null, failedSignIns },
+      after: { role, disabled: disabledAt !== null, failedSignIns: 0 },
     },
   };
 }

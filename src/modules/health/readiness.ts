@@ -5,8 +5,12 @@
  * - database: a read (a real table) and a write probe. The write runs in its own IMMEDIATE
  *   transaction, apart from the group commit (a probe that hits a full database must not fail
  *   real writes with it), inserts a row large enough to need new pages, and is rolled back:
- *   it proves the write lock can be had and the file can grow (SQLITE_FULL otherwise), yet
+ *   it proves the write lock can be had and the database may grow (max_page_count), yet
  *   commits nothing, so it costs no fsync and never grows the WAL, however often it is asked.
+ *   For the same reason it never touches the disk: in WAL mode a rolled-back insert stays in
+ *   memory, so a full disk passes it. What does reach the disk is a real commit: while the
+ *   newest write transaction failed with SQLITE_FULL (src/lib/metrics.ts counts them) and
+ *   none has committed since, for up to STORAGE_FULL_HOLD_MS, `database` fails too (decision 076).
  * - migrations: the applied migrations match this version's files and none is pending
  *   (src/db/migrations.ts, decision 055).
  * - disk: free space in the database's folder at least MIN_FREE_DISK_MB (statfs).
@@ -19,6 +23,7 @@ import { dirname, resolve } from "node:path";
 import { checkAppliedMigrations, describeMismatch } from "../../db/migrations";
 import { isStorageFull, messageOf } from "../../lib/errors";
 import type { Deps } from "../../lib/http";
+import { storageFullSince } from "../../lib/metrics";
 
 /** MIN_FREE_DISK_MB's default. */
 export const DEFAULT_MIN_FREE_DISK_MB = 200;
@@ -75,6 +80,26 @@ export function checkDatabase(sqlite: Database): CheckResult {
     return failed(err, "write failed");
   }
   return { status: "ok", latencyMs: Math.round((performance.now() - started) * 100) / 100 };
+}
+
+/**
+ * How long a write that failed for want of room keeps `database` failing when no write has
+ * committed since: long enough for a load balancer to see it, short enough that a server
+ * taken out of rotation (so written to by no one) comes back by itself once there is room.
+ */
+export const STORAGE_FULL_HOLD_MS = 60_000;
+
+/** `fail` while the newest write failed with a full disk, recently, and none has committed since. */
+export function checkRecentWrites(deps: Pick<Deps, "db" | "clock">): CheckResult | null {
+  const failedAt = storageFullSince(deps.db);
+  if (failedAt === undefined) return null;
+  const agoMs = deps.clock() - failedAt;
+  if (agoMs >= STORAGE_FULL_HOLD_MS) return null;
+  return {
+    status: "fail",
+    code: "STORAGE_FULL",
+    error: `the last write failed ${Math.max(0, Math.round(agoMs / 1000))} s ago: database or disk is full (none has committed since)`,
+  };
 }
 
 export function checkMigrations(sqlite: Database): CheckResult {
@@ -150,10 +175,11 @@ export function checkReplication(deps: Pick<Deps, "replication">): CheckResult {
 }
 
 export function checkReadiness(
-  deps: Pick<Deps, "sqlite" | "minFreeDiskMb" | "replication">,
+  deps: Pick<Deps, "db" | "sqlite" | "clock" | "minFreeDiskMb" | "replication">,
 ): Readiness {
+  const probe = checkDatabase(deps.sqlite);
   const checks: Readiness["checks"] = {
-    database: checkDatabase(deps.sqlite),
+    database: probe.status === "fail" ? probe : (checkRecentWrites(deps) ?? probe),
     migrations: checkMigrations(deps.sqlite),
     disk: checkDisk(deps.sqlite, deps.minFreeDiskMb ?? DEFAULT_MIN_FREE_DISK_MB),
     replication: checkReplication(deps),

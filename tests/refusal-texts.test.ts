@@ -63,6 +63,7 @@ const FIXTURES: { [R in RefusalReason]: RefusalParams[R][] } = {
   SHIFT_AT_OTHER_SHOP: [{ shiftShop: "Quay" }, { shiftShop: "shop #4" }],
   CASH_AT_OTHER_SHOP: [{ shiftShop: "Quay", shop: "Main Street" }],
   SHIFT_ALREADY_OPEN: [{ shiftShop: "Quay", shiftId: 12 }],
+  SHOP_HAS_OPEN_SHIFTS: [{ shiftIds: "#3" }, { shiftIds: "#3, #5" }],
   SHIFT_CLOSED: [{}],
   SHIFT_CLOSED_TILL: [{}],
   PICKUP_ABOVE_EXPECTED: [{ expectedCents: 2_000 }, { expectedCents: -150_000 }],

@@ -51,6 +51,7 @@ export const REFUSAL_REASONS = [
   "SHIFT_AT_OTHER_SHOP",
   "CASH_AT_OTHER_SHOP",
   "SHIFT_ALREADY_OPEN",
+  "SHOP_HAS_OPEN_SHIFTS",
   "SHIFT_CLOSED",
   "SHIFT_CLOSED_TILL",
   "PICKUP_ABOVE_EXPECTED",
@@ -116,6 +117,7 @@ export interface RefusalParams {
   SHIFT_AT_OTHER_SHOP: { shiftShop: string };
   CASH_AT_OTHER_SHOP: { shiftShop: string; shop: string };
   SHIFT_ALREADY_OPEN: { shiftShop: string; shiftId: number };
+  SHOP_HAS_OPEN_SHIFTS: { shiftIds: string };
   SHIFT_CLOSED: Record<string, never>;
   SHIFT_CLOSED_TILL: Record<string, never>;
   PICKUP_ABOVE_EXPECTED: { expectedCents: number };

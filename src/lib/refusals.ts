@@ -100,6 +100,12 @@ export const REFUSALS: { [R in RefusalReason]: RefusalRule<RefusalParams[R]> } =
     english: (p) =>
       `You already have an open shift at ${p.shiftShop} (#${p.shiftId}); close it first`,
   },
+  SHOP_HAS_OPEN_SHIFTS: {
+    params: ["shiftIds"],
+    code: CONFLICT,
+    english: (p) =>
+      `Close this shop's open shifts first (${p.shiftIds}): a shop is deactivated once its tills are cashed up`,
+  },
   SHIFT_CLOSED: fixed(CONFLICT, "This shift is already closed"),
   SHIFT_CLOSED_TILL: fixed(CONFLICT, "This shift is closed: its till can no longer change"),
   PICKUP_ABOVE_EXPECTED: {

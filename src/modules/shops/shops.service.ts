@@ -1,6 +1,6 @@
-import { type AnyColumn, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
-import { bets, shops } from "../../db/schema";
+import { bets, shifts, shops } from "../../db/schema";
 import type { SortKey } from "../../domain/list-query";
 import { formatCents } from "../../domain/money";
 import type { CreateShopInput, UpdateShopInput } from "../../domain/schemas";
@@ -19,6 +19,7 @@ import {
   prefixQuery,
   type Search,
 } from "../../lib/list-query";
+import { refuse } from "../../lib/refusals";
 
 type ShopRow = typeof shops.$inferSelect;
 
@@ -124,6 +125,21 @@ export function createShop(tx: Tx, { actor, now }: Op, input: CreateShopInput): 
 export function updateShop(tx: Tx, _op: Op, id: number, input: UpdateShopInput): Mutation<ShopDto> {
   const before = tx.select().from(shops).where(eq(shops.id, id)).get();
   if (!before) throw notFound("Shop");
+  // A till still open there would go on paying slips and moving cash at a shop that takes
+  // nothing else (decision 078): it is cashed up first.
+  if (input.isActive === false && before.isActive) {
+    const open = tx
+      .select({ id: shifts.id })
+      .from(shifts)
+      .where(and(eq(shifts.shopId, id), eq(shifts.status, "OPEN")))
+      .orderBy(shifts.id)
+      .all();
+    if (open.length > 0) {
+      throw refuse("SHOP_HAS_OPEN_SHIFTS", {
+        shiftIds: open.map((shift) => `#${shift.id}`).join(", "),
+      });
+    }
+  }
   const after = tx.update(shops).set(input).where(eq(shops.id, id)).returning().get();
   if (!after) throw notFound("Shop");
   return { body: toShopDto(after), audit: { entityType: "SHOP", entityId: id, before, after } };

@@ -62,3 +62,37 @@ describe("shops", () => {
     });
   });
 });
+
+describe("deactivating a shop (decision 078)", () => {
+  test("refused while a till is open there, naming the shifts; done once they are closed", async () => {
+    const shop = await t.json<{ id: number }>("POST", "/api/shops", {
+      body: { name: "Quay", location: "Cork" },
+    });
+    const shift = await t.json<{ id: number }>("POST", "/api/shifts", {
+      body: { shopId: shop.id, openingFloat: "15.00" },
+    });
+    const refused = await t.request("PATCH", `/api/shops/${shop.id}`, {
+      body: { isActive: false },
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      message: `Close this shop's open shifts first (#${shift.id}): a shop is deactivated once its tills are cashed up`,
+      code: "CONFLICT",
+      reason: "SHOP_HAS_OPEN_SHIFTS",
+      params: { shiftIds: `#${shift.id}` },
+    });
+    expect((await t.json<{ isActive: boolean }>("GET", `/api/shops/${shop.id}`)).isActive).toBe(
+      true,
+    );
+    // Other edits of the shop are not held up by its open till.
+    await t.json("PATCH", `/api/shops/${shop.id}`, { body: { location: "Cork city" } });
+    await t.json("POST", `/api/shifts/${shift.id}/close`, {
+      body: { countedCash: "15.00" },
+      expect: 200,
+    });
+    const done = await t.json<{ isActive: boolean }>("PATCH", `/api/shops/${shop.id}`, {
+      body: { isActive: false },
+    });
+    expect(done.isActive).toBe(false);
+  });
+});

@@ -32,6 +32,8 @@ export const de: Shape<typeof en> = {
       "Ihre offene Schicht ist in {{shiftShop}}, nicht in {{shop}}: Bargeld kann nur in der Filiale Ihrer offenen Schicht angenommen werden",
     SHIFT_ALREADY_OPEN:
       "Sie haben bereits eine offene Schicht in {{shiftShop}} (#{{shiftId}}); schließen Sie sie zuerst",
+    SHOP_HAS_OPEN_SHIFTS:
+      "Schließen Sie zuerst die offenen Schichten dieser Filiale ({{shiftIds}}): Eine Filiale wird deaktiviert, wenn ihre Kassen abgerechnet sind",
     SHIFT_CLOSED: "Diese Schicht ist bereits geschlossen",
     SHIFT_CLOSED_TILL: "Diese Schicht ist geschlossen: Ihre Kasse kann sich nicht mehr ändern",
     PICKUP_ABOVE_EXPECTED:

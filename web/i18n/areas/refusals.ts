@@ -37,6 +37,8 @@ const reasons = {
     "Your open shift is at {{shiftShop}}, not {{shop}}: cash can only be taken at the shop of your open shift",
   SHIFT_ALREADY_OPEN:
     "You already have an open shift at {{shiftShop}} (#{{shiftId}}); close it first",
+  SHOP_HAS_OPEN_SHIFTS:
+    "Close this shop's open shifts first ({{shiftIds}}): a shop is deactivated once its tills are cashed up",
   SHIFT_CLOSED: "This shift is already closed",
   SHIFT_CLOSED_TILL: "This shift is closed: its till can no longer change",
   PICKUP_ABOVE_EXPECTED: "A pick-up cannot exceed the cash expected in the till (€{{expected}})",

@@ -8,44 +8,10 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Suspense } from "react";
-import { type ShiftDto, shiftDto } from "../../src/domain/dto";
 import { ShiftControl } from "../features/shifts";
 import { CashMovementDialog } from "../features/transactions";
-import { bet, customer, settings, shop, transaction } from "../test/fixtures";
+import { bet, customer, settings, shift, shop, transaction } from "../test/fixtures";
 import { page, renderApp, renderWithProviders } from "../test/render";
-
-/** The user's open shift at Main Street: a float of €100.00 and nothing else yet. */
-function shift(overrides: Partial<ShiftDto> = {}): ShiftDto {
-  return shiftDto.parse({
-    id: 5,
-    status: "OPEN",
-    userId: 1,
-    user: { id: 1, username: "user-user" },
-    shopId: 4,
-    shop: { id: 4, name: "Main Street" },
-    openingFloat: "100.00",
-    openedAt: "2026-01-03T09:00:00.000Z",
-    closedAt: null,
-    closedBy: null,
-    deposits: "0.00",
-    depositCount: 0,
-    withdrawals: "0.00",
-    withdrawalCount: 0,
-    cashStakes: "0.00",
-    cashStakeCount: 0,
-    cashPayouts: "0.00",
-    cashPayoutCount: 0,
-    topups: "0.00",
-    topupCount: 0,
-    pickups: "0.00",
-    pickupCount: 0,
-    tillMovements: [],
-    expectedCash: "100.00",
-    countedCash: null,
-    discrepancy: null,
-    ...overrides,
-  });
-}
 
 /** The Close shift dialog's figures, opened from the sidebar's shift control. */
 async function closeShiftFigures(ue: ReturnType<typeof userEvent.setup>): Promise<string> {

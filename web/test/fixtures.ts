@@ -10,9 +10,11 @@ import {
   type JobDto,
   type ReportSeriesDto,
   type SettingsDto,
+  type ShiftDto,
   type ShopDto,
   type SlipDto,
   settingsDto,
+  shiftDto,
   shopDto,
   slipDto,
   type TransactionDto,
@@ -216,4 +218,37 @@ export function emptySeries(overrides: Partial<ReportSeriesDto> = {}): ReportSer
     },
     ...overrides,
   };
+}
+
+/** The user's open shift at Main Street: a float of €100.00 and nothing else yet. */
+export function shift(overrides: Partial<ShiftDto> = {}): ShiftDto {
+  return shiftDto.parse({
+    id: 5,
+    status: "OPEN",
+    userId: 1,
+    user: { id: 1, username: "user-user" },
+    shopId: 4,
+    shop: { id: 4, name: "Main Street" },
+    openingFloat: "100.00",
+    openedAt: "2026-01-03T09:00:00.000Z",
+    closedAt: null,
+    closedBy: null,
+    deposits: "0.00",
+    depositCount: 0,
+    withdrawals: "0.00",
+    withdrawalCount: 0,
+    cashStakes: "0.00",
+    cashStakeCount: 0,
+    cashPayouts: "0.00",
+    cashPayoutCount: 0,
+    topups: "0.00",
+    topupCount: 0,
+    pickups: "0.00",
+    pickupCount: 0,
+    tillMovements: [],
+    expectedCash: "100.00",
+    countedCash: null,
+    discrepancy: null,
+    ...overrides,
+  });
 }

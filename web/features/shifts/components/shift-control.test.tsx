@@ -1,38 +1,22 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type ShiftDto, shiftDto, userDto } from "../../../../src/domain/dto";
+import { type ShiftDto, userDto } from "../../../../src/domain/dto";
+import { shift as openShift } from "../../../test/fixtures";
 import { englishAfterEach, renderWithProviders, user } from "../../../test/render";
 import { ShiftControl } from "./shift-control";
 
 function shift(overrides: Partial<ShiftDto> = {}): ShiftDto {
-  return shiftDto.parse({
-    id: 5,
-    status: "OPEN",
+  return openShift({
     userId: 2,
     user: { id: 2, username: "user-user" },
     shopId: 3,
     shop: { id: 3, name: "Central" },
-    openingFloat: "100.00",
-    openedAt: "2026-01-03T09:00:00.000Z",
-    closedAt: null,
-    closedBy: null,
     deposits: "40.00",
     depositCount: 1,
     withdrawals: "10.00",
     withdrawalCount: 1,
-    cashStakes: "0.00",
-    cashStakeCount: 0,
-    cashPayouts: "0.00",
-    cashPayoutCount: 0,
-    topups: "0.00",
-    topupCount: 0,
-    pickups: "0.00",
-    pickupCount: 0,
-    tillMovements: [],
     expectedCash: "130.00",
-    countedCash: null,
-    discrepancy: null,
     ...overrides,
   });
 }

@@ -5,37 +5,15 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { shiftDto } from "../../../../src/domain/dto";
+import { shift } from "../../../test/fixtures";
 import { renderWithProviders } from "../../../test/render";
 import { ShiftControl } from "./shift-control";
 
-const openShift = shiftDto.parse({
-  id: 5,
-  status: "OPEN",
+const openShift = shift({
   userId: 2,
   user: { id: 2, username: "user-user" },
   shopId: 3,
   shop: { id: 3, name: "Central" },
-  openingFloat: "100.00",
-  openedAt: "2026-01-03T09:00:00.000Z",
-  closedAt: null,
-  closedBy: null,
-  deposits: "0.00",
-  depositCount: 0,
-  withdrawals: "0.00",
-  withdrawalCount: 0,
-  cashStakes: "0.00",
-  cashStakeCount: 0,
-  cashPayouts: "0.00",
-  cashPayoutCount: 0,
-  topups: "0.00",
-  topupCount: 0,
-  pickups: "0.00",
-  pickupCount: 0,
-  tillMovements: [],
-  expectedCash: "100.00",
-  countedCash: null,
-  discrepancy: null,
 });
 
 /** The browser's language, as web/lib/locale.ts reads it. */

@@ -155,6 +155,15 @@ if (problem) fail(`Refusing to restore ${backupPath}: ${problem}`);
 // malformed") is what a restore is for: it is kept aside as it was, with its -wal and -shm
 // (its last commits may be in the WAL). The lock taken above still keeps a server away.
 const aside = `${dbPath}.before-restore-${fileStamp()}`;
+/** SQLite's NOTADB and CORRUPT: the file is damaged, not merely in use. */
+function isDamage(err: unknown): boolean {
+  const code = String((err as { code?: unknown }).code ?? "");
+  return (
+    code.startsWith("SQLITE_NOTADB") ||
+    code.startsWith("SQLITE_CORRUPT") ||
+    /not a database|malformed|corrupt/i.test(messageOf(err))
+  );
+}
 const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
 let damaged = false;
 if (existsSync(dbPath)) {
@@ -171,6 +180,14 @@ if (existsSync(dbPath)) {
     current.run("pragma busy_timeout = 5000");
     current.run("pragma wal_checkpoint(TRUNCATE)");
   } catch (err) {
+    // Only damage: a busy or locked database (another process at work in it) is refused.
+    if (!isDamage(err)) {
+      current?.close();
+      for (const suffix of copies) rmSync(`${aside}${suffix}`, { force: true });
+      fail(
+        `${dbPath} cannot be opened now (${messageOf(err)}): stop whatever holds it, then run the restore again.`,
+      );
+    }
     damaged = true;
     const kept =
       copies.length > 0

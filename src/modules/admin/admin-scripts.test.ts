@@ -122,6 +122,25 @@ describe("backup and restore", () => {
     expect(readdirSync(dir).filter((f) => f.includes("before-restore"))).toEqual([]);
   });
 
+  test("restore refuses a database another process is writing in, and moves nothing aside", async () => {
+    const out = join(dir, "c.db");
+    expect((await script("backup", ["--db", live, "--out", out])).code).toBe(0);
+    // A write transaction held open past the restore's 5 s wait: busy, not damaged.
+    t.handle.sqlite.run("begin immediate");
+    try {
+      t.handle.sqlite.run(
+        "insert into shops (name, location, is_active, created_at) values ('Held', 'x', 1, 0)",
+      );
+      const restore = await script("restore", [out, "--db", live]);
+      expect(restore.code).toBe(1);
+      expect(restore.stderr).toContain("open in another process");
+      expect(restore.stdout).not.toContain("cannot be read");
+    } finally {
+      t.handle.sqlite.run("rollback");
+    }
+    expect(readdirSync(dir).filter((f) => f.includes("before-restore"))).toEqual([]);
+  }, 60_000);
+
   test("restore refuses a file that is not a sound backup", async () => {
     const bad = join(dir, "bad.db");
     await Bun.write(bad, "not a database at all");

@@ -21,7 +21,7 @@ import { WorkingShop } from "../features/shops";
 import { useT } from "../i18n";
 import type { Catalogue } from "../i18n/en";
 import { currentUserAtom, returnToAtom, sessionExpiredAtom } from "../lib/session";
-import { BusinessTimeZoneGate } from "../lib/time";
+import { BusinessTimeZoneGate } from "../lib/time-gate";
 import {
   eagerScreen,
   LazyScreen,

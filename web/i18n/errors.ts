@@ -12,6 +12,7 @@ import { formatExclusionEnd } from "../../src/domain/limits";
 import { formatCents, formatGrouped } from "../../src/domain/money";
 import type { ErrorCode, RefusalParams, RefusalReason } from "../../src/lib/errors";
 import { displayLocale } from "../lib/locale";
+import { formatDate, formatDateTime } from "../lib/time";
 import { currentLanguage, i18n } from ".";
 import { en as refusals } from "./areas/refusals";
 import type { Catalogue } from "./en";
@@ -101,28 +102,13 @@ function amount(cents: number, plain: boolean, english: boolean, locale: string)
   return format.format(formatCents(cents) as unknown as number);
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
- * An instant as the screens write it in `locale` and the business `zone` (the shapes of
- * web/lib/time.ts's formatDate and formatDateTime, which this module cannot import: time.ts
- * reads the settings through the API client, which imports this): "22. Mai 2027", or with
- * the time and the zone's name "1. Juni 2027, 17:30 MESZ".
+ * An instant as the screens write it in `locale` and the business `zone`: "22. Mai 2027", or
+ * with the time and the zone's name "1. Juni 2027, 17:30 MESZ".
  */
 function instant(iso: string, zone: string, locale: string, withTime: boolean): string {
-  const key = `${locale}|${zone}|${withTime}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    const day = { year: "numeric", month: "short", day: "numeric" } as const;
-    const time = { hour: "2-digit", minute: "2-digit", timeZoneName: "short" } as const;
-    format = new Intl.DateTimeFormat(locale, {
-      ...day,
-      ...(withTime ? time : {}),
-      timeZone: zone,
-    });
-    dateFormats.set(key, format);
-  }
-  return format.format(new Date(iso));
+  const options = { locale, timeZone: zone };
+  return withTime ? formatDateTime(iso, options) : formatDate(iso, options);
 }
 
 interface Reader {

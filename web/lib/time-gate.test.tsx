@@ -1,5 +1,5 @@
 /**
- * BusinessTimeZoneGate (web/lib/time.ts): the signed-in screens wait for the settings' first
+ * BusinessTimeZoneGate (web/lib/time-gate.tsx): the signed-in screens wait for the settings' first
  * answer (no time drawn in UTC first) and are drawn in a background render once it is here;
  * settings already known draw them at once.
  */
@@ -10,7 +10,8 @@ import { settings } from "../test/fixtures";
 import { mockFetch } from "../test/render";
 import { createQueryClient } from "./query-client";
 import { settingsQuery } from "./settings";
-import { BusinessTimeZoneGate, businessTimeZone, setBusinessTimeZone } from "./time";
+import { businessTimeZone, setBusinessTimeZone } from "./time";
+import { BusinessTimeZoneGate } from "./time-gate";
 
 afterEach(() => setBusinessTimeZone("UTC"));
 

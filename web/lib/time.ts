@@ -6,10 +6,10 @@
  * turns them into text, and only it knows the zone.
  *
  * The zone is held here for the plain functions the screens call while rendering; the
- * signed-in shell (BusinessTimeZoneGate) reads it from the settings before any screen shows.
+ * signed-in shell (BusinessTimeZoneGate, ./time-gate.tsx) reads it from the settings before
+ * any screen shows. This module reads no settings itself, so the API client's error texts
+ * (web/i18n/errors.ts) can write dates with it.
  */
-import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useDeferredValue, useState } from "react";
 import {
   canonicalTimeZone,
   endOfLocalDate,
@@ -18,7 +18,6 @@ import {
   localParts,
 } from "../../src/domain/business-time";
 import { displayLocale } from "./locale";
-import { settingsQuery } from "./settings";
 
 /** The SPEC's clock when the server names no zone. */
 export const DEFAULT_TIME_ZONE = "UTC";
@@ -194,32 +193,4 @@ export function endOfLocalDay(day: string, timeZone = currentZone): string {
   const end = endOfLocalDate(day, timeZone);
   if (end === null) throw new RangeError(`Not a date: ${day}`);
   return new Date(end - 1).toISOString();
-}
-
-/**
- * Holds the signed-in screens until GET /api/settings has said the business zone, so no
- * time is first drawn in UTC (an unreachable or older server: UTC).
- */
-export function BusinessTimeZoneGate({
-  children,
-  fallback,
-}: {
-  children: ReactNode;
-  fallback: ReactNode;
-}) {
-  const settings = useQuery(settingsQuery);
-  // Only the first answer is waited for: a screen that reads the settings again after an
-  // error answer refetches them, and holding it then would unmount it, again and again.
-  const answered = !(settings.isPending && !settings.isFetched);
-  // The first answer draws the signed-in shell in a background render (a deferred value),
-  // which React cuts into slices of a few ms: drawn at once, it was the start's longest task
-  // on a phone (docs/performance.md). Settings already known draw at once. `answeredOnce`
-  // never goes back, so the deferred value changes once, and a sign-out clearing the
-  // settings shows the fallback at once, with no render left to catch up.
-  const [answeredOnce, setAnsweredOnce] = useState(answered);
-  if (answered && !answeredOnce) setAnsweredOnce(true);
-  const drawn = useDeferredValue(answeredOnce);
-  if (!answered || !drawn) return fallback;
-  setBusinessTimeZone(settings.data?.businessTimeZone);
-  return children;
 }

@@ -100,6 +100,9 @@ export const originAndContentType: MiddlewareHandler<AppEnv> = async (c, next) =
 /** A JSON number as money writes it: digits, at most two decimals (decision 038). */
 const LITERAL_NUMBER = /^-?\d+(\.\d{1,2})?$/;
 
+/** Text that may hold a number token LITERAL_NUMBER refuses: an exponent or a third decimal. */
+const MAYBE_UNLITERAL = /\d[eE]|\.\d{3}/;
+
 type SourceReviver = (key: string, value: unknown, context?: { source?: string }) => unknown;
 
 /**
@@ -112,6 +115,9 @@ type SourceReviver = (key: string, value: unknown, context?: { source?: string }
  */
 async function readNumbersAsWritten(c: Context<AppEnv>): Promise<void> {
   const text = await c.req.text();
+  // Only a body with such a token somewhere is parsed here: most writes are left to the
+  // validator's one parse.
+  if (!MAYBE_UNLITERAL.test(text)) return;
   let rewritten = false;
   const keepSource: SourceReviver = (_key, value, context) => {
     if (typeof value !== "number" || context?.source === undefined) return value;

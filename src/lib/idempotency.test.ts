@@ -9,13 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { balances, ledgerViolations } from "../../tests/helpers/invariants";
-import {
-  createTestApp,
-  fromPeer,
-  ORIGIN,
-  seedBasics,
-  type TestApp,
-} from "../../tests/helpers/test-app";
+import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
 import type { BetDto, CreatedApiTokenDto, SlipDto } from "../domain/dto";
 
 let t: TestApp;
@@ -107,21 +101,12 @@ describe("Idempotency-Key scope", () => {
 
 /** A request with `Authorization: Bearer` and no Origin, as an integration sends it. */
 function asToken(secret: string, path: string, key: string, body: unknown): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(
-      `${ORIGIN}${path}`,
-      {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${secret}`,
-          "Content-Type": "application/json",
-          "Idempotency-Key": key,
-        },
-        body: typeof body === "string" ? body : JSON.stringify(body),
-      },
-      fromPeer("192.0.2.7"),
-    ),
-  );
+  return t.request("POST", path, {
+    bearer: secret,
+    body,
+    headers: { "Idempotency-Key": key },
+    peer: "192.0.2.7",
+  });
 }
 
 const makeToken = (name: string) =>

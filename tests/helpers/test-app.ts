@@ -31,12 +31,20 @@ export interface TestApp {
   cookies: Record<Role, string>;
   /**
    * Sends a request as a role (or anonymous), with a same-origin Origin header, from `peer`
-   * (the connecting address Bun's server would report; the app's default when absent).
+   * (the connecting address Bun's server would report; the app's default when absent). With
+   * `bearer`, as a machine client sends it instead: `Authorization: Bearer`, no cookie and no
+   * Origin.
    */
   request(
     method: string,
     path: string,
-    opts?: { as?: Caller; body?: unknown; headers?: Record<string, string>; peer?: string },
+    opts?: {
+      as?: Caller;
+      bearer?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      peer?: string;
+    },
   ): Promise<Response>;
   /** Same, and parses JSON; throws with the body when the status is not the expected one. */
   json<T = unknown>(
@@ -106,9 +114,12 @@ export async function createTestApp(
   }
   const defaultPeer = opts.peer ?? (opts.trustProxy ? "127.0.0.1" : undefined);
   const request: TestApp["request"] = (method, path, opts = {}) => {
-    const headers: Record<string, string> = { Origin: ORIGIN, ...opts.headers };
+    const headers: Record<string, string> =
+      opts.bearer === undefined
+        ? { Origin: ORIGIN, ...opts.headers }
+        : { Authorization: `Bearer ${opts.bearer}`, ...opts.headers };
     const as = opts.as ?? "admin";
-    if (as !== "anonymous") headers.Cookie = cookies[as];
+    if (opts.bearer === undefined && as !== "anonymous") headers.Cookie = cookies[as];
     let body: string | undefined;
     if (opts.body !== undefined) {
       body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);

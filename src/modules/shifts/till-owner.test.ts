@@ -9,13 +9,7 @@
  *   pick-up and a slip's payment are (decision 070).
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import {
-  createTestApp,
-  fromPeer,
-  ORIGIN,
-  seedBasics,
-  type TestApp,
-} from "../../../tests/helpers/test-app";
+import { createTestApp, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
 import type { CreatedApiTokenDto } from "../../domain/dto";
 
 let t: TestApp;
@@ -35,15 +29,8 @@ interface Shift {
 }
 
 /** A request with the token, as a machine client sends it (no cookie, no Origin). */
-function withToken(token: string, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return t.app.request(
-    `${ORIGIN}${path}`,
-    { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
-    fromPeer("192.0.2.9"),
-  );
-}
+const withToken = (token: string, method: string, path: string, body?: unknown) =>
+  t.request(method, path, { bearer: token, body, peer: "192.0.2.9" });
 
 const adminToken = async () =>
   (

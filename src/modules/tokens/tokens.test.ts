@@ -35,15 +35,7 @@ function bearer(
   token: string,
   opts: { body?: unknown; headers?: Record<string, string>; peer?: string } = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...opts.headers };
-  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
-  return Promise.resolve(
-    t.app.request(
-      `${ORIGIN}${path}`,
-      { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) },
-      fromPeer(opts.peer ?? PEER),
-    ),
-  );
+  return t.request(method, path, { ...opts, bearer: token, peer: opts.peer ?? PEER });
 }
 
 async function makeToken(body: Record<string, unknown>): Promise<CreatedApiTokenDto> {

@@ -101,6 +101,23 @@ export function mockFetch(routes: Record<string, MockHandler | unknown>) {
   return calls;
 }
 
+/**
+ * The first `method` request to a path matching `path` reaches the (mock) server, so it is
+ * in `calls`, but its answer is lost: fetch rejects a moment later, as when the connection
+ * drops after the server wrote. Call it after rendering (it wraps the mock in place).
+ */
+export function loseFirstAnswer(method: string, path: RegExp): void {
+  const server = globalThis.fetch;
+  let lost = false;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await server(input, init);
+    if (lost || init?.method !== method || !path.test(String(input))) return response;
+    lost = true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    throw new TypeError("Failed to fetch");
+  }) as typeof fetch;
+}
+
 /** The whole app at `path`, signed in as `role` (or signed out with null). */
 export function renderApp(
   path: string,

@@ -12,10 +12,15 @@ export interface ResolveBetInput {
   /** PLACED only for an each-way bet (decision 052). */
   status: "WON" | "PLACED" | "LOST" | "VOID";
   voidReason?: string;
+  /**
+   * The dialog's Idempotency-Key (decision 077): a settlement retried after no answer replays
+   * the first one's 200 instead of a 409 "not pending" for a payout that did happen.
+   */
+  key: string;
 }
 
-export const resolveBet = ({ id, ...body }: ResolveBetInput) =>
-  call("resolveBet", { params: { id }, body });
+export const resolveBet = ({ id, key, ...body }: ResolveBetInput) =>
+  call("resolveBet", { params: { id }, body, headers: { "Idempotency-Key": key } });
 
 export function useResolveBet() {
   const queryClient = useQueryClient();

@@ -3,8 +3,10 @@ import type { Ref } from "react";
 import { centsOf } from "../../../../src/domain/money";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { useT } from "../../../i18n";
-import { ApiError, errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage, isNetworkError } from "../../../lib/api-client";
 import { euro, euroCents } from "../../../lib/format";
+import { useIdempotencyKey } from "../../../lib/idempotency";
+import { networkFailureText } from "../../../lib/notify";
 import { isAdminAtom } from "../../../lib/session";
 import { useLargeAmountCents } from "../../../lib/settings";
 import type { Slip } from "../api/get-slip";
@@ -47,23 +49,30 @@ export function useSlipPay({
   const isAdmin = useAtomValue(isAdminAtom);
   const largeAmountCents = useLargeAmountCents();
   const pay = usePaySlip();
+  const idempotency = useIdempotencyKey();
   const large = useLargeAmountStep<string>();
   const t = useT();
   const needsAdmin =
     toPay !== null && !isAdmin && toPay >= largeAmountCents
       ? t("bets.slip.needsAdmin", { amount: euroCents(largeAmountCents) })
       : null;
+  // One key per slip: Pay pressed again after no answer (or twice) reuses it, so the server
+  // answers the first payment again rather than "already paid" (decision 077).
   const send = (code: string) =>
-    pay.mutate(code, {
-      onSuccess: (paid) => {
-        large.back();
-        onPaid(paid, code);
+    pay.mutate(
+      { code, key: idempotency.keyFor({ code }) },
+      {
+        onSuccess: (paid) => {
+          idempotency.reset();
+          large.back();
+          onPaid(paid, code);
+        },
+        onError: (error) => {
+          large.back();
+          if (error instanceof ApiError && error.status === 409) onStale?.();
+        },
       },
-      onError: (error) => {
-        large.back();
-        if (error instanceof ApiError && error.status === 409) onStale?.();
-      },
-    });
+    );
   const start = (code: string) => {
     if (toPay === null || needsAdmin) return;
     if (!large.holds(code, toPay)) send(code);
@@ -102,14 +111,22 @@ export function PaySlipConfirmation({
   );
 }
 
-/** Why a payment failed: a 409 as the server says it (when, where, by whom), else "Not paid: ...". */
+/**
+ * Why a payment failed: a 409 as the server says it (when, where, by whom); no answer at
+ * all as "may or may not have been recorded; Pay again is safe" (the retry reuses its
+ * Idempotency-Key); else "Not paid: ...".
+ */
 export function PaySlipError({ error }: { error: unknown }) {
   const t = useT();
   if (!error) return null;
   const conflict = error instanceof ApiError && error.status === 409;
+  let text: string;
+  if (isNetworkError(error)) text = networkFailureText(error);
+  else if (conflict) text = errorMessage(error);
+  else text = t("bets.slip.notPaid", { error: errorMessage(error) });
   return (
     <p role="alert" className="alert alert-error text-sm">
-      {conflict ? errorMessage(error) : t("bets.slip.notPaid", { error: errorMessage(error) })}
+      {text}
     </p>
   );
 }

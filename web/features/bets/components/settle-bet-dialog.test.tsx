@@ -6,7 +6,7 @@ import { userDto } from "../../../../src/domain/dto";
 import type { Role } from "../../../../src/domain/enums";
 import { applyLanguage } from "../../../i18n";
 import { bet, customer } from "../../../test/fixtures";
-import { renderWithProviders, user } from "../../../test/render";
+import { loseFirstAnswer, renderWithProviders, user } from "../../../test/render";
 import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
 import SettleBetDialog from "./settle-bet-dialog";
@@ -206,5 +206,62 @@ describe("the settlement's toast names the outcome, the money and the balance", 
       "Wette erfolgreich abgerechnet. Wette #11 gewonnen: 50,00 € gutgeschrieben für Ann Byrne (C-000007); Kontostand 100,00 €",
     );
     expect(statusOf(text)).toStartWith("Erfolg");
+  });
+});
+
+/**
+ * Settling moves money (a payout), so it carries an Idempotency-Key (decision 077): Confirm
+ * pressed again after no answer sends the same key, and the server answers the first
+ * settlement again instead of 409 "not pending" for a payout that did happen.
+ */
+describe("settling carries one Idempotency-Key per bet and outcome", () => {
+  test("Confirm Won sends a key; pressed again after no answer, the same key", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(
+      <SettleBetDialog bet={bet() as Bet} status="WON" onClose={() => {}} />,
+      "user",
+      {
+        ...settings,
+        "PATCH /api/bets/:id/resolve": bet({
+          status: "WON",
+          outcome: "WON",
+          actualPayout: "50.00",
+        }),
+      },
+    );
+    loseFirstAnswer("PATCH", /\/api\/bets\/11\/resolve$/);
+    await ue.click(screen.getByRole("button", { name: "Confirm Won" }));
+    // No answer: the dialog stays open on the bet, and the toast says a retry is safe.
+    expect(await screen.findByText(/Retrying from the same dialog reuses/)).toBeTruthy();
+    await ue.click(await screen.findByRole("button", { name: "Confirm Won" }));
+    expect(await screen.findByText(/^Bet resolved successfully\. /)).toBeTruthy();
+    const patches = calls.filter((c) => c.method === "PATCH");
+    expect(patches).toHaveLength(2);
+    const [first, second] = patches;
+    expect(first?.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.headers["Idempotency-Key"]).toBe(first?.headers["Idempotency-Key"] as string);
+    expect(second?.body).toEqual({ status: "WON" });
+  });
+
+  test("another bet's settlement gets its own key", async () => {
+    const ue = userEvent.setup();
+    const keys: (string | undefined)[] = [];
+    for (const id of [11, 12]) {
+      const { calls, unmount } = renderWithProviders(
+        <SettleBetDialog bet={bet({ id }) as Bet} status="LOST" onClose={() => {}} />,
+        "user",
+        {
+          ...settings,
+          "PATCH /api/bets/:id/resolve": bet({ id, status: "LOST", outcome: "LOST" }),
+        },
+      );
+      await ue.click(screen.getByRole("button", { name: "Confirm Lost" }));
+      await screen.findByText(/^Bet resolved successfully\. /);
+      keys.push(calls.find((c) => c.method === "PATCH")?.headers["Idempotency-Key"]);
+      unmount();
+    }
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0] as string);
   });
 });

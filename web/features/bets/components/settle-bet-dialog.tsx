@@ -4,6 +4,7 @@ import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/a
 import { Dialog } from "../../../components/ui/dialog";
 import { useT } from "../../../i18n";
 import { euroCents, fullName } from "../../../lib/format";
+import { useIdempotencyKey } from "../../../lib/idempotency";
 import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
@@ -30,6 +31,7 @@ export default function SettleBetDialog({
   onSettled?: () => void;
 }) {
   const resolve = useResolveBet();
+  const idempotency = useIdempotencyKey();
   const oddsFormat = useOddsFormat();
   const large = useLargeAmountStep<null>();
   const t = useT();
@@ -48,7 +50,17 @@ export default function SettleBetDialog({
   const needsAdmin = useWonNeedsAdmin(bet, payoutCents);
   const reasonId = useId();
   const blocked = won && needsAdmin !== null;
-  const settle = () => resolve.mutate({ id: bet.id, status }, { onSuccess: onSettled });
+  // One key per bet and outcome: Confirm pressed again after no answer (or twice) reuses it.
+  const settle = () =>
+    resolve.mutate(
+      { id: bet.id, status, key: idempotency.keyFor({ id: bet.id, status }) },
+      {
+        onSuccess: () => {
+          idempotency.reset();
+          onSettled();
+        },
+      },
+    );
   const confirm = () => {
     if (!(won && large.holds(null, payoutCents))) settle();
   };

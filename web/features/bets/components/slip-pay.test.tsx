@@ -10,7 +10,7 @@ import userEvent from "@testing-library/user-event";
 import type { SlipDto } from "../../../../src/domain/dto";
 import type { Role } from "../../../../src/domain/enums";
 import { bet, PAID_ON_SLIP, settings } from "../../../test/fixtures";
-import { type Call, renderApp, renderWithProviders } from "../../../test/render";
+import { type Call, loseFirstAnswer, renderApp, renderWithProviders } from "../../../test/render";
 import FindSlip from "./find-slip";
 
 const CODE = "7KX4QM9TRB";
@@ -203,6 +203,36 @@ describe("Find slip's result (issue 21, item 2)", () => {
       "Paying a slip needs an open shift",
     );
     expect(screen.getByRole("button", { name: "Pay €19.00" })).toBeTruthy();
+  });
+
+  test("no answer: Pay again sends the same Idempotency-Key and is answered the first payment", async () => {
+    // The server as decision 077 has it: a key it answered is answered again; a second
+    // payment under another key (or none) is 409, already paid.
+    const answered = new Map<string, unknown>();
+    const message = "Slip already paid: €19.00 on 2026-11-26 14:03 UTC at Main Street by alice";
+    const { ue, calls } = find("user", slip(), {
+      "POST /api/slips/:code/pay": ({ headers }: { headers: Record<string, string> }) => {
+        const key = headers["Idempotency-Key"];
+        if (key && answered.has(key)) return answered.get(key);
+        if (answered.size > 0) return { status: 409, body: { message, code: "CONFLICT" } };
+        const reply = payment();
+        answered.set(key ?? "", reply);
+        return reply;
+      },
+    });
+    await typeCode(ue);
+    loseFirstAnswer("POST", new RegExp(`/api/slips/${CODE}/pay$`));
+    await ue.click(screen.getByRole("button", { name: "Pay €19.00" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "may or may not have been recorded. Retrying from the same dialog reuses",
+    );
+    await ue.click(await screen.findByRole("button", { name: "Pay €19.00" }));
+    expect((await screen.findByTestId("slip-paid-now")).textContent).toContain("Paid €19.00");
+    expect(screen.queryByText(message)).toBeNull();
+    const [first, second, ...rest] = pays(calls).map((c) => c.headers["Idempotency-Key"]);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first as string);
+    expect(rest).toEqual([]);
   });
 
   test("from LARGE_AMOUNT an admin confirms the amount once more; Go back pays nothing", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { bet, customer } from "../../../test/fixtures";
-import { renderWithProviders } from "../../../test/render";
+import { loseFirstAnswer, renderWithProviders } from "../../../test/render";
 import type { Bet } from "../api/types";
 import VoidBetDialog from "./void-bet-dialog";
 
@@ -98,5 +98,57 @@ describe("Void Bet", () => {
     expect((await screen.findByTestId("settle-effect")).textContent).toBe(
       "Owes the stake of €20.00 on the slip: paid back from the till when the slip is brought back.",
     );
+  });
+});
+
+/** A void refunds the stake, so it carries an Idempotency-Key per bet and reason (decision 077). */
+describe("Void Bet's Idempotency-Key", () => {
+  const KEY = /^[0-9a-f-]{36}$/;
+  const keysOf = (calls: { method: string; headers: Record<string, string> }[]) =>
+    calls.filter((c) => c.method === "PATCH").map((c) => c.headers["Idempotency-Key"]);
+
+  test("Void Bet pressed again after no answer sends the same key", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(
+      <VoidBetDialog bet={bet() as Bet} onClose={() => {}} />,
+      "user",
+      { "PATCH /api/bets/:id/resolve": bet({ status: "VOID", voidReason: "Non-runner" }) },
+    );
+    loseFirstAnswer("PATCH", /\/api\/bets\/11\/resolve$/);
+    await ue.type(screen.getByLabelText("Reason for voiding this bet *"), "Non-runner");
+    await ue.click(screen.getByRole("button", { name: "Void Bet" }));
+    expect(await screen.findByText(/Retrying from the same dialog reuses/)).toBeTruthy();
+    await ue.click(await screen.findByRole("button", { name: "Void Bet" }));
+    expect(await screen.findByText(/^The bet has been voided successfully\. /)).toBeTruthy();
+    const [first, second, ...rest] = keysOf(calls);
+    expect(first).toMatch(KEY);
+    expect(second).toBe(first as string);
+    expect(rest).toEqual([]);
+    expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([
+      { status: "VOID", voidReason: "Non-runner" },
+      { status: "VOID", voidReason: "Non-runner" },
+    ]);
+  });
+
+  test("a changed reason is another request: a new key", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(
+      <VoidBetDialog bet={bet() as Bet} onClose={() => {}} />,
+      "user",
+      { "PATCH /api/bets/:id/resolve": bet({ status: "VOID", voidReason: "Abandoned" }) },
+    );
+    loseFirstAnswer("PATCH", /\/api\/bets\/11\/resolve$/);
+    const reason = screen.getByLabelText("Reason for voiding this bet *");
+    await ue.type(reason, "Non-runner");
+    await ue.click(screen.getByRole("button", { name: "Void Bet" }));
+    expect(await screen.findByText(/Retrying from the same dialog reuses/)).toBeTruthy();
+    await ue.clear(reason);
+    await ue.type(reason, "Abandoned");
+    await ue.click(screen.getByRole("button", { name: "Void Bet" }));
+    expect(await screen.findByText(/^The bet has been voided successfully\. /)).toBeTruthy();
+    const [first, second] = keysOf(calls);
+    expect(first).toMatch(KEY);
+    expect(second).toMatch(KEY);
+    expect(second).not.toBe(first as string);
   });
 });

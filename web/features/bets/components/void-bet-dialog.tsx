@@ -4,6 +4,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, TextareaField } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
 import { euroCents } from "../../../lib/format";
+import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNotify } from "../../../lib/notify";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
@@ -46,6 +47,7 @@ export default function VoidBetDialog({
   const box = useRef<HTMLTextAreaElement | null>(null);
   const notify = useNotify();
   const mutation = useResolveBet();
+  const idempotency = useIdempotencyKey();
   const t = useT();
   // A void gives back what the bet cost: both parts of an each-way bet (decision 052). A cash
   // bet has no account to credit: its stake is owed on the slip, paid at a till (decision 051).
@@ -57,7 +59,17 @@ export default function VoidBetDialog({
       notify.block(t("bets.void.reasonRequired"), t("bets.void.reasonMessage"));
       return;
     }
-    mutation.mutate({ id: bet.id, status: "VOID", voidReason }, { onSuccess: onSettled });
+    // One key per bet and reason: Void pressed again after no answer (or twice) reuses it.
+    const payload = { id: bet.id, status: "VOID" as const, voidReason };
+    mutation.mutate(
+      { ...payload, key: idempotency.keyFor(payload) },
+      {
+        onSuccess: () => {
+          idempotency.reset();
+          onSettled();
+        },
+      },
+    );
   };
   return (
     <Dialog onClose={onClose} title={t("bets.void.title")}>

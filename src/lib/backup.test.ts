@@ -1,7 +1,7 @@
 /**
  * Scheduled backups (issue 10) on a real database file: each run copies in a worker thread,
- * checks the copy (integrity and books), records it in `backups`, and only after a good one
- * removes the oldest of the server's own files beyond BACKUP_KEEP.
+ * checks the copy (integrity and books), records it in `backups`, and prunes the server's own
+ * files to BACKUP_KEEP good ones (only after a good one) and BACKUP_KEEP unbalanced ones.
  */
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
@@ -131,6 +131,53 @@ describe("a scheduled backup", () => {
     expect(latest).toMatchObject({ ok: false, detail: run.outcome.detail });
     const alerts = await t.json<{ title: string; description: string }[]>("GET", "/api/alerts");
     expect(alerts.map((a) => a.title)).toContain("Backup failed");
+  });
+
+  test("while the books stay unbalanced, keeps BACKUP_KEEP such copies besides the good ones, which only a good backup prunes", async () => {
+    // By hand, not with backupFileName: the clock starts at 03:00 and moves an hour a run.
+    const auto = (hour: number) =>
+      `betting-shop-auto-2026-03-01T${String(hour).padStart(2, "0")}-00-00-000Z.db`;
+    const settings = { dir: backupDir, keep: 2 };
+    for (let i = 0; i < 2; i += 1) {
+      expect((await runScheduledBackup(deps(), settings)).outcome.ok).toBe(true); // 03:00, 04:00
+      now += HOUR;
+    }
+    // An older restore point copied back into the folder: no row, so counted as good, and one
+    // good copy more than BACKUP_KEEP, which an unbalanced run must not take away.
+    const restored = "betting-shop-auto-2026-02-01T00-00-00-000Z.db";
+    writeFileSync(join(backupDir, restored), "an older restore point");
+
+    t.handle.sqlite.run("update customers set balance_cents = balance_cents + 1");
+    const pruned: string[][] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const run = await runScheduledBackup(deps(), settings); // 05:00 .. 08:00
+      expect(run.outcome.ok).toBe(false);
+      expect(run.outcome.sizeBytes).toBeGreaterThan(0);
+      pruned.push(run.pruned.map((path) => basename(path)));
+      now += HOUR;
+    }
+    // Each unbalanced run removes only the unbalanced copy beyond two; the good ones stay.
+    expect(pruned).toEqual([[], [], [auto(5)], [auto(6)]]);
+    expect(scheduledFiles().sort()).toEqual([restored, auto(3), auto(4), auto(7), auto(8)].sort());
+
+    // Books fixed: a good backup prunes the good ones beyond two and keeps the evidence.
+    t.handle.sqlite.run("update customers set balance_cents = balance_cents - 1");
+    const good = await runScheduledBackup(deps(), settings); // 09:00
+    expect(good.outcome.ok).toBe(true);
+    expect(good.pruned.map((path) => basename(path))).toEqual([auto(3), restored]);
+    expect(scheduledFiles().sort()).toEqual([auto(4), auto(7), auto(8), auto(9)].sort());
+
+    // Every attempt stays listed, the removed copies' rows too.
+    const listed = await t.json<BackupDto[]>("GET", "/api/admin/backups");
+    expect(listed.map((b) => [basename(b.file ?? ""), b.ok])).toEqual([
+      [auto(9), true],
+      [auto(8), false],
+      [auto(7), false],
+      [auto(6), false],
+      [auto(5), false],
+      [auto(4), true],
+      [auto(3), true],
+    ]);
   });
 
   test("that cannot be written records why and prunes nothing", async () => {

@@ -3,8 +3,9 @@
  * `writeBackup()` is the one way a copy is made (scripts/backup.ts, the scheduler and
  * delete-all): VACUUM INTO a `.partial` file (one consistent snapshot, writers carry on),
  * PRAGMA integrity_check and the books check (src/lib/books-check.ts) on the copy, fsync,
- * rename, fsync the folder. The server records each of its own backups in the `backups`
- * table and, for scheduled ones, removes the oldest beyond BACKUP_KEEP after a good one.
+ * rename, fsync the folder. Each backup, the script's too, is a row of the `backups` table;
+ * scheduled ones are kept to BACKUP_KEEP good copies plus BACKUP_KEEP whose books did not
+ * balance (decision 080).
  */
 import { Database } from "bun:sqlite";
 import {
@@ -21,7 +22,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { type AppDb, integrityCheck, writeTx } from "../db/client";
 import * as schema from "../db/schema";
@@ -34,8 +35,8 @@ import { log } from "./logger";
 import { runInWorker } from "./one-shot-worker";
 import { startRecurring } from "./recurring";
 
-/** Why the server took a backup (the `backups.reason` column). */
-export type BackupReason = "scheduled" | "delete-all";
+/** Why a backup was taken (the `backups.reason` column): `script` is `bun run backup`. */
+export type BackupReason = "scheduled" | "delete-all" | "script";
 
 /** Where the server's backups go, and whether it takes them by itself. */
 export interface BackupSettings {
@@ -72,8 +73,9 @@ const STAMP = "\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}-\\d{3}Z";
 /** Scheduled backups: the only files retention ever removes. */
 export const SCHEDULED_NAME = new RegExp(`^betting-shop-auto-${STAMP}\\.db$`);
 
-/** The file a server backup of `reason` taken at `at` is written to. */
+/** The file a backup of `reason` taken at `at` is written to. */
 export function backupFileName(reason: BackupReason, at: Date): string {
+  if (reason === "script") return `betting-shop-${fileStamp(at)}.db`;
   const kind = reason === "scheduled" ? "auto" : "before-delete-all";
   return `betting-shop-${kind}-${fileStamp(at)}.db`;
 }
@@ -213,8 +215,9 @@ export async function backupDatabase(
 export type BackupRow = typeof backups.$inferSelect;
 
 /**
- * Records one backup the server took, in its own transaction (so it stays whatever happens
- * next). A failed scheduled backup also raises an error alert, once until dismissed.
+ * Records one backup, in its own transaction (so it stays whatever happens next). A failed
+ * scheduled backup also raises an error alert, once until dismissed; the script's failures
+ * are told by its exit code (and a good one missing shows in the backup age metric).
  */
 export function recordBackup(
   db: AppDb,
@@ -253,28 +256,65 @@ export function recordBackup(
 }
 
 /**
- * Removes the oldest scheduled backups in `dir` beyond the newest `keep`, and the `.partial`
- * leftovers of scheduled backups cut short. Only files named as this server names them
- * (SCHEDULED_NAME) are considered: the script's copies, the backups taken before a
- * delete-all and anything else in the folder are never touched.
+ * The file names of scheduled copies that were kept although their books did not balance:
+ * the `backups` rows not ok but with a size (a copy that failed otherwise left no file). A
+ * file with no row (the database was restored to a time before it) counts as good, as every
+ * file did before decision 080: a bad copy is removed only when it is known to be bad.
  */
-export function pruneBackups(dir: string, keep: number): string[] {
+export function unbalancedBackupNames(db: AppDb): Set<string> {
+  const rows = db
+    .select({ path: backups.path })
+    .from(backups)
+    .where(
+      and(eq(backups.reason, "scheduled"), eq(backups.ok, false), isNotNull(backups.sizeBytes)),
+    )
+    .all();
+  return new Set(rows.flatMap((row) => (row.path ? [basename(row.path)] : [])));
+}
+
+/** Which scheduled copies one pruning may remove (decision 080). */
+export interface PruneScope {
+  /** Names of the copies kept although their books did not balance (unbalancedBackupNames). */
+  unbalanced: ReadonlySet<string>;
+  /**
+   * Whether the good copies are pruned too: only after a good backup, so that days of
+   * unbalanced books never cost the restore points from before the trouble.
+   */
+  good: boolean;
+}
+
+/**
+ * Removes the `.partial` leftovers of scheduled backups cut short, and the oldest scheduled
+ * backups beyond the newest `keep` of their kind: the unbalanced ones always, the good ones
+ * only with `scope.good`. So the folder holds at most `keep` good and `keep` unbalanced
+ * copies. Only files named as this server names them (SCHEDULED_NAME) are considered: the
+ * script's copies, the backups taken before a delete-all and anything else are never touched.
+ */
+export function pruneBackups(
+  dir: string,
+  keep: number,
+  scope: PruneScope = { unbalanced: new Set(), good: true },
+): string[] {
   const all = readdirSync(dir);
   const removed: string[] = [];
+  const remove = (name: string) => {
+    rmSync(join(dir, name), { force: true });
+    removed.push(join(dir, name));
+  };
   for (const name of all) {
     if (name.endsWith(".partial") && SCHEDULED_NAME.test(name.slice(0, -".partial".length))) {
-      rmSync(join(dir, name), { force: true });
-      removed.push(join(dir, name));
+      remove(name);
     }
   }
-  const names = all
+  const newestFirst = all
     .filter((name) => SCHEDULED_NAME.test(name))
     .sort()
     .reverse();
-  for (const name of names.slice(keep)) {
-    const path = join(dir, name);
-    rmSync(path, { force: true });
-    removed.push(path);
+  const unbalanced = newestFirst.filter((name) => scope.unbalanced.has(name));
+  for (const name of unbalanced.slice(keep)) remove(name);
+  if (scope.good) {
+    const good = newestFirst.filter((name) => !scope.unbalanced.has(name));
+    for (const name of good.slice(keep)) remove(name);
   }
   return removed;
 }
@@ -282,7 +322,7 @@ export function pruneBackups(dir: string, keep: number): string[] {
 export interface ScheduledRun {
   outcome: BackupOutcome;
   row: BackupRow;
-  /** Old backups removed after this one (none after a failure). */
+  /** Old backups removed after this one (none after a copy that was not kept). */
   pruned: string[];
 }
 
@@ -293,8 +333,11 @@ interface BackupDeps {
 }
 
 /**
- * One scheduled backup: copy and check, record it, and only when it is good remove the
- * oldest beyond `keep`. Never throws for a failed backup: the failure is the outcome.
+ * One scheduled backup: copy and check, record it, then prune (decision 080): after a good
+ * one, the oldest of either kind beyond `keep`; after one kept although its books do not
+ * balance, only the oldest such beyond `keep` (while the books stay wrong, every interval
+ * would otherwise add a full-size copy until the disk, and then the server, stops). Never
+ * throws for a failed backup: the failure is the outcome.
  */
 export async function runScheduledBackup(
   deps: BackupDeps,
@@ -308,8 +351,13 @@ export async function runScheduledBackup(
   signal?.throwIfAborted();
   const row = recordBackup(deps.db, "scheduled", outcome, deps.clock());
   let pruned: string[] = [];
+  if (outcome.sizeBytes !== null) {
+    pruned = pruneBackups(settings.dir, settings.keep, {
+      unbalanced: unbalancedBackupNames(deps.db),
+      good: outcome.ok,
+    });
+  }
   if (outcome.ok) {
-    pruned = pruneBackups(settings.dir, settings.keep);
     log.info("backup written", {
       file: outcome.path,
       bytes: outcome.sizeBytes,
@@ -317,7 +365,11 @@ export async function runScheduledBackup(
       pruned: pruned.length,
     });
   } else {
-    log.error("backup failed", { file: outcome.path, detail: outcome.detail });
+    log.error("backup failed", {
+      file: outcome.path,
+      detail: outcome.detail,
+      pruned: pruned.length,
+    });
   }
   return { outcome, row, pruned };
 }

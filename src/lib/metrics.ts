@@ -151,9 +151,10 @@ export function createMetrics(deps: Deps): AppMetrics {
   });
   new Gauge({
     name: `${PREFIX}backup_last_success_age_seconds`,
-    help: "Seconds since the newest good backup the server took itself, scheduled (BACKUP_DIR) or before a delete-all; `bun run backup` is not counted (+Inf: none yet)",
+    help: "Seconds since the newest good backup of any kind: scheduled (BACKUP_DIR), before a delete-all, or `bun run backup` (+Inf: none yet)",
     registers: [registry],
     collect() {
+      // Any reason (decision 080): a cron job's `bun run backup` is as good a restore point.
       const last = deps.db
         .select({ at: backups.createdAt })
         .from(backups)

@@ -10,7 +10,7 @@ const SORTS = { id: backups.id, createdAt: backups.createdAt };
 export function toBackupDto(row: BackupRow): BackupDto {
   return {
     id: row.id,
-    reason: row.reason === "delete-all" ? "delete-all" : "scheduled",
+    reason: row.reason === "delete-all" || row.reason === "script" ? row.reason : "scheduled",
     file: row.path,
     ok: row.ok,
     detail: row.detail,

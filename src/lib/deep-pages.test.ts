@@ -115,6 +115,25 @@ describe("keyset paging", () => {
     }
   });
 
+  test("a page by offset that holds its own boundary row is a 400: before=<first row> walks no further", async () => {
+    const first = await ids("sort=processedBy");
+    for (const query of [
+      `sort=processedBy&before=${first[0]}`,
+      `sort=processedBy&offset=0&before=${first[1]}`,
+      `sort=processedBy&offset=${LIMIT}&after=${(await ids(`sort=processedBy&offset=${LIMIT}`))[0]}`,
+    ]) {
+      const res = await t.request("GET", `/api/transactions?limit=${LIMIT}&${query}`);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { code: string; message: string };
+      expect(body.code).toBe("VALIDATION");
+      expect(body.message).toStartWith("sort=processedBy pages by offset, and row #");
+      expect(body.message).toContain("send the offset of the page");
+    }
+    // The page before a row of the second page is the first: still answered.
+    const second = await ids(`sort=processedBy&offset=${LIMIT}`);
+    expect(await ids(`sort=processedBy&offset=0&before=${second[0]}`)).toEqual(first);
+  });
+
   test("a boundary row that does not exist is a 400, on any sort, with an offset or without", async () => {
     for (const query of [
       "type=DEPOSIT&after=999999",

@@ -619,6 +619,7 @@ export function listPage(db: DbOrTx, query: ListQuery, spec: ListSpec): { ids: n
         : [linked, unlinked];
     ids = pageAcross(segments, limit, offset);
   }
+  if (!seek.cond) refuseBoundaryOnPage(query, spec, ids);
   // Nothing but the search to narrow the rows: its ids are the total, or more than the cap.
   const total: Total =
     (found === "many" || found === "many-gated") && !filters
@@ -729,6 +730,23 @@ function refuseContradictingOffset(
   throw new AppError(
     "VALIDATION",
     `sort=${key} pages by offset, so ${param}=${boundary} cannot place the page, and ${page}: send the page's offset with it, or sort by one that pages by after/before: ${keyset.join(", ")}`,
+  );
+}
+
+/**
+ * On a sort that pages by offset, the page the offset names must not hold the boundary row:
+ * the page after (or before) row #X never holds X. `before=<first row>` with the first page's
+ * offset once answered that same page, on which a client walking back by `before` looped.
+ */
+function refuseBoundaryOnPage(query: ListQuery, spec: ListSpec, ids: number[]): void {
+  const boundary = query.after ?? query.before;
+  if (boundary === undefined || !ids.includes(boundary)) return;
+  const param = query.after !== undefined ? "after" : "before";
+  const key = query.sort ?? spec.fallback.key;
+  const from = query.last === "true" ? "last=true&" : "";
+  throw new AppError(
+    "VALIDATION",
+    `sort=${key} pages by offset, and row #${boundary} is on the page ${from}offset=${query.offset} names, so it is not the page ${param} it: send the offset of the page ${param} row #${boundary}`,
   );
 }
 

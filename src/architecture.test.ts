@@ -32,7 +32,7 @@ const SRC = import.meta.dir;
  * using another's rows or rules (a bet needs its customer and shop); none may close a loop.
  */
 export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
-  admin: ["auth", "bets", "reports", "transactions", "users"],
+  admin: ["auth", "bets", "reports", "shifts", "transactions", "users"],
   auth: ["shops", "users"],
   bets: ["customers", "shifts", "shops"],
   shifts: ["shops"],

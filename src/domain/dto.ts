@@ -384,6 +384,16 @@ export const shiftDto = z
       description: "Sum of the cash bets' returns paid on the slip from the till in the shift",
     }),
     cashPayoutCount: z.number().int(),
+    reversedDeposits: moneyString.meta({
+      description:
+        "Sum of this shift's deposits reversed while it was open: out of the till again (decision 079)",
+    }),
+    reversedDepositCount: z.number().int(),
+    reversedWithdrawals: moneyString.meta({
+      description:
+        "Sum of this shift's withdrawals reversed while it was open: back in the till (decision 079)",
+    }),
+    reversedWithdrawalCount: z.number().int(),
     topups: moneyString.meta({ description: "Sum of the cash brought into the till" }),
     topupCount: z.number().int(),
     pickups: moneyString.meta({ description: "Sum of the cash lifted from the till to the safe" }),
@@ -392,7 +402,8 @@ export const shiftDto = z
       description: "The shift's pick-ups and top-ups, oldest first (decision 049)",
     }),
     expectedCash: moneyString.meta({
-      description: "Opening float + deposits - withdrawals + top-ups - pick-ups",
+      description:
+        "Opening float + deposits - withdrawals + cash stakes - cash payouts - reversed deposits + reversed withdrawals + top-ups - pick-ups; once closed, the figure stored at the close",
     }),
     countedCash: moneyString.nullable(),
     discrepancy: moneyString
@@ -609,8 +620,23 @@ export const correctionRowDto = z
       .string()
       .nullable()
       .meta({ description: "The reason stored with the row (a reversal's), or null" }),
+    shiftId: id.nullable().meta({
+      description:
+        "The open shift whose till this row counts in (a reversal of a deposit or withdrawal taken in a shift still open; decision 079), or null",
+    }),
   })
   .meta({ id: "CorrectionRow" });
+
+/** An open shift's till a correction counts in: its expected cash before and after. */
+export const tillChangeDto = z
+  .object({
+    shiftId: id,
+    cashier: z.string().nullable(),
+    shop: z.string().nullable(),
+    beforeAmount: moneyString.meta({ description: "The till's expected cash before" }),
+    afterAmount: moneyString.meta({ description: "The till's expected cash after" }),
+  })
+  .meta({ id: "TillChange" });
 
 /** A stored balance a correction moves: before and after it (issue 12). */
 export const balanceChangeDto = z
@@ -636,6 +662,9 @@ export const correctionPreviewDto = z
     dryRun: z.boolean().meta({ description: "True: nothing was written" }),
     rows: z.array(correctionRowDto),
     balances: z.array(balanceChangeDto),
+    tills: z.array(tillChangeDto).meta({
+      description: "Each open shift's till the correction counts in (decision 079); often none",
+    }),
   })
   .meta({ id: "CorrectionPreview" });
 
@@ -793,11 +822,14 @@ export const deleteAllDto = messageDto
   })
   .meta({ id: "DeleteAllResult" });
 
-/** One backup the server took (scheduled, or before a delete-all), with its check. */
+/** One backup the server took (scheduled, or before a delete-all) or `bun run backup` recorded. */
 export const backupDto = z
   .object({
     id,
-    reason: z.enum(["scheduled", "delete-all"]),
+    reason: z.enum(["scheduled", "delete-all", "script"]).meta({
+      description:
+        "scheduled: the server's own; delete-all: taken before one; script: `bun run backup` (decision 080)",
+    }),
     file: z.string().nullable().meta({ description: "The backup file (absolute path)" }),
     ok: z.boolean().meta({ description: "Written and checked: integrity ok, books balanced" }),
     detail: z.string().meta({ description: "What the check found, or why it failed" }),

@@ -84,6 +84,15 @@ export function ledgerViolations(sqlite: Database): string[] {
     if (!["WON", "PLACED"].includes(b.status) && b.payouts !== 0)
       problems.push(`bet ${b.id}: ${b.status} with a PAYOUT`);
   }
+  // A reversal counted in a till is counted in its original's (decision 079), never another.
+  const strayReversals = sqlite
+    .query(
+      `select r.id from transactions r join transactions o on o.id = r.reversal_of
+       where r.shift_id is not null and (o.shift_id is null or o.shift_id != r.shift_id)`,
+    )
+    .all() as { id: number }[];
+  for (const r of strayReversals)
+    problems.push(`reversal ${r.id}: counted in a shift its original is not in`);
   return problems;
 }
 

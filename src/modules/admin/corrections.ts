@@ -12,6 +12,7 @@ import type { CorrectionPreviewDto } from "../../domain/dto";
 import type { EntityType } from "../../domain/enums";
 import { formatCents } from "../../domain/money";
 import { type LedgerEntry, postLedgerEntry } from "../../lib/ledger";
+import { openTill } from "../shifts/shifts.service";
 
 interface Moved {
   party: "CUSTOMER" | "SHOP";
@@ -20,13 +21,36 @@ interface Moved {
   afterCents: number;
 }
 
+/** An open shift's till a correction counts in (decision 079): its expected cash around it. */
+interface TillMoved {
+  shiftId: number;
+  cashier: string | null;
+  shop: string | null;
+  beforeCents: number;
+  afterCents: number;
+}
+
 export class CorrectionLog {
   private readonly entries: LedgerEntry[] = [];
   private readonly moved = new Map<string, Moved>();
+  private readonly tills = new Map<number, TillMoved>();
 
-  /** Posts one ledger row (same transaction) and records it and the balances it moved. */
+  /**
+   * Posts one ledger row (same transaction) and records it, the balances it moved and, for a
+   * row counted in an open shift, that till's expected cash before and after.
+   */
   post(tx: Tx, entry: LedgerEntry, now: number): number {
+    const shiftId = entry.shiftId ?? null;
+    if (shiftId !== null && !this.tills.has(shiftId)) {
+      const till = openTill(tx, shiftId);
+      if (till) {
+        const { expectedCents, ...who } = till;
+        this.tills.set(shiftId, { ...who, beforeCents: expectedCents, afterCents: expectedCents });
+      }
+    }
     const { id, balances } = postLedgerEntry(tx, entry, now);
+    const till = shiftId === null ? undefined : this.tills.get(shiftId);
+    if (till) till.afterCents = openTill(tx, till.shiftId)?.expectedCents ?? till.afterCents;
     this.entries.push(entry);
     for (const b of balances) {
       const key = `${b.party.type}:${b.party.id}`;
@@ -102,6 +126,14 @@ export class CorrectionLog {
         betId: e.betId ?? null,
         reversalOf: e.reversalOf ?? null,
         reason: e.reason ?? null,
+        shiftId: e.shiftId ?? null,
+      })),
+      tills: [...this.tills.values()].map((t) => ({
+        shiftId: t.shiftId,
+        cashier: t.cashier,
+        shop: t.shop,
+        beforeAmount: formatCents(t.beforeCents),
+        afterAmount: formatCents(t.afterCents),
       })),
       balances: [...this.moved.values()].map((m) => {
         const limit = m.party === "CUSTOMER" ? limits.get(m.id) : undefined;

@@ -15,6 +15,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { DbOrTx, Tx } from "../../db/client";
 import { betSettlements, bets, transactions, users } from "../../db/schema";
 import type { BetSettlementDto, ResettlementDto } from "../../domain/dto";
+import { ledgerDescription } from "../../domain/ledger-descriptions";
 import { formatCents } from "../../domain/money";
 import type { ResettleBetInput } from "../../domain/schemas";
 import type { Mutation, Op } from "../../lib/audit";
@@ -90,7 +91,12 @@ export function resettleBet(
         amountCents: old.amountCents,
         from: { type: old.toEntityType, id: old.toEntityId },
         to: { type: old.fromEntityType, id: old.fromEntityId },
-        description: `Correction of #${old.id}: bet #${bet.id} re-settled ${from} to ${input.status}`,
+        description: ledgerDescription("CORRECTION", {
+          originalId: old.id,
+          betId: bet.id,
+          from,
+          to: input.status,
+        }),
         betId: bet.id,
         processedBy: actor.userId,
         reversalOf: old.id,
@@ -102,7 +108,7 @@ export function resettleBet(
   }
 
   // 2. The new outcome's row, as a first settlement writes it (settlementOf).
-  const outcome = settlementOf(bet, input, actor.userId, now, ` (re-settled from ${from})`);
+  const outcome = settlementOf(bet, input, actor.userId, now, from);
   if (outcome.entry) correction.post(tx, outcome.entry, now);
   const payoutCents = outcome.set.actualPayoutCents ?? null;
 

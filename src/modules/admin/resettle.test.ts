@@ -112,6 +112,7 @@ describe("re-settling a bet", () => {
         betId,
         reversalOf: payout?.id ?? -1,
         reason: "Wrong result entered",
+        shiftId: null,
       },
     ]);
     expect(answer.balances).toEqual([
@@ -396,6 +397,7 @@ describe("dry runs", () => {
           betId: null,
           reversalOf: dep.id,
           reason: "Paid in twice",
+          shiftId: null,
         },
       ],
       balances: [
@@ -416,6 +418,7 @@ describe("dry runs", () => {
           creditLimit: "50.00",
         },
       ],
+      tills: [],
     });
     // The real reversal still answers the rows themselves, and moves what the preview said.
     const real = await t.json<{ original: { archived: boolean }; reversal: { amount: string } }>(

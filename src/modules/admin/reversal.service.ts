@@ -16,10 +16,12 @@ import type { Tx } from "../../db/client";
 import { transactions } from "../../db/schema";
 import type { CorrectionPreviewDto, ReversalDto } from "../../domain/dto";
 import { REVERSIBLE_TYPES } from "../../domain/enums";
+import { ledgerDescription } from "../../domain/ledger-descriptions";
 import type { Mutation, Op } from "../../lib/audit";
 import { type AppError, notFound } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { refuse } from "../../lib/refusals";
+import { openTill } from "../shifts/shifts.service";
 import { getTransaction } from "../transactions/transactions.service";
 import { CorrectionLog } from "./corrections";
 
@@ -61,6 +63,10 @@ export function reverseTransaction(
     .returning({ id: transactions.id })
     .get();
   if (!archived) throw refuse("ALREADY_REVERSED", { transactionId: original.id });
+  // A deposit or withdrawal taken in a shift that is still open is corrected in that till
+  // too (decision 079): its expected cash follows the reversal. A closed shift's count stands.
+  const shiftId =
+    original.shiftId !== null && openTill(tx, original.shiftId) ? original.shiftId : null;
   // The ledger raises the credit and till alerts for any balance this pushes below zero.
   const correction = new CorrectionLog();
   const reversalId = correction.post(
@@ -70,9 +76,10 @@ export function reverseTransaction(
       amountCents: original.amountCents,
       from: { type: original.toEntityType, id: original.toEntityId },
       to: { type: original.fromEntityType, id: original.fromEntityId },
-      description: `Reversal of #${original.id}`,
+      description: ledgerDescription("REVERSAL", { originalId: original.id }),
       processedBy: actor.userId,
       reversalOf: original.id,
+      shiftId,
       reason: input.reason,
     },
     now,

@@ -2,7 +2,8 @@ import { type AnyColumn, and, eq, gte, inArray, lt, or, type SQL, sql } from "dr
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, shops } from "../../db/schema";
 import { betReturns, eachWayOf, settledReturnOfBet } from "../../domain/each-way";
-import { BET_STATUSES } from "../../domain/enums";
+import { BET_STATUSES, type BetStatus } from "../../domain/enums";
+import { ledgerDescription } from "../../domain/ledger-descriptions";
 import type { SortKey } from "../../domain/list-query";
 import { checkBetFunds, formatCents } from "../../domain/money";
 import { formatPrice } from "../../domain/price";
@@ -225,14 +226,15 @@ export function assertSettlableAs(bet: typeof bets.$inferSelect, status: string)
  * payout for WON, of the place part for PLACED, a REFUND of the stake for VOID, none for
  * LOST) and the bet's new fields.
  * A first settlement and a re-settlement (src/modules/admin/resettle.service.ts) alike;
- * `note` ends the row's description (" (re-settled from WON)").
+ * `resettledFrom` (the outcome it replaces) ends the row's description (" (re-settled from
+ * WON)", src/domain/ledger-descriptions.ts).
  */
 export function settlementOf(
   bet: typeof bets.$inferSelect,
   input: Pick<ResolveBetInput, "status" | "voidReason">,
   resolvedBy: number,
   now: number,
-  note = "",
+  resettledFrom: BetStatus | null = null,
 ): { entry: LedgerEntry | null; set: Partial<typeof bets.$inferInsert> } {
   // A cash bet has no account: its return moves when its slip is paid at a till
   // (POST /api/slips/{code}/pay, decision 051), so settling it writes no ledger row.
@@ -250,14 +252,20 @@ export function settlementOf(
             ...row,
             type: "PAYOUT",
             amountCents: returned,
-            description: `Payout for bet #${bet.id}${note}`,
+            description:
+              resettledFrom === null
+                ? ledgerDescription("PAYOUT", { betId: bet.id })
+                : ledgerDescription("PAYOUT_RESETTLED", { betId: bet.id, from: resettledFrom }),
           }
         : input.status === "VOID"
           ? {
               ...row,
               type: "REFUND",
               amountCents: bet.stakeCents,
-              description: `Refund for void bet #${bet.id}${note}`,
+              description:
+                resettledFrom === null
+                  ? ledgerDescription("REFUND", { betId: bet.id })
+                  : ledgerDescription("REFUND_RESETTLED", { betId: bet.id, from: resettledFrom }),
             }
           : null;
   const set = {
@@ -472,7 +480,10 @@ export function placeBet(
         // A cash stake is cash into the shift's till (decision 051): CASH -> SHOP moves it.
         from: customer ? { type: "CUSTOMER", id: customer.id } : CASH_PARTY,
         to: { type: "SHOP", id: shop.id },
-        description: `Stake for bet #${bet.id}: ${input.description}`.slice(0, 500),
+        description: ledgerDescription("STAKE", {
+          betId: bet.id,
+          betDescription: input.description,
+        }),
         betId: bet.id,
         processedBy: actor.userId,
         shiftId: cash?.shiftId ?? null,

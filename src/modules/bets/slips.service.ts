@@ -13,6 +13,7 @@ import { type AppDb, type DbOrTx, prepared, type Tx, writeTx } from "../../db/cl
 import { appSecrets, bets, customers, shops, users } from "../../db/schema";
 import type { SlipDto } from "../../domain/dto";
 import { stakeFieldsOf } from "../../domain/each-way";
+import { ledgerDescription } from "../../domain/ledger-descriptions";
 import { formatCents } from "../../domain/money";
 import { formatPrice, priceOf } from "../../domain/price";
 import { SLIP_ALPHABET, SLIP_CODE_LENGTH } from "../../domain/slip-code";
@@ -302,7 +303,9 @@ export function paySlip(
       amountCents,
       from: { type: "SHOP", id: shift.shopId },
       to: CASH_PARTY,
-      description: `${bet.status === "VOID" ? "Stake returned" : "Paid"} on the slip of bet #${bet.id}`,
+      description: ledgerDescription(bet.status === "VOID" ? "SLIP_STAKE_RETURNED" : "SLIP_PAID", {
+        betId: bet.id,
+      }),
       betId: bet.id,
       processedBy: actor.userId,
       shiftId: shift.id,

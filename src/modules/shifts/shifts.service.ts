@@ -73,6 +73,10 @@ interface Takings {
   cashStakeCount: number;
   cashPayoutCents: number;
   cashPayoutCount: number;
+  reversedDepositCents: number;
+  reversedDepositCount: number;
+  reversedWithdrawalCents: number;
+  reversedWithdrawalCount: number;
   topupCents: number;
   topupCount: number;
   pickupCents: number;
@@ -89,6 +93,10 @@ const noTakings = (): Takings => ({
   cashStakeCount: 0,
   cashPayoutCents: 0,
   cashPayoutCount: 0,
+  reversedDepositCents: 0,
+  reversedDepositCount: 0,
+  reversedWithdrawalCents: 0,
+  reversedWithdrawalCount: 0,
   topupCents: 0,
   topupCount: 0,
   pickupCents: 0,
@@ -101,8 +109,13 @@ const movementUser = alias(users, "till_movement_user");
 /**
  * The deposits and withdrawals recorded with each of these shifts (through
  * transactions_shift_idx). A reversed original still counts: its cash did cross the
- * counter; the reversal, an admin's correction, belongs to no shift (decision 030).
+ * counter. Its reversal counts against the same shift when it was made while that shift was
+ * open (decision 079): the till then holds that much less (a deposit typed wrong, or cash
+ * handed back) or more (a withdrawal never paid out). A reversal row has the original's
+ * type, so it is told apart by `reversal_of`.
  */
+const original = sql`${transactions.reversalOf} is null`;
+const reversal = sql`${transactions.reversalOf} is not null`;
 const cashStake = sql`(${transactions.type} = 'BETTING' and ${transactions.fromEntityType} = 'CASH')`;
 const cashPayout = sql`(${transactions.type} in ('PAYOUT', 'REFUND') and ${transactions.toEntityType} = 'CASH')`;
 
@@ -112,10 +125,14 @@ function takingsOf(db: DbOrTx, shiftIds: number[]): Map<number, Takings> {
   const rows = db
     .select({
       shiftId: transactions.shiftId,
-      depositCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'DEPOSIT' then ${transactions.amountCents} end), 0)`,
-      depositCount: sql<number>`count(case when ${transactions.type} = 'DEPOSIT' then 1 end)`,
-      withdrawalCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'WITHDRAWAL' then ${transactions.amountCents} end), 0)`,
-      withdrawalCount: sql<number>`count(case when ${transactions.type} = 'WITHDRAWAL' then 1 end)`,
+      depositCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'DEPOSIT' and ${original} then ${transactions.amountCents} end), 0)`,
+      depositCount: sql<number>`count(case when ${transactions.type} = 'DEPOSIT' and ${original} then 1 end)`,
+      withdrawalCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'WITHDRAWAL' and ${original} then ${transactions.amountCents} end), 0)`,
+      withdrawalCount: sql<number>`count(case when ${transactions.type} = 'WITHDRAWAL' and ${original} then 1 end)`,
+      reversedDepositCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'DEPOSIT' and ${reversal} then ${transactions.amountCents} end), 0)`,
+      reversedDepositCount: sql<number>`count(case when ${transactions.type} = 'DEPOSIT' and ${reversal} then 1 end)`,
+      reversedWithdrawalCents: sql<number>`coalesce(sum(case when ${transactions.type} = 'WITHDRAWAL' and ${reversal} then ${transactions.amountCents} end), 0)`,
+      reversedWithdrawalCount: sql<number>`count(case when ${transactions.type} = 'WITHDRAWAL' and ${reversal} then 1 end)`,
       // A cash stake is a BETTING row from CASH; a slip paid is a PAYOUT or REFUND to CASH.
       cashStakeCents: sql<number>`coalesce(sum(case when ${cashStake} then ${transactions.amountCents} end), 0)`,
       cashStakeCount: sql<number>`count(case when ${cashStake} then 1 end)`,
@@ -162,13 +179,16 @@ function takingsOf(db: DbOrTx, shiftIds: number[]): Map<number, Takings> {
 
 /**
  * What the till should hold: float + deposits - withdrawals + cash stakes - cash payouts +
- * top-ups - pick-ups (issue 21 item 3).
+ * top-ups - pick-ups (issue 21 item 3), less the deposits and plus the withdrawals
+ * reversed while the shift was open (decision 079).
  */
 function expectedCents(openingFloatCents: number, t: Takings): number {
   return (
     openingFloatCents +
     t.depositCents -
-    t.withdrawalCents +
+    t.withdrawalCents -
+    t.reversedDepositCents +
+    t.reversedWithdrawalCents +
     t.cashStakeCents -
     t.cashPayoutCents +
     t.topupCents -
@@ -188,6 +208,23 @@ export function expectedCashCents(tx: DbOrTx, shiftId: number): number {
     .get();
   if (!row) return 0;
   return expectedCents(row.openingFloatCents, takingsOf(tx, [shiftId]).get(shiftId) ?? noTakings());
+}
+
+/**
+ * An open shift's till as a correction sees it (decision 079): whose it is, where, and the
+ * cash it should hold now; undefined when the shift is closed or gone.
+ */
+export function openTill(tx: DbOrTx, shiftId: number) {
+  const row = selectShifts(tx)
+    .where(and(eq(shifts.id, shiftId), eq(shifts.status, "OPEN")))
+    .get();
+  if (!row) return undefined;
+  return {
+    shiftId,
+    cashier: row.ownerName,
+    shop: row.shopName,
+    expectedCents: expectedCashCents(tx, shiftId),
+  };
 }
 
 function toShiftDto(row: ShiftRow, takings: Takings): ShiftDto {
@@ -215,6 +252,10 @@ function toShiftDto(row: ShiftRow, takings: Takings): ShiftDto {
     cashStakeCount: takings.cashStakeCount,
     cashPayouts: formatCents(takings.cashPayoutCents),
     cashPayoutCount: takings.cashPayoutCount,
+    reversedDeposits: formatCents(takings.reversedDepositCents),
+    reversedDepositCount: takings.reversedDepositCount,
+    reversedWithdrawals: formatCents(takings.reversedWithdrawalCents),
+    reversedWithdrawalCount: takings.reversedWithdrawalCount,
     topups: formatCents(takings.topupCents),
     topupCount: takings.topupCount,
     pickups: formatCents(takings.pickupCents),

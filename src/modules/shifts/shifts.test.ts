@@ -165,6 +165,90 @@ describe("closing", () => {
   });
 });
 
+describe("reversals (decision 079)", () => {
+  const reverse = (transactionId: number, dryRun = false) =>
+    t.json<{
+      rows?: { shiftId: number | null }[];
+      tills?: unknown[];
+      reversal?: TransactionDto;
+    }>("POST", "/api/admin/reverse-transaction", {
+      body: { transactionId, reason: "Typed 500 for 50", dryRun },
+      expect: dryRun ? 200 : 201,
+    });
+  const shiftOf = (id: number) => t.json<ShiftDto>("GET", `/api/shifts/${id}`, { as: "user" });
+
+  test("a deposit or withdrawal reversed while its shift is open comes out of that till's expected cash", async () => {
+    const shift = await openShift("user", "100.00");
+    const typo = await cash("deposits", "user", "500.00");
+    await cash("deposits", "user", "50.00");
+    const unpaid = await cash("withdrawals", "user", "30.00");
+    expect((await shiftOf(shift.id)).expectedCash).toBe("620.00");
+
+    // The dry run names the till and its expected cash before and after; nothing is written.
+    const preview = await reverse(typo.id, true);
+    expect(preview.rows?.[0]?.shiftId).toBe(shift.id);
+    expect(preview.tills).toEqual([
+      {
+        shiftId: shift.id,
+        cashier: "user1",
+        shop: "Main Street",
+        beforeAmount: "620.00",
+        afterAmount: "120.00",
+      },
+    ]);
+    expect((await shiftOf(shift.id)).expectedCash).toBe("620.00");
+
+    expect((await reverse(typo.id)).reversal?.shiftId).toBe(shift.id);
+    expect((await reverse(unpaid.id)).reversal?.shiftId).toBe(shift.id);
+    const live = await shiftOf(shift.id);
+    // The originals still count as taken; their reversals are lines of their own.
+    expect(live).toMatchObject({
+      deposits: "550.00",
+      depositCount: 2,
+      withdrawals: "30.00",
+      withdrawalCount: 1,
+      reversedDeposits: "500.00",
+      reversedDepositCount: 1,
+      reversedWithdrawals: "30.00",
+      reversedWithdrawalCount: 1,
+      expectedCash: "150.00",
+    });
+    // The count of what is really in the till closes without a discrepancy.
+    const closed = (await (await close(shift.id, "150.00")).json()) as ShiftDto;
+    expect(closed).toMatchObject({ expectedCash: "150.00", discrepancy: "0.00" });
+    expect(await alertTitles()).toEqual([]);
+    // The Z report's rows list the reversals with the shift's movements.
+    const rows = await t.json<TransactionDto[]>("GET", `/api/transactions?shiftId=${shift.id}`);
+    expect(rows.filter((r) => r.reversalOf !== null).map((r) => r.reversalOf)).toEqual(
+      expect.arrayContaining([typo.id, unpaid.id]),
+    );
+  });
+
+  test("a reversal after the shift closed belongs to no shift: the counted report stands", async () => {
+    const shift = await openShift("user", "10.00");
+    const deposit = await cash("deposits", "user", "5.00");
+    await close(shift.id, "15.00");
+    const preview = await reverse(deposit.id, true);
+    expect(preview.rows?.[0]?.shiftId).toBeNull();
+    expect(preview.tills).toEqual([]);
+    expect((await reverse(deposit.id)).reversal?.shiftId).toBeNull();
+    expect(await shiftOf(shift.id)).toMatchObject({
+      expectedCash: "15.00",
+      discrepancy: "0.00",
+      reversedDeposits: "0.00",
+      reversedDepositCount: 0,
+    });
+  });
+
+  test("a deposit taken in no shift is reversed in none, even with its taker's shift open now", async () => {
+    const before = await cash("deposits", "user", "25.00");
+    expect(before.shiftId).toBeNull();
+    const shift = await openShift("user", "40.00");
+    expect((await reverse(before.id)).reversal?.shiftId).toBeNull();
+    expect((await shiftOf(shift.id)).expectedCash).toBe("40.00");
+  });
+});
+
 describe("REQUIRE_SHIFT", () => {
   test("off (the default): cash moves without a shift and records none", async () => {
     expect(t.deps.requireShift).toBeFalsy();

@@ -30,9 +30,11 @@ const preview: CorrectionPreviewDto = {
       betId: null,
       reversalOf: null,
       reason: null,
+      shiftId: null,
     },
   ],
   balances: [customer],
+  tills: [],
 };
 
 afterEach(() => {
@@ -68,6 +70,31 @@ describe("a correction's preview", () => {
     expect(screen.getByText(/von Kunde #3 an Galway/).textContent).toBe(
       "Auszahlung 1.025,00\u00a0€ von Kunde #3 an Galway",
     );
+  });
+
+  test("a reversal counted in an open shift names its till's expected cash, in each language (decision 079)", () => {
+    const till = {
+      shiftId: 12,
+      cashier: "user1",
+      shop: "Galway",
+      beforeAmount: "620.00",
+      afterAmount: "120.00",
+    };
+    const { unmount } = render(<CorrectionPreview preview={{ ...preview, tills: [till] }} />);
+    expect(screen.getByTestId("till-change").textContent).toBe(
+      "This takes the expected cash of shift #12 (user1 at Galway, still open) to €120.00 (from €620.00).",
+    );
+    unmount();
+    applyLanguage("de");
+    render(<CorrectionPreview preview={{ ...preview, tills: [till] }} />);
+    expect(screen.getByTestId("till-change").textContent).toBe(
+      "Das bringt den Soll-Bestand der noch offenen Schicht #12 (user1 in Galway) auf 120,00\u00a0€ (von 620,00\u00a0€).",
+    );
+  });
+
+  test("no till line when the correction counts in no open shift", () => {
+    render(<CorrectionPreview preview={preview} />);
+    expect(screen.queryByTestId("till-change")).toBeNull();
   });
 
   test("names are shown as they are written, never read as markup or entities", () => {

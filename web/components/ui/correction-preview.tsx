@@ -1,6 +1,7 @@
 import type { CorrectionPreviewDto } from "../../../src/domain/dto";
 import { centsOf } from "../../../src/domain/money";
 import { i18n, useT } from "../../i18n";
+import { ledgerDescriptionText } from "../../i18n/ledger-descriptions";
 import { richText } from "../../i18n/rich-text";
 import { euro } from "../../lib/format";
 import "../../i18n/areas/ui";
@@ -79,7 +80,7 @@ export function CorrectionPreview({ preview }: { preview: CorrectionPreviewDto }
                 },
               )}
               {row.description && (
-                <span className="block text-base-content/70">{row.description}</span>
+                <span className="block text-base-content/70">{ledgerDescriptionText(row, t)}</span>
               )}
             </li>
           ))}
@@ -100,6 +101,23 @@ export function CorrectionPreview({ preview }: { preview: CorrectionPreviewDto }
                 </li>
               );
             })}
+          </ul>
+        )}
+        {preview.tills.length > 0 && (
+          // A reversal of cash taken in a shift still open moves that till's expected cash
+          // (decision 079): the admin sees which cashier's cash-up it changes.
+          <ul className="mt-1 space-y-1">
+            {preview.tills.map((till) => (
+              <li key={till.shiftId} data-testid="till-change">
+                {t("ui.correction.tillTakes", {
+                  shift: till.shiftId,
+                  cashier: till.cashier ?? "?",
+                  shop: till.shop ?? "?",
+                  after: euro(till.afterAmount),
+                  before: euro(till.beforeAmount),
+                })}
+              </li>
+            ))}
           </ul>
         )}
       </div>

@@ -9,6 +9,7 @@
 import { customerNumber } from "../../../src/domain/customer-number";
 import type { ShiftDto, TillMovementDto, TransactionDto } from "../../../src/domain/dto";
 import { i18n } from "../../i18n";
+import { ledgerDescriptionText } from "../../i18n/ledger-descriptions";
 import "../../i18n/areas/receipts";
 import "../../i18n/areas/ui";
 
@@ -88,7 +89,9 @@ export function transactionReceipt(t: TransactionDto): ReceiptData {
       ...(t.bet
         ? ([[i18n.t("receipts.bet"), `#${t.bet.id} ${t.bet.description}`]] as [string, string][])
         : []),
-      ...(t.description ? ([[i18n.t("receipts.note"), t.description]] as [string, string][]) : []),
+      ...(t.description
+        ? ([[i18n.t("receipts.note"), ledgerDescriptionText(t)]] as [string, string][])
+        : []),
     ],
   };
 }

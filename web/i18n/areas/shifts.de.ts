@@ -41,6 +41,8 @@ export const de: Shape<typeof en> = {
     withdrawals: "Auszahlungen ({{n}})",
     cashBets: "Barwetten ({{n}})",
     slipsPaid: "Ausgezahlte Wettscheine ({{n}})",
+    reversedDeposits: "Stornierte Einzahlungen ({{n}})",
+    reversedWithdrawals: "Stornierte Auszahlungen ({{n}})",
     topups: "Auffüllungen ({{n}})",
     pickups: "Abschöpfungen ({{n}})",
     expectedCash: "Soll-Bestand",
@@ -101,6 +103,8 @@ export const de: Shape<typeof en> = {
   line: {
     deposit: "Einzahlung",
     withdrawal: "Auszahlung",
+    depositReversed: "Einzahlung #{{id}} storniert",
+    withdrawalReversed: "Auszahlung #{{id}} storniert",
     cashBet: "Barwette",
     stakeReturned: "Einsatz erstattet",
     slipPaid: "Wettschein ausgezahlt",

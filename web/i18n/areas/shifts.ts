@@ -46,6 +46,8 @@ export const en = {
     withdrawals: "Withdrawals ({{n}})",
     cashBets: "Cash bets ({{n}})",
     slipsPaid: "Slips paid ({{n}})",
+    reversedDeposits: "Deposits reversed ({{n}})",
+    reversedWithdrawals: "Withdrawals reversed ({{n}})",
     topups: "Top-ups ({{n}})",
     pickups: "Pick-ups ({{n}})",
     expectedCash: "Expected cash",
@@ -107,6 +109,8 @@ export const en = {
   line: {
     deposit: "Deposit",
     withdrawal: "Withdrawal",
+    depositReversed: "Deposit #{{id}} reversed",
+    withdrawalReversed: "Withdrawal #{{id}} reversed",
     cashBet: "Cash bet",
     stakeReturned: "Stake returned",
     slipPaid: "Slip paid",

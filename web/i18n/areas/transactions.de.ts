@@ -31,6 +31,19 @@ export const de: Shape<typeof en> = {
   loading: "Buchungen werden geladen...",
   empty: "Keine Buchungen gefunden",
   recent: "Letzte Buchungen",
+  descriptions: {
+    REVERSAL: "Storno von #{{originalId}}",
+    CORRECTION:
+      "Korrektur von #{{originalId}}: Wette #{{betId}} neu abgerechnet von {{from}} auf {{to}}",
+    PAYOUT: "Gewinn für Wette #{{betId}}",
+    PAYOUT_RESETTLED: "Gewinn für Wette #{{betId}} (neu abgerechnet, vorher {{from}})",
+    REFUND: "Erstattung für stornierte Wette #{{betId}}",
+    REFUND_RESETTLED:
+      "Erstattung für stornierte Wette #{{betId}} (neu abgerechnet, vorher {{from}})",
+    STAKE: "Einsatz für Wette #{{betId}}: {{betDescription}}",
+    SLIP_PAID: "Wettschein von Wette #{{betId}} ausgezahlt",
+    SLIP_STAKE_RETURNED: "Einsatz auf den Wettschein von Wette #{{betId}} zurückgezahlt",
+  },
   noDescription: "Keine Beschreibung",
   fromTo: "Von <from/> an <to/>",
   processedByUser: "Bearbeitet von <user/>",

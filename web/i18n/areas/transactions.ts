@@ -4,7 +4,25 @@
  * web/i18n/catalogue.test.ts), is ./transactions.de.ts. Keys are used as t("transactions.<key>").
  */
 
+import type { LedgerDescriptionKind } from "../../../src/domain/ledger-descriptions";
 import { addEnglishArea } from "../instance";
+
+/**
+ * The descriptions the server writes on its own rows (decision 081), by kind of
+ * src/domain/ledger-descriptions.ts: English word for word as stored; `from` and `to` are
+ * statuses (ui.betStatus), `betDescription` the bet's own text, shown as written.
+ */
+const descriptions = {
+  REVERSAL: "Reversal of #{{originalId}}",
+  CORRECTION: "Correction of #{{originalId}}: bet #{{betId}} re-settled {{from}} to {{to}}",
+  PAYOUT: "Payout for bet #{{betId}}",
+  PAYOUT_RESETTLED: "Payout for bet #{{betId}} (re-settled from {{from}})",
+  REFUND: "Refund for void bet #{{betId}}",
+  REFUND_RESETTLED: "Refund for void bet #{{betId}} (re-settled from {{from}})",
+  STAKE: "Stake for bet #{{betId}}: {{betDescription}}",
+  SLIP_PAID: "Paid on the slip of bet #{{betId}}",
+  SLIP_STAKE_RETURNED: "Stake returned on the slip of bet #{{betId}}",
+} as const satisfies Record<LedgerDescriptionKind, string>;
 
 export const en = {
   title: "Transactions",
@@ -37,6 +55,7 @@ export const en = {
   empty: "No transactions found",
   recent: "Recent Transactions",
   noDescription: "No description",
+  descriptions,
   fromTo: "From <from/> to <to/>",
   processedByUser: "Processed by <user/>",
   noTillEffect: "(no till effect)",

@@ -111,6 +111,8 @@ export const de: Shape<typeof en> = {
     beyondLimit: "Über dem Kreditlimit von {{limit}}.",
     withinLimit: "Unter null, innerhalb des Kreditlimits von {{limit}}.",
     tillBelowZero: "Die Kasse fällt unter null.",
+    tillTakes:
+      "Das bringt den Soll-Bestand der noch offenen Schicht #{{shift}} ({{cashier}} in {{shop}}) auf {{after}} (von {{before}}).",
     party: "{{type}} #{{id}}",
     partyType: {
       CUSTOMER: "Kunde",

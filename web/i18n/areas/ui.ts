@@ -119,6 +119,8 @@ export const en = {
     beyondLimit: "Beyond the credit limit of {{limit}}.",
     withinLimit: "Below zero, within the credit limit of {{limit}}.",
     tillBelowZero: "The till goes below zero.",
+    tillTakes:
+      "This takes the expected cash of shift #{{shift}} ({{cashier}} at {{shop}}, still open) to {{after}} (from {{before}}).",
     party: "{{type}} #{{id}}",
     partyType: {
       CUSTOMER: "customer",

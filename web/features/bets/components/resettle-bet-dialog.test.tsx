@@ -28,6 +28,7 @@ function answer(dryRun: boolean): ResettlementDto {
         betId: 11,
         reversalOf: 12,
         reason: "Wrong result entered",
+        shiftId: null,
       },
     ],
     balances: [
@@ -40,6 +41,7 @@ function answer(dryRun: boolean): ResettlementDto {
         creditLimit: "10.00",
       },
     ],
+    tills: [],
   };
 }
 

@@ -16,7 +16,8 @@ export function discrepancyText(discrepancy: string): string {
 
 /**
  * A shift's cash-up, line by line: float, deposits, withdrawals, cash bets taken, slips
- * paid, top-ups, pick-ups, expected, and once closed the count and discrepancy.
+ * paid, the deposits and withdrawals reversed while it was open (if any), top-ups,
+ * pick-ups, expected, and once closed the count and discrepancy.
  */
 export function ShiftFigures({ shift }: { shift: Shift }) {
   const t = useT();
@@ -40,6 +41,25 @@ export function ShiftFigures({ shift }: { shift: Shift }) {
       t("shifts.figures.slipsPaid", { n: formatNumber(shift.cashPayoutCount) }),
       `- ${money(shift.cashPayouts)}`,
     ],
+    // Reversals made while the shift was open (decision 079): only when there are any.
+    ...(shift.reversedDepositCount > 0
+      ? [
+          [
+            t("shifts.figures.reversedDeposits", { n: formatNumber(shift.reversedDepositCount) }),
+            `- ${money(shift.reversedDeposits)}`,
+          ] as [string, string],
+        ]
+      : []),
+    ...(shift.reversedWithdrawalCount > 0
+      ? [
+          [
+            t("shifts.figures.reversedWithdrawals", {
+              n: formatNumber(shift.reversedWithdrawalCount),
+            }),
+            `+ ${money(shift.reversedWithdrawals)}`,
+          ] as [string, string],
+        ]
+      : []),
     [t("shifts.figures.topups", { n: formatNumber(shift.topupCount) }), `+ ${money(shift.topups)}`],
     [
       t("shifts.figures.pickups", { n: formatNumber(shift.pickupCount) }),

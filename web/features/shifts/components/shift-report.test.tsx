@@ -25,6 +25,10 @@ const closed = shiftDto.parse({
   cashStakeCount: 1,
   cashPayouts: "19.00",
   cashPayoutCount: 1,
+  reversedDeposits: "0.00",
+  reversedDepositCount: 0,
+  reversedWithdrawals: "0.00",
+  reversedWithdrawalCount: 0,
   topups: "0.00",
   topupCount: 0,
   pickups: "0.00",
@@ -96,6 +100,57 @@ describe("the Z report (issue 21, decision 051)", () => {
     const figures = screen.getByTestId("shift-figures");
     expect(within(figures).getByText("Cash bets (1)")).toBeTruthy();
     expect(within(figures).getByText("Slips paid (1)")).toBeTruthy();
+  });
+
+  test("a deposit and a withdrawal reversed while it was open: their lines and figures, the other way round (decision 079)", async () => {
+    const reversals = page([
+      transaction({ id: 1, shiftId: 5 }),
+      transaction({
+        id: 6,
+        shiftId: 5,
+        reversalOf: 1,
+        fromEntityType: "SHOP",
+        fromEntityId: 3,
+        toEntityType: "CUSTOMER",
+        toEntityId: 7,
+        fromCustomer: null,
+        toCustomer: { id: 7, firstName: "Ann", lastName: "Byrne" },
+        fromShop: { id: 3, name: "Central" },
+        toShop: null,
+      }),
+      transaction({
+        id: 8,
+        type: "WITHDRAWAL",
+        amount: "20.00",
+        shiftId: 5,
+        reversalOf: 7,
+        fromCustomer: { id: 7, firstName: "Ann", lastName: "Byrne" },
+      }),
+    ]);
+    renderWithProviders(<ShiftReport id={5} />, "user", {
+      "GET /api/shifts/:id": shiftDto.parse({
+        ...closed,
+        reversedDeposits: "50.00",
+        reversedDepositCount: 1,
+        reversedWithdrawals: "20.00",
+        reversedWithdrawalCount: 1,
+      }),
+      "GET /api/transactions": reversals,
+    });
+    expect(await movementRows("Deposits, withdrawals, cash bets and slips paid")).toEqual([
+      ["Deposit", "Ann Byrne", "+ €50.00"],
+      ["Deposit #1 reversed", "Ann Byrne", "- €50.00"],
+      ["Withdrawal #7 reversed", "Ann Byrne", "+ €20.00"],
+    ]);
+    const figures = screen.getByTestId("shift-figures");
+    expect(figures.textContent).toContain("Deposits reversed (1)- €50.00");
+    expect(figures.textContent).toContain("Withdrawals reversed (1)+ €20.00");
+  });
+
+  test("no reversal lines in the figures when there were none", async () => {
+    renderReport();
+    const figures = await screen.findByTestId("shift-figures");
+    expect(figures.textContent).not.toContain("reversed");
   });
 
   test("prints in German: headings, figures, the till's lines and money in the German way", async () => {

@@ -14,9 +14,22 @@ type Row = NonNullable<ReturnType<typeof useShiftMovements>["data"]>["items"][nu
 /**
  * What a ledger row of a shift is at the till (issue 21, decision 051): a deposit or a
  * withdrawal, a cash bet's stake into the till (from CASH) or a slip paid out of it (to CASH),
- * with its sign there and whose it is ("Cash" for the bearer of a slip).
+ * with its sign there and whose it is ("Cash" for the bearer of a slip). A deposit or
+ * withdrawal reversed while the shift was open is a line of its own, the other way round
+ * (decision 079).
  */
 export function tillLine(row: Row): { kind: string; sign: "+" | "-"; who: string } {
+  const customer = row.fromCustomer ?? row.toCustomer;
+  if (row.reversalOf !== null && (row.type === "DEPOSIT" || row.type === "WITHDRAWAL")) {
+    const deposit = row.type === "DEPOSIT";
+    return {
+      kind: i18n.t(deposit ? "shifts.line.depositReversed" : "shifts.line.withdrawalReversed", {
+        id: row.reversalOf,
+      }),
+      sign: deposit ? "-" : "+",
+      who: customer ? fullName(customer) : "",
+    };
+  }
   if (row.type === "DEPOSIT")
     return {
       kind: i18n.t("shifts.line.deposit"),

@@ -8,6 +8,8 @@
  *   customer wherever it appears.
  * - A reversal is marked "Reversal of #12", a re-settlement's taking back of a payout or
  *   refund "Correction of #12", and a reversed original "Reversed".
+ * - A description the server wrote ("Payout for bet #7") reads in the reader's language
+ *   (decision 081); a cashier's own words as typed.
  * - From and To are the row's stored sides, as in the reversal preview and the CSV
  *   (docs/ledger.md, decisions/039): the way the money moved.
  */
@@ -23,6 +25,7 @@ import { centsOf } from "../../../../src/domain/money";
 import { TransactionStatusBadge } from "../../../components/ui/badges";
 import { CustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { i18n, useT } from "../../../i18n";
+import { ledgerDescriptionText } from "../../../i18n/ledger-descriptions";
 import { richText } from "../../../i18n/rich-text";
 import { euroCents, formatDateTime } from "../../../lib/format";
 import type { Transaction } from "../api/types";
@@ -166,7 +169,9 @@ export function LedgerLine({
           <span className={typeColour(t, party)}>{tr(`ui.transactionType.${t.type}`)}</span>
           <CorrectionBadge t={t} />
         </div>
-        <div className="truncate text-sm">{t.description || tr("transactions.noDescription")}</div>
+        <div className="truncate text-sm" data-testid="ledger-description">
+          {ledgerDescriptionText(t, tr) || tr("transactions.noDescription")}
+        </div>
         {t.reason && (
           <div className="truncate text-sm" data-testid="ledger-reason">
             {tr("transactions.reason", { reason: t.reason })}

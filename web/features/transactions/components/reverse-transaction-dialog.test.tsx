@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { CorrectionPreviewDto } from "../../../../src/domain/dto";
 import { transaction } from "../../../test/fixtures";
 import { renderWithProviders } from "../../../test/render";
 import ReverseTransactionDialog from "./reverse-transaction-dialog";
@@ -21,6 +22,7 @@ const preview = {
       betId: null,
       reversalOf: 9,
       reason: "Paid in twice",
+      shiftId: null,
     },
   ],
   balances: [
@@ -41,7 +43,8 @@ const preview = {
       creditLimit: "50.00",
     },
   ],
-};
+  tills: [],
+} satisfies CorrectionPreviewDto;
 
 describe("reversing a transaction (issue 12, issue 20)", () => {
   test("asks the reason, shows the preview and reverses only on confirmation", async () => {

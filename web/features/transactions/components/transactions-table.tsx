@@ -10,6 +10,7 @@ import { UserCell } from "../../../components/ui/links";
 import { ClearFilters, DateRangeFilter, FilterSelect } from "../../../components/ui/table-filters";
 import { DateCell, Truncate } from "../../../components/ui/truncate";
 import { useT } from "../../../i18n";
+import { ledgerDescriptionText } from "../../../i18n/ledger-descriptions";
 import { isAdminAtom } from "../../../lib/session";
 import { useTransactions } from "../api/get-transactions";
 import type { Transaction } from "../api/types";
@@ -49,13 +50,15 @@ function BetLink({ id }: { id: number | null }) {
  */
 function DescriptionCell({ t }: { t: Transaction }) {
   const tr = useT();
+  // The server's own wording in the reader's language (decision 081); the CSV keeps the stored.
+  const description = ledgerDescriptionText(t, tr);
   const text = t.reason
-    ? tr("transactions.withReason", { description: t.description ?? "", reason: t.reason })
-    : (t.description ?? "");
+    ? tr("transactions.withReason", { description, reason: t.reason })
+    : description;
   return (
     <Truncate text={text} className="">
       <CorrectionBadge t={t} className="mr-1" />
-      {t.description}
+      {description}
       {t.reason && (
         <span className="block text-xs" data-testid="ledger-reason">
           {tr("transactions.reason", { reason: t.reason })}
@@ -162,7 +165,7 @@ function TransactionCard({ t, onReverse }: { t: Transaction; onReverse?: (id: nu
           <LedgerAmount t={t} />
         </span>
       </div>
-      {t.description && <p className="break-words">{t.description}</p>}
+      {t.description && <p className="break-words">{ledgerDescriptionText(t, tr)}</p>}
       {t.reason && <p className="break-words">{tr("transactions.reason", { reason: t.reason })}</p>}
       <p className="flex flex-wrap gap-1">
         <LedgerParty t={t} side="from" />

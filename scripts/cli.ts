@@ -1,6 +1,7 @@
 /** What every admin script shares: argument parsing with --help, the database path, exits. */
 import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
+import { hostname, userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { messageOf } from "../src/lib/errors";
 import { setPrivateUmask } from "../src/lib/private-files";
@@ -76,4 +77,19 @@ function oneLine(err: unknown): never {
 export function integrityOf(sqlite: Database): string {
   const rows = sqlite.query("pragma integrity_check").all() as { integrity_check: string }[];
   return rows.map((r) => r.integrity_check).join("; ");
+}
+
+/**
+ * How the audit trail names a console script's writes (decision 082): `console:<os user>@<host>`,
+ * the person at the machine as far as the machine knows them.
+ */
+export function consoleActorName(): string {
+  let user: string;
+  try {
+    user = userInfo().username;
+  } catch {
+    // A container's user without a passwd entry: its uid is what there is.
+    user = process.env.USER || `uid ${process.getuid?.() ?? "?"}`;
+  }
+  return `console:${user}@${hostname()}`;
 }

@@ -10,7 +10,7 @@ import { hashPassword } from "../src/lib/auth/password";
 import { messageOf } from "../src/lib/errors";
 import { setLogLevel } from "../src/lib/logger";
 import { insertUser, resetPassword } from "../src/modules/admin/users.service";
-import { fail, parseScriptArgs } from "./cli";
+import { consoleActorName, fail, parseScriptArgs } from "./cli";
 
 const USAGE = `
 Usage: bun run create-admin [--username NAME] [--password PASSWORD] [--promote] [--db PATH]
@@ -52,7 +52,8 @@ if (refused) fail(refused);
 const handle = openDatabase(dbPath);
 try {
   const passwordHash = await hashPassword(password);
-  const op = { actor: null, now: Date.now() };
+  // No user acts: the audit rows name the console (decision 082), not nobody.
+  const op = { actor: null, now: Date.now(), actorName: consoleActorName() };
   let user: { username: string; role: string; disabled: boolean };
   try {
     user = auditedWrite(handle.db, contracts.createUser.audit, op, (tx) => {

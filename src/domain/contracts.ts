@@ -886,6 +886,8 @@ export const contracts = {
       "Empty every table but the acting admin, their session and the backups list, after the admin's password and a checked backup",
     tag: "Admin",
     access: ADMIN,
+    // Only a person, with their password: an admin token cannot empty the books (decision 082).
+    bearer: false,
     body: deleteAllSchema,
     status: 200,
     response: deleteAllDto,

@@ -30,16 +30,22 @@ export type Mutation<T> =
   | { body: T; audit: AuditTarget; after?: (c: Context<AppEnv>) => void }
   | { body: T; unchanged: true; after?: (c: Context<AppEnv>) => void };
 
+/**
+ * Who writes without a signed-in actor: a console script names itself (`console:<os
+ * user>@<host>`, decision 082) in the audit row's actor name, so its rows are told apart from
+ * the server's own (first start) and from a refused sign-in.
+ */
+export interface AuditOp {
+  actor: Actor | null;
+  now: number;
+  actorName?: string;
+}
+
 /** Writes the audit row a mutation asks for (none when it changed nothing); returns its body. */
-export function recordMutation<T>(
-  tx: Tx,
-  action: string,
-  op: { actor: Actor | null; now: number },
-  result: Mutation<T>,
-): T {
+export function recordMutation<T>(tx: Tx, action: string, op: AuditOp, result: Mutation<T>): T {
   if (!("unchanged" in result)) {
     const { actor, ...target } = result.audit;
-    audit(tx, actor ?? op.actor, { action, ...target }, op.now);
+    audit(tx, actor ?? op.actor, { action, ...target, actorName: op.actorName }, op.now);
   }
   return result.body;
 }
@@ -48,7 +54,7 @@ export function recordMutation<T>(
 export function auditedWrite<T>(
   db: AppDb,
   action: string,
-  op: { actor: Actor | null; now: number },
+  op: AuditOp,
   fn: (tx: Tx) => Mutation<T>,
 ): T {
   return writeTx(db, (tx) => recordMutation(tx, action, op, fn(tx)));
@@ -69,6 +75,8 @@ export function audit(
     after?: unknown;
     /** Where a request with no actor came from (a refused sign-in): its address and id. */
     client?: { ip: string | null; requestId: string };
+    /** The name of an actor who is no user (a console script), when `actor` is null. */
+    actorName?: string;
   },
   now: number,
 ): void {
@@ -90,7 +98,7 @@ export function audit(
       .prepare(),
   ).run({
     actorId: actor?.userId ?? null,
-    actorUsername: actor?.username ?? null,
+    actorUsername: actor?.username ?? entry.actorName ?? null,
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId == null ? null : String(entry.entityId),

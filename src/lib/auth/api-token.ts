@@ -2,7 +2,7 @@
  * API tokens for machine clients (decision 058). A token is `bst_` and 32 random bytes in
  * base64url; only SHA-256 of it is stored, with its first 12 characters (`prefix`, not
  * secret) to tell tokens apart. `Authorization: Bearer <token>` acts as a principal of the
- * token's role, named `token:<name>` and carrying its creating admin's id, so every audit
+ * token's role, named `token:<name>#<id>` and carrying its creating admin's id, so every audit
  * row written under a token names both. A token is refused (401) once revoked or expired,
  * and while its creator is disabled or no longer an admin.
  */
@@ -127,14 +127,20 @@ function refusal(
   return { creator };
 }
 
+/** How the audit trail names a token's actions: `token:till-sync#3`. */
+export function tokenActorName(token: { id: number; name: string }): string {
+  return `token:${token.name}#${token.id}`;
+}
+
 /**
- * The principal a valid token acts as: the token's role, named `token:<name>`, with its
- * creator's id (audit rows name both) and the creator's working shop (money dialogs' default).
+ * The principal a valid token acts as: the token's role, named `token:<name>#<id>`, with
+ * its creator's id (audit rows name both) and the creator's working shop (money dialogs'
+ * default). The id tells apart two tokens given the same name (decision 082).
  */
 function principalOf(row: TokenRow, creator: Creator): SessionUser {
   return {
     id: creator.id,
-    username: `token:${row.name}`,
+    username: tokenActorName(row),
     role: row.role,
     createdAt: creator.createdAt,
     shopId: creator.shopId,

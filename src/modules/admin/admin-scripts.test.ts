@@ -5,7 +5,7 @@
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { runBun } from "../../../tests/helpers/server-process";
 import { createTestApp, ORIGIN, seedBasics, type TestApp } from "../../../tests/helpers/test-app";
@@ -306,6 +306,18 @@ describe("create-admin", () => {
     expect(((await again.json()) as { mustChangePassword: boolean }).mustChangePassword).toBe(
       false,
     );
+    // Both writes name the console they were run from, not nobody (decision 082).
+    const consoleName = `console:${userInfo().username}@${hostname()}`;
+    expect(
+      t.handle.sqlite
+        .query(
+          "select action, actor_id, actor_username from audit_log where action like 'user.%' and entity_type = 'USER' order by id",
+        )
+        .all(),
+    ).toEqual([
+      { action: "user.create", actor_id: null, actor_username: consoleName },
+      { action: "user.password-reset", actor_id: null, actor_username: consoleName },
+    ]);
     t.close();
   }, 60_000);
 

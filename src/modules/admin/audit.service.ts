@@ -7,7 +7,7 @@
  */
 import { type AnyColumn, and, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { auditLog, users } from "../../db/schema";
+import { apiTokens, auditLog, users } from "../../db/schema";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../domain/audit-actions";
 import type { SortKey } from "../../domain/list-query";
 import { AppError } from "../../lib/errors";
@@ -78,7 +78,8 @@ function oneOf(name: string, value: string | undefined, allowed: readonly string
 /**
  * `q` as index lookups, never a LIKE over the log: the actions whose name contains it
  * (`action in (...)`, audit_action_idx), the entity types containing it (audit_entity_idx),
- * the users whose username contains it (the users table, then audit_actor_idx) and the
+ * the users whose username contains it (the users table, then audit_actor_idx), the API
+ * tokens whose `token:<name>#<id>` contains it (their admin's rows under that name) and the
  * entity whose id is exactly `q` (audit_entity_idx, one range per entity type). The row
  * test is the same conditions on one row, for listPage's walk when the matches are many.
  */
@@ -89,6 +90,14 @@ export function auditSearch(q: string): Search {
   // The users table is small beside the log (staff and customer logins): a LIKE over it.
   const named = sql`select ${users.id} from ${users} where ${users.username} like ${likePattern(q)} escape '\\'`;
   const actors = gate(named);
+  // An API token acts as its admin, named token:<name>#<id> (token:<name> before decision
+  // 082): its rows are its admin's (audit_actor_idx) under one of those names. Tokens are few.
+  const token = sql`('token:' || ${apiTokens.name} || '#' || ${apiTokens.id}) like ${likePattern(q)} escape '\\'`;
+  const tokenRows = (actorId: SQL) =>
+    sql`(${actorId} in (select ${apiTokens.createdBy} from ${apiTokens} where ${token})
+      and ${auditLog.actorUsername} in (
+        select 'token:' || ${apiTokens.name} || '#' || ${apiTokens.id} from ${apiTokens} where ${token}
+        union all select 'token:' || ${apiTokens.name} from ${apiTokens} where ${token}))`;
   const inList = (column: SQL, values: readonly string[]) =>
     sql`${column} in (${sql.join(
       values.map((v) => sql`${v}`),
@@ -111,8 +120,16 @@ export function auditSearch(q: string): Search {
   const ids = (condition: SQL) =>
     sql`select ${auditLog.id} as id from ${auditLog} where ${condition}`;
   return {
-    sources: [ids(sql`${auditLog.actorId} in (${actors})`), ...parts((c) => sql`${c}`).map(ids)],
-    row: or(sql`+${auditLog.actorId} in (${named})`, ...parts((c) => sql`+${c}`)) as SQL,
+    sources: [
+      ids(sql`${auditLog.actorId} in (${actors})`),
+      ids(tokenRows(sql`${auditLog.actorId}`)),
+      ...parts((c) => sql`${c}`).map(ids),
+    ],
+    row: or(
+      sql`+${auditLog.actorId} in (${named})`,
+      tokenRows(sql`+${auditLog.actorId}`),
+      ...parts((c) => sql`+${c}`),
+    ) as SQL,
     gates: [actors],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * API tokens (decision 058): made by an admin (the secret answered once, only its hash kept),
  * listed with their last use, revoked by setting revokedAt. The row stays after revoking, so
- * the audit trail's `token:<name>` rows keep a token to point at.
+ * the audit trail's `token:<name>#<id>` rows keep a token to point at.
  */
 import { desc, eq } from "drizzle-orm";
 import type { AppDb, DbOrTx, Tx } from "../../db/client";

@@ -120,10 +120,10 @@ describe("making, listing and revoking tokens", () => {
 });
 
 describe("Authorization: Bearer", () => {
-  test("a write needs no Origin, and its audit row names the token and its admin", async () => {
+  test("a write needs no Origin, and its audit row names the token (by name and id) and its admin", async () => {
     t = await createTestApp();
     const { shopId, customerId } = await seedBasics(t);
-    const { token } = await makeToken({ name: "till-sync", role: "user" });
+    const { id, token } = await makeToken({ name: "till-sync", role: "user" });
     const body = { customerId, shopId, amount: "12.50" };
     const headers = { "Idempotency-Key": "sync-1" };
     const first = await bearer("POST", "/api/deposits", token, { body, headers });
@@ -136,9 +136,42 @@ describe("Authorization: Bearer", () => {
         "select actor_id, actor_username, ip from audit_log where action = 'transaction.deposit'",
       )
       .all();
-    expect(rows).toEqual([{ actor_id: t.ids.admin, actor_username: "token:till-sync", ip: PEER }]);
+    expect(rows).toEqual([
+      { actor_id: t.ids.admin, actor_username: `token:till-sync#${id}`, ip: PEER },
+    ]);
     const me = await bearer("GET", "/api/user", token);
-    expect(await me.json()).toMatchObject({ username: "token:till-sync", role: "user" });
+    expect(await me.json()).toMatchObject({ username: `token:till-sync#${id}`, role: "user" });
+  });
+
+  test("two tokens of one name are told apart in the audit trail, and its search finds each by name (decision 082)", async () => {
+    t = await createTestApp();
+    const { shopId, customerId } = await seedBasics(t);
+    const first = await makeToken({ name: "sync", role: "user" });
+    const second = await makeToken({ name: "sync", role: "user" });
+    for (const token of [first, second]) {
+      const res = await bearer("POST", "/api/deposits", token.token, {
+        body: { customerId, shopId, amount: "1.00" },
+      });
+      expect(res.status).toBe(201);
+    }
+    // The admin's own row, which a search for the token's name must not bring.
+    await t.json("POST", "/api/deposits", { body: { customerId, shopId, amount: "2.00" } });
+    type Entry = { action: string; actorUsername: string | null };
+    const search = async (q: string) =>
+      (await t.json<Entry[]>("GET", `/api/admin/audit?q=${encodeURIComponent(q)}`))
+        .filter((e) => e.action === "transaction.deposit")
+        .map((e) => e.actorUsername)
+        .sort();
+    const names = [`token:sync#${first.id}`, `token:sync#${second.id}`].sort();
+    expect(await search("sync")).toEqual(names);
+    expect(await search("token:sync")).toEqual(names);
+    expect(await search(`sync#${second.id}`)).toEqual([`token:sync#${second.id}`]);
+    // A row written before decision 082 (named without the id) is found by the name too.
+    t.handle.sqlite.run(
+      "update audit_log set actor_username = 'token:sync' where actor_username = ?",
+      [`token:sync#${first.id}`],
+    );
+    expect(await search("sync")).toEqual(["token:sync", `token:sync#${second.id}`]);
   });
 
   test("a cookie without Origin is still refused", async () => {
@@ -224,6 +257,7 @@ describe("Authorization: Bearer", () => {
       ["GET", "/api/user/sessions"],
       ["POST", "/api/admin/users", { username: "mallory", password: "a-long-pass-123" }],
       ["POST", `/api/admin/users/${t.ids.user}/password`, { password: "a-long-pass-123" }],
+      ["DELETE", "/api/admin/delete-all-data", { password: "admin-password-1" }],
     ];
     for (const [method, path, body] of refused) {
       const res = await bearer(method, path, admin.token, { body });
@@ -318,7 +352,7 @@ describe("the role matrix for tokens", () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(refusedToTokens).toBe(18);
+    expect(refusedToTokens).toBe(19);
   });
 });
 
@@ -401,7 +435,7 @@ describe("the secret stays secret", () => {
     expect(log).toContain('"tokenId":');
     expect(log).not.toContain(created.token);
     const audit = JSON.stringify(t.handle.sqlite.query("select * from audit_log").all());
-    expect(audit).toContain("token:till-sync");
+    expect(audit).toContain(`token:till-sync#${created.id}`);
     expect(audit).toContain(created.prefix);
     expect(audit).not.toContain(created.token);
   });

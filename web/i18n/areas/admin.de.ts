@@ -159,7 +159,7 @@ export const de: Shape<typeof en> = {
     title: "API-Tokens",
     create: "API-Token anlegen",
     intro:
-      "Maschinelle Clients senden ein Token als <code>Authorization: Bearer &lt;token&gt;</code>. Es handelt mit seiner Rolle, heißt im Prüfprotokoll <code>token:&lt;name&gt;</code> und kann keine Tokens, Passwörter oder Benutzer verwalten.",
+      "Maschinelle Clients senden ein Token als <code>Authorization: Bearer &lt;token&gt;</code>. Es handelt mit seiner Rolle, heißt im Prüfprotokoll <code>token:&lt;name&gt;#&lt;id&gt;</code> und kann keine Tokens, Passwörter oder Benutzer verwalten und nicht alle Daten löschen.",
     loading: "API-Tokens werden geladen...",
     loadFailed: "Die API-Tokens konnten nicht geladen werden: {{reason}}",
     noAnswer: "keine Antwort vom Server",

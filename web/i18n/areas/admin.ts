@@ -161,7 +161,7 @@ export const en = {
     title: "API tokens",
     create: "Create API token",
     intro:
-      "Machine clients send a token as <code>Authorization: Bearer &lt;token&gt;</code>. It acts with its role, is named <code>token:&lt;name&gt;</code> in the audit trail, and cannot manage tokens, passwords or users.",
+      "Machine clients send a token as <code>Authorization: Bearer &lt;token&gt;</code>. It acts with its role, is named <code>token:&lt;name&gt;#&lt;id&gt;</code> in the audit trail, and cannot manage tokens, passwords or users, nor delete all data.",
     loading: "Loading API tokens...",
     loadFailed: "Could not load the API tokens: {{reason}}",
     noAnswer: "no answer from the server",

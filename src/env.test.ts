@@ -63,3 +63,20 @@ describe("number settings left blank", () => {
     expect(readEnv({ LARGE_AMOUNT: "250.00" }).LARGE_AMOUNT).toBe(25_000);
   });
 });
+
+describe("PHONE_CALLING_CODE (decision 083)", () => {
+  test("353 unless set; blank is unset; digits only, a code's length", () => {
+    expect(readEnv({}).PHONE_CALLING_CODE).toBe("353");
+    expect(readEnv({ PHONE_CALLING_CODE: "" }).PHONE_CALLING_CODE).toBe("353");
+    expect(readEnv({ PHONE_CALLING_CODE: "49" }).PHONE_CALLING_CODE).toBe("49");
+    expect(readEnv({ PHONE_CALLING_CODE: "1" }).PHONE_CALLING_CODE).toBe("1");
+    // Written the way a number is dialled: the code's digits.
+    expect(readEnv({ PHONE_CALLING_CODE: "+49" }).PHONE_CALLING_CODE).toBe("49");
+    expect(readEnv({ PHONE_CALLING_CODE: "0049" }).PHONE_CALLING_CODE).toBe("49");
+    for (const bad of ["4911", "de", "0", "+0", "+"]) {
+      expect(() => readEnv({ PHONE_CALLING_CODE: bad })).toThrow(
+        "Invalid environment: PHONE_CALLING_CODE: must be a country calling code",
+      );
+    }
+  });
+});

@@ -2,6 +2,7 @@
 import { availableParallelism } from "node:os";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
+import { DEFAULT_CALLING_CODE } from "./domain/customer-number";
 import { LANGUAGES } from "./domain/language";
 import { parseCents } from "./domain/money";
 import { parseReplicaUrl } from "./lib/replication/config";
@@ -195,6 +196,22 @@ const envSchema = z.object({
   ODDS_FORMAT: z.enum(["decimal", "fractional"]).default("decimal"),
   /** The web app's language for a user who chose none and whose browser asks for none it speaks (decision 065). */
   DEFAULT_LANGUAGE: z.enum(LANGUAGES).default("en"),
+  /**
+   * The shop's country calling code, digits only (353 Ireland, 49 Germany, 44 the UK, 1 North
+   * America): a phone searched as +<code> finds one stored with its national 0 and the other
+   * way round (decision 083).
+   */
+  PHONE_CALLING_CODE: blankIsUnset(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(\+|00)?[1-9]\d{0,2}$/,
+        "must be a country calling code: 1 to 3 digits, e.g. 353 or 49 (+49 reads as 49)",
+      )
+      .transform((code) => code.replace(/^(\+|00)/, ""))
+      .default(DEFAULT_CALLING_CODE),
+  ),
   /** HTTPS without a proxy: both a PEM certificate (chain) and its private key, or neither. */
   TLS_CERT_PATH: z.string().optional().transform(blankToUndefined),
   TLS_KEY_PATH: z.string().optional().transform(blankToUndefined),

@@ -235,6 +235,7 @@ export async function startServer(env: Env) {
     cashBetMaxStakeCents: env.CASH_BET_MAX_STAKE ?? env.LARGE_AMOUNT,
     oddsFormat: env.ODDS_FORMAT,
     defaultLanguage: env.DEFAULT_LANGUAGE,
+    phoneCallingCode: env.PHONE_CALLING_CODE,
     businessTimeZone: env.BUSINESS_TIMEZONE,
     trustProxy: env.TRUST_PROXY.list,
     ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),

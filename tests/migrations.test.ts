@@ -27,6 +27,7 @@ import {
   migrationHash,
   readChecksums,
 } from "../src/db/migrations";
+import { phoneDigits } from "../src/domain/customer-number";
 import { freePort, runBun } from "./helpers/server-process";
 import { unpackFixture } from "./helpers/upgrade-fixtures";
 
@@ -136,6 +137,10 @@ describe("at start, applied migrations must match the files", () => {
     const path = migratedDatabase();
     expect(() => openDatabase(path).close()).not.toThrow();
     const old = unpackFixture(20, dir);
+    // A phone on record before 0027: its triggers (0015) index it read as Irish.
+    const before = new Database(old);
+    before.run("update customers set phone = '+353 85 340 1590' where id = 1");
+    before.close();
     const db = new Database(old, { readonly: true });
     expect(checkAppliedMigrations(db)).toEqual({
       pending: [
@@ -145,12 +150,21 @@ describe("at start, applied migrations must match the files", () => {
         "0024_business_zone",
         "0025_alert_codes",
         "0026_placed_payouts",
+        "0027_phone_digits_as_written",
       ],
       mismatch: null,
     });
     db.close();
     const handle = openDatabase(old);
     expect(checkAppliedMigrations(handle.sqlite)).toEqual({ pending: [], mismatch: null });
+    // 0027 indexed the phone stored before it as written (decision 083), where 0015 had read
+    // it as Irish (0853401590).
+    const indexed = (digits: string) =>
+      handle.sqlite
+        .query("select rowid from customers_fts where phone_digits match ?")
+        .all(`"${digits}"`);
+    expect(indexed(phoneDigits("+353 85 340 1590"))).toEqual([{ rowid: 1 }]);
+    expect(indexed("0853401590")).toEqual([]);
     handle.close();
   });
 

@@ -19,26 +19,39 @@ export function parseCustomerNumber(q: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** The home country's calling code: numbers written with it are the same as with a 0. */
-export const HOME_CALLING_CODE = "353";
+/** The shop's country calling code unless PHONE_CALLING_CODE says otherwise (Ireland). */
+export const DEFAULT_CALLING_CODE = "353";
 
 /**
- * A phone number as its digits, the way it would be dialled at home: separators (spaces,
- * dashes, dots, slashes, brackets) dropped and a leading `+353`/`00353` (with or without the
- * `(0)` some write after it) read as the national `0`. `085 340 1590`, `+353 85 340 1590`
- * and `00353853401590` all read `0853401590`. Another country's `+` stays as `00`.
- * drizzle/0015_customer_search.sql computes the same in SQL for the search index
- * (`phoneDigitsSql` below; a test holds them equal).
+ * A phone number as its digits, as written: separators (spaces, dashes, dots, slashes,
+ * brackets) dropped and a leading `+` read as `00`. `+353 85 340 1590` reads
+ * `00353853401590`, `085 340 1590` reads `0853401590`. This is what the search index holds
+ * (drizzle/0027_phone_digits_as_written.sql computes the same in SQL, as does
+ * `phoneDigitsSql`; a test holds them equal): no country is assumed in it, so the shop's
+ * calling code can change without re-indexing (decision 083).
  */
 export function phoneDigits(phone: string): string {
   const d = phone.replace(/[\s\-./()]/g, "");
-  const home = HOME_CALLING_CODE;
-  if (d.startsWith(`+${home}0`)) return d.slice(home.length + 1);
-  if (d.startsWith(`+${home}`)) return `0${d.slice(home.length + 1)}`;
-  if (d.startsWith(`00${home}0`)) return d.slice(home.length + 2);
-  if (d.startsWith(`00${home}`)) return `0${d.slice(home.length + 2)}`;
-  if (d.startsWith("+")) return `00${d.slice(1)}`;
-  return d;
+  return d.startsWith("+") ? `00${d.slice(1)}` : d;
+}
+
+/**
+ * The digit strings a typed phone (or a part of one) is looked for as, in the shop's country
+ * (`callingCode`): a national number with its 0 is also looked for with the country's code
+ * before it (with and without the `(0)` some write after it), and the other way round. With
+ * 353: `085 340 1590`, `+353 85 340 1590`, `00353853401590` and `+353 (0)85 340 1590` all
+ * look for `0853401590`, `00353853401590` and `003530853401590`, so each finds a phone
+ * stored in any of those forms. Anything else (another country's `+`, a part without its
+ * leading 0) is looked for as its digits: a part of a number is found in every form.
+ */
+export function phoneSearchForms(q: string, callingCode = DEFAULT_CALLING_CODE): string[] {
+  const d = phoneDigits(q.trim());
+  const international = `00${callingCode}`;
+  let national: string | null = null;
+  if (d.startsWith(international)) national = d.slice(international.length).replace(/^0/, "");
+  else if (/^0[1-9]/.test(d)) national = d.slice(1);
+  if (!national) return [d];
+  return [`0${national}`, `${international}${national}`, `${international}0${national}`];
 }
 
 /**

@@ -234,6 +234,8 @@ export interface CsvRequest {
 export interface CsvInput extends CsvRequest {
   /** The business time zone (IANA) of the `localTime` column. */
   timeZone: string;
+  /** PHONE_CALLING_CODE: how a phone typed in `q` is searched (decision 083). */
+  callingCode?: string;
   decimal: CsvDecimal;
 }
 
@@ -282,6 +284,7 @@ export function csvDownload(
   const input: CsvInput = {
     ...request,
     timeZone: deps.businessTimeZone,
+    ...(deps.phoneCallingCode ? { callingCode: deps.phoneCallingCode } : {}),
     decimal: (request.query as { decimal?: CsvDecimal }).decimal ?? "point",
   };
   // Checks the filters and sort (AppError 400) on the request thread.

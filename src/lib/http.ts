@@ -41,6 +41,8 @@ export interface Deps {
   businessTimeZone: string;
   /** ODDS_FORMAT: how prices show to a user who has not chosen (absent: decimal). */
   oddsFormat?: "decimal" | "fractional";
+  /** PHONE_CALLING_CODE: the shop's country calling code for phone search (absent: 353; decision 083). */
+  phoneCallingCode?: string;
   /** DEFAULT_LANGUAGE: the web app's language when neither the user nor the browser chooses (absent: en). */
   defaultLanguage?: "en" | "de";
   /** STAFF_MAX_CREDIT_LIMIT in cents: staff may set credit limits up to here, admins beyond. */

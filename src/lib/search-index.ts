@@ -14,11 +14,12 @@ export const SEARCH_INDEX_TABLES: readonly string[] = SEARCH_INDEXES.flatMap((ft
 
 /**
  * The migrations' own statements that fill each FTS table from its table (one source): the
- * customers' from 0015, which made that index again with the phone's digits (issue 20).
+ * customers' from 0027, which made that index again with the phone's digits as written
+ * (decision 083; 0015 had first added them, read as Irish).
  */
 const fillStatements = () => [
   ...migrationFills("0005_search.sql", /^INSERT INTO `(shops|bets|transactions)_fts`/i),
-  ...migrationFills("0015_customer_search.sql", /^INSERT INTO `customers_fts`/i),
+  ...migrationFills("0027_phone_digits_as_written.sql", /^INSERT INTO `customers_fts`/i),
 ];
 
 /** Empties every search index and fills it again from its table. Run it in a transaction. */

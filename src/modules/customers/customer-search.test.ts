@@ -5,7 +5,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { customerNumber, parseCustomerNumber, phoneDigits } from "../../domain/customer-number";
+import {
+  customerNumber,
+  parseCustomerNumber,
+  phoneDigits,
+  phoneSearchForms,
+} from "../../domain/customer-number";
 import { phoneDigitsSql } from "./customers.service";
 
 let t: TestApp;
@@ -64,11 +69,29 @@ describe("phone search", () => {
     "00353853401590",
   ];
 
-  test("phoneDigits reads each way of writing the number the same", () => {
-    for (const form of [...FORMS, "085 3401590", "+353 (0)85 340 1590", "(085) 340.1590"]) {
-      expect({ form, digits: phoneDigits(form) }).toEqual({ form, digits: "0853401590" });
-    }
+  test("phoneDigits keeps the digits as written; each form is searched as every other (decision 083)", () => {
+    expect(phoneDigits("085 3401590")).toBe("0853401590");
+    expect(phoneDigits("(085) 340.1590")).toBe("0853401590");
+    expect(phoneDigits("+353 85 340 1590")).toBe("00353853401590");
+    expect(phoneDigits("+353 (0)85 340 1590")).toBe("003530853401590");
     expect(phoneDigits("+44 20 7946 0958")).toBe("00442079460958");
+    const every = ["0853401590", "00353853401590", "003530853401590"];
+    for (const form of [...FORMS, "085 3401590", "+353 (0)85 340 1590", "(085) 340.1590"]) {
+      expect({ form, forms: phoneSearchForms(form) }).toEqual({ form, forms: every });
+    }
+    // Another country's number, or a part without its leading 0: its digits alone.
+    expect(phoneSearchForms("+44 20 7946 0958")).toEqual(["00442079460958"]);
+    expect(phoneSearchForms("340 1590")).toEqual(["3401590"]);
+    // In Germany (49) the same reading with its code; the Irish +353 is then foreign.
+    expect(phoneSearchForms("0171 1234567", "49")).toEqual([
+      "01711234567",
+      "00491711234567",
+      "004901711234567",
+    ]);
+    expect(phoneSearchForms("+49 171 1234567", "49")).toEqual(
+      phoneSearchForms("0171 1234567", "49"),
+    );
+    expect(phoneSearchForms("+353 85 340 1590", "49")).toEqual(["00353853401590"]);
   });
 
   test("the SQL reading (index and row test) equals phoneDigits", () => {
@@ -89,6 +112,26 @@ describe("phone search", () => {
     for (const q of ["0871112222", "087 111 2222", "00353871112222"]) {
       expect({ q, ids: await found(q) }).toEqual({ q, ids: [other.id] });
     }
+  });
+
+  test("with PHONE_CALLING_CODE=49 a German shop finds +49 and 0 forms both ways", async () => {
+    t.deps.phoneCallingCode = "49";
+    const stored = await add("Jonas", "Weber", { phone: "+49 171 1234567" });
+    const national = await add("Lena", "Weber", { phone: "0170 7654321" });
+    const bracket = await add("Mia", "Weber", { phone: "+49 (0)160 1112223" });
+    const irish = await add("Sarah", "Quinn", { phone: "+353 85 340 1590" });
+    for (const q of ["0171 1234567", "01711234567", "+49 171 1234567", "0049 171 1234567"]) {
+      expect({ q, ids: await found(q) }).toEqual({ q, ids: [stored.id] });
+    }
+    for (const q of ["+49 170 7654321", "0170/7654321"]) {
+      expect({ q, ids: await found(q) }).toEqual({ q, ids: [national.id] });
+    }
+    for (const q of ["0160 1112223", "+49 160 1112223"]) {
+      expect({ q, ids: await found(q) }).toEqual({ q, ids: [bracket.id] });
+    }
+    // The Irish customer by the digits as written; her national form is not German.
+    expect(await found("+353 85 340 1590")).toEqual([irish.id]);
+    expect(await found("085 340 1590")).toEqual([]);
   });
 
   test("an edited phone is found by its new digits only", async () => {

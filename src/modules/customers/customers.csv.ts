@@ -9,7 +9,7 @@ import { customerListSpec, customersByIds } from "./customers.service";
 
 const CUSTOMERS_CSV = defineCsvList(import.meta.url, {
   name: "customers",
-  spec: ({ query, own }) => customerListSpec(query, own),
+  spec: ({ query, own, callingCode }) => customerListSpec(query, own, callingCode),
   load: (db, ids, { now }) => customersByIds(db, ids, now),
   dto: customerDto,
   // The same as `createdByUser.id` beside it (decision 064).

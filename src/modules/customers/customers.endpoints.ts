@@ -13,7 +13,7 @@ export const customersEndpoints = [
   // Scope "own-rows": a customer login lists only its own record (`own`).
   implement(contracts.listCustomers, ({ db, deps, query, now, own }) => {
     if (query.format === "csv") return customersCsv(deps, { query, own, now });
-    return listCustomers(db, query, now, own);
+    return listCustomers(db, query, now, own, deps.phoneCallingCode);
   }),
   // Scope "customer": implement() lets a customer login ask only for its own record.
   implement(contracts.getCustomer, ({ db, params, now }) => getCustomer(db, params.id, now)),

@@ -3,10 +3,10 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, users } from "../../db/schema";
 import {
-  HOME_CALLING_CODE,
+  DEFAULT_CALLING_CODE,
   looksLikePhone,
   parseCustomerNumber,
-  phoneDigits,
+  phoneSearchForms,
 } from "../../domain/customer-number";
 import type { SortKey } from "../../domain/list-query";
 import { formatCents } from "../../domain/money";
@@ -145,30 +145,25 @@ export function customersNamedFrom(q: string): { ids: SQL; byKey: (fk: AnyColumn
 
 /**
  * `column` read as phoneDigits() reads a phone (src/domain/customer-number.ts), in SQL: the
- * same expression drizzle/0015_customer_search.sql indexes as customers_fts.phone_digits.
+ * same expression drizzle/0027_phone_digits_as_written.sql indexes as
+ * customers_fts.phone_digits.
  */
 export function phoneDigitsSql(column: AnyColumn | SQL): SQL {
   let d: SQL = sql`${column}`;
   for (const ch of [" ", "-", ".", "/", "(", ")"]) d = sql`replace(${d}, ${ch}, '')`;
-  const home = HOME_CALLING_CODE;
-  const after = (n: number) => sql`substr(${d}, ${n})`;
-  return sql`(case when ${d} like ${`+${home}0%`} then ${after(home.length + 2)}
-    when ${d} like ${`+${home}%`} then '0' || ${after(home.length + 2)}
-    when ${d} like ${`00${home}0%`} then ${after(home.length + 3)}
-    when ${d} like ${`00${home}%`} then '0' || ${after(home.length + 3)}
-    when ${d} like '+%' then '00' || ${after(2)}
-    else ${d} end)`;
+  return sql`(case when ${d} like '+%' then '00' || substr(${d}, 2) else ${d} end)`;
 }
 
 /**
  * `q` in a customer's name ("first last"), email, phone or address, through customers_fts;
  * also its customer number (`123`, `C123`, `C-000123`) and, typed as a phone, the phone's
- * digits however either was written (issue 20: `0853401590` finds `085 3401590`).
+ * digits however either was written in the shop's country (`callingCode`, decision 083:
+ * `0853401590` finds `+353 85 340 1590`; with 49, `0171 1234567` finds `+49 171 1234567`).
  */
-function customerSearch(q: string): Search {
+function customerSearch(q: string, callingCode: string): Search {
   const text = customerTextSearch(q);
   const id = parseCustomerNumber(q);
-  const digits = looksLikePhone(q) ? phoneDigits(q.trim()) : "";
+  const forms = looksLikePhone(q) ? phoneSearchForms(q, callingCode).filter(indexable) : [];
   // Without sources (a query the trigram index cannot take) the row test is all there is.
   if (!text.sources) return text;
   const row: SQL[] = [text.row];
@@ -177,7 +172,7 @@ function customerSearch(q: string): Search {
     row.push(eq(customers.id, id));
     sources.push(sql`select id from customers where ${customers.id} = ${id}`);
   }
-  if (indexable(digits)) {
+  for (const digits of forms) {
     row.push(sql`${phoneDigitsSql(customers.phone)} like ${likePattern(digits)} escape '\\'`);
     sources.push(ftsIds("customers_fts", digits, ["phone_digits"]));
   }
@@ -213,7 +208,11 @@ function customerTextSearch(q: string): Search {
  * The customers list for `query` (its page, and its CSV export's walk). `only`: a
  * customer-role caller's own record, the one row it may list (issue 10).
  */
-export function customerListSpec(query: ListQuery, only: number | null = null): ListSpec {
+export function customerListSpec(
+  query: ListQuery,
+  only: number | null = null,
+  callingCode = DEFAULT_CALLING_CODE,
+): ListSpec {
   const status = enumFilter("status", query.status, ["ACTIVE", "INACTIVE"] as const);
   const filters = and(
     status ? eq(customers.isActive, status === "ACTIVE") : undefined,
@@ -223,7 +222,7 @@ export function customerListSpec(query: ListQuery, only: number | null = null): 
     table: customers,
     id: customers.id,
     filters,
-    search: query.q ? customerSearch(query.q) : undefined,
+    search: query.q ? customerSearch(query.q, callingCode) : undefined,
     sorts: SORTS,
     fallback: { key: "createdAt", order: "desc" },
   };
@@ -248,8 +247,9 @@ export function listCustomers(
   query: ListQuery,
   now: number,
   only: number | null = null,
+  callingCode = DEFAULT_CALLING_CODE,
 ) {
-  const { ids, total, capped } = listPage(db, query, customerListSpec(query, only));
+  const { ids, total, capped } = listPage(db, query, customerListSpec(query, only, callingCode));
   return { items: customersByIds(db, ids, now), total, capped };
 }
 

@@ -80,3 +80,12 @@ describe("PHONE_CALLING_CODE (decision 083)", () => {
     }
   });
 });
+
+describe("REPLICA_MAX_LAG_SECONDS", () => {
+  test("at least 5: below it a lone write's lag would raise a false alarm", () => {
+    expect(readEnv({ REPLICA_MAX_LAG_SECONDS: "5" }).REPLICA_MAX_LAG_SECONDS).toBe(5);
+    expect(() => readEnv({ REPLICA_MAX_LAG_SECONDS: "4" })).toThrow(
+      "Invalid environment: REPLICA_MAX_LAG_SECONDS: must be at least 5",
+    );
+  });
+});

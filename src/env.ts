@@ -257,8 +257,19 @@ const envSchema = z.object({
   REPLICA_SFTP_KEY_PATH: z.string().optional().transform(blankToUndefined),
   /** The Litestream binary; unset: the one @flydotio/litestream installed. */
   LITESTREAM_PATH: z.string().optional().transform(blankToUndefined),
-  /** /readyz fails, and an alert is raised, when the replica is further behind than this. */
-  REPLICA_MAX_LAG_SECONDS: blankIsUnset(z.coerce.number().int().min(1).max(86_400).default(10)),
+  /**
+   * /readyz fails, and an alert is raised, when the replica is further behind than this. At
+   * least 5: a lone write shows 2 to 3 s of lag until Litestream's quiet proves it shipped
+   * (docs/operations.md), so a lower limit only raised false alarms.
+   */
+  REPLICA_MAX_LAG_SECONDS: blankIsUnset(
+    z.coerce
+      .number()
+      .int()
+      .min(5, "must be at least 5: a lone write shows 2 to 3 s of lag before it counts as shipped")
+      .max(86_400)
+      .default(10),
+  ),
   /** How long the replica keeps the past (point-in-time restores reach back this far). */
   REPLICA_RETENTION_HOURS: blankIsUnset(
     z.coerce

@@ -503,7 +503,7 @@ test("one write, then idle past twice REPLICA_MAX_LAG_SECONDS: the lag goes back
   const dir = mkdtempSync(join(tmpdir(), "replication-idle-"));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const dbPath = join(dir, "shop.db");
-  const maxLagSeconds = 4;
+  const maxLagSeconds = 5;
   const token = "replication-idle-metrics-token";
   const server = await spawnServer(dbPath, ADMIN_PASSWORD, undefined, {
     REPLICA_URL: `file://${join(dir, "replica")}`,

@@ -34,6 +34,12 @@ export class CorrectionLog {
   private readonly entries: LedgerEntry[] = [];
   private readonly moved = new Map<string, Moved>();
   private readonly tills = new Map<number, TillMoved>();
+  private readonly ids: number[] = [];
+
+  /** The ids of the rows written, in order: the audit row names them (an auditor's way from a ledger row to why it was written). */
+  get transactionIds(): readonly number[] {
+    return this.ids;
+  }
 
   /**
    * Posts one ledger row (same transaction) and records it, the balances it moved and, for a
@@ -49,6 +55,7 @@ export class CorrectionLog {
       }
     }
     const { id, balances } = postLedgerEntry(tx, entry, now);
+    this.ids.push(id);
     const till = shiftId === null ? undefined : this.tills.get(shiftId);
     if (till) till.afterCents = openTill(tx, till.shiftId)?.expectedCents ?? till.afterCents;
     this.entries.push(entry);

@@ -150,7 +150,7 @@ export function resettleBet(
       entityType: "BET",
       entityId: bet.id,
       before: bet,
-      after: { ...after, reason: input.reason },
+      after: { ...after, reason: input.reason, transactionIds: correction.transactionIds },
     },
   };
 }

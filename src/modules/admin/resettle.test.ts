@@ -240,6 +240,15 @@ describe("re-settling a bet", () => {
       "Steward's inquiry",
       "Inquiry overturned",
     ]);
+    // Each names the ledger rows it wrote: from a correcting row to the audit row that says why.
+    // WON to VOID wrote the payout's correction and the refund; VOID to LOST the refund's.
+    const [, firstPayout, ...corrections] = betRows(betId);
+    expect(firstPayout?.type).toBe("PAYOUT");
+    expect(audits.map((a) => JSON.parse(a.after).transactionIds)).toEqual([
+      corrections.slice(0, 2).map((r) => r.id),
+      corrections.slice(2).map((r) => r.id),
+    ]);
+    expect(corrections.length).toBe(3);
     await t.json("GET", "/api/bets/999/settlements", { expect: 404 });
   });
 

@@ -318,6 +318,15 @@ describe("create-admin", () => {
       { action: "user.create", actor_id: null, actor_username: consoleName },
       { action: "user.password-reset", actor_id: null, actor_username: consoleName },
     ]);
+    // The audit screen's search finds them by the console's name.
+    const found = await t.json<{ action: string; actorUsername: string | null }[]>(
+      "GET",
+      `/api/admin/audit?q=${encodeURIComponent(`console:${userInfo().username}`)}`,
+    );
+    expect(found.map((e) => [e.action, e.actorUsername]).sort()).toEqual([
+      ["user.create", consoleName],
+      ["user.password-reset", consoleName],
+    ]);
     t.close();
   }, 60_000);
 

@@ -79,7 +79,8 @@ function oneOf(name: string, value: string | undefined, allowed: readonly string
  * `q` as index lookups, never a LIKE over the log: the actions whose name contains it
  * (`action in (...)`, audit_action_idx), the entity types containing it (audit_entity_idx),
  * the users whose username contains it (the users table, then audit_actor_idx), the API
- * tokens whose `token:<name>#<id>` contains it (their admin's rows under that name) and the
+ * tokens whose `token:<name>#<id>` contains it (their admin's rows under that name), the
+ * rows with no actor whose name contains it (a console script's) and the
  * entity whose id is exactly `q` (audit_entity_idx, one range per entity type). The row
  * test is the same conditions on one row, for listPage's walk when the matches are many.
  */
@@ -93,6 +94,10 @@ export function auditSearch(q: string): Search {
   // An API token acts as its admin, named token:<name>#<id> (token:<name> before decision
   // 082): its rows are its admin's (audit_actor_idx) under one of those names. Tokens are few.
   const token = sql`('token:' || ${apiTokens.name} || '#' || ${apiTokens.id}) like ${likePattern(q)} escape '\\'`;
+  // A console script's rows have no actor id, only its name (console:<os user>@<host>,
+  // decision 082): the rows without an actor (audit_actor_idx's null range) by that name.
+  const consoleRows = (actorId: SQL) =>
+    sql`(${actorId} is null and ${auditLog.actorUsername} like ${likePattern(q)} escape '\\')`;
   const tokenRows = (actorId: SQL) =>
     sql`(${actorId} in (select ${apiTokens.createdBy} from ${apiTokens} where ${token})
       and ${auditLog.actorUsername} in (
@@ -123,11 +128,13 @@ export function auditSearch(q: string): Search {
     sources: [
       ids(sql`${auditLog.actorId} in (${actors})`),
       ids(tokenRows(sql`${auditLog.actorId}`)),
+      ids(consoleRows(sql`${auditLog.actorId}`)),
       ...parts((c) => sql`${c}`).map(ids),
     ],
     row: or(
       sql`+${auditLog.actorId} in (${named})`,
       tokenRows(sql`+${auditLog.actorId}`),
+      consoleRows(sql`+${auditLog.actorId}`),
       ...parts((c) => sql`+${c}`),
     ) as SQL,
     gates: [actors],

@@ -12,7 +12,7 @@ import type { CorrectionPreviewDto } from "../../domain/dto";
 import type { EntityType } from "../../domain/enums";
 import { formatCents } from "../../domain/money";
 import { type LedgerEntry, postLedgerEntry } from "../../lib/ledger";
-import { openTill } from "../shifts/shifts.service";
+import { expectedCashCents, openTill } from "../shifts/shifts.service";
 
 interface Moved {
   party: "CUSTOMER" | "SHOP";
@@ -57,7 +57,7 @@ export class CorrectionLog {
     const { id, balances } = postLedgerEntry(tx, entry, now);
     this.ids.push(id);
     const till = shiftId === null ? undefined : this.tills.get(shiftId);
-    if (till) till.afterCents = openTill(tx, till.shiftId)?.expectedCents ?? till.afterCents;
+    if (till) till.afterCents = expectedCashCents(tx, till.shiftId);
     this.entries.push(entry);
     for (const b of balances) {
       const key = `${b.party.type}:${b.party.id}`;

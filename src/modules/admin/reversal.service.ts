@@ -21,7 +21,7 @@ import type { Mutation, Op } from "../../lib/audit";
 import { type AppError, notFound } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { refuse } from "../../lib/refusals";
-import { openTill } from "../shifts/shifts.service";
+import { isShiftOpen } from "../shifts/shifts.service";
 import { getTransaction } from "../transactions/transactions.service";
 import { CorrectionLog } from "./corrections";
 
@@ -66,7 +66,7 @@ export function reverseTransaction(
   // A deposit or withdrawal taken in a shift that is still open is corrected in that till
   // too (decision 079): its expected cash follows the reversal. A closed shift's count stands.
   const shiftId =
-    original.shiftId !== null && openTill(tx, original.shiftId) ? original.shiftId : null;
+    original.shiftId !== null && isShiftOpen(tx, original.shiftId) ? original.shiftId : null;
   // The ledger raises the credit and till alerts for any balance this pushes below zero.
   const correction = new CorrectionLog();
   const reversalId = correction.post(

@@ -210,6 +210,16 @@ export function expectedCashCents(tx: DbOrTx, shiftId: number): number {
   return expectedCents(row.openingFloatCents, takingsOf(tx, [shiftId]).get(shiftId) ?? noTakings());
 }
 
+/** Whether shift `shiftId` is open: a correction of its cash counts in its till (decision 079). */
+export function isShiftOpen(tx: DbOrTx, shiftId: number): boolean {
+  const row = tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(and(eq(shifts.id, shiftId), eq(shifts.status, "OPEN")))
+    .get();
+  return row !== undefined;
+}
+
 /**
  * An open shift's till as a correction sees it (decision 079): whose it is, where, and the
  * cash it should hold now; undefined when the shift is closed or gone.

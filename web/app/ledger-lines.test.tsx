@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { TransactionDto } from "../../src/domain/dto";
-import { bet, customer, shop, transaction } from "../test/fixtures";
+import { bet, customer, SHOP_TO_CUSTOMER, shop, transaction } from "../test/fixtures";
 import { page, renderApp } from "../test/render";
 
 /** The original deposit (customer 7 -> shop 3, archived) and its reversal (shop -> customer). */
@@ -22,14 +22,7 @@ const reversal = transaction({
   id: 13,
   amount: "10.50",
   description: "Reversal of #12",
-  fromEntityType: "SHOP",
-  fromEntityId: 3,
-  toEntityType: "CUSTOMER",
-  toEntityId: 7,
-  fromShop: { id: 3, name: "Central" },
-  toShop: null,
-  fromCustomer: null,
-  toCustomer: { id: 7, firstName: "Ann", lastName: "Byrne" },
+  ...SHOP_TO_CUSTOMER,
   reversalOf: 12,
   reason: "Paid in twice",
   createdAt: "2026-01-03T11:00:00.000Z",

@@ -150,6 +150,21 @@ export function settings(overrides: Partial<SettingsDto> = {}): SettingsDto {
   });
 }
 
+/**
+ * transaction()'s parties the other way round: from the shop (Central, #3) to the customer
+ * (Ann Byrne, #7), as a withdrawal or a deposit's reversal moves the money.
+ */
+export const SHOP_TO_CUSTOMER: Partial<TransactionDto> = {
+  fromEntityType: "SHOP",
+  fromEntityId: 3,
+  toEntityType: "CUSTOMER",
+  toEntityId: 7,
+  fromCustomer: null,
+  toCustomer: { id: 7, firstName: "Ann", lastName: "Byrne" },
+  fromShop: { id: 3, name: "Central" },
+  toShop: null,
+};
+
 export function transaction(overrides: Partial<TransactionDto> = {}): TransactionDto {
   return transactionDto.parse({
     id: 21,

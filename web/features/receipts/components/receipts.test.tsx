@@ -8,7 +8,12 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ShiftDto, SlipDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
-import { slip as slipFixture, transaction, WON_AND_PAID } from "../../../test/fixtures";
+import {
+  SHOP_TO_CUSTOMER,
+  slip as slipFixture,
+  transaction,
+  WON_AND_PAID,
+} from "../../../test/fixtures";
 import { printed, stubPrint } from "../../../test/print";
 import { englishAfterEach, renderWithProviders } from "../../../test/render";
 import {
@@ -126,14 +131,7 @@ describe("a receipt for every cash movement", () => {
             type: "WITHDRAWAL",
             amount: "20.00",
             description: null,
-            fromEntityType: "SHOP",
-            fromEntityId: 3,
-            toEntityType: "CUSTOMER",
-            toEntityId: 7,
-            fromCustomer: null,
-            toCustomer: { id: 7, firstName: "Ann", lastName: "Byrne" },
-            fromShop: { id: 3, name: "Central" },
-            toShop: null,
+            ...SHOP_TO_CUSTOMER,
           }),
         )}
       />,

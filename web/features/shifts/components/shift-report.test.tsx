@@ -2,38 +2,25 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, screen, within } from "@testing-library/react";
 import { shiftDto, userDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
-import { transaction } from "../../../test/fixtures";
+import { SHOP_TO_CUSTOMER, shift, transaction } from "../../../test/fixtures";
 import { page, renderWithProviders, user } from "../../../test/render";
 import ShiftReport from "./shift-report";
 
-const closed = shiftDto.parse({
-  id: 5,
+/** Shift 5 of user-user at Central, closed and counted right: a deposit, a cash bet, a slip paid. */
+const closed = shift({
   status: "CLOSED",
   userId: 2,
   user: { id: 2, username: "user-user" },
   shopId: 3,
   shop: { id: 3, name: "Central" },
-  openingFloat: "100.00",
-  openedAt: "2026-01-03T09:00:00.000Z",
   closedAt: "2026-01-03T17:00:00.000Z",
   closedBy: { id: 2, username: "user-user" },
   deposits: "50.00",
   depositCount: 1,
-  withdrawals: "0.00",
-  withdrawalCount: 0,
   cashStakes: "8.00",
   cashStakeCount: 1,
   cashPayouts: "19.00",
   cashPayoutCount: 1,
-  reversedDeposits: "0.00",
-  reversedDepositCount: 0,
-  reversedWithdrawals: "0.00",
-  reversedWithdrawalCount: 0,
-  topups: "0.00",
-  topupCount: 0,
-  pickups: "0.00",
-  pickupCount: 0,
-  tillMovements: [],
   expectedCash: "139.00",
   countedCash: "139.00",
   discrepancy: "0.00",
@@ -109,14 +96,7 @@ describe("the Z report (issue 21, decision 051)", () => {
         id: 6,
         shiftId: 5,
         reversalOf: 1,
-        fromEntityType: "SHOP",
-        fromEntityId: 3,
-        toEntityType: "CUSTOMER",
-        toEntityId: 7,
-        fromCustomer: null,
-        toCustomer: { id: 7, firstName: "Ann", lastName: "Byrne" },
-        fromShop: { id: 3, name: "Central" },
-        toShop: null,
+        ...SHOP_TO_CUSTOMER,
       }),
       transaction({
         id: 8,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { customer, shop, transaction } from "../../../test/fixtures";
+import { customer, SHOP_TO_CUSTOMER, shop, transaction } from "../../../test/fixtures";
 import { page, renderWithProviders } from "../../../test/render";
 import CashMovementDialog from "./cash-movement-dialog";
 
@@ -25,14 +25,7 @@ function setup(kind: "deposit" | "withdrawal", balance: string | null) {
         status: 201,
         body: transaction({
           type: "WITHDRAWAL",
-          fromEntityType: "SHOP",
-          fromEntityId: 3,
-          toEntityType: "CUSTOMER",
-          toEntityId: 7,
-          fromCustomer: null,
-          toCustomer: { id: 7, firstName: "Ann", lastName: "Byrne" },
-          fromShop: { id: 3, name: "Central" },
-          toShop: null,
+          ...SHOP_TO_CUSTOMER,
         }),
       },
     },

@@ -2,9 +2,11 @@
  * Random sequences of money operations through the API; after each sequence the ledger
  * invariants of DESIGN.md section 2 must hold and no call may answer 5xx.
  */
+
 import { expect, test } from "bun:test";
 import fc from "fast-check";
 import { formatCents } from "../src/domain/money";
+import { checkBooks } from "../src/lib/books-check";
 import { ledgerViolations } from "./helpers/invariants";
 import { createTestApp } from "./helpers/test-app";
 
@@ -38,6 +40,9 @@ const op = fc.oneof(
     kind: fc.constant("resolve" as const),
     bet: fc.nat(30),
     status: fc.constantFrom("WON", "LOST", "VOID"),
+    // Dead heats and Rule 4 (decision 084) on a Won: the payout they leave, one PAYOUT of it.
+    deadHeat: fc.constantFrom(null, null, "1/2", "2/3"),
+    rule4: fc.constantFrom(null, null, 25, 90),
   }),
   fc.record({
     kind: fc.constant("transfer" as const),
@@ -110,7 +115,13 @@ test("ledger invariants hold after any sequence of operations", async () => {
             case "resolve": {
               const id = betIds[o.bet % Math.max(1, betIds.length)] ?? 999;
               res = await t.request("PATCH", `/api/bets/${id}/resolve`, {
-                body: { status: o.status, voidReason: o.status === "VOID" ? "r" : undefined },
+                body: {
+                  status: o.status,
+                  voidReason: o.status === "VOID" ? "r" : undefined,
+                  ...(o.status === "WON"
+                    ? { deadHeat: { win: o.deadHeat }, rule4Deduction: o.rule4 }
+                    : {}),
+                },
               });
               break;
             }
@@ -134,6 +145,8 @@ test("ledger invariants hold after any sequence of operations", async () => {
           expect([200, 201, 403, 404, 409, 422]).toContain(res.status);
         }
         expect(ledgerViolations(t.handle.sqlite)).toEqual([]);
+        // The books check too: its SQL recomputes every payout, termed ones included.
+        expect(checkBooks(t.deps.db).violations).toEqual([]);
       } finally {
         t.close();
       }

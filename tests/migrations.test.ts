@@ -151,6 +151,7 @@ describe("at start, applied migrations must match the files", () => {
         "0025_alert_codes",
         "0026_placed_payouts",
         "0027_phone_digits_as_written",
+        "0028_dead_heat_rule4",
       ],
       mismatch: null,
     });

@@ -77,6 +77,7 @@ const FIXTURES: { [R in RefusalReason]: RefusalParams[R][] } = {
   ],
   TOKEN_NO_TILL: [{}],
   NOT_EACH_WAY: [{}],
+  NOT_EACH_WAY_PLACE: [{}],
   BET_NOT_PENDING: [{ status: "WON" }, { status: "VOID" }],
   SLIP_ACCOUNT_BET: [{}],
   SLIP_ALREADY_PAID: [

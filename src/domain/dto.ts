@@ -208,6 +208,28 @@ const eachWayDto = z
   .nullable()
   .meta({ description: "Each-way terms, or null for a win-only bet" });
 
+/** Dead heats of a Won or Placed settlement (decision 084), or null for none. */
+const deadHeatDto = z
+  .object({
+    win: z
+      .string()
+      .nullable()
+      .meta({ description: "The win part's share of its stake", example: "1/2" }),
+    place: z.string().nullable().meta({ description: "The place part's share (each-way)" }),
+  })
+  .nullable()
+  .meta({ description: "Dead heats the settlement applied, or null" });
+
+/** Rule 4 of a Won or Placed settlement (decision 084). */
+const rule4Dto = z
+  .number()
+  .int()
+  .nullable()
+  .meta({ description: "Rule 4: cents in the euro deducted from the winnings, or null" });
+
+/** The terms a settlement applied, on a bet and its slip. */
+const settlementTermsDto = { deadHeat: deadHeatDto, rule4Deduction: rule4Dto };
+
 /** What was paid on a cash bet's slip (issue 21 item 2, decision 051), or null. */
 const slipPaidDto = z
   .object({
@@ -243,6 +265,7 @@ export const betDto = z
     price: priceString,
     potentialPayout: moneyString,
     actualPayout: moneyString.nullable(),
+    ...settlementTermsDto,
     allowOvercredit: z.boolean(),
     outcome: z.string().nullable(),
     status: z.enum(BET_STATUSES),
@@ -285,6 +308,7 @@ export const slipDto = z
     actualPayout: moneyString
       .nullable()
       .meta({ description: "What the bet returned once settled" }),
+    ...settlementTermsDto,
     resolvedAt: isoTime.nullable(),
     paid: slipPaidDto,
     odds: moneyString.meta({ description: "Decimal odds, rounded half-up for a fraction" }),
@@ -686,9 +710,13 @@ export const betSettlementDto = z
     fromVoidReason: z.string().nullable(),
     fromResolvedAt: isoTime,
     fromResolvedByUser: userRef.nullable(),
+    fromDeadHeat: deadHeatDto,
+    fromRule4Deduction: rule4Dto,
     toStatus: z.enum(BET_STATUSES),
     toPayout: moneyString.nullable(),
     toVoidReason: z.string().nullable(),
+    toDeadHeat: deadHeatDto,
+    toRule4Deduction: rule4Dto,
     reason: z.string(),
     createdAt: isoTime,
     settledByUser: userRef.nullable(),

@@ -13,6 +13,7 @@
  */
 import { formatCents } from "./money";
 import { priceOf, returnCents } from "./price";
+import { deadHeatPart, hasNoTerms, NO_TERMS, type SettlementTerms } from "./settlement-terms";
 
 export const EACH_WAY_PLACES_MIN = 2;
 export const EACH_WAY_PLACES_MAX = 8;
@@ -78,7 +79,8 @@ export type SettledStatus = "WON" | "PLACED" | "LOST" | "VOID";
 
 /**
  * What a bet returns when settled as `status`: WON the potential payout (both parts),
- * PLACED the place part only, LOST nothing, VOID the total stake (its refund).
+ * PLACED the place part only, LOST nothing, VOID the total stake (its refund). `terms` (a dead
+ * heat per part, a Rule 4 deduction: decision 084) reduce what WON and PLACED pay.
  */
 export function settledReturnCents(
   bet: {
@@ -88,11 +90,29 @@ export function settledReturnCents(
     eachWay: EachWayTerms | null;
   },
   status: SettledStatus,
+  terms: SettlementTerms = NO_TERMS,
 ): number {
-  if (status === "WON") return bet.potentialPayoutCents;
   if (status === "VOID") return bet.stakeCents;
-  if (status === "LOST" || !bet.eachWay) return 0;
-  return betReturns(bet.stakeCents, bet.price, bet.eachWay).place;
+  if (status === "LOST") return 0;
+  if (status === "PLACED" && !bet.eachWay) return 0;
+  if (hasNoTerms(terms)) {
+    if (status === "WON") return bet.potentialPayoutCents;
+    return betReturns(bet.stakeCents, bet.price, bet.eachWay).place;
+  }
+  const unit = unitStakeCents(bet.stakeCents, bet.eachWay);
+  const rule4 = terms.rule4Deduction ?? 0;
+  const place = bet.eachWay
+    ? returnCents(unit, bet.price, fractionOf(bet.eachWay.fraction), {
+        deadHeat: deadHeatPart(terms.deadHeat?.place ?? null),
+        rule4,
+      })
+    : 0;
+  if (status === "PLACED") return place;
+  const win = returnCents(unit, bet.price, undefined, {
+    deadHeat: deadHeatPart(terms.deadHeat?.win ?? null),
+    rule4,
+  });
+  return win + place;
 }
 
 /** "E/W 3 places 1/4": the terms as slips and pages show them. */
@@ -113,6 +133,7 @@ export function settledReturnOfBet(
     eachWayFraction: string | null;
   },
   status: SettledStatus,
+  terms: SettlementTerms = NO_TERMS,
 ): number {
   return settledReturnCents(
     {
@@ -122,6 +143,7 @@ export function settledReturnOfBet(
       eachWay: eachWayOf(bet),
     },
     status,
+    terms,
   );
 }
 

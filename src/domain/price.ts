@@ -67,16 +67,23 @@ function divideHalfUp(a: bigint, b: bigint): number {
 /**
  * What a stake returns at a price: stake x (num/den + 1), rounded half-up to the cent, in
  * integers only. `fraction` takes a part of the odds (an each-way place part at 1/4 or 1/5 of
- * the win price: stake x (num/den x f + 1)); without it, the whole price.
+ * the win price: stake x (num/den x f + 1)); without it, the whole price. `settled` applies a
+ * dead heat and a Rule 4 deduction (src/domain/settlement-terms.ts).
  */
 export function returnCents(
   stakeCents: number,
   price: { num: number; den: number },
   fraction: { num: number; den: number } = { num: 1, den: 1 },
+  settled: { deadHeat?: { num: number; den: number }; rule4?: number } = {},
 ): number {
-  const den = BigInt(price.den) * BigInt(fraction.den);
-  const num = BigInt(price.num) * BigInt(fraction.num) + den;
-  return divideHalfUp(BigInt(stakeCents) * num, den);
+  // Dead heat and Rule 4 (decision 084): the part keeps k/n of its stake, and its winnings
+  // lose r cents in the euro: stake x k/n x (1 + odds x f x (100 - r)/100), rounded once.
+  // Without them the same rational as ever, so the same cent.
+  const share = settled.deadHeat ?? { num: 1, den: 1 };
+  const kept = BigInt(100 - (settled.rule4 ?? 0));
+  const den = BigInt(price.den) * BigInt(fraction.den) * 100n;
+  const num = BigInt(price.num) * BigInt(fraction.num) * kept + den;
+  return divideHalfUp(BigInt(stakeCents) * BigInt(share.num) * num, den * BigInt(share.den));
 }
 
 /**

@@ -10,6 +10,7 @@ import { LANGUAGES } from "./language";
 import { MONEY_LITERAL, type MoneyParse, ODDS_LITERAL, parseMoney } from "./money";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { decimalHundredths, PRICE_FORMATS, PRICE_LITERAL, type Price, parsePrice } from "./price";
+import { normalDeadHeat, parseDeadHeat, RULE4_MAX } from "./settlement-terms";
 
 /**
  * Our fields parse leniently (z.unknown() and a transform) so that a missing or malformed
@@ -678,16 +679,90 @@ function priced(
 /** A settlement's statuses; PLACED only for an each-way bet (checked by the service). */
 const SETTLED_STATUSES = ["WON", "PLACED", "LOST", "VOID"] as const;
 
+/** One part's dead heat: "k/n", or null/absent for none (src/domain/settlement-terms.ts). */
+const deadHeatPartSchema = z
+  .string({ error: 'A dead heat is a fraction such as "1/2"' })
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value.trim() === "") return null;
+    const parsed = parseDeadHeat(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return normalDeadHeat(value);
+  })
+  .meta({
+    description: 'The part\'s share of its stake after a dead heat: "1/2", "2/3"…',
+    example: "1/2",
+  });
+
+const RULE4_MESSAGE = `Rule 4 deduction must be a whole number of cents from 1 to ${RULE4_MAX}`;
+
+/**
+ * Dead heats and Rule 4 (decision 084): what reduces a Won or Placed settlement. Absent, null
+ * or empty: an ordinary settlement. A Rule 4 deduction of 0 is none.
+ */
+const settlementTermsShape = {
+  deadHeat: z
+    .object(
+      { win: deadHeatPartSchema, place: deadHeatPartSchema },
+      {
+        error: "Dead heat must be an object with win and place",
+      },
+    )
+    .nullable()
+    .optional()
+    .transform((v) => (v && (v.win !== null || v.place !== null) ? v : null))
+    .meta({ description: "Dead heats: the win part's and (each-way) the place part's share" }),
+  rule4Deduction: z
+    .number({ error: RULE4_MESSAGE })
+    .int(RULE4_MESSAGE)
+    .min(0, RULE4_MESSAGE)
+    .max(RULE4_MAX, RULE4_MESSAGE)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .meta({ description: "Rule 4: cents in the euro deducted from the winnings", example: 25 }),
+};
+
+const TERMS_ONLY_PAYING = "Only a Won or Placed settlement has a dead heat or a Rule 4 deduction";
+
+/** Terms only for a paying outcome; a Placed settlement has no win part (decision 084). */
+function refineTerms(
+  v: { status: string; deadHeat: { win: string | null } | null; rule4Deduction: number | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.status !== "WON" && v.status !== "PLACED") {
+    if (v.deadHeat) {
+      ctx.addIssue({ code: "custom", path: ["deadHeat"], message: TERMS_ONLY_PAYING });
+    }
+    if (v.rule4Deduction !== null) {
+      ctx.addIssue({ code: "custom", path: ["rule4Deduction"], message: TERMS_ONLY_PAYING });
+    }
+  }
+  if (v.status === "PLACED" && v.deadHeat?.win) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["deadHeat", "win"],
+      message: "A Placed settlement pays no win part to dead-heat",
+    });
+  }
+}
+
 export const resolveBetSchema = z
   .object({
     status: z.enum(SETTLED_STATUSES, { error: "Status must be WON, PLACED, LOST or VOID" }),
     result: optionalText("Result", 500).optional(),
     voidReason,
+    ...settlementTermsShape,
   })
   .superRefine((v, ctx) => {
     if (v.status === "VOID" && !v.voidReason) {
       ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
     }
+    refineTerms(v, ctx);
   });
 
 /**
@@ -700,12 +775,14 @@ export const resettleBetSchema = z
     status: z.enum(SETTLED_STATUSES, { error: "Status must be WON, PLACED, LOST or VOID" }),
     reason: requiredText("Reason is required for a re-settlement", 500, { multiline: true }),
     voidReason,
+    ...settlementTermsShape,
     dryRun: flag(false, "Dry run"),
   })
   .superRefine((v, ctx) => {
     if (v.status === "VOID" && !v.voidReason) {
       ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
     }
+    refineTerms(v, ctx);
   });
 
 const positiveAmount = moneyCents({

@@ -6,9 +6,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx } from "../db/client";
 import { readSnapshot } from "../db/client";
-import { betReturns, eachWayOf, formatEachWay } from "../domain/each-way";
+import { betReturns, eachWayOf, formatEachWay, settledReturnCents } from "../domain/each-way";
 import { formatCents } from "../domain/money";
 import { decimalHundredths, formatPrice, priceOf } from "../domain/price";
+import { formatTerms, hasNoTerms, termsOf } from "../domain/settlement-terms";
 import { customerLedgerBalancesSql, shopLedgerBalancesSql, tillRowSql } from "./ledger";
 
 export type BooksRule =
@@ -87,6 +88,23 @@ function balanceViolations(db: DbOrTx, limit: number): BooksViolation[] {
   ];
 }
 
+/** A dead heat "k/n" as its two numbers (1/1 for none), for the books check's SQL. */
+function deadHeatShare(column: string, num: string, den: string): SQL {
+  return sql.raw(`coalesce(cast(substr(${column}, 1, instr(${column}, '/') - 1) as integer), 1) as ${num},
+      coalesce(cast(substr(${column}, instr(${column}, '/') + 1) as integer), 1) as ${den}`);
+}
+
+/**
+ * A termed settlement's parts in SQL (decision 084), the same rational as returnCents:
+ * unit x k/n x (1 + odds x f x (100 - r)/100), rounded half-up as (2a + b) / 2b.
+ */
+const UNIT = "(case when ewDen is null then stake else stake / 2 end)";
+const TERMED_WIN = sql.raw(`((2 * ${UNIT} * dhwN * (priceNum * (100 - r4) + priceDen * 100)
+      + dhwD * priceDen * 100) / (2 * dhwD * priceDen * 100))`);
+const TERMED_PLACE =
+  sql.raw(`((2 * ${UNIT} * dhpN * (priceNum * (100 - r4) + ewDen * priceDen * 100)
+      + dhpD * ewDen * priceDen * 100) / (2 * dhpD * ewDen * priceDen * 100))`);
+
 interface BetRow {
   id: number;
   status: string;
@@ -101,6 +119,10 @@ interface BetRow {
   cash: number;
   paid: number;
   ewFraction: string | null;
+  /** Dead heats and Rule 4 of the settlement (decision 084), or null. */
+  dhWin: string | null;
+  dhPlace: string | null;
+  rule4: number | null;
   actual: number | null;
   voidReason: string | null;
   resolvedAt: number | null;
@@ -134,6 +156,12 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
       b.each_way_places as ewPlaces, b.each_way_fraction as ewFraction,
       case b.each_way_fraction when '1/4' then 4 when '1/5' then 5 end as ewDen,
       b.actual_payout_cents as actual, b.void_reason as voidReason, b.resolved_at as resolvedAt,
+      b.dead_heat_win as dhWin, b.dead_heat_place as dhPlace, b.rule4_deduction as rule4,
+      (b.dead_heat_win is not null or b.dead_heat_place is not null
+        or b.rule4_deduction is not null) as termed,
+      ${deadHeatShare("b.dead_heat_win", "dhwN", "dhwD")},
+      ${deadHeatShare("b.dead_heat_place", "dhpN", "dhpD")},
+      coalesce(b.rule4_deduction, 0) as r4,
       b.customer_id is null as cash, b.paid_at is not null as paid,
       coalesce(sum(t.type = 'BETTING'), 0) as bettingN,
       coalesce(sum(t.type = 'BETTING' and t.amount_cents = b.stake_cents
@@ -168,10 +196,16 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
     or (ewDen is null and potential <> (2 * stake * (priceNum + priceDen) + priceDen) / (2 * priceDen))
     or (ewDen is not null and (stake % 2 <> 0 or potential <> (stake * (priceNum + priceDen) + priceDen) / (2 * priceDen)
       + (stake * (priceNum + ewDen * priceDen) + ewDen * priceDen) / (2 * ewDen * priceDen)))
-    or (status = 'PLACED' and (ewDen is null or actual is not
+    or (status = 'PLACED' and termed = 0 and (ewDen is null or actual is not
       (stake * (priceNum + ewDen * priceDen) + ewDen * priceDen) / (2 * ewDen * priceDen)))
     or odds <> (200 * (priceNum + priceDen) + priceDen) / (2 * priceDen)
-    or (status = 'WON' and actual is not potential)
+    or (status = 'WON' and termed = 0 and actual is not potential)
+    or (termed = 1 and status not in ('WON', 'PLACED'))
+    or (dhPlace is not null and ewDen is null)
+    or (dhWin is not null and status <> 'WON')
+    or (status = 'PLACED' and termed = 1 and actual is not ${TERMED_PLACE})
+    or (status = 'WON' and termed = 1 and actual is not ${TERMED_WIN}
+      + (case when ewDen is null then 0 else ${TERMED_PLACE} end))
     or (status = 'LOST' and actual is not 0)
     or (status = 'VOID' and (actual is not null or trim(coalesce(voidReason, '')) = ''))
     or (status = 'PENDING' and (actual is not null or resolvedAt is not null))
@@ -238,18 +272,33 @@ function betStateProblem(b: BetRow): string | null {
       ? `potential payout ${euro(b.potential)} is not the win and place parts' returns at ${formatPrice(price)} ${formatEachWay(eachWay)} (${euro(expected)})`
       : `potential payout ${euro(b.potential)} is not stake x odds at ${formatPrice(price)} (${euro(expected)})`;
   }
+  // Dead heats and Rule 4 (decision 084): only on a paying outcome, a place part's only
+  // each-way, a win part's only Won; the payout is the parts' reduced returns.
+  const terms = termsOf({
+    deadHeatWin: b.dhWin,
+    deadHeatPlace: b.dhPlace,
+    rule4Deduction: b.rule4,
+  });
+  const termed = !hasNoTerms(terms);
+  if (termed && b.status !== "WON" && b.status !== "PLACED") {
+    return `${b.status} but settled with ${formatTerms(terms)}`;
+  }
+  if (b.dhPlace !== null && !eachWay) return "a place dead heat but not an each-way bet";
+  if (b.dhWin !== null && b.status !== "WON") return `${b.status} with a win dead heat`;
+  const settled = { stakeCents: b.stake, potentialPayoutCents: b.potential, price, eachWay };
   if (b.status === "PLACED") {
     if (!eachWay) return "PLACED but not an each-way bet";
-    const place = betReturns(b.stake, price, eachWay).place;
+    const place = settledReturnCents(settled, "PLACED", terms);
     if (b.actual !== place) {
-      return `PLACED with actual payout ${b.actual === null ? "missing" : euro(b.actual)}, expected the place part ${euro(place)}`;
+      return `PLACED with actual payout ${b.actual === null ? "missing" : euro(b.actual)}, expected the place part ${euro(place)}${termed ? ` after ${formatTerms(terms)}` : ""}`;
     }
   }
   if (b.odds !== decimalHundredths(price)) {
     return `odds ${formatCents(b.odds)} are not the decimal of its price ${formatPrice(price)}`;
   }
-  if (b.status === "WON" && b.actual !== b.potential) {
-    return `WON with actual payout ${b.actual === null ? "missing" : euro(b.actual)}, expected ${euro(b.potential)}`;
+  const won = settledReturnCents(settled, "WON", terms);
+  if (b.status === "WON" && b.actual !== won) {
+    return `WON with actual payout ${b.actual === null ? "missing" : euro(b.actual)}, expected ${euro(won)}${termed ? ` after ${formatTerms(terms)}` : ""}`;
   }
   if (b.status === "LOST" && b.actual !== 0) return "LOST with an actual payout other than 0.00";
   if (b.status === "VOID" && b.actual !== null) return "VOID with an actual payout";

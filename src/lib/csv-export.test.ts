@@ -144,7 +144,7 @@ describe("CSV of the lists (small database)", () => {
     });
   }
 
-  test("the deterministic header of each list (a deliberate change: decision 064)", () => {
+  test("the deterministic header of each list (deliberate changes: decisions 064, 084)", () => {
     const names = (columns: { name: string }[]) => columns.map((c) => c.name).join(",");
     expect(names(CUSTOMER_COLUMNS)).toBe(
       "id,firstName,lastName,email,phone,address,dateOfBirth,balance,creditLimit,allowOverdraft,isActive,localTime,createdAt,createdByUser.id,createdByUser.username,maxStake,dailyDepositLimit,selfExcludedUntil,pendingLimits.maxStake.value,pendingLimits.maxStake.appliesAt,pendingLimits.dailyDepositLimit.value,pendingLimits.dailyDepositLimit.appliesAt,pendingLimits.selfExcludedUntil.value,pendingLimits.selfExcludedUntil.appliesAt",
@@ -153,7 +153,7 @@ describe("CSV of the lists (small database)", () => {
       "id,name,location,address,phone,balance,isActive,localTime,createdAt",
     );
     expect(names(BET_COLUMNS)).toBe(
-      "id,description,payment,shiftId,paid.amount,paid.at,paid.by.id,paid.by.username,paid.shiftId,paid.shop.id,paid.shop.name,eachWay.places,eachWay.fraction,stakeAmount,totalStake,odds,price,potentialPayout,actualPayout,signedAmount,signedForType,signedForId,allowOvercredit,status,voidReason,localTime,createdAt,resolvedAt,customer.id,customer.firstName,customer.lastName,shop.id,shop.name,placedByUser.id,placedByUser.username,resolvedByUser.id,resolvedByUser.username",
+      "id,description,payment,shiftId,paid.amount,paid.at,paid.by.id,paid.by.username,paid.shiftId,paid.shop.id,paid.shop.name,eachWay.places,eachWay.fraction,stakeAmount,totalStake,odds,price,potentialPayout,actualPayout,signedAmount,signedForType,signedForId,deadHeat.win,deadHeat.place,rule4Deduction,allowOvercredit,status,voidReason,localTime,createdAt,resolvedAt,customer.id,customer.firstName,customer.lastName,shop.id,shop.name,placedByUser.id,placedByUser.username,resolvedByUser.id,resolvedByUser.username",
     );
     expect(names(TRANSACTION_COLUMNS)).toBe(
       "id,type,amount,signedAmount,signedForType,signedForId,description,status,fromEntityType,fromEntityId,toEntityType,toEntityId,localTime,createdAt,archived,archivedAt,reversalOf,shiftId,reason,fromCustomer.firstName,fromCustomer.lastName,toCustomer.firstName,toCustomer.lastName,fromShop.name,toShop.name,bet.id,bet.description,processedByUser.id,processedByUser.username",

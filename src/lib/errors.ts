@@ -60,6 +60,7 @@ export const REFUSAL_REASONS = [
   "TOKEN_NO_TILL",
   // Settling and paying bets (decisions 051, 052).
   "NOT_EACH_WAY",
+  "NOT_EACH_WAY_PLACE",
   "BET_NOT_PENDING",
   "SLIP_ACCOUNT_BET",
   "SLIP_ALREADY_PAID",
@@ -125,6 +126,7 @@ export interface RefusalParams {
   WITHDRAWAL_TILL_SHORT: { amountCents: number; expectedCents: number };
   TOKEN_NO_TILL: Record<string, never>;
   NOT_EACH_WAY: Record<string, never>;
+  NOT_EACH_WAY_PLACE: Record<string, never>;
   BET_NOT_PENDING: { status: string };
   SLIP_ACCOUNT_BET: Record<string, never>;
   SLIP_ALREADY_PAID: {

@@ -132,6 +132,7 @@ export const REFUSALS: { [R in RefusalReason]: RefusalRule<RefusalParams[R]> } =
     "An API token has no till: cash is taken and paid by a person with an open shift",
   ),
   NOT_EACH_WAY: fixed(UNPROCESSABLE, "Only an each-way bet can be settled Placed"),
+  NOT_EACH_WAY_PLACE: fixed(UNPROCESSABLE, "Only an each-way bet has a place part to dead-heat"),
   BET_NOT_PENDING: {
     params: ["status"],
     code: CONFLICT,

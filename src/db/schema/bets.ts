@@ -53,6 +53,14 @@ export const bets = sqliteTable(
     /** Each-way (issue 21 item 6, decision 052): places paid and the place fraction, or null. */
     eachWayPlaces: integer("each_way_places"),
     eachWayFraction: text("each_way_fraction", { enum: ["1/4", "1/5"] }),
+    /**
+     * Dead heats and Rule 4 of a Won or Placed settlement (decision 084): each part's share of
+     * its stake ("1/2"), and the cents in the euro deducted from the winnings; null for none.
+     * Added by drizzle/0028_dead_heat_rule4.sql with column CHECKs (1..90, a paying status).
+     */
+    deadHeatWin: text("dead_heat_win"),
+    deadHeatPlace: text("dead_heat_place"),
+    rule4Deduction: integer("rule4_deduction"),
   },
   (t) => [
     check("bets_stake_check", sql`${t.stakeCents} >= 1`),

@@ -18,11 +18,12 @@ import type { BetSettlementDto, ResettlementDto } from "../../domain/dto";
 import { ledgerDescription } from "../../domain/ledger-descriptions";
 import { formatCents } from "../../domain/money";
 import type { ResettleBetInput } from "../../domain/schemas";
+import { sameTerms, termsOf } from "../../domain/settlement-terms";
 import type { Mutation, Op } from "../../lib/audit";
 import { AppError, notFound } from "../../lib/errors";
 import { log } from "../../lib/logger";
 import { refuse } from "../../lib/refusals";
-import { assertSettlableAs, getBet, settlementOf } from "../bets/bets.service";
+import { assertSettlableAs, getBet, settlementOf, termsOfInput } from "../bets/bets.service";
 import { CorrectionLog } from "./corrections";
 
 /**
@@ -60,7 +61,9 @@ export function resettleBet(
   if (bet.status === "PENDING") {
     throw refuse("RESETTLE_PENDING", { betId: bet.id });
   }
-  if (bet.status === input.status) {
+  // The same outcome may be settled again with other terms (decision 084: a Rule 4 declared
+  // after the bets were paid); the same outcome and terms change nothing.
+  if (bet.status === input.status && sameTerms(termsOf(bet), termsOfInput(input))) {
     throw refuse("RESETTLE_SAME", { betId: bet.id, status: bet.status });
   }
   // A cash bet's return left the till when its slip was paid (decision 051): the cash cannot
@@ -69,7 +72,7 @@ export function resettleBet(
     throw refuse("RESETTLE_SLIP_PAID", { betId: bet.id });
   }
   const from = bet.status;
-  assertSettlableAs(bet, input.status);
+  assertSettlableAs(bet, input);
   const correction = new CorrectionLog();
 
   // 1. The old settlement's opposite: exactly one live row is expected (the books check's rule).
@@ -128,9 +131,15 @@ export function resettleBet(
       fromVoidReason: bet.voidReason,
       fromResolvedBy: bet.resolvedBy,
       fromResolvedAt: bet.resolvedAt ?? bet.createdAt,
+      fromDeadHeatWin: bet.deadHeatWin,
+      fromDeadHeatPlace: bet.deadHeatPlace,
+      fromRule4Deduction: bet.rule4Deduction,
       toStatus: input.status,
       toPayoutCents: payoutCents,
       toVoidReason: after.voidReason,
+      toDeadHeatWin: after.deadHeatWin,
+      toDeadHeatPlace: after.deadHeatPlace,
+      toRule4Deduction: after.rule4Deduction,
       reason: input.reason,
       settledBy: actor.userId,
       createdAt: now,
@@ -183,11 +192,33 @@ export function listBetSettlements(db: DbOrTx, betId: number): BetSettlementDto[
     fromVoidReason: s.fromVoidReason,
     fromResolvedAt: new Date(s.fromResolvedAt).toISOString(),
     fromResolvedByUser: ref(s.fromResolvedBy, previousUsername),
+    fromDeadHeat: termsOf(fromColumns(s)).deadHeat,
+    fromRule4Deduction: s.fromRule4Deduction,
     toStatus: s.toStatus,
     toPayout: money(s.toPayoutCents),
     toVoidReason: s.toVoidReason,
+    toDeadHeat: termsOf(toColumns(s)).deadHeat,
+    toRule4Deduction: s.toRule4Deduction,
     reason: s.reason,
     createdAt: new Date(s.createdAt).toISOString(),
     settledByUser: ref(s.settledBy, settlerUsername),
   }));
+}
+
+/** The terms columns of a re-settlement's replaced side (decision 084). */
+function fromColumns(s: typeof betSettlements.$inferSelect) {
+  return {
+    deadHeatWin: s.fromDeadHeatWin,
+    deadHeatPlace: s.fromDeadHeatPlace,
+    rule4Deduction: s.fromRule4Deduction,
+  };
+}
+
+/** The terms columns of a re-settlement's new side. */
+function toColumns(s: typeof betSettlements.$inferSelect) {
+  return {
+    deadHeatWin: s.toDeadHeatWin,
+    deadHeatPlace: s.toDeadHeatPlace,
+    rule4Deduction: s.toRule4Deduction,
+  };
 }

@@ -5,6 +5,7 @@ import { bets, customers, shifts, shops, users } from "../../db/schema";
 import { stakeFieldsOf } from "../../domain/each-way";
 import { formatCents } from "../../domain/money";
 import { formatPrice, priceOf } from "../../domain/price";
+import { termsOf } from "../../domain/settlement-terms";
 
 const placer = alias(users, "placer");
 const resolver = alias(users, "resolver");
@@ -108,6 +109,7 @@ export function toBetDto(row: BetJoinRow) {
     price: formatPrice(priceOf(b)),
     potentialPayout: formatCents(b.potentialPayoutCents),
     actualPayout: b.actualPayoutCents === null ? null : formatCents(b.actualPayoutCents),
+    ...termsOf(b),
     allowOvercredit: b.allowOvercredit,
     outcome: b.outcome,
     status: b.status,

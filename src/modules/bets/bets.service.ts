@@ -8,6 +8,7 @@ import type { SortKey } from "../../domain/list-query";
 import { checkBetFunds, formatCents } from "../../domain/money";
 import { formatPrice } from "../../domain/price";
 import type { PlaceBetInput, ResolveBetInput } from "../../domain/schemas";
+import { type SettlementTerms, termsColumns } from "../../domain/settlement-terms";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
@@ -214,10 +215,25 @@ export function getBet(db: DbOrTx, id: number): BetDto {
   return toBetDto(row);
 }
 
-/** PLACED is the place part of an each-way bet winning alone (decision 052). */
-export function assertSettlableAs(bet: typeof bets.$inferSelect, status: string): void {
-  if (status === "PLACED" && eachWayOf(bet) === null) {
+/** What a settlement says about a dead heat and Rule 4 (decision 084): the request's terms. */
+export type SettlementInput = Pick<ResolveBetInput, "status" | "voidReason"> &
+  Partial<Pick<ResolveBetInput, "deadHeat" | "rule4Deduction">>;
+
+/** The terms a settlement request carries (none when absent). */
+export function termsOfInput(input: SettlementInput): SettlementTerms {
+  return { deadHeat: input.deadHeat ?? null, rule4Deduction: input.rule4Deduction ?? null };
+}
+
+/**
+ * PLACED is the place part of an each-way bet winning alone (decision 052); only an each-way
+ * bet has a place part to dead-heat (decision 084).
+ */
+export function assertSettlableAs(bet: typeof bets.$inferSelect, input: SettlementInput): void {
+  if (input.status === "PLACED" && eachWayOf(bet) === null) {
     throw refuse("NOT_EACH_WAY", {});
+  }
+  if (input.deadHeat?.place && eachWayOf(bet) === null) {
+    throw refuse("NOT_EACH_WAY_PLACE", {});
   }
 }
 
@@ -231,7 +247,7 @@ export function assertSettlableAs(bet: typeof bets.$inferSelect, status: string)
  */
 export function settlementOf(
   bet: typeof bets.$inferSelect,
-  input: Pick<ResolveBetInput, "status" | "voidReason">,
+  input: SettlementInput,
   resolvedBy: number,
   now: number,
   resettledFrom: BetStatus | null = null,
@@ -241,9 +257,11 @@ export function settlementOf(
   const customer = { type: "CUSTOMER" as const, id: bet.customerId ?? 0 };
   const shop = { type: "SHOP" as const, id: bet.shopId };
   const row = { from: shop, to: customer, betId: bet.id, processedBy: resolvedBy };
-  assertSettlableAs(bet, input.status);
-  // WON: both parts of an each-way bet; PLACED: its place part (src/domain/each-way.ts).
-  const returned = settledReturnOfBet(bet, input.status);
+  assertSettlableAs(bet, input);
+  // WON: both parts of an each-way bet; PLACED: its place part (src/domain/each-way.ts),
+  // less a dead heat's share and a Rule 4 deduction (decision 084).
+  const terms = termsOfInput(input);
+  const returned = settledReturnOfBet(bet, input.status, terms);
   const entry: LedgerEntry | null =
     bet.customerId === null
       ? null
@@ -273,6 +291,7 @@ export function settlementOf(
     outcome: input.status,
     actualPayoutCents: input.status === "VOID" ? null : returned,
     voidReason: input.status === "VOID" ? input.voidReason : null,
+    ...termsColumns(terms),
     resolvedBy,
     resolvedAt: now,
   };
@@ -284,7 +303,7 @@ function settle(
   tx: Tx,
   { actor, now }: Op,
   bet: typeof bets.$inferSelect,
-  input: Pick<ResolveBetInput, "status" | "voidReason">,
+  input: SettlementInput,
 ): typeof bets.$inferSelect {
   if (bet.status !== "PENDING") {
     throw refuse("BET_NOT_PENDING", { status: bet.status });
@@ -546,7 +565,7 @@ export function resolveBet(
   // PLACED pays the place part (decision 052): the same four eyes from LARGE_AMOUNT.
   if (
     (input.status === "WON" || input.status === "PLACED") &&
-    settledReturnOfBet(bet, input.status) >= largeAmountCents &&
+    settledReturnOfBet(bet, input.status, termsOfInput(input)) >= largeAmountCents &&
     op.actor.role !== "admin"
   ) {
     throw refuse("ADMIN_FOR_LARGE_SETTLEMENT", { largeAmountCents });

@@ -16,6 +16,7 @@ import { stakeFieldsOf } from "../../domain/each-way";
 import { ledgerDescription } from "../../domain/ledger-descriptions";
 import { formatCents } from "../../domain/money";
 import { formatPrice, priceOf } from "../../domain/price";
+import { termsOf } from "../../domain/settlement-terms";
 import { SLIP_ALPHABET, SLIP_CODE_LENGTH } from "../../domain/slip-code";
 import { backoffDelayMs, DEFAULT_BACKOFF } from "../../lib/backoff";
 import type { Mutation, Op } from "../../lib/endpoint";
@@ -188,6 +189,7 @@ function toSlipDto(row: SlipRow, code: string): SlipDto {
           },
     payment: b.payment,
     actualPayout: b.actualPayoutCents === null ? null : formatCents(b.actualPayoutCents),
+    ...termsOf(b),
     resolvedAt: b.resolvedAt === null ? null : new Date(b.resolvedAt).toISOString(),
     paid: paidOf(b, row),
     description: b.description,

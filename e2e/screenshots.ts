@@ -360,6 +360,17 @@ async function main() {
     await page.getByRole("button", { name: "Won" }).first().click();
     await visible(page.getByTestId("settle-effect"));
     await shot(page, "25-settle-confirmation");
+    // Decision 084: the same settlement after a dead heat for the win and a Rule 4 deduction,
+    // at the desk and on a phone.
+    const terms = page.getByRole("dialog", { name: /^Settle bet #\d+ as Won$/ });
+    await terms.getByText("Dead heat or Rule 4").click();
+    await terms.getByLabel("Win part dead heat").selectOption("1/2");
+    await terms.getByLabel("Rule 4 deduction (cents in the €)").fill("25");
+    await visible(terms.getByTestId("settle-effect").getByText(/Rule 4: 25c/));
+    await shot(page, "55-settle-dead-heat-rule4");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "56-settle-dead-heat-rule4-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("button", { name: "Cancel" }).click();
 
     // Issue 12: re-settling a Won bet as Lost, at its preview (nothing written: Back, Cancel).

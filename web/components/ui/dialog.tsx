@@ -41,6 +41,9 @@ export function Dialog({ onClose, title, children, wide }: DialogProps) {
     if (!dialog || dialog.open) return;
     if (typeof dialog.showModal === "function") dialog.showModal();
     else dialog.setAttribute("open", "");
+    // showModal focuses the first focusable element; a dialog may name another one (the
+    // settle dialog keeps Cancel first, ahead of its "Dead heat or Rule 4" disclosure).
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
   }, []);
 
   return (

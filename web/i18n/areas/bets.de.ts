@@ -68,6 +68,7 @@ export const de: Shape<typeof en> = {
   history: {
     title: "Abrechnungsverlauf",
     paid: "{{name}}, ausgezahlt {{amount}}",
+    paidWithTerms: "{{name}}, ausgezahlt {{amount}} ({{terms}})",
     voided: "{{name}} ({{reason}})",
     noReason: "ohne Grund",
     changedBy: "Geändert von {{who}} am {{when}}: {{reason}}",
@@ -112,6 +113,19 @@ export const de: Shape<typeof en> = {
     help: "Code des Wettscheins eingeben oder scannen und Enter drücken: Der Stand des Wettscheins erscheint, bei einem Bargewinn mit Auszahlen.",
     printReceipt: "Beleg drucken",
   },
+  terms: {
+    disclosure: "Totes Rennen oder Regel 4 (Abzug)",
+    winDeadHeat: "Totes Rennen beim Siegteil",
+    placeDeadHeat: "Totes Rennen beim Platzteil",
+    none: "Keins",
+    rule4: "Regel 4 (Abzug) in Cent pro €",
+    rule4Hint: "0 für keinen Abzug",
+    rule4Range: "Regel 4 (Abzug) ist eine ganze Zahl von 0 bis 90 Cent",
+    deadHeatWin: "totes Rennen {{fraction}} beim Siegteil",
+    deadHeatPlace: "totes Rennen {{fraction}} beim Platzteil",
+    rule4Text: "Regel 4 (Abzug): {{cents}} Cent pro €",
+    label: "Totes Rennen / Regel 4",
+  },
   actions: {
     won: "Gewonnen",
     placed: "Platziert",
@@ -134,6 +148,11 @@ export const de: Shape<typeof en> = {
     owes: "{{amount}} offen auf dem Wettschein: wird bei Vorlage des Wettscheins aus der Kasse ausgezahlt.",
     pays: "Zahlt {{amount}} an {{who}}.",
     paysPlace: "Zahlt {{amount}} an {{who}} (der Platzteil; der Siegteil hat verloren).",
+    owesWithTerms:
+      "{{amount}} offen auf dem Wettschein ({{terms}}): wird bei Vorlage des Wettscheins aus der Kasse ausgezahlt.",
+    paysWithTerms: "Zahlt {{amount}} an {{who}} ({{terms}}).",
+    paysPlaceWithTerms:
+      "Zahlt {{amount}} an {{who}} (der Platzteil, {{terms}}; der Siegteil hat verloren).",
     paysNothing: "Keine Auszahlung: der Einsatz von {{amount}} bleibt einbehalten.",
     confirm: "{{label}} bestätigen",
   },
@@ -168,6 +187,10 @@ export const de: Shape<typeof en> = {
     confirm: "Neuabrechnung bestätigen",
     resettling: "Wird neu abgerechnet...",
     newOutcome: "Neues Ergebnis",
+    sameOutcome: "{{label}}, mit anderen Bedingungen",
+    sameTerms:
+      "Die Wette ist bereits {{label}} zu diesen Bedingungen: totes Rennen oder Regel 4 ändern oder ein anderes Ergebnis wählen.",
+    withTerms: " ({{terms}})",
     reason: "Grund für die Korrektur *",
     voidReason: "Grund für die Stornierung *",
     preview: "Vorschau",
@@ -195,6 +218,7 @@ export const de: Shape<typeof en> = {
     eachWay: " (E/W {{places}} Plätze {{fraction}}: 2 × {{unit}})",
     potentialPayout: "Mögliche Auszahlung",
     returned: "Auszahlung",
+    returnedTerms: " ({{terms}})",
     notPaidYet: "Noch nicht ausgezahlt: {{amount}} auszuzahlen.",
     notPaid: "Nicht ausgezahlt: {{error}}",
     pay: "{{amount}} auszahlen",

@@ -75,6 +75,7 @@ export const en = {
   history: {
     title: "Settlement History",
     paid: "{{name}}, paid {{amount}}",
+    paidWithTerms: "{{name}}, paid {{amount}} ({{terms}})",
     voided: "{{name}} ({{reason}})",
     noReason: "no reason",
     changedBy: "Changed by {{who}} on {{when}}: {{reason}}",
@@ -119,6 +120,23 @@ export const en = {
     help: "Type or scan the slip's code and press Enter: the slip's state shows, with Pay for a cash winner.",
     printReceipt: "Print receipt",
   },
+  /**
+   * Dead heats and Rule 4 (decision 084): what reduced a Won or Placed settlement. The
+   * phrases join with ", " in running text ("dead heat 1/2 on the win part, Rule 4: 25c in the €").
+   */
+  terms: {
+    disclosure: "Dead heat or Rule 4",
+    winDeadHeat: "Win part dead heat",
+    placeDeadHeat: "Place part dead heat",
+    none: "None",
+    rule4: "Rule 4 deduction (cents in the €)",
+    rule4Hint: "0 for none",
+    rule4Range: "Rule 4 is a whole number of cents from 0 to 90",
+    deadHeatWin: "dead heat {{fraction}} on the win part",
+    deadHeatPlace: "dead heat {{fraction}} on the place part",
+    rule4Text: "Rule 4: {{cents}}c in the €",
+    label: "Dead heat / Rule 4",
+  },
   actions: {
     won: "Won",
     placed: "Placed",
@@ -140,6 +158,11 @@ export const en = {
     owes: "Owes {{amount}} on the slip: paid from the till when the slip is brought back.",
     pays: "Pays {{amount}} to {{who}}.",
     paysPlace: "Pays {{amount}} to {{who}} (the place part; the win part lost).",
+    owesWithTerms:
+      "Owes {{amount}} on the slip ({{terms}}): paid from the till when the slip is brought back.",
+    paysWithTerms: "Pays {{amount}} to {{who}} ({{terms}}).",
+    paysPlaceWithTerms:
+      "Pays {{amount}} to {{who}} (the place part, {{terms}}; the win part lost).",
     paysNothing: "Pays nothing: the stake of {{amount}} is kept.",
     confirm: "Confirm {{label}}",
   },
@@ -174,6 +197,10 @@ export const en = {
     confirm: "Confirm re-settlement",
     resettling: "Re-settling...",
     newOutcome: "New outcome",
+    sameOutcome: "{{label}}, with other terms",
+    sameTerms:
+      "The bet is already {{label}} on these terms: change the dead heat or Rule 4, or choose another outcome.",
+    withTerms: " ({{terms}})",
     reason: "Reason for the correction *",
     voidReason: "Reason for voiding this bet *",
     preview: "Preview",
@@ -200,6 +227,7 @@ export const en = {
     eachWay: " (E/W {{places}} places {{fraction}}: 2 × {{unit}})",
     potentialPayout: "Potential payout",
     returned: "Returned",
+    returnedTerms: " ({{terms}})",
     notPaidYet: "Not paid yet: {{amount}} to pay.",
     notPaid: "Not paid: {{error}}",
     pay: "Pay {{amount}}",

@@ -40,6 +40,10 @@ export const de: Shape<typeof en> = {
     payment: "Zahlung muss „account“ oder „cash“ sein",
     outcome: "Ergebnis muss PENDING, WON, PLACED, LOST oder VOID sein",
     settledStatus: "Status muss WON, PLACED, LOST oder VOID sein",
+    deadHeatObject: "Totes Rennen muss ein Objekt mit win und place sein",
+    termsOnlyPaying:
+      "Nur eine Abrechnung als Gewonnen oder Platziert hat ein totes Rennen oder einen Abzug nach Regel 4",
+    rule4Range: "Regel 4 (Abzug) muss eine ganze Zahl von {{min}} bis {{max}} Cent sein",
     roleAny: "Rolle muss admin, user oder customer sein",
     roleStaff: "Rolle muss user oder admin sein",
     kindTill: "Art muss pickup oder topup sein",

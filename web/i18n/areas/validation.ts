@@ -49,6 +49,10 @@ export const en = {
     payment: 'Payment must be "account" or "cash"',
     outcome: "Outcome must be PENDING, WON, PLACED, LOST or VOID",
     settledStatus: "Status must be WON, PLACED, LOST or VOID",
+    // Dead heats and Rule 4 of a settlement (decision 084).
+    deadHeatObject: "Dead heat must be an object with win and place",
+    termsOnlyPaying: "Only a Won or Placed settlement has a dead heat or a Rule 4 deduction",
+    rule4Range: "Rule 4 deduction must be a whole number of cents from {{min}} to {{max}}",
     roleAny: "Role must be admin, user or customer",
     roleStaff: "Role must be user or admin",
     kindTill: "Kind must be pickup or topup",

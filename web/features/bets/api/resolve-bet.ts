@@ -12,6 +12,10 @@ export interface ResolveBetInput {
   /** PLACED only for an each-way bet (decision 052). */
   status: "WON" | "PLACED" | "LOST" | "VOID";
   voidReason?: string;
+  /** Dead heats of a Won or Placed settlement (decision 084): sent only when there is one. */
+  deadHeat?: { win?: string; place?: string };
+  /** Rule 4: cents in the euro off the winnings (1..90), sent only when there is one. */
+  rule4Deduction?: number;
   /**
    * The dialog's Idempotency-Key (decision 077): a settlement retried after no answer replays
    * the first one's 200 instead of a 409 "not pending" for a payout that did happen.

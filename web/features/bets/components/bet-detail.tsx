@@ -19,6 +19,7 @@ import { eachWayText } from "./each-way";
 import { PrintSlipLink } from "./print-slip-link";
 import { ResettleButton } from "./resettle-button";
 import { SettleProvider } from "./settle-provider";
+import { termsLine } from "./settlement-terms";
 import { paidLine } from "./slip-result";
 import "../../../i18n/areas/bets";
 
@@ -106,6 +107,8 @@ export default function BetDetail({
           {bet.actualPayout && (
             <Detail label={t("bets.detail.actualPayout")}>{euro(bet.actualPayout)}</Detail>
           )}
+          {/* What reduced a Won or Placed payout (decision 084). */}
+          {termsLine(bet) && <Detail label={t("bets.terms.label")}>{termsLine(bet)}</Detail>}
           {bet.voidReason && <Detail label={t("bets.detail.voidReason")}>{bet.voidReason}</Detail>}
           <Detail label={t("bets.detail.customer")}>
             <BetCustomerLink bet={bet} />

@@ -5,6 +5,7 @@ import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
 import { euro, formatDateTime } from "../../../lib/format";
 import { useBetSettlements } from "../api/resettle-bet";
+import { termsText } from "./settlement-terms";
 import "../../../i18n/areas/bets";
 
 const outcome = (
@@ -12,11 +13,15 @@ const outcome = (
   status: BetStatus,
   payout: string | null,
   voidReason: string | null,
+  reduced: string,
 ) => {
   const name = t(`bets.outcome.${status}`);
-  // PLACED paid an each-way bet's place part (decision 052).
+  // PLACED paid an each-way bet's place part (decision 052); a dead heat or Rule 4 reduced
+  // what it paid (decision 084).
   if (status === "WON" || status === "PLACED") {
-    return t("bets.history.paid", { name, amount: euro(payout) });
+    return reduced
+      ? t("bets.history.paidWithTerms", { name, amount: euro(payout), terms: reduced })
+      : t("bets.history.paid", { name, amount: euro(payout) });
   }
   if (status === "VOID") {
     return t("bets.history.voided", { name, reason: voidReason ?? t("bets.history.noReason") });
@@ -40,11 +45,23 @@ export function BetHistory({ betId }: { betId: number }) {
           <li key={s.id} className="rounded-box bg-base-200 p-3">
             <p>
               <span className="font-medium">
-                {outcome(t, s.fromStatus, s.fromPayout, s.fromVoidReason)}
+                {outcome(
+                  t,
+                  s.fromStatus,
+                  s.fromPayout,
+                  s.fromVoidReason,
+                  termsText({ deadHeat: s.fromDeadHeat, rule4Deduction: s.fromRule4Deduction }),
+                )}
               </span>{" "}
               →{" "}
               <span className="font-medium">
-                {outcome(t, s.toStatus, s.toPayout, s.toVoidReason)}
+                {outcome(
+                  t,
+                  s.toStatus,
+                  s.toPayout,
+                  s.toVoidReason,
+                  termsText({ deadHeat: s.toDeadHeat, rule4Deduction: s.toRule4Deduction }),
+                )}
               </span>
             </p>
             <p className="text-base-content/80">

@@ -5,6 +5,7 @@ import { useT } from "../../../i18n";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { SlipReceipt } from "../../receipts";
 import { useSlip } from "../api/get-slip";
+import { termsLine } from "./settlement-terms";
 import "../../../i18n/areas/bets";
 
 /**
@@ -94,7 +95,13 @@ export default function BetSlip({
       <Suspense fallback={<LoadingText text={t("bets.loadingSlip")} />}>
         {/* The slip on the receipt paper (decision 053): DUPLICATE unless this is the first
             print from the bet's success state (`?print=original`). */}
-        <SlipReceipt slip={slip} duplicate={!originalLeft} className="bet-slip" titleLevel={1} />
+        <SlipReceipt
+          slip={slip}
+          duplicate={!originalLeft}
+          className="bet-slip"
+          titleLevel={1}
+          returnNote={termsLine(slip) || undefined}
+        />
         <AutoPrint when={autoPrint} onPrinted={afterAutoPrint} />
       </Suspense>
     </div>

@@ -236,7 +236,13 @@ describe("settling Placed", () => {
       "admin",
     );
     const select = (await screen.findByLabelText("New outcome")) as HTMLSelectElement;
-    expect([...select.options].map((o) => o.textContent)).toEqual(["Placed", "Lost", "Void"]);
+    // Won again last, for new terms (decision 084).
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      "Placed",
+      "Lost",
+      "Void",
+      "Won, with other terms",
+    ]);
     view.unmount();
     renderWithProviders(
       <ResettleBetDialog
@@ -246,7 +252,11 @@ describe("settling Placed", () => {
       "admin",
     );
     const plain = (await screen.findByLabelText("New outcome")) as HTMLSelectElement;
-    expect([...plain.options].map((o) => o.textContent)).toEqual(["Lost", "Void"]);
+    expect([...plain.options].map((o) => o.textContent)).toEqual([
+      "Lost",
+      "Void",
+      "Won, with other terms",
+    ]);
   });
 });
 

@@ -1,7 +1,12 @@
 /** Each-way on the web (decision 052): what a settlement pays, and how the terms read. */
-import { betReturns } from "../../../../src/domain/each-way";
+import { settledReturnCents } from "../../../../src/domain/each-way";
 import { centsOf } from "../../../../src/domain/money";
 import { parsePrice } from "../../../../src/domain/price";
+import {
+  hasNoTerms,
+  NO_TERMS,
+  type SettlementTerms,
+} from "../../../../src/domain/settlement-terms";
 import { i18n } from "../../../i18n";
 import type { Bet } from "../api/types";
 import "../../../i18n/areas/bets";
@@ -10,14 +15,30 @@ type Priced = Pick<Bet, "potentialPayout" | "price" | "totalStake" | "eachWay">;
 
 /**
  * What settling `bet` as Won or Placed pays, in cents: Won the potential payout (both parts
- * of an each-way bet), Placed the place part only, from the price as taken (as the server
- * computes it, src/domain/each-way.ts).
+ * of an each-way bet), Placed the place part only, from the price as taken, reduced by a dead
+ * heat or a Rule 4 deduction in `terms` (decision 084). The server's own function
+ * (src/domain/each-way.ts) does the maths, so the dialog shows the cent the ledger will get.
  */
-export function settleReturnCents(bet: Priced, status: "WON" | "PLACED"): number {
-  if (status === "WON" || !bet.eachWay) return status === "WON" ? centsOf(bet.potentialPayout) : 0;
+export function settleReturnCents(
+  bet: Priced,
+  status: "WON" | "PLACED",
+  terms: SettlementTerms = NO_TERMS,
+): number {
   const price = parsePrice(bet.price);
-  if (!price.ok) return 0;
-  return betReturns(centsOf(bet.totalStake), price.price, bet.eachWay).place;
+  if (!price.ok) {
+    // Without a price only the stored potential payout is known (a Won without terms).
+    return status === "WON" && hasNoTerms(terms) ? centsOf(bet.potentialPayout) : 0;
+  }
+  return settledReturnCents(
+    {
+      stakeCents: centsOf(bet.totalStake),
+      potentialPayoutCents: centsOf(bet.potentialPayout),
+      price: price.price,
+      eachWay: bet.eachWay,
+    },
+    status,
+    terms,
+  );
 }
 
 /** "E/W 3 places 1/4" (de: "E/W 3 Plätze 1/4"), or null for a win-only bet. */

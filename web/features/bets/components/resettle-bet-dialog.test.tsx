@@ -57,9 +57,11 @@ describe("re-settling a bet (issue 12)", () => {
       },
     );
     const posts = () => calls.filter((c) => c.method === "POST");
-    // The outcomes offered are the other two; Lost first.
+    // The outcomes offered are the other two, Lost first, then Won again for new terms
+    // (a dead heat or Rule 4, decision 084).
     const select = screen.getByLabelText("New outcome") as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(["LOST", "VOID"]);
+    expect([...select.options].map((o) => o.value)).toEqual(["LOST", "VOID", "WON"]);
+    expect(select.value).toBe("LOST");
     await ue.click(screen.getByRole("button", { name: "Preview" }));
     expect(await screen.findByText("Reason is required for a re-settlement")).toBeTruthy();
     expect(posts()).toHaveLength(0);

@@ -1,12 +1,20 @@
 import { useState } from "react";
+import { sameTerms } from "../../../../src/domain/settlement-terms";
 import { CorrectionPreview } from "../../../components/ui/correction-preview";
 import { Dialog } from "../../../components/ui/dialog";
 import { SelectField, TextareaField } from "../../../components/ui/field";
-import { useT } from "../../../i18n";
+import { i18n, useT } from "../../../i18n";
 import { errorMessage } from "../../../lib/api-client";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { type ResettleBody, usePreviewResettlement, useResettleBet } from "../api/resettle-bet";
 import type { Bet } from "../api/types";
+import {
+  readTerms,
+  SettlementTermsFields,
+  termsBody,
+  termsText,
+  useTermsInput,
+} from "./settlement-terms";
 import "../../../i18n/areas/bets";
 
 /** PLACED only for an each-way bet (decision 052). */
@@ -17,11 +25,19 @@ const OUTCOMES: Outcome[] = ["WON", "PLACED", "LOST", "VOID"];
  * "Re-settle" (issue 12, admins): a settled bet's new outcome, the reason (required) and a
  * void reason for Void. "Preview" asks the server for a dry run and shows the ledger rows it
  * would write and each balance before and after, in plain words; only "Confirm
- * re-settlement" writes, and it writes exactly that.
+ * re-settlement" writes, and it writes exactly that. Won and Placed take a dead heat and a
+ * Rule 4 deduction (decision 084); a Won or Placed bet is offered its own outcome again, last,
+ * for new terms (a Rule 4 declared after a winner was paid).
  */
 export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
-  const choices = OUTCOMES.filter((o) => o !== bet.status && (o !== "PLACED" || bet.eachWay));
+  const paying = (o: string) => o === "WON" || o === "PLACED";
+  const others = OUTCOMES.filter((o) => o !== bet.status && (o !== "PLACED" || bet.eachWay));
+  // The bet's own outcome comes last, so the first offered is still another outcome.
+  const choices = paying(bet.status) ? [...others, bet.status as Outcome] : others;
   const [status, setStatus] = useState<Outcome>(choices[0] ?? "LOST");
+  const { input, setInput } = useTermsInput(bet);
+  const { terms, rule4Error } = readTerms(input, status, bet.eachWay !== null);
+  const [unchanged, setUnchanged] = useState(false);
   const [reason, setReason] = useState("");
   const [voidReason, setVoidReason] = useState("");
   const [errors, setErrors] = useState<{ reason?: string; voidReason?: string }>({});
@@ -33,6 +49,7 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
     status,
     reason: reason.trim(),
     voidReason: status === "VOID" ? voidReason.trim() : undefined,
+    ...termsBody(terms),
   };
 
   const askPreview = () => {
@@ -40,7 +57,17 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
     if (!body.reason) found.reason = t("bets.resettle.reasonRequired");
     if (status === "VOID" && !body.voidReason) found.voidReason = t("bets.void.reasonMessage");
     setErrors(found);
-    if (Object.keys(found).length === 0) preview.mutate({ id: bet.id, body });
+    // The same outcome on the same terms would change nothing: said here, not asked.
+    const same =
+      status === bet.status &&
+      sameTerms(terms, {
+        deadHeat: bet.deadHeat ?? null,
+        rule4Deduction: bet.rule4Deduction ?? null,
+      });
+    setUnchanged(same);
+    if (Object.keys(found).length === 0 && !rule4Error && !same) {
+      preview.mutate({ id: bet.id, body });
+    }
   };
   const confirm = () =>
     resettle.mutate(
@@ -57,8 +84,10 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
         <>
           <p className="mb-3" data-testid="resettle-summary">
             <strong>{bet.description}</strong>:{" "}
-            {t("bets.resettle.becomes", { from: t(`bets.outcome.${bet.status}`) })}{" "}
-            <strong>{t(`bets.outcome.${shown.bet.status}`)}</strong>
+            {t("bets.resettle.becomes", {
+              from: t(`bets.outcome.${bet.status}`) + withTerms(bet),
+            })}{" "}
+            <strong>{t(`bets.outcome.${shown.bet.status}`) + withTerms(shown.bet)}</strong>
             {t("bets.resettle.reasonIs", { reason: body.reason })}
           </p>
           <CorrectionPreview preview={shown} />
@@ -85,20 +114,38 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
           }}
         >
           <p className="mb-3 text-sm">
-            {t("bets.resettle.now")} <strong>{t(`bets.outcome.${bet.status}`)}</strong>
+            {t("bets.resettle.now")}{" "}
+            <strong>{t(`bets.outcome.${bet.status}`) + withTerms(bet)}</strong>
             {t("bets.resettle.undone")}
           </p>
           <SelectField
             label={t("bets.resettle.newOutcome")}
             value={status}
-            onChange={(event) => setStatus(event.target.value as Outcome)}
+            onChange={(event) => {
+              setStatus(event.target.value as Outcome);
+              setUnchanged(false);
+            }}
           >
             {choices.map((o) => (
               <option key={o} value={o}>
-                {t(`bets.outcome.${o}`)}
+                {o === bet.status
+                  ? t("bets.resettle.sameOutcome", { label: t(`bets.outcome.${o}`) })
+                  : t(`bets.outcome.${o}`)}
               </option>
             ))}
           </SelectField>
+          {(status === "WON" || status === "PLACED") && (
+            <SettlementTermsFields
+              input={input}
+              setInput={(next) => {
+                setInput(next);
+                setUnchanged(false);
+              }}
+              status={status}
+              eachWay={bet.eachWay !== null}
+              rule4Error={rule4Error}
+            />
+          )}
           <TextareaField
             label={t("bets.resettle.reason")}
             rows={2}
@@ -115,7 +162,12 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
               onChange={(event) => setVoidReason(event.target.value)}
             />
           )}
-          {refusal && (
+          {unchanged && (
+            <p role="alert" className="alert alert-warning mb-3 text-sm">
+              {t("bets.resettle.sameTerms", { label: t(`bets.outcome.${bet.status}`) })}
+            </p>
+          )}
+          {refusal && !unchanged && (
             <p role="alert" className="alert alert-error mb-3 text-sm">
               {refusal}
             </p>
@@ -132,4 +184,10 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
       )}
     </Dialog>
   );
+}
+
+/** " (dead heat 1/2 on the win part)" after an outcome settled on terms; "" otherwise. */
+function withTerms(bet: Pick<Bet, "deadHeat" | "rule4Deduction">): string {
+  const text = termsText(bet);
+  return text ? i18n.t("bets.resettle.withTerms", { terms: text }) : "";
 }

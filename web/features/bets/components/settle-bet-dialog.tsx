@@ -9,13 +9,22 @@ import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { useResolveBet } from "../api/resolve-bet";
 import type { Bet } from "../api/types";
 import { eachWayText, settleReturnCents } from "./each-way";
+import {
+  readTerms,
+  SettlementTermsFields,
+  termsBody,
+  termsText,
+  useTermsInput,
+} from "./settlement-terms";
 import { useWonNeedsAdmin } from "./won-needs-admin";
 import "../../../i18n/areas/bets";
 
 /**
  * 'Settle bet' (issue 9): Won and Lost are confirmed, naming the bet and what it pays. A Won
  * payout from LARGE_AMOUNT asks once more, with the amount in large type; for staff it needs
- * an admin (issue 10): Confirm Won is disabled, saying why.
+ * an admin (issue 10): Confirm Won is disabled, saying why. Won and Placed may carry a dead
+ * heat or a Rule 4 deduction (decision 084): the amount shown, the large-amount step and the
+ * four-eyes check all use what the settlement will pay with them.
  */
 export default function SettleBetDialog({
   bet,
@@ -37,9 +46,12 @@ export default function SettleBetDialog({
   const t = useT();
   // Won and Placed pay (Placed the place part of an each-way bet); Lost pays nothing.
   const won = status !== "LOST";
-  const payoutCents = status === "LOST" ? 0 : settleReturnCents(bet, status);
+  const { input, setInput } = useTermsInput();
+  const { terms, rule4Error } = readTerms(input, status, bet.eachWay !== null);
+  const reduced = termsText(terms);
+  const payoutCents = status === "LOST" ? 0 : settleReturnCents(bet, status, terms);
   const label = t(`bets.outcome.${status}`);
-  const terms = eachWayText(bet);
+  const eachWay = eachWayText(bet);
   // A cash bet has no customer (decision 051): its return is paid on the slip, later.
   const cash = bet.customerId === null;
   const who = cash
@@ -50,10 +62,16 @@ export default function SettleBetDialog({
   const needsAdmin = useWonNeedsAdmin(bet, payoutCents);
   const reasonId = useId();
   const blocked = won && needsAdmin !== null;
-  // One key per bet and outcome: Confirm pressed again after no answer (or twice) reuses it.
+  // One key per bet, outcome and terms: Confirm pressed again after no answer (or twice)
+  // reuses it; other terms are another settlement, with a key of its own.
   const settle = () =>
     resolve.mutate(
-      { id: bet.id, status, key: idempotency.keyFor({ id: bet.id, status }) },
+      {
+        id: bet.id,
+        status,
+        ...termsBody(terms),
+        key: idempotency.keyFor({ id: bet.id, status, terms }),
+      },
       {
         onSuccess: () => {
           idempotency.reset();
@@ -61,7 +79,23 @@ export default function SettleBetDialog({
         },
       },
     );
+  // What the settlement does, in a sentence: who is paid what (and after which terms).
+  const effectText = () => {
+    if (!won) return t("bets.settle.paysNothing", { amount: euroCents(centsOf(bet.totalStake)) });
+    const amount = euroCents(payoutCents);
+    if (cash) {
+      return reduced
+        ? t("bets.settle.owesWithTerms", { amount, terms: reduced })
+        : t("bets.settle.owes", { amount });
+    }
+    const key = status === "PLACED" ? "bets.settle.paysPlace" : "bets.settle.pays";
+    return reduced
+      ? t(`${key}WithTerms`, { amount, who, terms: reduced })
+      : t(key, { amount, who });
+  };
   const confirm = () => {
+    // A Rule 4 out of range is shown under its field; nothing is sent.
+    if (rule4Error) return;
     if (!(won && large.holds(null, payoutCents))) settle();
   };
   return (
@@ -91,19 +125,24 @@ export default function SettleBetDialog({
                 stake: euroCents(centsOf(bet.stakeAmount)),
                 odds: showOdds(bet, oddsFormat),
               })}
-              {terms &&
-                t("bets.settle.stakeTerms", { terms, total: euroCents(centsOf(bet.totalStake)) })}
+              {eachWay &&
+                t("bets.settle.stakeTerms", {
+                  terms: eachWay,
+                  total: euroCents(centsOf(bet.totalStake)),
+                })}
             </dd>
           </dl>
+          {status !== "LOST" && (
+            <SettlementTermsFields
+              input={input}
+              setInput={setInput}
+              status={status}
+              eachWay={bet.eachWay !== null}
+              rule4Error={rule4Error}
+            />
+          )}
           <p className="mt-4 rounded-box bg-base-200 p-3" data-testid="settle-effect">
-            {won
-              ? cash
-                ? t("bets.settle.owes", { amount: euroCents(payoutCents) })
-                : t(status === "PLACED" ? "bets.settle.paysPlace" : "bets.settle.pays", {
-                    amount: euroCents(payoutCents),
-                    who,
-                  })
-              : t("bets.settle.paysNothing", { amount: euroCents(centsOf(bet.totalStake)) })}
+            {effectText()}
           </p>
           {blocked && (
             <p id={reasonId} className="mt-3 text-sm font-medium">
@@ -111,7 +150,8 @@ export default function SettleBetDialog({
             </p>
           )}
           <div className="modal-action flex-wrap gap-3">
-            <button type="button" className="btn" onClick={onClose}>
+            {/* First focus stays on Cancel (Enter, Tab, Enter settles), not the disclosure. */}
+            <button type="button" className="btn" onClick={onClose} data-autofocus>
               {t("common.cancel")}
             </button>
             <button

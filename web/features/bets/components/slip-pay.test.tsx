@@ -29,6 +29,8 @@ function slip(over: Partial<SlipDto> = {}): SlipDto {
     stakeAmount: "8.00",
     totalStake: "8.00",
     actualPayout: "19.00",
+    deadHeat: null,
+    rule4Deduction: null,
     resolvedAt: "2026-11-26T13:00:00.000Z",
     paid: null,
     odds: "2.38",

@@ -15,6 +15,7 @@ import {
   useSlipPay,
 } from "./pay-slip-flow";
 import { PrintSlipLink } from "./print-slip-link";
+import { termsText } from "./settlement-terms";
 import "../../../i18n/areas/bets";
 
 /** "Paid €19.00 on 26/11/2026, 14:03 at Main Street by alice", in the language showing. */
@@ -147,7 +148,13 @@ export function SlipResult({
           <dt>
             {slip.actualPayout === null ? t("bets.slip.potentialPayout") : t("bets.slip.returned")}
           </dt>
-          <dd className="tabular-nums">{euro(slip.actualPayout ?? slip.potentialPayout)}</dd>
+          <dd className="tabular-nums">
+            {euro(slip.actualPayout ?? slip.potentialPayout)}
+            {/* A return reduced by a dead heat or Rule 4 says so (decision 084). */}
+            {slip.actualPayout !== null &&
+              termsText(slip) &&
+              t("bets.slip.returnedTerms", { terms: termsText(slip) })}
+          </dd>
         </dl>
         <p className="mt-2 font-medium" data-testid="slip-pay-state">
           {slip.paid

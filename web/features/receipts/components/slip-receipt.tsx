@@ -37,11 +37,14 @@ export function SlipReceipt({
   duplicate = false,
   className = "",
   titleLevel = 2,
+  returnNote,
 }: {
   slip: SlipDto;
   duplicate?: boolean;
   className?: string;
   titleLevel?: 1 | 2;
+  /** Beside the return: what reduced it, worded by the bets feature (decision 084). */
+  returnNote?: string;
 }) {
   const staffName = useStaffName();
   const t = useT();
@@ -102,6 +105,11 @@ export function SlipReceipt({
             </ReceiptLine>
             <ReceiptLine label={t("receipts.slip.return")} strong>
               {euro(slipReturn(slip))}
+              {returnNote && (
+                <span className="block text-xs font-normal" data-testid="slip-return-note">
+                  {returnNote}
+                </span>
+              )}
             </ReceiptLine>
             {slip.resolvedAt && (
               <ReceiptLine label={t("receipts.slip.settled")}>

@@ -78,6 +78,7 @@ const FIXTURES: { [R in RefusalReason]: RefusalParams[R][] } = {
   TOKEN_NO_TILL: [{}],
   NOT_EACH_WAY: [{}],
   NOT_EACH_WAY_PLACE: [{}],
+  SETTLEMENT_PAYS_NOTHING: [{}],
   BET_NOT_PENDING: [{ status: "WON" }, { status: "VOID" }],
   SLIP_ACCOUNT_BET: [{}],
   SLIP_ALREADY_PAID: [

@@ -10,7 +10,7 @@ import { LANGUAGES } from "./language";
 import { MONEY_LITERAL, type MoneyParse, ODDS_LITERAL, parseMoney } from "./money";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "./password-policy";
 import { decimalHundredths, PRICE_FORMATS, PRICE_LITERAL, type Price, parsePrice } from "./price";
-import { normalDeadHeat, parseDeadHeat, RULE4_MAX } from "./settlement-terms";
+import { deadHeatText, parseDeadHeat, RULE4_MAX } from "./settlement-terms";
 
 /**
  * Our fields parse leniently (z.unknown() and a transform) so that a missing or malformed
@@ -681,7 +681,7 @@ const SETTLED_STATUSES = ["WON", "PLACED", "LOST", "VOID"] as const;
 
 /** One part's dead heat: "k/n", or null/absent for none (src/domain/settlement-terms.ts). */
 const deadHeatPartSchema = z
-  .string({ error: 'A dead heat is a fraction such as "1/2"' })
+  .string({ error: 'Dead heat must be a fraction such as "1/2"' })
   .nullable()
   .optional()
   .transform((value, ctx) => {
@@ -691,7 +691,7 @@ const deadHeatPartSchema = z
       ctx.addIssue({ code: "custom", message: parsed.error });
       return z.NEVER;
     }
-    return normalDeadHeat(value);
+    return deadHeatText(parsed.part);
   })
   .meta({
     description: 'The part\'s share of its stake after a dead heat: "1/2", "2/3"…',
@@ -746,7 +746,7 @@ function refineTerms(
     ctx.addIssue({
       code: "custom",
       path: ["deadHeat", "win"],
-      message: "A Placed settlement pays no win part to dead-heat",
+      message: "Only a Won settlement has a win part to dead-heat",
     });
   }
 }

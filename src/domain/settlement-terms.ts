@@ -50,16 +50,32 @@ export function parseDeadHeat(
   text: string,
 ): { ok: true; part: Part } | { ok: false; error: string } {
   const m = DEAD_HEAT.exec(text);
-  if (!m) return { ok: false, error: 'A dead heat is a fraction such as "1/2"' };
+  if (!m) return { ok: false, error: 'Dead heat must be a fraction such as "1/2"' };
   const num = Number(m[1]);
   const den = Number(m[2]);
   if (den < 2 || den > DEAD_HEAT_MAX_RUNNERS) {
-    return { ok: false, error: `A dead heat is shared by 2 to ${DEAD_HEAT_MAX_RUNNERS} runners` };
+    return {
+      ok: false,
+      error: `Dead heat must be shared by 2 to ${DEAD_HEAT_MAX_RUNNERS} runners`,
+    };
   }
   if (num < 1 || num >= den) {
-    return { ok: false, error: "A dead heat keeps less than the whole stake (1/2, 2/3…)" };
+    return { ok: false, error: "Dead heat must keep less than the whole stake (1/2, 2/3…)" };
   }
   return { ok: true, part: { num, den } };
+}
+
+/**
+ * A dead heat as stored and compared: in lowest terms, no leading zeros ("01/2" and "2/4" are
+ * "1/2"), so the same share is always the same text (a re-settlement to it changes nothing).
+ */
+export function deadHeatText(part: Part): string {
+  const g = gcd(part.num, part.den);
+  return `${part.num / g}/${part.den / g}`;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 /** "1/2" as { num: 1, den: 2 }; null (no dead heat) as the whole stake, 1/1. */
@@ -67,11 +83,6 @@ export function deadHeatPart(text: string | null): Part {
   if (text === null) return { num: 1, den: 1 };
   const parsed = parseDeadHeat(text);
   return parsed.ok ? parsed.part : { num: 1, den: 1 };
-}
-
-/** The dead heat as stored: "1/2" (reduced the way it was given, spaces gone). */
-export function normalDeadHeat(text: string): string {
-  return text.replace(/\s+/g, "");
 }
 
 /** The stored columns as terms. */

@@ -9,7 +9,13 @@ import { readSnapshot } from "../db/client";
 import { betReturns, eachWayOf, formatEachWay, settledReturnCents } from "../domain/each-way";
 import { formatCents } from "../domain/money";
 import { decimalHundredths, formatPrice, priceOf } from "../domain/price";
-import { formatTerms, hasNoTerms, termsOf } from "../domain/settlement-terms";
+import {
+  deadHeatText,
+  formatTerms,
+  hasNoTerms,
+  parseDeadHeat,
+  termsOf,
+} from "../domain/settlement-terms";
 import { customerLedgerBalancesSql, shopLedgerBalancesSql, tillRowSql } from "./ledger";
 
 export type BooksRule =
@@ -92,6 +98,17 @@ function balanceViolations(db: DbOrTx, limit: number): BooksViolation[] {
 function deadHeatShare(column: string, num: string, den: string): SQL {
   return sql.raw(`coalesce(cast(substr(${column}, 1, instr(${column}, '/') - 1) as integer), 1) as ${num},
       coalesce(cast(substr(${column}, instr(${column}, '/') + 1) as integer), 1) as ${den}`);
+}
+
+/**
+ * True in SQL when a stored dead heat is not k/n with 1 <= k < n <= 20 in lowest terms, as the
+ * API writes it: two numbers below 21 share no factor but 2, 3, 5 or 7.
+ */
+function notAShare(text: string, num: string, den: string): SQL {
+  const common = [2, 3, 5, 7].map((p) => `(${num} % ${p} = 0 and ${den} % ${p} = 0)`).join(" or ");
+  return sql.raw(
+    `(${num} < 1 or ${num} >= ${den} or ${den} > 20 or ${text} <> ${num} || '/' || ${den} or ${common})`,
+  );
 }
 
 /**
@@ -201,6 +218,8 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
     or odds <> (200 * (priceNum + priceDen) + priceDen) / (2 * priceDen)
     or (status = 'WON' and termed = 0 and actual is not potential)
     or (termed = 1 and status not in ('WON', 'PLACED'))
+    or (dhWin is not null and ${notAShare("dhWin", "dhwN", "dhwD")})
+    or (dhPlace is not null and ${notAShare("dhPlace", "dhpN", "dhpD")})
     or (dhPlace is not null and ewDen is null)
     or (dhWin is not null and status <> 'WON')
     or (status = 'PLACED' and termed = 1 and actual is not ${TERMED_PLACE})
@@ -280,6 +299,14 @@ function betStateProblem(b: BetRow): string | null {
     rule4Deduction: b.rule4,
   });
   const termed = !hasNoTerms(terms);
+  // A stored dead heat the API would not write (edited by hand): named, not read as 1/1.
+  for (const stored of [b.dhWin, b.dhPlace]) {
+    if (stored === null) continue;
+    const parsed = parseDeadHeat(stored);
+    if (!parsed.ok || deadHeatText(parsed.part) !== stored) {
+      return `dead heat "${stored}" is not a share k/n in lowest terms`;
+    }
+  }
   if (termed && b.status !== "WON" && b.status !== "PLACED") {
     return `${b.status} but settled with ${formatTerms(terms)}`;
   }

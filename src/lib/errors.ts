@@ -61,6 +61,7 @@ export const REFUSAL_REASONS = [
   // Settling and paying bets (decisions 051, 052).
   "NOT_EACH_WAY",
   "NOT_EACH_WAY_PLACE",
+  "SETTLEMENT_PAYS_NOTHING",
   "BET_NOT_PENDING",
   "SLIP_ACCOUNT_BET",
   "SLIP_ALREADY_PAID",
@@ -127,6 +128,7 @@ export interface RefusalParams {
   TOKEN_NO_TILL: Record<string, never>;
   NOT_EACH_WAY: Record<string, never>;
   NOT_EACH_WAY_PLACE: Record<string, never>;
+  SETTLEMENT_PAYS_NOTHING: Record<string, never>;
   BET_NOT_PENDING: { status: string };
   SLIP_ACCOUNT_BET: Record<string, never>;
   SLIP_ALREADY_PAID: {

@@ -133,6 +133,10 @@ export const REFUSALS: { [R in RefusalReason]: RefusalRule<RefusalParams[R]> } =
   ),
   NOT_EACH_WAY: fixed(UNPROCESSABLE, "Only an each-way bet can be settled Placed"),
   NOT_EACH_WAY_PLACE: fixed(UNPROCESSABLE, "Only an each-way bet has a place part to dead-heat"),
+  SETTLEMENT_PAYS_NOTHING: fixed(
+    UNPROCESSABLE,
+    "These terms leave nothing to pay (€0.00): settle the bet Lost",
+  ),
   BET_NOT_PENDING: {
     params: ["status"],
     code: CONFLICT,

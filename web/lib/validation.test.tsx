@@ -15,7 +15,7 @@ import { en } from "../i18n/areas/validation";
 import { translateValidation, validationKey } from "./validation";
 
 const DOMAIN = join(import.meta.dir, "../../src/domain");
-const SOURCES = ["schemas.ts", "money.ts", "price.ts", "password-policy.ts"];
+const SOURCES = ["schemas.ts", "money.ts", "price.ts", "password-policy.ts", "settlement-terms.ts"];
 
 /** Sample values for a message's `${...}` parts, as the schemas fill them. */
 function samples(expression: string): string[] {

@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { customers, shops } from "./customers";
 import { shifts } from "./shifts";
 import { users } from "./users";
@@ -78,6 +86,20 @@ export const bets = sqliteTable(
       "bets_each_way_check",
       sql`(${t.eachWayPlaces} is null) = (${t.eachWayFraction} is null) and (${t.eachWayPlaces} is null or ${t.eachWayPlaces} between 2 and 8) and (${t.eachWayFraction} is null or ${t.eachWayFraction} in ('1/4', '1/5'))`,
     ),
+    // Decision 084 (drizzle/0028_dead_heat_rule4.sql adds these as column CHECKs, so that a
+    // million rows need no rebuild; declared here so that a rebuild keeps them).
+    check(
+      "bets_dead_heat_win_check",
+      sql`${t.deadHeatWin} is null or (${t.status} = 'WON' and ${deadHeatShape(t.deadHeatWin)})`,
+    ),
+    check(
+      "bets_dead_heat_place_check",
+      sql`${t.deadHeatPlace} is null or (${t.status} in ('WON', 'PLACED') and ${t.eachWayPlaces} is not null and ${deadHeatShape(t.deadHeatPlace)})`,
+    ),
+    check(
+      "bets_rule4_check",
+      sql`${t.rule4Deduction} is null or (${t.status} in ('WON', 'PLACED') and ${t.rule4Deduction} between 1 and 90)`,
+    ),
     index("bets_created_at_idx").on(t.createdAt),
     // Covers the report aggregates over a period: a range scan without touching the table.
     index("bets_report_covering_idx").on(
@@ -112,3 +134,10 @@ export const bets = sqliteTable(
       .where(sql`${t.status} = 'PLACED'`),
   ],
 );
+
+/** A dead heat k/n as the API stores it: 1 <= k < n <= 20, no leading zero (decision 084). */
+function deadHeatShape(column: AnySQLiteColumn) {
+  const num = sql`cast(substr(${column}, 1, instr(${column}, '/') - 1) as integer)`;
+  const den = sql`cast(substr(${column}, instr(${column}, '/') + 1) as integer)`;
+  return sql`(${column} glob '[1-9]/[1-9]' or ${column} glob '[1-9]/[1-9][0-9]' or ${column} glob '[1-9][0-9]/[1-9][0-9]') and ${num} < ${den} and ${den} <= 20`;
+}

@@ -262,6 +262,11 @@ export function settlementOf(
   // less a dead heat's share and a Rule 4 deduction (decision 084).
   const terms = termsOfInput(input);
   const returned = settledReturnOfBet(bet, input.status, terms);
+  // A dead heat can leave less than half a cent (EUR 0.01 at evens shared by five): a PAYOUT
+  // of nothing is no row, so such a settlement is a loser, and the cashier says so.
+  if ((input.status === "WON" || input.status === "PLACED") && returned === 0) {
+    throw refuse("SETTLEMENT_PAYS_NOTHING", {});
+  }
   const entry: LedgerEntry | null =
     bet.customerId === null
       ? null

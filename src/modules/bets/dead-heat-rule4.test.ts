@@ -186,7 +186,7 @@ describe("settling with a dead heat or Rule 4 through the API", () => {
         "deadHeat",
         "Only a Won or Placed",
       ],
-      [{ status: "PLACED", deadHeat: { win: "1/2" } }, "deadHeat.win", "pays no win part"],
+      [{ status: "PLACED", deadHeat: { win: "1/2" } }, "deadHeat.win", "Only a Won settlement"],
       [{ status: "WON", deadHeat: { win: "2/2" } }, "deadHeat.win", "less than the whole"],
       [{ status: "WON", deadHeat: { win: "3/2" } }, "deadHeat.win", "less than the whole"],
       [{ status: "WON", deadHeat: { place: "1/21" } }, "deadHeat.place", "2 to 20 runners"],
@@ -204,6 +204,34 @@ describe("settling with a dead heat or Rule 4 through the API", () => {
     }
     // Nothing was settled by any of them.
     expect((await t.json<BetDto>("GET", `/api/bets/${bet.id}`)).status).toBe("PENDING");
+  });
+
+  test("a dead heat is stored in lowest terms: 01/2 and 2/4 are 1/2, and re-settling to 2/4 changes nothing (409)", async () => {
+    const a = await place({ stakeAmount: "10", odds: "5/1" });
+    expect((await settled(a.id, { status: "WON", deadHeat: { win: "01/2" } })).deadHeat).toEqual({
+      win: "1/2",
+      place: null,
+    });
+    const again = await resettle(a.id, { status: "WON", deadHeat: { win: "2/4" } });
+    expect(again.status).toBe(409);
+    const b = await place({ stakeAmount: "10", odds: "5/1" });
+    const four = await settled(b.id, { status: "WON", deadHeat: { win: "10/20" } });
+    expect(four).toMatchObject({ deadHeat: { win: "1/2" }, actualPayout: "30.00" });
+  });
+
+  test("terms that leave nothing to pay are refused (422): the bet is a loser", async () => {
+    // 0.01 x 1/5 x 2 = 0.004: no cent to pay.
+    const bet = await place({ stakeAmount: "0.01", odds: "evens" });
+    const res = await resolve(bet.id, { status: "WON", deadHeat: { win: "1/5" } });
+    expect(res.status).toBe(422);
+    expect((await refusal(res)).message).toBe(
+      "These terms leave nothing to pay (€0.00): settle the bet Lost",
+    );
+    expect(ledgerOf(bet.id)).toEqual([{ type: "BETTING", amount: 1 }]);
+    // A third of it rounds up to a cent (0.0067), and is paid.
+    expect((await settled(bet.id, { status: "WON", deadHeat: { win: "1/3" } })).actualPayout).toBe(
+      "0.01",
+    );
   });
 
   test("a place dead heat on a win-only bet is refused (422), naming why", async () => {
@@ -365,5 +393,22 @@ describe("re-settling the terms, slips and the books", () => {
     expect(() =>
       t.handle.sqlite.run("update bets set dead_heat_place = '1/2' where id = ?", [bet.id]),
     ).toThrow(/CHECK/);
+    // Nor a dead heat that is not a share: 3/2, 1/1, 1/21, 01/2, 1/2/3.
+    for (const share of ["3/2", "1/1", "1/21", "01/2", "1/2/3"]) {
+      expect(() =>
+        t.handle.sqlite.run("update bets set dead_heat_win = ? where id = ?", [share, bet.id]),
+      ).toThrow(/CHECK/);
+    }
+    // 10/20 fits the column but is not how the API writes a half: the books check names it.
+    t.handle.sqlite.run(
+      "update bets set rule4_deduction = null, dead_heat_win = '10/20' where id = ?",
+      [bet.id],
+    );
+    t.handle.sqlite.run("update bets set actual_payout_cents = 3000 where id = ?", [bet.id]);
+    expect(problems()).toContain('dead heat "10/20" is not a share k/n in lowest terms');
+    t.handle.sqlite.run(
+      "update bets set rule4_deduction = 25, dead_heat_win = null, actual_payout_cents = 4750 where id = ?",
+      [bet.id],
+    );
   });
 });

@@ -46,6 +46,8 @@ export const de: Shape<typeof en> = {
       "Ein API-Token hat keine Kasse: Bargeld nimmt und zahlt eine Person mit offener Schicht",
     NOT_EACH_WAY: "Nur eine Each-Way-Wette kann als Platziert abgerechnet werden",
     NOT_EACH_WAY_PLACE: "Nur eine Each-Way-Wette hat einen Platzteil für ein totes Rennen",
+    SETTLEMENT_PAYS_NOTHING:
+      "Nach diesen Bedingungen bleibt nichts auszuzahlen (0,00 €): rechnen Sie die Wette als Verloren ab",
     BET_NOT_PENDING: "Nur eine offene Wette kann abgerechnet werden; diese Wette ist {{status}}",
     SLIP_ACCOUNT_BET:
       "Eine Kontowette wird dem Guthaben des Kunden gutgeschrieben, nicht auf dem Wettschein ausgezahlt",

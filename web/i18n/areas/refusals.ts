@@ -49,6 +49,7 @@ const reasons = {
   TOKEN_NO_TILL: "An API token has no till: cash is taken and paid by a person with an open shift",
   NOT_EACH_WAY: "Only an each-way bet can be settled Placed",
   NOT_EACH_WAY_PLACE: "Only an each-way bet has a place part to dead-heat",
+  SETTLEMENT_PAYS_NOTHING: "These terms leave nothing to pay (€0.00): settle the bet Lost",
   BET_NOT_PENDING: "Only a pending bet can be resolved; this bet is {{status}}",
   SLIP_ACCOUNT_BET: "An account bet is paid into the customer's balance, not on the slip",
   SLIP_ALREADY_PAID: "Slip already paid: €{{amount}} on {{paidAt}} at {{shop}} by {{paidBy}}",

@@ -44,6 +44,10 @@ export const de: Shape<typeof en> = {
     termsOnlyPaying:
       "Nur eine Abrechnung als Gewonnen oder Platziert hat ein totes Rennen oder einen Abzug nach Regel 4",
     rule4Range: "Regel 4 (Abzug) muss eine ganze Zahl von {{min}} bis {{max}} Cent sein",
+    deadHeatFraction: "Totes Rennen muss ein Bruch wie „1/2“ sein",
+    deadHeatRunners: "Ein totes Rennen muss zwischen 2 und {{max}} Startern geteilt sein",
+    deadHeatShare: "Ein totes Rennen muss weniger als den ganzen Einsatz behalten (1/2, 2/3…)",
+    deadHeatWinOnly: "Nur eine Abrechnung als Gewonnen hat einen Siegteil für ein totes Rennen",
     roleAny: "Rolle muss admin, user oder customer sein",
     roleStaff: "Rolle muss user oder admin sein",
     kindTill: "Art muss pickup oder topup sein",

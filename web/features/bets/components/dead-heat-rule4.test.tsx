@@ -127,6 +127,43 @@ describe("settling with a dead heat or Rule 4", () => {
     expect(patches(calls)[0]?.body).toEqual({ status: "WON", rule4Deduction: 25 });
   });
 
+  test("a Rule 4 typed as 25c is refused as typed, not dropped; collapsing the panel keeps it open", async () => {
+    const { ue, calls } = settle(winOnly(), "WON");
+    await ue.click(screen.getByText("Dead heat or Rule 4"));
+    const rule4 = screen.getByLabelText("Rule 4 deduction (cents in the €)");
+    await ue.type(rule4, "25c");
+    expect(rule4.getAttribute("aria-invalid")).toBe("true");
+    // Not settled for the whole €60.00 without the deduction.
+    await ue.click(screen.getByRole("button", { name: "Confirm Won" }));
+    expect(patches(calls)).toHaveLength(0);
+    await ue.click(screen.getByText("Dead heat or Rule 4"));
+    expect(screen.getByText("Dead heat or Rule 4").closest("details")?.open).toBe(true);
+  });
+
+  test("terms that leave nothing to pay: Confirm is disabled, saying why", async () => {
+    // 0.01 x 1/4 x 2 = 0.005 rounds up to 0.01; 0.01 x 1/4 x (1 + 1 x 0.10) = 0.00275: nothing.
+    const tiny = winOnly({
+      stakeAmount: "0.01",
+      totalStake: "0.01",
+      odds: "2.00",
+      price: "1/1",
+      potentialPayout: "0.02",
+    });
+    const { ue, calls } = settle(tiny, "WON", "admin");
+    await ue.click(screen.getByText("Dead heat or Rule 4"));
+    await ue.selectOptions(screen.getByLabelText("Win part dead heat"), "1/4");
+    expect(screen.getByRole("button", { name: "Confirm Won" }).hasAttribute("disabled")).toBe(
+      false,
+    );
+    await ue.type(screen.getByLabelText("Rule 4 deduction (cents in the €)"), "90");
+    const confirm = screen.getByRole("button", { name: "Confirm Won" });
+    await waitFor(() => expect(confirm.hasAttribute("disabled")).toBe(true));
+    expect(
+      screen.getByText("These terms leave nothing to pay (€0.00): settle the bet Lost"),
+    ).toBeTruthy();
+    expect(patches(calls)).toHaveLength(0);
+  });
+
   test("Placed offers the place part's dead heat only; 1/2 pays €5.63", async () => {
     const { ue, calls } = settle(eachWay(), "PLACED");
     await ue.click(screen.getByText("Dead heat or Rule 4"));

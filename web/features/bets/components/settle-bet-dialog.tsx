@@ -18,6 +18,7 @@ import {
 } from "./settlement-terms";
 import { useWonNeedsAdmin } from "./won-needs-admin";
 import "../../../i18n/areas/bets";
+import "../../../i18n/areas/refusals";
 
 /**
  * 'Settle bet' (issue 9): Won and Lost are confirmed, naming the bet and what it pays. A Won
@@ -59,7 +60,11 @@ export default function SettleBetDialog({
     : bet.customer
       ? fullName(bet.customer)
       : t("bets.customerNumber", { id: String(bet.customerId) });
-  const needsAdmin = useWonNeedsAdmin(bet, payoutCents);
+  const adminNeeded = useWonNeedsAdmin(bet, payoutCents);
+  // Terms that leave less than half a cent pay nothing: the server refuses it (decision 084),
+  // so the dialog says so before Confirm is pressed.
+  const needsAdmin =
+    won && payoutCents === 0 ? t("refusals.reasons.SETTLEMENT_PAYS_NOTHING") : adminNeeded;
   const reasonId = useId();
   const blocked = won && needsAdmin !== null;
   // One key per bet, outcome and terms: Confirm pressed again after no answer (or twice)

@@ -150,8 +150,14 @@ export function SettlementTermsFields({
   return (
     <details
       className="mt-3 rounded-box border border-base-300 px-3 py-2"
-      open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
+      // A Rule 4 out of range keeps the panel open: its error is what stops Confirm.
+      open={open || rule4Error}
+      onToggle={(event) => {
+        const details = event.currentTarget;
+        // Closed with a Rule 4 out of range: open again, its error in view.
+        if (!details.open && rule4Error) details.open = true;
+        setOpen(details.open);
+      }}
       data-testid="settlement-terms"
     >
       <summary className="cursor-pointer font-medium" id={id}>
@@ -172,13 +178,13 @@ export function SettlementTermsFields({
             onChange={(place) => set({ place })}
           />
         )}
+        {/* Text, not type="number": a browser empties a number field it cannot read ("25c"),
+            which would settle without the deduction; here what was typed is checked. */}
         <InputField
           label={t("bets.terms.rule4")}
-          type="number"
+          type="text"
           inputMode="numeric"
-          min={0}
-          max={RULE4_MAX}
-          step={1}
+          autoComplete="off"
           value={input.rule4}
           hint={t("bets.terms.rule4Hint")}
           error={rule4Error ? t("bets.terms.rule4Range") : undefined}

@@ -537,148 +537,6 @@ export const eachWaySchema = z.object({
 });
 export type EachWay = z.output<typeof eachWaySchema>;
 
-const customerIdOfAccountBet = requiredId("Customer is required");
-const shopIdOfBet = requiredId("Shop is required");
-
-export const placeBetSchema = z
-  .object({
-    payment: z
-      .enum(BET_PAYMENTS, { error: 'Payment must be "account" or "cash"' })
-      .nullish()
-      .transform((v) => v ?? "account")
-      .meta({
-        description:
-          "account (default): the customer's balance pays; cash: no customer, the stake is cash into the till of the acting user's open shift and the slip is the bearer's claim",
-      }),
-    /** Required for an account bet, absent or null for a cash bet (checked below). */
-    customerId: acceptsOptional<number | string | null>()(
-      z
-        .unknown()
-        .optional()
-        .meta({ type: ["integer", "null"], description: "The customer; null for a cash bet" }),
-    ),
-    /** Required for an account bet; a cash bet is taken at the shop of the open shift. */
-    shopId: acceptsOptional<number | string | null>()(
-      z
-        .unknown()
-        .optional()
-        .meta({
-          type: ["integer", "null"],
-          description: "The shop; for a cash bet, the open shift's shop when left out",
-        }),
-    ),
-    eachWay: eachWaySchema
-      .nullish()
-      .transform((v) => v ?? null)
-      .meta({
-        description: "Each-way terms; stakeAmount is then the unit stake and the total is twice it",
-      }),
-    description: requiredText("Description is required", 500, { multiline: true }),
-    stakeAmount,
-    odds,
-    /**
-     * Optional: when sent it must equal what the server computes, the bet's most return
-     * (stake x odds; each-way: the win and place parts' returns added, decision 052).
-     */
-    potentialPayout: acceptsOptional<string | number | null>()(
-      z
-        .unknown()
-        .optional()
-        .transform((value, ctx) => {
-          if (isBlank(value)) return undefined;
-          const parsed = parseMoney(value);
-          if (!parsed.ok) {
-            badAmount(ctx, parsed);
-            return z.NEVER;
-          }
-          return parsed.cents;
-        })
-        .optional()
-        .meta({
-          ...MONEY_INPUT,
-          description:
-            "Optional; when sent it must equal the bet's most return as the server computes it: stake x odds, or for an each-way bet the win part's return plus the place part's, each rounded half-up to the cent on its own (5.00 each-way at 5/1, 1/4 the odds: 5 x (5/1 + 1) = 30.00 plus 5 x (5/1 x 1/4 + 1) = 11.25, so 41.25; decision 052). A number is judged as written, as every money field is (no exponent, at most 2 decimals)",
-        }),
-    ),
-    allowOvercredit: flag(false, "Allow overcredit"),
-    outcome: z
-      .enum(BET_STATUSES, { error: "Outcome must be PENDING, WON, PLACED, LOST or VOID" })
-      .nullish()
-      .transform((v) => v ?? "PENDING"),
-    voidReason,
-  })
-  .superRefine((v, ctx) => {
-    if (v.outcome === "VOID" && !v.voidReason) {
-      ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
-    }
-  })
-  // Who bets (decision 051): checked even when other fields failed (`when`), so an empty form
-  // hears "Customer is required" with the rest, as the SPEC's form does.
-  .superRefine(
-    (v, ctx) => {
-      for (const [path, message] of partyIssues(v)) {
-        ctx.addIssue({ code: "custom", path: [path], message });
-      }
-    },
-    { when: ({ value }) => typeof value === "object" && value !== null },
-  )
-  .transform(({ stakeAmount, odds, potentialPayout, customerId, shopId, ...rest }) => {
-    const idOf = (schema: typeof shopIdOfBet, value: unknown) =>
-      isBlank(value) ? null : (schema.safeParse(value).data ?? null);
-    const cash = rest.payment === "cash";
-    return {
-      ...rest,
-      customerId: cash ? null : idOf(customerIdOfAccountBet, customerId),
-      shopId: idOf(shopIdOfBet, shopId),
-      ...priced(stakeAmount, odds, potentialPayout, rest.eachWay),
-    };
-  });
-
-/**
- * The customer and shop of a bet, as [field, message] issues: an account bet needs both (the
- * SPEC's "Customer is required", "Shop is required"); a cash bet has no customer and may name
- * its shop. Read off the raw input, so it runs beside the other fields' checks.
- */
-function partyIssues(v: { payment?: unknown; customerId?: unknown; shopId?: unknown }) {
-  const issues: [string, string][] = [];
-  const check = (schema: typeof shopIdOfBet, value: unknown, path: string) => {
-    const parsed = schema.safeParse(value);
-    for (const issue of parsed.error?.issues ?? []) issues.push([path, issue.message]);
-  };
-  if (v.payment === "cash") {
-    if (!isBlank(v.customerId)) {
-      issues.push(["customerId", "A cash bet has no customer: leave the customer out"]);
-    }
-    if (!isBlank(v.shopId)) check(shopIdOfBet, v.shopId, "shopId");
-    return issues;
-  }
-  check(customerIdOfAccountBet, v.customerId, "customerId");
-  check(shopIdOfBet, v.shopId, "shopId");
-  return issues;
-}
-
-/**
- * A bet's money fields from its parsed stake, price and optional payout. Each-way (decision
- * 052): stakeAmount is the unit and `stakeCents` the total (twice it), what the bet costs.
- */
-function priced(
-  stakeAmount: number,
-  odds: Price,
-  potentialPayout: number | undefined,
-  eachWay: EachWay | null,
-) {
-  return {
-    stakeCents: eachWay ? 2 * stakeAmount : stakeAmount,
-    unitStakeCents: stakeAmount,
-    price: odds,
-    oddsHundredths: decimalHundredths(odds),
-    potentialPayoutCents: potentialPayout,
-  };
-}
-
-/** A settlement's statuses; PLACED only for an each-way bet (checked by the service). */
-const SETTLED_STATUSES = ["WON", "PLACED", "LOST", "VOID"] as const;
-
 /** One part's dead heat: "k/n", or null/absent for none (src/domain/settlement-terms.ts). */
 const deadHeatPartSchema = z
   .string({ error: 'Dead heat must be a fraction such as "1/2"' })
@@ -750,6 +608,151 @@ function refineTerms(
     });
   }
 }
+
+const customerIdOfAccountBet = requiredId("Customer is required");
+const shopIdOfBet = requiredId("Shop is required");
+
+export const placeBetSchema = z
+  .object({
+    payment: z
+      .enum(BET_PAYMENTS, { error: 'Payment must be "account" or "cash"' })
+      .nullish()
+      .transform((v) => v ?? "account")
+      .meta({
+        description:
+          "account (default): the customer's balance pays; cash: no customer, the stake is cash into the till of the acting user's open shift and the slip is the bearer's claim",
+      }),
+    /** Required for an account bet, absent or null for a cash bet (checked below). */
+    customerId: acceptsOptional<number | string | null>()(
+      z
+        .unknown()
+        .optional()
+        .meta({ type: ["integer", "null"], description: "The customer; null for a cash bet" }),
+    ),
+    /** Required for an account bet; a cash bet is taken at the shop of the open shift. */
+    shopId: acceptsOptional<number | string | null>()(
+      z
+        .unknown()
+        .optional()
+        .meta({
+          type: ["integer", "null"],
+          description: "The shop; for a cash bet, the open shift's shop when left out",
+        }),
+    ),
+    eachWay: eachWaySchema
+      .nullish()
+      .transform((v) => v ?? null)
+      .meta({
+        description: "Each-way terms; stakeAmount is then the unit stake and the total is twice it",
+      }),
+    description: requiredText("Description is required", 500, { multiline: true }),
+    stakeAmount,
+    odds,
+    /**
+     * Optional: when sent it must equal what the server computes, the bet's most return
+     * (stake x odds; each-way: the win and place parts' returns added, decision 052).
+     */
+    potentialPayout: acceptsOptional<string | number | null>()(
+      z
+        .unknown()
+        .optional()
+        .transform((value, ctx) => {
+          if (isBlank(value)) return undefined;
+          const parsed = parseMoney(value);
+          if (!parsed.ok) {
+            badAmount(ctx, parsed);
+            return z.NEVER;
+          }
+          return parsed.cents;
+        })
+        .optional()
+        .meta({
+          ...MONEY_INPUT,
+          description:
+            "Optional; when sent it must equal the bet's most return as the server computes it: stake x odds, or for an each-way bet the win part's return plus the place part's, each rounded half-up to the cent on its own (5.00 each-way at 5/1, 1/4 the odds: 5 x (5/1 + 1) = 30.00 plus 5 x (5/1 x 1/4 + 1) = 11.25, so 41.25; decision 052). A number is judged as written, as every money field is (no exponent, at most 2 decimals)",
+        }),
+    ),
+    allowOvercredit: flag(false, "Allow overcredit"),
+    outcome: z
+      .enum(BET_STATUSES, { error: "Outcome must be PENDING, WON, PLACED, LOST or VOID" })
+      .nullish()
+      .transform((v) => v ?? "PENDING"),
+    voidReason,
+    // A bet an admin places already settled Won or Placed may carry its terms (decision 084).
+    ...settlementTermsShape,
+  })
+  .superRefine((v, ctx) => {
+    if (v.outcome === "VOID" && !v.voidReason) {
+      ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
+    }
+    refineTerms({ ...v, status: v.outcome }, ctx);
+  })
+  // Who bets (decision 051): checked even when other fields failed (`when`), so an empty form
+  // hears "Customer is required" with the rest, as the SPEC's form does.
+  .superRefine(
+    (v, ctx) => {
+      for (const [path, message] of partyIssues(v)) {
+        ctx.addIssue({ code: "custom", path: [path], message });
+      }
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  )
+  .transform(({ stakeAmount, odds, potentialPayout, customerId, shopId, ...rest }) => {
+    const idOf = (schema: typeof shopIdOfBet, value: unknown) =>
+      isBlank(value) ? null : (schema.safeParse(value).data ?? null);
+    const cash = rest.payment === "cash";
+    return {
+      ...rest,
+      customerId: cash ? null : idOf(customerIdOfAccountBet, customerId),
+      shopId: idOf(shopIdOfBet, shopId),
+      ...priced(stakeAmount, odds, potentialPayout, rest.eachWay),
+    };
+  });
+
+/**
+ * The customer and shop of a bet, as [field, message] issues: an account bet needs both (the
+ * SPEC's "Customer is required", "Shop is required"); a cash bet has no customer and may name
+ * its shop. Read off the raw input, so it runs beside the other fields' checks.
+ */
+function partyIssues(v: { payment?: unknown; customerId?: unknown; shopId?: unknown }) {
+  const issues: [string, string][] = [];
+  const check = (schema: typeof shopIdOfBet, value: unknown, path: string) => {
+    const parsed = schema.safeParse(value);
+    for (const issue of parsed.error?.issues ?? []) issues.push([path, issue.message]);
+  };
+  if (v.payment === "cash") {
+    if (!isBlank(v.customerId)) {
+      issues.push(["customerId", "A cash bet has no customer: leave the customer out"]);
+    }
+    if (!isBlank(v.shopId)) check(shopIdOfBet, v.shopId, "shopId");
+    return issues;
+  }
+  check(customerIdOfAccountBet, v.customerId, "customerId");
+  check(shopIdOfBet, v.shopId, "shopId");
+  return issues;
+}
+
+/**
+ * A bet's money fields from its parsed stake, price and optional payout. Each-way (decision
+ * 052): stakeAmount is the unit and `stakeCents` the total (twice it), what the bet costs.
+ */
+function priced(
+  stakeAmount: number,
+  odds: Price,
+  potentialPayout: number | undefined,
+  eachWay: EachWay | null,
+) {
+  return {
+    stakeCents: eachWay ? 2 * stakeAmount : stakeAmount,
+    unitStakeCents: stakeAmount,
+    price: odds,
+    oddsHundredths: decimalHundredths(odds),
+    potentialPayoutCents: potentialPayout,
+  };
+}
+
+/** A settlement's statuses; PLACED only for an each-way bet (checked by the service). */
+const SETTLED_STATUSES = ["WON", "PLACED", "LOST", "VOID"] as const;
 
 export const resolveBetSchema = z
   .object({

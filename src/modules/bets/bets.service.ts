@@ -535,7 +535,12 @@ export function placeBet(
     const final =
       input.outcome === "PENDING"
         ? bet
-        : settle(tx, op, bet, { status: input.outcome, voidReason: input.voidReason });
+        : settle(tx, op, bet, {
+            status: input.outcome,
+            voidReason: input.voidReason,
+            deadHeat: input.deadHeat,
+            rule4Deduction: input.rule4Deduction,
+          });
     log.info("money", {
       requestId: actor.requestId,
       op: "bet.place",

@@ -242,6 +242,21 @@ describe("settling with a dead heat or Rule 4 through the API", () => {
     expect(ledgerOf(bet.id)).toEqual([{ type: "BETTING", amount: 500 }]);
   });
 
+  test("an admin places a bet already settled Won with Rule 4 (an import): it pays the reduced return", async () => {
+    const bet = await place({ stakeAmount: "10", odds: "5/1", outcome: "WON", rule4Deduction: 25 });
+    expect(bet).toMatchObject({ status: "WON", actualPayout: "47.50", rule4Deduction: 25 });
+    expect(ledgerOf(bet.id)).toEqual([
+      { type: "BETTING", amount: 1000 },
+      { type: "PAYOUT", amount: 4750 },
+    ]);
+    // Terms on a pending bet mean nothing yet: refused on the field.
+    const pending = await t.request("POST", "/api/bets", {
+      body: { ...ids, description: "x", stakeAmount: "1", odds: "2/1", rule4Deduction: 25 },
+    });
+    expect(pending.status).toBe(400);
+    expect((await refusal(pending)).fields?.rule4Deduction).toContain("Only a Won or Placed");
+  });
+
   test("four eyes from LARGE_AMOUNT look at what is really paid", async () => {
     await t.json("POST", "/api/deposits", { body: { ...ids, amount: "1000" } });
     // 600 x (2/1 + 1) = 1,800.00 >= LARGE_AMOUNT (1,000.00); halved by a dead heat, 900.00.

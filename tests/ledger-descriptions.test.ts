@@ -56,6 +56,18 @@ const FIXTURES: { [K in LedgerDescriptionKind]: Fixture<K> } = {
     english: "Correction of #5: bet #7 re-settled WON to LOST",
     german: "Korrektur von #5: Wette #7 neu abgerechnet von Gewonnen auf Verloren",
   },
+  CORRECTION_TERMS: {
+    params: { originalId: 5, betId: 7, from: "WON" },
+    row: { betId: 7, reversalOf: 5 },
+    english: "Correction of #5: bet #7 re-settled WON on new terms",
+    german: "Korrektur von #5: Wette #7 neu abgerechnet, Gewonnen mit neuen Bedingungen",
+  },
+  PAYOUT_TERMS: {
+    params: { betId: 8, from: "WON" },
+    row: { betId: 8, reversalOf: null },
+    english: "Payout for bet #8 (WON on new terms)",
+    german: "Gewinn für Wette #8 (Gewonnen mit neuen Bedingungen)",
+  },
   PAYOUT: {
     params: { betId: 1234 },
     row: { betId: 1234, reversalOf: null },
@@ -198,16 +210,17 @@ describe("rows written through the HTTP API", () => {
     t.json("PATCH", `/api/bets/${id}/resolve`, {
       body: { status, voidReason: status === "VOID" ? "Abandoned" : undefined },
     });
-  const resettle = (id: number, status: string) =>
+  const resettle = (id: number, status: string, terms: Record<string, unknown> = {}) =>
     t.json("POST", `/api/admin/bets/${id}/resettle`, {
       expect: 200,
       body: {
         status,
         reason: "Wrong result entered",
         voidReason: status === "VOID" ? "Abandoned" : undefined,
+        ...terms,
       },
     });
-  const ids_ = { won: 0, voided: 0, cashWon: 0, cashVoid: 0, small: 0 };
+  const ids_ = { won: 0, voided: 0, reterm: 0, cashWon: 0, cashVoid: 0, small: 0 };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -237,8 +250,17 @@ describe("rows written through the HTTP API", () => {
     });
     await settle(voided.id, "VOID");
     await resettle(voided.id, "WON");
+    // A Rule 4 declared after the winner was paid: Won again, on new terms (decision 084).
+    const reterm = await bet({
+      customerId: ids.customerId,
+      description: "Champion Chase",
+      stakeAmount: "2",
+    });
+    await settle(reterm.id, "WON");
+    await resettle(reterm.id, "WON", { rule4Deduction: 25 });
     ids_.won = won.id;
     ids_.voided = voided.id;
+    ids_.reterm = reterm.id;
     // Cash bets at the cashier's till, their slips paid there (decision 051).
     await t.json("POST", "/api/shifts", {
       as: "user",
@@ -260,11 +282,15 @@ describe("rows written through the HTTP API", () => {
   afterAll(() => t.close());
 
   test("the API answers each row's English as the server always wrote it", () => {
-    const { won, voided, cashWon, cashVoid, small } = ids_;
+    const { won, voided, reterm, cashWon, cashVoid, small } = ids_;
     const payoutOf = (betId: number, type: string) =>
       rows.find((r) => r.betId === betId && r.type === type && r.reversalOf === null);
     const wonPayout = payoutOf(won, "PAYOUT");
     const voidedRefund = payoutOf(voided, "REFUND");
+    // Its first payout (the one corrected), not the one on the new terms.
+    const retermPayout = rows
+      .filter((r) => r.betId === reterm && r.type === "PAYOUT" && r.reversalOf === null)
+      .sort((a, b) => a.id - b.id)[0];
     // Written out by hand: the record's words, not the builder's.
     expect(rows.map((r) => r.description).sort()).toEqual(
       [
@@ -279,6 +305,10 @@ describe("rows written through the HTTP API", () => {
         `Refund for void bet #${voided}`,
         `Correction of #${voidedRefund?.id}: bet #${voided} re-settled VOID to WON`,
         `Payout for bet #${voided} (re-settled from VOID)`,
+        `Stake for bet #${reterm}: Champion Chase`,
+        `Payout for bet #${reterm}`,
+        `Correction of #${retermPayout?.id}: bet #${reterm} re-settled WON on new terms`,
+        `Payout for bet #${reterm} (WON on new terms)`,
         `Stake for bet #${cashWon}: Red Rum 3:15`,
         `Stake for bet #${cashVoid}: Shergar 4:00`,
         `Paid on the slip of bet #${cashWon}`,

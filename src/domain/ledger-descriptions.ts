@@ -22,9 +22,13 @@ export const LEDGER_DESCRIPTION_TEMPLATES = {
   REVERSAL: "Reversal of #{originalId}",
   /** A re-settlement taking back the old outcome's payout or refund. */
   CORRECTION: "Correction of #{originalId}: bet #{betId} re-settled {from} to {to}",
+  /** ...keeping its outcome, with another dead heat or Rule 4 (decision 084). */
+  CORRECTION_TERMS: "Correction of #{originalId}: bet #{betId} re-settled {from} on new terms",
   /** A won or placed account bet's return. */
   PAYOUT: "Payout for bet #{betId}",
   PAYOUT_RESETTLED: "Payout for bet #{betId} (re-settled from {from})",
+  /** ...the same outcome on new terms (decision 084). */
+  PAYOUT_TERMS: "Payout for bet #{betId} ({from} on new terms)",
   /** A void account bet's stake given back. */
   REFUND: "Refund for void bet #{betId}",
   REFUND_RESETTLED: "Refund for void bet #{betId} (re-settled from {from})",

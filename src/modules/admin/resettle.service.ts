@@ -94,12 +94,16 @@ export function resettleBet(
         amountCents: old.amountCents,
         from: { type: old.toEntityType, id: old.toEntityId },
         to: { type: old.fromEntityType, id: old.fromEntityId },
-        description: ledgerDescription("CORRECTION", {
-          originalId: old.id,
-          betId: bet.id,
-          from,
-          to: input.status,
-        }),
+        // The same outcome on new terms (decision 084) says so, not "WON to WON".
+        description:
+          from === input.status
+            ? ledgerDescription("CORRECTION_TERMS", { originalId: old.id, betId: bet.id, from })
+            : ledgerDescription("CORRECTION", {
+                originalId: old.id,
+                betId: bet.id,
+                from,
+                to: input.status,
+              }),
         betId: bet.id,
         processedBy: actor.userId,
         reversalOf: old.id,

@@ -278,7 +278,9 @@ export function settlementOf(
             description:
               resettledFrom === null
                 ? ledgerDescription("PAYOUT", { betId: bet.id })
-                : ledgerDescription("PAYOUT_RESETTLED", { betId: bet.id, from: resettledFrom }),
+                : resettledFrom === input.status
+                  ? ledgerDescription("PAYOUT_TERMS", { betId: bet.id, from: resettledFrom })
+                  : ledgerDescription("PAYOUT_RESETTLED", { betId: bet.id, from: resettledFrom }),
           }
         : input.status === "VOID"
           ? {

@@ -125,6 +125,13 @@ const ledgerOf = (betId: number) =>
   t.handle.sqlite
     .query("select type, amount_cents as amount from transactions where bet_id = ? order by id")
     .all(betId);
+/** The id of a bet's first PAYOUT row. */
+const payoutId = (betId: number) =>
+  (
+    t.handle.sqlite
+      .query("select min(id) as id from transactions where bet_id = ? and type = 'PAYOUT'")
+      .get(betId) as { id: number }
+  ).id;
 const refusal = async (res: Response) =>
   (await res.json()) as { message: string; code?: string; fields?: Record<string, string> };
 
@@ -285,6 +292,15 @@ describe("re-settling the terms, slips and the books", () => {
       { type: "PAYOUT", amount: 6000 },
       { type: "PAYOUT", amount: 6000 },
       { type: "PAYOUT", amount: 4750 },
+    ]);
+    // The rows say what changed: the terms, not "WON to WON".
+    const described = t.handle.sqlite
+      .query("select description from transactions where bet_id = ? order by id")
+      .all(bet.id)
+      .map((r) => (r as { description: string }).description);
+    expect(described.slice(2)).toEqual([
+      `Correction of #${payoutId(bet.id)}: bet #${bet.id} re-settled WON on new terms`,
+      `Payout for bet #${bet.id} (WON on new terms)`,
     ]);
     // The same outcome and terms again changes nothing (409).
     const again = await resettle(bet.id, { status: "WON", rule4Deduction: 25 });

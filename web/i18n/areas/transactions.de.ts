@@ -35,8 +35,11 @@ export const de: Shape<typeof en> = {
     REVERSAL: "Storno von #{{originalId}}",
     CORRECTION:
       "Korrektur von #{{originalId}}: Wette #{{betId}} neu abgerechnet von {{from}} auf {{to}}",
+    CORRECTION_TERMS:
+      "Korrektur von #{{originalId}}: Wette #{{betId}} neu abgerechnet, {{from}} mit neuen Bedingungen",
     PAYOUT: "Gewinn für Wette #{{betId}}",
     PAYOUT_RESETTLED: "Gewinn für Wette #{{betId}} (neu abgerechnet, vorher {{from}})",
+    PAYOUT_TERMS: "Gewinn für Wette #{{betId}} ({{from}} mit neuen Bedingungen)",
     REFUND: "Erstattung für stornierte Wette #{{betId}}",
     REFUND_RESETTLED:
       "Erstattung für stornierte Wette #{{betId}} (neu abgerechnet, vorher {{from}})",

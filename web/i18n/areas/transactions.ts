@@ -15,8 +15,11 @@ import { addEnglishArea } from "../instance";
 const descriptions = {
   REVERSAL: "Reversal of #{{originalId}}",
   CORRECTION: "Correction of #{{originalId}}: bet #{{betId}} re-settled {{from}} to {{to}}",
+  CORRECTION_TERMS:
+    "Correction of #{{originalId}}: bet #{{betId}} re-settled {{from}} on new terms",
   PAYOUT: "Payout for bet #{{betId}}",
   PAYOUT_RESETTLED: "Payout for bet #{{betId}} (re-settled from {{from}})",
+  PAYOUT_TERMS: "Payout for bet #{{betId}} ({{from}} on new terms)",
   REFUND: "Refund for void bet #{{betId}}",
   REFUND_RESETTLED: "Refund for void bet #{{betId}} (re-settled from {{from}})",
   STAKE: "Stake for bet #{{betId}}: {{betDescription}}",

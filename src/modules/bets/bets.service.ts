@@ -8,6 +8,7 @@ import type { SortKey } from "../../domain/list-query";
 import { checkBetFunds, formatCents } from "../../domain/money";
 import { formatPrice } from "../../domain/price";
 import type { PlaceBetInput, ResolveBetInput } from "../../domain/schemas";
+import { codesMatching, SEARCH_WORDS_DE } from "../../domain/search-words";
 import { type SettlementTerms, termsColumns } from "../../domain/settlement-terms";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/endpoint";
@@ -101,7 +102,7 @@ function betSearch(q: string): Search {
   const pattern = likePattern(q);
   const long = indexable(q);
   const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
-  const statuses = BET_STATUSES.filter((s) => s.toLowerCase().includes(q.toLowerCase()));
+  const statuses = codesMatching(BET_STATUSES, SEARCH_WORDS_DE.bet, q);
   const staff = sql`select id from users where ${like(sql`username`)}`;
   /** The row test, given how a customer's and a shop's name are tested. */
   const rowTest = (customer: SQL, shop: SQL) =>
@@ -146,7 +147,7 @@ function betSearch(q: string): Search {
  * each found through a b-tree index (decision 023).
  */
 function betPrefixSearch(q: string): Search {
-  const statuses = BET_STATUSES.filter((s) => s.toLowerCase().startsWith(q.toLowerCase()));
+  const statuses = codesMatching(BET_STATUSES, SEARCH_WORDS_DE.bet, q, "prefix");
   const staff = sql`select id from users where username like ${prefixPattern(q)} escape '\\'`;
   const named = customersNamedFrom(q);
   const shopNames = sql`select id from shops where ${startsWith(shops.name, q)}`;

@@ -17,6 +17,7 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
 import { checkWithdrawal } from "../../domain/money";
 import type { CashMovementInput, TransferInput } from "../../domain/schemas";
+import { codesMatching, SEARCH_WORDS_DE } from "../../domain/search-words";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
 import type { AgeRules } from "../../lib/http";
@@ -82,9 +83,8 @@ function transactionSearch(q: string): Search {
   const pattern = likePattern(q);
   const long = indexable(q);
   const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
-  const lower = q.toLowerCase();
-  const types = TRANSACTION_TYPES.filter((t) => t.toLowerCase().includes(lower));
-  const statuses = TRANSACTION_STATUSES.filter((s) => s.toLowerCase().includes(lower));
+  const types = codesMatching(TRANSACTION_TYPES, SEARCH_WORDS_DE.transactionType, q);
+  const statuses = codesMatching(TRANSACTION_STATUSES, SEARCH_WORDS_DE.transactionStatus, q);
   const staff = sql`select id from users where ${like(sql`username`)}`;
   const sides = [
     [transactions.fromEntityType, transactions.fromEntityId],
@@ -138,9 +138,13 @@ function transactionSearch(q: string): Search {
  * index (decision 023).
  */
 function transactionPrefixSearch(q: string): Search {
-  const lower = q.toLowerCase();
-  const types = TRANSACTION_TYPES.filter((t) => t.toLowerCase().startsWith(lower));
-  const statuses = TRANSACTION_STATUSES.filter((s) => s.toLowerCase().startsWith(lower));
+  const types = codesMatching(TRANSACTION_TYPES, SEARCH_WORDS_DE.transactionType, q, "prefix");
+  const statuses = codesMatching(
+    TRANSACTION_STATUSES,
+    SEARCH_WORDS_DE.transactionStatus,
+    q,
+    "prefix",
+  );
   const staff = sql`select id from users where username like ${prefixPattern(q)} escape '\\'`;
   const named = customersNamedFrom(q);
   const shopNames = sql`select id from shops where ${startsWith(shops.name, q)}`;

@@ -1,0 +1,50 @@
+/**
+ * A search finds a status or a type by its code ("won", "deposit") and, since decision 085,
+ * by the word the screens show it by in German ("gewonnen", "einzahlung"): a German cashier
+ * types what the list shows. The words are the web's German labels (web/i18n/areas/ui.de.ts,
+ * tests/search-words.test.ts keeps the two the same); English shows the codes' own words.
+ */
+import type { BetStatus, TransactionStatus, TransactionType } from "./enums";
+
+const GERMAN: {
+  bet: Record<BetStatus, string>;
+  transactionStatus: Record<TransactionStatus, string>;
+  transactionType: Record<TransactionType, string>;
+} = {
+  bet: {
+    PENDING: "Offen",
+    WON: "Gewonnen",
+    PLACED: "Platziert",
+    LOST: "Verloren",
+    VOID: "Storno",
+  },
+  transactionStatus: { COMPLETED: "Gebucht", PENDING: "Offen", FAILED: "Fehlgeschlagen" },
+  transactionType: {
+    DEPOSIT: "Einzahlung",
+    WITHDRAWAL: "Auszahlung",
+    TRANSFER: "Umbuchung",
+    BETTING: "Einsatz",
+    PAYOUT: "Gewinn",
+    REFUND: "Erstattung",
+  },
+};
+
+export const SEARCH_WORDS_DE = GERMAN;
+
+/**
+ * The codes whose code or German word holds `q` (`prefix`: starts with it, as a one- or
+ * two-character search reads), case-insensitively: "plat" finds PLACED, "gewinn" PAYOUT.
+ */
+export function codesMatching<C extends string>(
+  codes: readonly C[],
+  words: Record<C, string>,
+  q: string,
+  how: "contains" | "prefix" = "contains",
+): C[] {
+  const lower = q.toLocaleLowerCase("de");
+  const hit = (text: string) =>
+    how === "prefix"
+      ? text.toLocaleLowerCase("de").startsWith(lower)
+      : text.toLocaleLowerCase("de").includes(lower);
+  return codes.filter((code) => hit(code) || hit(words[code]));
+}

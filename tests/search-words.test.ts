@@ -5,9 +5,11 @@
  * database; the server's words are the web's German labels.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { AUDIT_ENTITY_TYPES } from "../src/domain/audit-actions";
 import type { BetDto, TransactionDto } from "../src/domain/dto";
 import { BET_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "../src/domain/enums";
 import { codesMatching, SEARCH_WORDS_DE } from "../src/domain/search-words";
+import { de as auditDe } from "../web/i18n/areas/audit.de";
 import { de } from "../web/i18n/areas/ui.de";
 import { createTestApp, seedBasics, type TestApp } from "./helpers/test-app";
 
@@ -19,6 +21,9 @@ describe("the words", () => {
     }
     for (const code of TRANSACTION_STATUSES) {
       expect(SEARCH_WORDS_DE.transactionStatus[code]).toBe(de.transactionStatus[code]);
+    }
+    for (const code of AUDIT_ENTITY_TYPES) {
+      expect(SEARCH_WORDS_DE.auditEntity[code]).toBe(auditDe.entities[code]);
     }
   });
 
@@ -72,14 +77,25 @@ describe("searching the lists in German", () => {
     expect(await betIds("Ve")).toEqual([lost]);
   });
 
+  test("audit trail: 'wette' finds the bets' rows, as 'bet' does", async () => {
+    const entries = async (q: string) =>
+      await t.json<{ entityType: string; action: string }[]>(
+        "GET",
+        `/api/admin/audit?q=${encodeURIComponent(q)}&limit=100`,
+      );
+    const german = await entries("wette");
+    expect(german.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(german.map((e) => e.entityType))).toEqual(new Set(["BET"]));
+    expect(german.length).toBe((await entries("bet")).filter((e) => e.entityType === "BET").length);
+  });
+
   test("transactions: 'einzahlung' finds the deposit, 'gewinn' the payout, 'Ge' (two letters) the booked rows", async () => {
     const deposits = await t.json<TransactionDto[]>("GET", "/api/transactions?q=einzahlung");
     expect(deposits.map((r) => r.id)).toEqual([deposit]);
     expect(await rowTypes("gewinn")).toEqual(["PAYOUT"]);
     expect(await rowTypes("payout")).toEqual(["PAYOUT"]);
     // "Gebucht" (COMPLETED) and "Gewinn" (PAYOUT) start with "Ge": every row here is booked.
-    expect((await rowTypes("Ge")).sort()).toEqual(
-      ["BETTING", "BETTING", "DEPOSIT", "PAYOUT"].sort(),
-    );
+    const booked: TransactionDto["type"][] = ["BETTING", "BETTING", "DEPOSIT", "PAYOUT"];
+    expect((await rowTypes("Ge")).sort()).toEqual(booked.sort());
   });
 });

@@ -2,14 +2,17 @@
  * A search finds a status or a type by its code ("won", "deposit") and, since decision 085,
  * by the word the screens show it by in German ("gewonnen", "einzahlung"): a German cashier
  * types what the list shows. The words are the web's German labels (web/i18n/areas/ui.de.ts,
- * tests/search-words.test.ts keeps the two the same); English shows the codes' own words.
+ * and the audit trail's entities in audit.de.ts; tests/search-words.test.ts keeps them the
+ * same); English shows the codes' own words.
  */
+import type { AuditEntityType } from "./audit-actions";
 import type { BetStatus, TransactionStatus, TransactionType } from "./enums";
 
 const GERMAN: {
   bet: Record<BetStatus, string>;
   transactionStatus: Record<TransactionStatus, string>;
   transactionType: Record<TransactionType, string>;
+  auditEntity: Record<AuditEntityType, string>;
 } = {
   bet: {
     PENDING: "Offen",
@@ -26,6 +29,17 @@ const GERMAN: {
     BETTING: "Einsatz",
     PAYOUT: "Gewinn",
     REFUND: "Erstattung",
+  },
+  auditEntity: {
+    CUSTOMER: "Kunde",
+    SHOP: "Filiale",
+    BET: "Wette",
+    TRANSACTION: "Buchung",
+    USER: "Benutzer",
+    SHIFT: "Schicht",
+    ALERT: "Warnung",
+    SYSTEM: "System",
+    API_TOKEN: "API-Token",
   },
 };
 

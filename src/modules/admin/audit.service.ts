@@ -10,6 +10,7 @@ import type { DbOrTx } from "../../db/client";
 import { apiTokens, auditLog, users } from "../../db/schema";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../domain/audit-actions";
 import type { SortKey } from "../../domain/list-query";
+import { codesMatching, SEARCH_WORDS_DE } from "../../domain/search-words";
 import { AppError } from "../../lib/errors";
 import {
   gate,
@@ -87,7 +88,8 @@ function oneOf(name: string, value: string | undefined, allowed: readonly string
 export function auditSearch(q: string): Search {
   const needle = q.toLowerCase();
   const actions = AUDIT_ACTIONS.filter((a) => a.includes(needle));
-  const types = AUDIT_ENTITY_TYPES.filter((t) => t.toLowerCase().includes(needle));
+  // The entity type by its code or the word the German screen shows (decision 085).
+  const types = codesMatching(AUDIT_ENTITY_TYPES, SEARCH_WORDS_DE.auditEntity, q);
   // The users table is small beside the log (staff and customer logins): a LIKE over it.
   const named = sql`select ${users.id} from ${users} where ${users.username} like ${likePattern(q)} escape '\\'`;
   const actors = gate(named);

@@ -14,7 +14,7 @@ import { de } from "../web/i18n/areas/ui.de";
 import { createTestApp, seedBasics, type TestApp } from "./helpers/test-app";
 
 describe("the words", () => {
-  test("are the web's German labels, every code", () => {
+  test("are the web's German labels, every code (the catalogue takes them from here)", () => {
     for (const code of BET_STATUSES) expect(SEARCH_WORDS_DE.bet[code]).toBe(de.betStatus[code]);
     for (const code of TRANSACTION_TYPES) {
       expect(SEARCH_WORDS_DE.transactionType[code]).toBe(de.transactionType[code]);

@@ -1,9 +1,9 @@
 /**
  * A search finds a status or a type by its code ("won", "deposit") and, since decision 085,
  * by the word the screens show it by in German ("gewonnen", "einzahlung"): a German cashier
- * types what the list shows. The words are the web's German labels (web/i18n/areas/ui.de.ts,
- * and the audit trail's entities in audit.de.ts; tests/search-words.test.ts keeps them the
- * same); English shows the codes' own words.
+ * types what the list shows. These ARE the web's German labels: web/i18n/areas/ui.de.ts,
+ * transactions.de.ts and audit.de.ts take them from here, so a screen and a search cannot
+ * drift apart. English shows the codes' own words.
  */
 import type { AuditEntityType } from "./audit-actions";
 import type { BetStatus, TransactionStatus, TransactionType } from "./enums";

@@ -1,4 +1,5 @@
 /** The German "audit" part of the catalogue (decision 065): loaded only when German is shown. */
+import { SEARCH_WORDS_DE } from "../../../src/domain/search-words";
 import type { Shape } from "../shape";
 import type { en } from "./audit";
 
@@ -28,17 +29,7 @@ export const de: Shape<typeof en> = {
     "login-locked": "Anmeldung wegen zu vieler Versuche abgewiesen",
     "confirm-failed": "abgewiesene Passwortbestätigung",
   },
-  entities: {
-    CUSTOMER: "Kunde",
-    SHOP: "Filiale",
-    BET: "Wette",
-    TRANSACTION: "Buchung",
-    USER: "Benutzer",
-    SHIFT: "Schicht",
-    ALERT: "Warnung",
-    SYSTEM: "System",
-    API_TOKEN: "API-Token",
-  },
+  entities: SEARCH_WORDS_DE.auditEntity,
   fields: {
     id: "ID",
     firstName: "Vorname",

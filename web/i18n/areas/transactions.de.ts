@@ -1,4 +1,5 @@
 /** The German "transactions" part of the catalogue (decision 065): loaded only when German is shown. */
+import { SEARCH_WORDS_DE } from "../../../src/domain/search-words";
 import type { Shape } from "../shape";
 import type { en } from "./transactions";
 
@@ -6,14 +7,7 @@ export const de: Shape<typeof en> = {
   title: "Buchungen",
   id: "Buchungs-Nr.",
   type: "Art",
-  typeOption: {
-    DEPOSIT: "Einzahlung",
-    WITHDRAWAL: "Auszahlung",
-    TRANSFER: "Umbuchung",
-    BETTING: "Einsatz",
-    PAYOUT: "Gewinn",
-    REFUND: "Erstattung",
-  },
+  typeOption: SEARCH_WORDS_DE.transactionType,
   amount: "Betrag",
   description: "Beschreibung",
   from: "Von",

@@ -1,4 +1,5 @@
 /** The German "ui" part of the catalogue (decision 065): loaded only when German is shown. */
+import { SEARCH_WORDS_DE } from "../../../src/domain/search-words";
 import type { Shape } from "../shape";
 import type { en } from "./ui";
 
@@ -49,26 +50,10 @@ export const de: Shape<typeof en> = {
     user: "Mitarbeiter",
     customer: "Kunde",
   },
-  betStatus: {
-    PENDING: "Offen",
-    WON: "Gewonnen",
-    PLACED: "Platziert",
-    LOST: "Verloren",
-    VOID: "Storno",
-  },
-  transactionStatus: {
-    COMPLETED: "Gebucht",
-    PENDING: "Offen",
-    FAILED: "Fehlgeschlagen",
-  },
-  transactionType: {
-    DEPOSIT: "Einzahlung",
-    WITHDRAWAL: "Auszahlung",
-    TRANSFER: "Umbuchung",
-    BETTING: "Einsatz",
-    PAYOUT: "Gewinn",
-    REFUND: "Erstattung",
-  },
+  // The words a German search finds them by too (decision 085): one list for both.
+  betStatus: SEARCH_WORDS_DE.bet,
+  transactionStatus: SEARCH_WORDS_DE.transactionStatus,
+  transactionType: SEARCH_WORDS_DE.transactionType,
   entityType: {
     CUSTOMER: "Kunde",
     SHOP: "Filiale",

@@ -264,5 +264,36 @@ describe("four eyes on risk (issue 10): the outcome", () => {
     await ue.click(screen.getByRole("button", { name: "Place Bet" }));
     await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
     expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ outcome: "LOST" });
+    // Lost has no dead heat or Rule 4 to give.
+    expect(screen.queryByText("Dead heat or Rule 4")).toBeNull();
+  });
+
+  test("an admin placing a bet already Won may give its Rule 4 (decision 084), sent with it", async () => {
+    const { ue, calls } = setup("admin");
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    const outcome = screen.getByLabelText("Outcome (optional)") as HTMLSelectElement;
+    await waitFor(() => expect(outcome.disabled).toBe(false));
+    expect(screen.queryByText("Dead heat or Rule 4")).toBeNull();
+    await ue.selectOptions(outcome, "WON");
+    await ue.type(screen.getByLabelText("Description"), "Imported winner");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "10");
+    await ue.type(screen.getByLabelText("Odds"), "5/1");
+    await ue.click(screen.getByText("Dead heat or Rule 4"));
+    const rule4 = screen.getByLabelText("Rule 4 deduction (cents in the €)");
+    await ue.type(rule4, "95");
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    // Out of range: shown, nothing sent.
+    expect(rule4.getAttribute("aria-invalid")).toBe("true");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await ue.clear(rule4);
+    await ue.type(rule4, "25");
+    await ue.selectOptions(screen.getByLabelText("Win part dead heat"), "1/2");
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
+      outcome: "WON",
+      deadHeat: { win: "1/2" },
+      rule4Deduction: 25,
+    });
   });
 });

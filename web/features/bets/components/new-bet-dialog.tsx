@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import type { z } from "zod";
-import { betReturns, totalStakeCents } from "../../../../src/domain/each-way";
+import { betReturns, settledReturnCents, totalStakeCents } from "../../../../src/domain/each-way";
 import { BET_STATUSES } from "../../../../src/domain/enums";
 import {
   availableFundsCents,
@@ -38,6 +38,7 @@ import { useCurrentShift } from "../../shifts";
 import { ShopPicker } from "../../shops";
 import { type PlaceBetBody, usePlaceBet } from "../api/place-bet";
 import { EachWayFields } from "./each-way-fields";
+import { readTerms, SettlementTermsFields, termsBody, useTermsInput } from "./settlement-terms";
 import "../../../i18n/areas/bets";
 
 type BetFormInput = z.input<typeof placeBetSchema>;
@@ -124,6 +125,11 @@ export default function NewBetDialog({
   const totalCents = totalStakeCents(stakeCents, eachWay);
   const payout = stakeCents > 0 && price ? betReturns(totalCents, price, eachWay).potential : 0;
   const overcredit = !cash && isAdmin && watch("allowOvercredit") === true;
+  // An admin placing a bet already Won or Placed may give its dead heats and Rule 4 (decision
+  // 084); a pending or cash bet has none.
+  const outcome = !cash && isAdmin ? (watch("outcome") ?? "PENDING") : "PENDING";
+  const { input: termsInput, setInput: setTermsInput } = useTermsInput();
+  const { terms, rule4Error } = readTerms(termsInput, outcome, eachWay !== null);
   // Staff take a cash bet up to CASH_BET_MAX_STAKE; above it, an admin (the server says 403).
   const cashNeedsAdmin = cash && !isAdmin && totalCents > cashMaxCents;
   const balanceCents = centsOf(customer?.balance);
@@ -151,7 +157,8 @@ export default function NewBetDialog({
   };
 
   const submit = (values: BetFormOutput) => {
-    if (cashNeedsAdmin) return;
+    // A Rule 4 out of range is shown under its field; nothing is sent.
+    if (cashNeedsAdmin || rule4Error) return;
     if (customer) {
       const funds = checkBetFunds({
         stakeCents: values.stakeCents,
@@ -188,11 +195,26 @@ export default function NewBetDialog({
       // Staff place PENDING whatever a restored draft says (the server would refuse).
       outcome: isAdmin ? values.outcome : ("PENDING" as const),
       ...(isAdmin && values.outcome === "VOID" ? { voidReason: values.voidReason } : {}),
+      ...termsBody(terms),
     };
-    // Placed as Won, it also pays out at once: the payout (never below the stake) is asked.
+    // Placed as Won, it also pays out at once: the payout (never below the stake) is asked,
+    // after its dead heats and Rule 4.
     const largest =
       body.outcome === "WON"
-        ? betReturns(values.stakeCents, values.price, values.eachWay).potential
+        ? Math.max(
+            values.stakeCents,
+            settledReturnCents(
+              {
+                stakeCents: values.stakeCents,
+                potentialPayoutCents: betReturns(values.stakeCents, values.price, values.eachWay)
+                  .potential,
+                price: values.price,
+                eachWay: values.eachWay,
+              },
+              "WON",
+              terms,
+            ),
+          )
         : values.stakeCents;
     const sent: PlaceBetBody = cash ? asCashBet(body) : body;
     if (!large.holds(sent, largest)) send(sent);
@@ -316,6 +338,15 @@ export default function NewBetDialog({
               <p id={outcomeReasonId} className="-mt-2 mb-3 text-sm text-base-content/80">
                 {t("bet.outcomeAdminOnly")}
               </p>
+            )}
+            {(outcome === "WON" || outcome === "PLACED") && (
+              <SettlementTermsFields
+                input={termsInput}
+                setInput={setTermsInput}
+                status={outcome}
+                eachWay={eachWay !== null}
+                rule4Error={rule4Error}
+              />
             )}
             {isAdmin && watch("outcome") === "VOID" && (
               <TextareaField

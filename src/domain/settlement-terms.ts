@@ -85,17 +85,21 @@ export function deadHeatPart(text: string | null): Part {
   return parsed.ok ? parsed.part : { num: 1, den: 1 };
 }
 
+/** Two stored dead-heat columns as the API answers them: null when neither part has one. */
+export function deadHeatOf(win: string | null, place: string | null): DeadHeat | null {
+  return win === null && place === null ? null : { win, place };
+}
+
 /** The stored columns as terms. */
 export function termsOf(bet: {
   deadHeatWin: string | null;
   deadHeatPlace: string | null;
   rule4Deduction: number | null;
 }): SettlementTerms {
-  const deadHeat =
-    bet.deadHeatWin === null && bet.deadHeatPlace === null
-      ? null
-      : { win: bet.deadHeatWin, place: bet.deadHeatPlace };
-  return { deadHeat, rule4Deduction: bet.rule4Deduction };
+  return {
+    deadHeat: deadHeatOf(bet.deadHeatWin, bet.deadHeatPlace),
+    rule4Deduction: bet.rule4Deduction,
+  };
 }
 
 /** The terms as the bet's columns (a settlement without terms clears them). */
@@ -111,15 +115,6 @@ export function termsColumns(terms: SettlementTerms): {
   };
 }
 
-/** True when a settlement carries neither a dead heat nor a Rule 4 deduction. */
-export function hasNoTerms(terms: SettlementTerms): boolean {
-  return (
-    (terms.deadHeat?.win ?? null) === null &&
-    (terms.deadHeat?.place ?? null) === null &&
-    terms.rule4Deduction === null
-  );
-}
-
 /** True when two settlements' terms are the same. */
 export function sameTerms(a: SettlementTerms, b: SettlementTerms): boolean {
   const x = termsColumns(a);
@@ -129,6 +124,11 @@ export function sameTerms(a: SettlementTerms, b: SettlementTerms): boolean {
     x.deadHeatPlace === y.deadHeatPlace &&
     x.rule4Deduction === y.rule4Deduction
   );
+}
+
+/** True when a settlement carries neither a dead heat nor a Rule 4 deduction. */
+export function hasNoTerms(terms: SettlementTerms): boolean {
+  return sameTerms(terms, NO_TERMS);
 }
 
 /**

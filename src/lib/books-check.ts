@@ -323,9 +323,11 @@ function betStateProblem(b: BetRow): string | null {
   if (b.odds !== decimalHundredths(price)) {
     return `odds ${formatCents(b.odds)} are not the decimal of its price ${formatPrice(price)}`;
   }
-  const won = settledReturnCents(settled, "WON", terms);
-  if (b.status === "WON" && b.actual !== won) {
-    return `WON with actual payout ${b.actual === null ? "missing" : euro(b.actual)}, expected ${euro(won)}${termed ? ` after ${formatTerms(terms)}` : ""}`;
+  if (b.status === "WON") {
+    const won = settledReturnCents(settled, "WON", terms);
+    if (b.actual !== won) {
+      return `WON with actual payout ${b.actual === null ? "missing" : euro(b.actual)}, expected ${euro(won)}${termed ? ` after ${formatTerms(terms)}` : ""}`;
+    }
   }
   if (b.status === "LOST" && b.actual !== 0) return "LOST with an actual payout other than 0.00";
   if (b.status === "VOID" && b.actual !== null) return "VOID with an actual payout";

@@ -18,7 +18,7 @@ import type { BetSettlementDto, ResettlementDto } from "../../domain/dto";
 import { ledgerDescription } from "../../domain/ledger-descriptions";
 import { formatCents } from "../../domain/money";
 import type { ResettleBetInput } from "../../domain/schemas";
-import { sameTerms, termsOf } from "../../domain/settlement-terms";
+import { deadHeatOf, sameTerms, termsOf } from "../../domain/settlement-terms";
 import type { Mutation, Op } from "../../lib/audit";
 import { AppError, notFound } from "../../lib/errors";
 import { log } from "../../lib/logger";
@@ -196,33 +196,15 @@ export function listBetSettlements(db: DbOrTx, betId: number): BetSettlementDto[
     fromVoidReason: s.fromVoidReason,
     fromResolvedAt: new Date(s.fromResolvedAt).toISOString(),
     fromResolvedByUser: ref(s.fromResolvedBy, previousUsername),
-    fromDeadHeat: termsOf(fromColumns(s)).deadHeat,
+    fromDeadHeat: deadHeatOf(s.fromDeadHeatWin, s.fromDeadHeatPlace),
     fromRule4Deduction: s.fromRule4Deduction,
     toStatus: s.toStatus,
     toPayout: money(s.toPayoutCents),
     toVoidReason: s.toVoidReason,
-    toDeadHeat: termsOf(toColumns(s)).deadHeat,
+    toDeadHeat: deadHeatOf(s.toDeadHeatWin, s.toDeadHeatPlace),
     toRule4Deduction: s.toRule4Deduction,
     reason: s.reason,
     createdAt: new Date(s.createdAt).toISOString(),
     settledByUser: ref(s.settledBy, settlerUsername),
   }));
-}
-
-/** The terms columns of a re-settlement's replaced side (decision 084). */
-function fromColumns(s: typeof betSettlements.$inferSelect) {
-  return {
-    deadHeatWin: s.fromDeadHeatWin,
-    deadHeatPlace: s.fromDeadHeatPlace,
-    rule4Deduction: s.fromRule4Deduction,
-  };
-}
-
-/** The terms columns of a re-settlement's new side. */
-function toColumns(s: typeof betSettlements.$inferSelect) {
-  return {
-    deadHeatWin: s.toDeadHeatWin,
-    deadHeatPlace: s.toDeadHeatPlace,
-    rule4Deduction: s.toRule4Deduction,
-  };
 }

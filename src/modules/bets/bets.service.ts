@@ -276,12 +276,7 @@ export function settlementOf(
             ...row,
             type: "PAYOUT",
             amountCents: returned,
-            description:
-              resettledFrom === null
-                ? ledgerDescription("PAYOUT", { betId: bet.id })
-                : resettledFrom === input.status
-                  ? ledgerDescription("PAYOUT_TERMS", { betId: bet.id, from: resettledFrom })
-                  : ledgerDescription("PAYOUT_RESETTLED", { betId: bet.id, from: resettledFrom }),
+            description: payoutDescription(bet.id, input.status, resettledFrom),
           }
         : input.status === "VOID"
           ? {
@@ -304,6 +299,16 @@ export function settlementOf(
     resolvedAt: now,
   };
   return { entry, set };
+}
+
+/**
+ * A PAYOUT row's words: a first settlement's, a re-settlement's from another outcome, or
+ * (decision 084) the same outcome's on new terms.
+ */
+function payoutDescription(betId: number, status: BetStatus, resettledFrom: BetStatus | null) {
+  if (resettledFrom === null) return ledgerDescription("PAYOUT", { betId });
+  if (resettledFrom === status) return ledgerDescription("PAYOUT_TERMS", { betId, from: status });
+  return ledgerDescription("PAYOUT_RESETTLED", { betId, from: resettledFrom });
 }
 
 /** Settles a PENDING bet inside the caller's transaction, writing its ledger row. */

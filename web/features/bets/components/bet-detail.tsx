@@ -61,6 +61,8 @@ export default function BetDetail({
       />
     );
   }
+  // What reduced a Won or Placed payout (decision 084), or "".
+  const terms = termsLine(bet);
   return (
     <SettleProvider onSettled={() => setSettled(true)}>
       <PageHeader
@@ -107,8 +109,7 @@ export default function BetDetail({
           {bet.actualPayout && (
             <Detail label={t("bets.detail.actualPayout")}>{euro(bet.actualPayout)}</Detail>
           )}
-          {/* What reduced a Won or Placed payout (decision 084). */}
-          {termsLine(bet) && <Detail label={t("bets.terms.label")}>{termsLine(bet)}</Detail>}
+          {terms && <Detail label={t("bets.terms.label")}>{terms}</Detail>}
           {bet.voidReason && <Detail label={t("bets.detail.voidReason")}>{bet.voidReason}</Detail>}
           <Detail label={t("bets.detail.customer")}>
             <BetCustomerLink bet={bet} />

@@ -69,6 +69,8 @@ export function SlipResult({
   const t = useT();
   const [payment, setPayment] = useState<SlipPayment | null>(null);
   const toPay = slipToPay(slip);
+  // What reduced the return (decision 084), or "".
+  const reducedBy = termsText(slip);
   const code = formatSlipCode(slip.code);
   // Four eyes (issue 10): staff pay less than LARGE_AMOUNT; from it, an admin pays.
   const flow = useSlipPay({
@@ -152,8 +154,8 @@ export function SlipResult({
             {euro(slip.actualPayout ?? slip.potentialPayout)}
             {/* A return reduced by a dead heat or Rule 4 says so (decision 084). */}
             {slip.actualPayout !== null &&
-              termsText(slip) &&
-              t("bets.slip.returnedTerms", { terms: termsText(slip) })}
+              reducedBy &&
+              t("bets.slip.returnedTerms", { terms: reducedBy })}
           </dd>
         </dl>
         <p className="mt-2 font-medium" data-testid="slip-pay-state">

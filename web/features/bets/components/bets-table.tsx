@@ -95,7 +95,7 @@ function buildColumns(withActions: boolean, t: TFunction) {
     col.accessor("potentialPayout", {
       header: t("bets.table.payout"),
       meta: { numeric: true, className: FROM_1280 },
-      cell: (c) => euro(c.getValue()),
+      cell: (c) => euro(payoutShown(c.row.original)),
     }),
     col.accessor("status", {
       header: t("bets.table.status"),
@@ -150,6 +150,16 @@ function buildColumns(withActions: boolean, t: TFunction) {
  */
 const FROM_1280 = "hidden xl:table-cell";
 
+/**
+ * The Payout a row shows: what a Won or Placed bet paid (its place part alone, less a dead
+ * heat or Rule 4: decisions 052, 084), else what it would pay. A cashier reading "€41.25" on a
+ * Placed each-way bet that paid €11.25 would hand over the wrong money.
+ */
+export function payoutShown(bet: Pick<Bet, "status" | "potentialPayout" | "actualPayout">) {
+  const paid = bet.status === "WON" || bet.status === "PLACED";
+  return paid && bet.actualPayout !== null ? bet.actualPayout : bet.potentialPayout;
+}
+
 function StatusCell({ bet }: { bet: Bet }) {
   const staffName = useStaffName();
   const t = useT();
@@ -201,7 +211,7 @@ function BetCard({ bet, canMutate }: { bet: Bet; canMutate: boolean }) {
             `${euro(bet.stakeAmount)}${bet.eachWay ? t("bets.eachWayMark") : ""}`,
           ],
           [t("bets.table.odds"), showOdds(bet, oddsFormat)],
-          [t("bets.table.payout"), euro(bet.potentialPayout)],
+          [t("bets.table.payout"), euro(payoutShown(bet))],
         ]}
       />
       {canMutate && <BetActions bet={bet} />}

@@ -11,7 +11,7 @@ import userEvent from "@testing-library/user-event";
 import type { BetDto } from "../../../../src/domain/dto";
 import { BetStatusBadge } from "../../../components/ui/badges";
 import { bet, customer, shop } from "../../../test/fixtures";
-import { renderWithProviders } from "../../../test/render";
+import { page, renderApp, renderWithProviders } from "../../../test/render";
 import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
 import BetDetail from "./bet-detail";
@@ -275,6 +275,32 @@ describe("PLACED and each-way wherever bets show", () => {
   test("the PLACED badge has its own colour", () => {
     renderWithProviders(<BetStatusBadge status="PLACED" />, "user");
     expect(screen.getByText("PLACED").className).toContain("badge-info");
+  });
+
+  test("the bets list's Payout is what a Won or Placed bet paid, and what the others would", async () => {
+    renderApp("/bets", "user", {
+      "GET /api/bets": page([
+        // Placed: the place part alone, 5 x (5/4 + 1) = 11.25, not the 41.25 a winner pays.
+        eachWay({ id: 21, description: "Placed one", status: "PLACED", actualPayout: "11.25" }),
+        // Won in a dead heat for the win, 1/2: 30.00 / 2 + 11.25 = 26.25.
+        eachWay({ id: 22, description: "Shared one", status: "WON", actualPayout: "26.25" }),
+        eachWay({ id: 23, description: "Lost one", status: "LOST", actualPayout: "0.00" }),
+        eachWay({ id: 24, description: "Open one" }),
+      ]),
+    });
+    await screen.findAllByText("Placed one");
+    const payouts = (description: string) =>
+      screen
+        .getAllByText(description)
+        .map((cell) => cell.closest("tr, article")?.textContent ?? "");
+    for (const text of payouts("Placed one")) {
+      expect(text).toContain("€11.25");
+      expect(text).not.toContain("€41.25");
+    }
+    for (const text of payouts("Shared one")) expect(text).toContain("€26.25");
+    for (const text of payouts("Lost one")) expect(text).toContain("€41.25");
+    for (const text of payouts("Open one")) expect(text).toContain("€41.25");
+    expect(payouts("Placed one").length).toBeGreaterThan(0);
   });
 
   test("the bets list's status filter offers PLACED", async () => {

@@ -357,8 +357,17 @@ export async function expectAccessible(
   const loaded = await page.evaluate(() => "axe" in window);
   // The app's CSP forbids inline scripts (addScriptTag), so evaluate axe's source directly.
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  // Let transitions (dialogs sliding in, toasts) settle so colours are final.
-  await page.waitForTimeout(350);
+  // Let transitions (dialogs sliding in, toasts fading) end so colours are final: wait for
+  // the animations running now to finish, not for a time a busy machine may overrun. A
+  // spinner's endless animation never finishes, so it is not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async (context) => {
     const axe = (
       window as unknown as {

@@ -1,6 +1,6 @@
 /** The API's amount reader (decision 038): literals only; forms read by locale elsewhere. */
 import { describe, expect, test } from "bun:test";
-import { formatEuro, type MoneyParse, parseMoney } from "./money";
+import { centsOf, formatEuro, type MoneyParse, parseMoney } from "./money";
 
 const valid: [string | number, number][] = [
   ["10.50", 1050],
@@ -77,5 +77,16 @@ describe("formatEuro", () => {
     expect(formatEuro(-5000)).toBe("-€50.00");
     expect(formatEuro(5)).toBe("€0.05");
     expect(formatEuro(123456789)).toBe("€1,234,567.89");
+  });
+});
+
+describe("centsOf (an answer, not an input)", () => {
+  test("reads sums past the largest input, up to a safe integer of cents", () => {
+    expect(parseMoney("100000000.00")).toEqual({ ok: false, error: "Too large" });
+    expect(centsOf("100000000.00")).toBe(10_000_000_000);
+    expect(centsOf("-125075000486.53")).toBe(-12_507_500_048_653);
+    expect(centsOf("90071992547409.91")).toBe(9_007_199_254_740_991);
+    expect(centsOf("90071992547409.92")).toBe(0);
+    expect(centsOf("1.005")).toBe(0);
   });
 });

@@ -25,7 +25,7 @@ export const ODDS_LITERAL = /^\d+(\.\d{1,2})?$/;
  * types in a form is read by the locale's parser in web/lib/money-input.ts, which hands
  * this one a literal. The result is in cents (or hundredths, for odds): never a float.
  */
-export function parseMoney(value: unknown): MoneyParse {
+export function parseMoney(value: unknown, maxCents = MAX_CENTS): MoneyParse {
   let text: string;
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return { ok: false, error: "Not a number" };
@@ -46,7 +46,7 @@ export function parseMoney(value: unknown): MoneyParse {
   const negative = text.startsWith("-");
   const [whole = "0", fraction = ""] = text.replace("-", "").split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  if (!Number.isSafeInteger(cents) || cents > MAX_CENTS) return { ok: false, error: "Too large" };
+  if (!Number.isSafeInteger(cents) || cents > maxCents) return { ok: false, error: "Too large" };
   return { ok: true, cents: negative && cents !== 0 ? -cents : cents };
 }
 
@@ -78,9 +78,14 @@ export function formatEuro(cents: number): string {
   return text.startsWith("-") ? `-€${text.slice(1)}` : `€${text}`;
 }
 
-/** Decimal string from the API ("12.50") to cents; 0 for anything unparsable. */
+/**
+ * Decimal string from the API ("12.50") to cents; 0 for anything unparsable. An answer is
+ * not an input: a sum (a shop's potential payouts, a balance, an each-way bet's total stake)
+ * may pass the 99,999,999.99 a single field may hold, so only a safe integer bounds it.
+ */
 export function centsOf(decimal: string | number | null | undefined): number {
-  return parseCents(decimal ?? 0) ?? 0;
+  const parsed = parseMoney(decimal ?? 0, Number.MAX_SAFE_INTEGER);
+  return parsed.ok ? parsed.cents : 0;
 }
 
 /** Available funds (and available credit) = balance + credit limit. */

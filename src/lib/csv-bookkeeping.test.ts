@@ -152,6 +152,38 @@ async function csv(path: string, form: Form, cookie?: string) {
 const sum = (rows: Record<string, string>[], column: string, form: Form) =>
   rows.reduce((total, row) => total + centsOfCell(row[column] ?? "", form.decimal), 0);
 
+describe("CSV for a bookkeeper, past a hundred million", () => {
+  // A field holds at most 99,999,999.99, but a sum need not: a max-stake each-way bet costs
+  // twice it in one BETTING row, and its winnings are far more. Each row's signedAmount is
+  // read from the ledger's answer, which no input limit may cut to 0.
+  for (const form of FORMS) {
+    test(`${form.decimal}: a customer's file still sums to its balance`, async () => {
+      const rich = (
+        await post("/api/customers", {
+          firstName: "Max",
+          lastName: "Edge",
+          creditLimit: "99999999.99",
+        })
+      ).id;
+      const big = await bet({
+        customerId: rich,
+        shopId: shopA,
+        stakeAmount: "99999999.99",
+        odds: "10/1",
+        eachWay: { places: 2, fraction: "1/4" },
+        allowOvercredit: true,
+      });
+      await resolve(big.id, "WON");
+      const file = await csv(`/api/transactions?customerId=${rich}`, form);
+      // Stake 2 x 99,999,999.99; returns 99,999,999.99 x 11 = 1,099,999,999.89 and
+      // 99,999,999.99 x (10/4 + 1) = 349,999,999.965, half-up 349,999,999.97.
+      const signed = file.rows.map((r) => centsOfCell(r.signedAmount ?? "", form.decimal));
+      expect(signed.sort((a, b) => a - b)).toEqual([-19_999_999_998, 144_999_999_986]);
+      expect(sum(file.rows, "signedAmount", form)).toBe(books().customers.get(rich) as number);
+    });
+  }
+});
+
 describe("CSV for a bookkeeper, in both forms", () => {
   for (const form of FORMS) {
     test(`${form.decimal}: each list's money columns sum to the books`, async () => {

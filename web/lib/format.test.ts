@@ -43,6 +43,12 @@ describe("money", () => {
     expect(euro(-3)).toBe("-€3.00");
     expect(euro(undefined)).toBe("€0.00");
   });
+
+  test("an answer past the 99,999,999.99 one field may hold still shows (a shop's sum)", () => {
+    expect(euro("100000000.00")).toBe("€100,000,000.00");
+    expect(euro("125075000486.53")).toBe("€125,075,000,486.53");
+    expect(euro("-100000999.99")).toBe("-€100,000,999.99");
+  });
 });
 
 describe("decimal odds", () => {

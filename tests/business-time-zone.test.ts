@@ -238,6 +238,57 @@ describe("a self-exclusion in Europe/Dublin", () => {
   });
 });
 
+describe("a list's date filter reads only dates and instants (decision 087)", () => {
+  // Date.parse would read each of these as some other day, or as a time the host's zone
+  // decides: 2026-02-29 as 1 March, "12" as 1 December 2001, "2026-11" as 1 November.
+  const refused = [
+    "2026-02-29",
+    "2026-11-31",
+    "2026-02-31T10:00:00Z",
+    "12",
+    "0",
+    "2026",
+    "2026-11",
+    "Nov 27 2026",
+    "2026-03-29T00:30",
+    "2026-03-29T00:30:00",
+  ];
+  for (const value of refused) {
+    test(`${JSON.stringify(value)} is a 400 naming the filter, in lists and their CSV`, async () => {
+      for (const path of ["/api/bets", "/api/transactions", "/api/admin/audit"]) {
+        for (const name of ["from", "to"]) {
+          const csv = path === "/api/admin/audit" ? "" : "&format=csv";
+          for (const suffix of ["", csv]) {
+            const url = `${path}?${name}=${encodeURIComponent(value)}${suffix}`;
+            const res = await t.request("GET", url);
+            expect(`${url}: ${res.status}`).toBe(`${url}: 400`);
+            expect(((await res.json()) as { message: string }).message).toContain(
+              `${name} must be a date`,
+            );
+          }
+        }
+      }
+    });
+  }
+
+  test("a real date, and an instant with its offset, minutes or beyond, are read", async () => {
+    const at = DAYS[0]?.late as string; // 23:30 IST on 29 March, 22:30 UTC
+    for (const from of [
+      "2026-03-29T23:30+01:00",
+      "2026-03-29T22:30Z",
+      "2026-03-29T22:30:00.000Z",
+    ]) {
+      const ids = await t.json<{ id: number }[]>(
+        "GET",
+        `/api/bets?from=${encodeURIComponent(from)}`,
+      );
+      expect(ids.map((b) => b.id)).toContain(betAt.get(at) as number);
+    }
+    const leap = await t.request("GET", "/api/bets?from=2028-02-29");
+    expect(leap.status).toBe(200);
+  });
+});
+
 describe("GET /api/settings", () => {
   test("says the business time zone", async () => {
     const settings = await t.json<{ businessTimeZone: string }>("GET", "/api/settings");

@@ -557,7 +557,9 @@ class Simulation {
   replay(): Planned {
     const prior = this.r.pick(this.model.acked);
     const other = this.r.chance(0.2);
-    const body = other ? { ...(prior.body as object), description: "another body" } : prior.body;
+    // Another value of a field the operation reads: an unknown field is a 400 (decision 087).
+    const field = "reason" in (prior.body as object) ? "reason" : "description";
+    const body = other ? { ...(prior.body as object), [field]: "another body" } : prior.body;
     return {
       label: `replay ${prior.path} key ${prior.key}${other ? " with another body" : ""}`,
       as: prior.as,

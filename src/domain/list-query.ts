@@ -3,6 +3,7 @@
  * filters. Numbers in a query are digits only: "1e3", "0x10", "-1" and "1.5" are 400.
  */
 import { z } from "zod";
+import { dateKey } from "./business-time";
 import {
   BET_STATUSES,
   ROLES,
@@ -31,6 +32,25 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
     })
     .meta({ type: "integer", minimum: min, maximum: max, default: fallback });
 
+/** ISO 8601 with its offset; seconds and their fraction optional (2026-11-27T23:30+01:00). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The instant a date filter names, or null: a real calendar date (2026-02-29 is not one,
+ * where Date.parse would read it as 1 March), or a date-time with its offset. Nothing else:
+ * Date.parse also takes "1", "2026" and "Nov 27 2026", and an auditor asking for an unreal day
+ * must hear so, not get an empty list that looks authoritative (decision 087).
+ */
+function dateFilterMs(v: string, endOfDay: boolean): number | null {
+  const key = dateKey(v);
+  if (key !== null) return key + (endOfDay ? 86_400_000 : 0);
+  // An ISO date-time with its offset (without one, the instant would be the host's guess), on a
+  // real calendar day: Date.parse reads 2026-02-30T10:00Z as 2 March too.
+  if (!DATE_TIME.test(v) || dateKey(v.slice(0, 10)) === null) return null;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? null : ms;
+}
+
 /**
  * A date filter; a bare `to` date includes that whole day (the bound is exclusive). A bare
  * date is a date of the business time zone: src/lib/endpoint.ts reads it so (decision 062);
@@ -42,11 +62,8 @@ const dateParam = (name: string, endOfDay = false) =>
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === "") return undefined;
-      const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(v);
-      const ms = dateOnly
-        ? Date.parse(`${v}T00:00:00Z`) + (endOfDay ? 86_400_000 : 0)
-        : Date.parse(v);
-      if (Number.isNaN(ms)) {
+      const ms = dateFilterMs(v, endOfDay);
+      if (ms === null) {
         ctx.addIssue({
           code: "custom",
           message: `${name} must be a date (YYYY-MM-DD or ISO 8601)`,
@@ -58,7 +75,7 @@ const dateParam = (name: string, endOfDay = false) =>
     .meta({
       type: "string",
       description:
-        "YYYY-MM-DD, a date in the business time zone (BUSINESS_TIMEZONE; `to` includes the whole day), or an ISO 8601 date-time",
+        "YYYY-MM-DD, a date in the business time zone (BUSINESS_TIMEZONE; `to` includes the whole day), or an ISO 8601 date-time with its offset (Z or +01:00)",
     });
 
 /** An id in a query string: digits only. */

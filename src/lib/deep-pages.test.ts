@@ -134,6 +134,22 @@ describe("keyset paging", () => {
     expect(await ids(`sort=processedBy&offset=0&before=${second[0]}`)).toEqual(first);
   });
 
+  test("after and before together are a 400: one boundary places a page", async () => {
+    const ids = (await t.json<{ id: number }[]>("GET", `/api/transactions?limit=${LIMIT}`)).map(
+      (r) => r.id,
+    );
+    for (const sort of ["", "&sort=amount", "&sort=processedBy&offset=7"]) {
+      const res = await t.request(
+        "GET",
+        `/api/transactions?limit=${LIMIT}&after=${ids[0]}&before=${ids[3]}${sort}`,
+      );
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toStartWith(
+        "after and before cannot both place the page",
+      );
+    }
+  });
+
   test("a boundary row that does not exist is a 400, on any sort, with an offset or without", async () => {
     for (const query of [
       "type=DEPOSIT&after=999999",

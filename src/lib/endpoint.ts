@@ -24,6 +24,7 @@ import { idempotent } from "./idempotency";
 import { SESSION_COOKIE } from "./middleware";
 import { REFUSALS } from "./refusals";
 import { admitsCustomers, SCOPE_TEXT, scopeReply, scopeRequest, withoutStaff } from "./scope";
+import { refuseUnknownKeys } from "./unknown-keys";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
 
@@ -109,6 +110,8 @@ export function implement<const C extends Contract, P>(
     async handle(c) {
       const deps = c.get("deps");
       const params = contract.params ? c.req.valid("param" as never) : undefined;
+      // A misspelt field or parameter is a 400, not a silent default (decision 087).
+      await refuseUnknownKeys(contract, c);
       // What the caller may read, before the handler sees anything (src/lib/scope.ts).
       const scoped = scopeRequest(deps.db, contract, c.get("user"), {
         params,
@@ -413,6 +416,7 @@ const ERROR_NOTES: Partial<Record<ContractName, Partial<Record<number, string>>>
   },
   logout: {
     401: "Only with `Authorization: Bearer`: a token unknown, revoked or expired (UNAUTHENTICATED). Without one, signing out succeeds, signed in or not",
+    403: "Only with a valid `Authorization: Bearer`: an API token is revoked (DELETE /api/admin/tokens/{tokenId}, by a person), not logged out (FORBIDDEN)",
   },
   currentUser: { 401: "Not signed in (UNAUTHENTICATED): how a client learns it has no session" },
 };

@@ -668,6 +668,13 @@ function seekOf(
   sort: ListSort,
   by: typeof asc,
 ): Seek {
+  // A page cannot both follow one row and precede another: one boundary places it.
+  if (query.after !== undefined && query.before !== undefined) {
+    throw new AppError(
+      "VALIDATION",
+      "after and before cannot both place the page: send one (the page after a row, or the page before one)",
+    );
+  }
   const boundary = query.after ?? query.before;
   if (boundary !== undefined) {
     const seeks = seekable(sort);

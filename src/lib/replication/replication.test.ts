@@ -74,6 +74,7 @@ describe("REPLICA_URL", () => {
     expect(restoreTimestamp("2026-11-23T15:05:00+01:00")).toBe("2026-11-23T14:05:00.000Z");
     expect(restoreTimestamp("yesterday")).toBeNull();
     expect(restoreTimestamp("2026-11-23")).toBeNull();
+    expect(restoreTimestamp("2026-02-30T14:05:00Z")).toBeNull();
   });
 });
 

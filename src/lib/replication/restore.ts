@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { dateKey } from "../../domain/business-time";
 import { litestreamConfig, type ReplicaTarget, writePrivateFile } from "./config";
 
 export interface ReplicaRestore {
@@ -102,6 +103,8 @@ function readableLog(text: string): string {
 export function restoreTimestamp(raw: string): string | null {
   const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
   if (!rfc3339.test(raw.trim())) return null;
+  // A real calendar day: Date.parse reads 2026-02-30 as 2 March, a restore to a wrong day.
+  if (dateKey(raw.trim().slice(0, 10)) === null) return null;
   const ms = Date.parse(raw.trim());
   if (!Number.isFinite(ms)) return null;
   return new Date(ms).toISOString();

@@ -1,0 +1,109 @@
+/**
+ * Decision 087: a field or parameter no operation reads is a 400 naming it, and nothing is
+ * written; another list's filter is still accepted and ignored (decision 059).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
+import type { Contract } from "../domain/contract";
+import { contracts } from "../domain/contracts";
+import { knownKeys } from "./unknown-keys";
+
+let t: TestApp;
+let ids: { shopId: number; customerId: number };
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await seedBasics(t, { creditLimit: "100.00" });
+});
+afterAll(() => t.close());
+
+const count = (table: string) =>
+  (t.handle.sqlite.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
+
+describe("unknown body fields", () => {
+  test("`eachway` for `eachWay` is refused, not a win-only bet at half the stake", async () => {
+    const before = {
+      bets: count("bets"),
+      ledger: count("transactions"),
+      audit: count("audit_log"),
+    };
+    const res = await t.request("POST", "/api/bets", {
+      as: "user",
+      body: {
+        ...ids,
+        description: "EW typo",
+        stakeAmount: "1.00",
+        odds: "5/1",
+        eachway: { places: 3, fraction: "1/4" },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: "Unknown field: eachway",
+      code: "VALIDATION",
+      fields: { eachway: "Unknown field" },
+    });
+    expect({
+      bets: count("bets"),
+      ledger: count("transactions"),
+      audit: count("audit_log"),
+    }).toEqual(before);
+  });
+
+  test("a misspelt flag beside a real change changes nothing", async () => {
+    const res = await t.request("PATCH", `/api/customers/${ids.customerId}`, {
+      as: "admin",
+      body: { firstName: "Bobby", alowOverdraft: true, descripton: "x" },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "Unknown fields: alowOverdraft, descripton",
+    );
+    const customer = await t.json<{ firstName: string }>("GET", `/api/customers/${ids.customerId}`);
+    expect(customer.firstName).not.toBe("Bobby");
+  });
+
+  test("every declared field is still read: a deposit with its description", async () => {
+    const res = await t.request("POST", "/api/deposits", {
+      as: "user",
+      body: { ...ids, amount: "5.00", description: "Counter" },
+    });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe("unknown query parameters", () => {
+  for (const path of [
+    "/api/bets?customer_id=2",
+    "/api/bets?stauts=WON",
+    "/api/bets?customerid=2&format=csv",
+    "/api/transactions?shop=1",
+    "/api/reports?period=day&form=csv",
+  ]) {
+    test(`${path} is a 400 naming the parameter`, async () => {
+      const res = await t.request("GET", path);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { message: string; code: string };
+      expect(body.code).toBe("VALIDATION");
+      expect(body.message).toStartWith("Unknown parameter: ");
+    });
+  }
+
+  test("another list's filter is accepted and ignored, as before", async () => {
+    for (const path of ["/api/shops?customerId=5", "/api/customers?betId=3"]) {
+      expect((await t.request("GET", path)).status).toBe(200);
+    }
+  });
+});
+
+describe("every operation's inputs can be checked", () => {
+  // A schema of a shape knownKeys cannot read would let any field through unnoticed.
+  for (const [name, contract] of Object.entries(contracts) as [string, Contract][]) {
+    for (const part of ["query", "body"] as const) {
+      const schema = contract[part];
+      if (!schema) continue;
+      test(`${name}'s ${part}`, () => {
+        expect(knownKeys(schema)?.size ?? 0).toBeGreaterThan(0);
+      });
+    }
+  }
+});

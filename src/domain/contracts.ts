@@ -179,6 +179,8 @@ export const contracts = {
     tag: "Auth",
     access: "public",
     scope: "self",
+    // A token is revoked, not logged out (decision 086).
+    bearer: false,
     status: 204,
     audit: "auth.logout",
   }),

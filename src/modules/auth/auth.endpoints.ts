@@ -117,6 +117,17 @@ export const authEndpoints = [
   }),
   // Public, so that an expired session still signs out cleanly.
   implement(contracts.logout, {
+    // A bearer has no session to end, and a 204 would tell a client dropping its credential
+    // that it had: the token is revoked by a person instead (decision 086). Before the write
+    // transaction, so a refusal takes no lock.
+    prepare: async ({ c }) => {
+      if (c.get("apiToken")) {
+        throw new AppError(
+          "FORBIDDEN",
+          "An API token is revoked, not logged out: DELETE /api/admin/tokens/{tokenId}",
+        );
+      }
+    },
     write: (tx, { c, actor }) => {
       const sessionId = c.get("sessionId");
       const after = (c: Context<AppEnv>) =>

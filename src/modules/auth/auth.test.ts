@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from "../../../tests/helpers/test-app";
 import { auditLog, loginFailures, sessions, users } from "../../db/schema";
+import type { CreatedApiTokenDto } from "../../domain/dto";
 import { ensureFirstAdmin } from "./auth.service";
 
 let t: TestApp;
@@ -118,6 +119,31 @@ describe("sessions", () => {
     expect(out.headers.get("set-cookie")).toContain("session=;");
     const me = await t.app.request(`${ORIGIN}/api/user`, { headers: { Cookie: cookie } });
     expect(me.status).toBe(401);
+  });
+
+  test("logout under an API token is refused (403): a token is revoked, not logged out", async () => {
+    const { token } = await t.json<CreatedApiTokenDto>("POST", "/api/admin/tokens", {
+      body: { name: "sync", role: "admin" },
+    });
+    // A cookie beside the bearer is ignored (decision 058): its session is not ended either.
+    const out = await t.request("POST", "/api/logout", {
+      bearer: token,
+      headers: { Cookie: t.cookies.admin },
+    });
+    expect(out.status).toBe(403);
+    expect(await out.json()).toEqual({
+      code: "FORBIDDEN",
+      message: "An API token is revoked, not logged out: DELETE /api/admin/tokens/{tokenId}",
+    });
+    expect(out.headers.get("set-cookie")).toBeNull();
+    expect((await t.request("GET", "/api/user", { bearer: token })).status).toBe(200);
+    expect((await t.request("GET", "/api/user", { as: "admin" })).status).toBe(200);
+    const logouts = t.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "auth.logout"))
+      .all();
+    expect(logouts).toEqual([]);
   });
 
   test("an idle-expired session is refused and removed", async () => {

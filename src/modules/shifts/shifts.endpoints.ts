@@ -11,7 +11,7 @@ import {
 
 export const shiftsEndpoints = [
   // Before /api/shifts/{id}, which would take "current" for an id.
-  implement(contracts.currentShift, ({ db, actor }) => currentShift(db, actor.userId)),
+  implement(contracts.currentShift, ({ db, actor }) => currentShift(db, actor)),
   implement(contracts.listShifts, ({ db, actor, query }) => listShifts(db, actor, query)),
   implement(contracts.getShift, ({ db, actor, params }) => getShift(db, actor, params.id)),
   implement(contracts.openShift, { write: (tx, { op, body }) => openShift(tx, op, body) }),

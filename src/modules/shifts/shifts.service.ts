@@ -282,21 +282,33 @@ function toShiftDto(row: ShiftRow, takings: Takings): ShiftDto {
 export interface ShiftViewer {
   userId: number;
   role: string;
+  /** Set for an API token: it carries its admin's id but has no till (decisions 078, 086). */
+  tokenId?: number;
 }
 
 const seesAll = (viewer: ShiftViewer) => viewer.role === "admin";
 
+/**
+ * Whose shifts are the viewer's own: a person's are theirs; an API token's are nobody's
+ * (decision 086). Its `userId` is its admin's, and a till is a person's (078), so the admin's
+ * shifts are not the token's.
+ */
+const ownerOf = (viewer: ShiftViewer): number | null =>
+  viewer.tokenId === undefined ? viewer.userId : null;
+
 /** One shift; a staff user asking for someone else's gets 404, as for a missing one. */
 export function getShift(db: DbOrTx, viewer: ShiftViewer, id: number): ShiftDto {
   const row = selectShifts(db).where(eq(shifts.id, id)).get();
-  if (!row || (!seesAll(viewer) && row.s.userId !== viewer.userId)) throw notFound("Shift");
+  if (!row || (!seesAll(viewer) && row.s.userId !== ownerOf(viewer))) throw notFound("Shift");
   return toShiftDto(row, takingsOf(db, [id]).get(id) ?? noTakings());
 }
 
-/** The caller's open shift, or null. */
-export function currentShift(db: DbOrTx, userId: number): ShiftDto | null {
+/** The caller's open shift, or null: always null for an API token, which has no till (086). */
+export function currentShift(db: DbOrTx, viewer: ShiftViewer): ShiftDto | null {
+  const owner = ownerOf(viewer);
+  if (owner === null) return null;
   const row = selectShifts(db)
-    .where(and(eq(shifts.userId, userId), eq(shifts.status, "OPEN")))
+    .where(and(eq(shifts.userId, owner), eq(shifts.status, "OPEN")))
     .get();
   return row ? toShiftDto(row, takingsOf(db, [row.s.id]).get(row.s.id) ?? noTakings()) : null;
 }
@@ -317,14 +329,19 @@ function shiftSearch(q: string): Search {
   };
 }
 
-/** Shifts, paged and filtered (shop, user, status, opened from/to); staff see their own. */
+/**
+ * Shifts, paged and filtered (shop, user, status, opened from/to); staff see their own, and a
+ * `user`-role API token, owning none, an empty list (decision 086).
+ */
 export function listShifts(db: AppDb, viewer: ShiftViewer, query: ListQuery) {
   const status = enumFilter("status", query.status, SHIFT_STATUSES);
-  const userId = seesAll(viewer) ? query.userId : viewer.userId;
+  const userId = seesAll(viewer) ? query.userId : ownerOf(viewer);
   const filters = and(
     ...([
       status ? eq(shifts.status, status) : undefined,
-      userId !== undefined ? eq(shifts.userId, userId) : undefined,
+      // Still through listPage, so a boundary or a sort is judged as on any other list.
+      userId === null ? sql`false` : undefined,
+      userId !== undefined && userId !== null ? eq(shifts.userId, userId) : undefined,
       query.shopId !== undefined ? eq(shifts.shopId, query.shopId) : undefined,
       query.from !== undefined ? gte(shifts.openedAt, query.from) : undefined,
       query.to !== undefined ? lt(shifts.openedAt, query.to) : undefined,

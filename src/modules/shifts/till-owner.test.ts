@@ -5,6 +5,9 @@
  *   in no shift (never in the admin's open one), with REQUIRE_SHIFT on it moves no money, it
  *   takes no cash bet, and opening, closing, moving cash in or paying a slip from a till
  *   need a person;
+ * - nor is any shift its own (decision 086): `current` is null under a token, and a
+ *   `user`-role token sees no shift as its own, where an admin-role token sees what an admin
+ *   sees;
  * - a withdrawal taken in a shift is refused when the till is not expected to hold it, as a
  *   pick-up and a slip's payment are (decision 070).
  */
@@ -32,12 +35,13 @@ interface Shift {
 const withToken = (token: string, method: string, path: string, body?: unknown) =>
   t.request(method, path, { bearer: token, body, peer: "192.0.2.9" });
 
-const adminToken = async () =>
+const makeToken = async (role: "admin" | "user") =>
   (
     await t.json<CreatedApiTokenDto>("POST", "/api/admin/tokens", {
-      body: { name: "sync", role: "admin" },
+      body: { name: `sync-${role}`, role },
     })
   ).token;
+const adminToken = () => makeToken("admin");
 
 const openShift = (openingFloat: string) =>
   t.json<Shift>("POST", "/api/shifts", { body: { shopId, openingFloat } });
@@ -127,6 +131,57 @@ describe("an API token has no till", () => {
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
     }
     expect(await currentShift()).toMatchObject({ id: shift.id, expectedCash: "55.00" });
+  });
+});
+
+describe("no shift is a token's own (decision 086)", () => {
+  /** The admin's open shift and a cashier's, each opened in person. */
+  const twoOpenShifts = async () => {
+    const admins = await openShift("50.00");
+    const cashiers = await t.json<Shift>("POST", "/api/shifts", {
+      as: "user",
+      body: { shopId, openingFloat: "20.00" },
+    });
+    return { admins, cashiers };
+  };
+  const listed = async (token: string) => {
+    const res = await withToken(token, "GET", "/api/shifts");
+    expect(res.status).toBe(200);
+    const ids = ((await res.json()) as Shift[]).map((s) => s.id).sort((a, b) => a - b);
+    return { ids, total: res.headers.get("X-Total-Count") };
+  };
+
+  const current = async (token: string) => {
+    const res = await withToken(token, "GET", "/api/shifts/current");
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  test("an admin-role token has no current shift, and sees every shift as an admin does", async () => {
+    const { admins, cashiers } = await twoOpenShifts();
+    const token = await adminToken();
+    expect(await current(token)).toBeNull();
+    expect(await listed(token)).toEqual({ ids: [admins.id, cashiers.id], total: "2" });
+    for (const id of [admins.id, cashiers.id]) {
+      const res = await withToken(token, "GET", `/api/shifts/${id}`);
+      expect({ id, status: res.status }).toEqual({ id, status: 200 });
+    }
+    // The admin in person still has theirs.
+    expect((await currentShift()).id).toBe(admins.id);
+  });
+
+  test("a user-role token has no current shift, lists none and reads none (404)", async () => {
+    const { admins, cashiers } = await twoOpenShifts();
+    const token = await makeToken("user");
+    expect(await current(token)).toBeNull();
+    expect(await listed(token)).toEqual({ ids: [], total: "0" });
+    // Asking for the admin's shifts by userId changes nothing: the scope is forced.
+    const byUser = await withToken(token, "GET", `/api/shifts?userId=${t.ids.admin}`);
+    expect(await byUser.json()).toEqual([]);
+    for (const id of [admins.id, cashiers.id]) {
+      const res = await withToken(token, "GET", `/api/shifts/${id}`);
+      expect({ id, status: res.status }).toEqual({ id, status: 404 });
+    }
   });
 });
 

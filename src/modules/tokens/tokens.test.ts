@@ -352,7 +352,7 @@ describe("the role matrix for tokens", () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(refusedToTokens).toBe(19);
+    expect(refusedToTokens).toBe(20);
   });
 });
 

@@ -39,6 +39,12 @@ const SORTS: Record<SortKey<"audit">, ListSort> = {
   entityType: auditLog.entityType,
 };
 
+/**
+ * The refused sign-ins: no actor, the username as typed in `after.username` (auditRefusal in
+ * src/modules/auth/auth.service.ts). A refused confirmation has its actor, found by name.
+ */
+const SIGN_IN_REFUSALS = ["auth.login-failed", "auth.login-locked"] as const;
+
 /** The audit list's query: the common list query and its own `action` filter. */
 export type AuditQuery = ListQuery & { action?: string };
 
@@ -81,9 +87,10 @@ function oneOf(name: string, value: string | undefined, allowed: readonly string
  * (`action in (...)`, audit_action_idx), the entity types containing it (audit_entity_idx),
  * the users whose username contains it (the users table, then audit_actor_idx), the API
  * tokens whose `token:<name>#<id>` contains it (their admin's rows under that name), the
- * rows with no actor whose name contains it (a console script's) and the
- * entity whose id is exactly `q` (audit_entity_idx, one range per entity type). The row
- * test is the same conditions on one row, for listPage's walk when the matches are many.
+ * rows with no actor whose name contains it (a console script's) or whose typed username
+ * does (a refused sign-in's), and the entity whose id is exactly `q` (audit_entity_idx, one
+ * range per entity type). The row test is the same conditions on one row, for listPage's
+ * walk when the matches are many.
  */
 export function auditSearch(q: string): Search {
   const needle = q.toLowerCase();
@@ -96,20 +103,25 @@ export function auditSearch(q: string): Search {
   // An API token acts as its admin, named token:<name>#<id> (token:<name> before decision
   // 082): its rows are its admin's (audit_actor_idx) under one of those names. Tokens are few.
   const token = sql`('token:' || ${apiTokens.name} || '#' || ${apiTokens.id}) like ${likePattern(q)} escape '\\'`;
-  // A console script's rows have no actor id, only its name (console:<os user>@<host>,
-  // decision 082): the rows without an actor (audit_actor_idx's null range) by that name.
-  const consoleRows = (actorId: SQL) =>
-    sql`(${actorId} is null and ${auditLog.actorUsername} like ${likePattern(q)} escape '\\')`;
-  const tokenRows = (actorId: SQL) =>
-    sql`(${actorId} in (select ${apiTokens.createdBy} from ${apiTokens} where ${token})
-      and ${auditLog.actorUsername} in (
-        select 'token:' || ${apiTokens.name} || '#' || ${apiTokens.id} from ${apiTokens} where ${token}
-        union all select 'token:' || ${apiTokens.name} from ${apiTokens} where ${token}))`;
   const inList = (column: SQL, values: readonly string[]) =>
     sql`${column} in (${sql.join(
       values.map((v) => sql`${v}`),
       sql`, `,
     )})`;
+  // The rows without an actor (audit_actor_idx's null range), a small part of the log: a
+  // console script's by its name (console:<os user>@<host>, decision 082), a refused
+  // sign-in's by the username typed, which only its `after` holds (nobody was signed in).
+  // The typed name is read on those two actions' rows only: a console's user.create has a
+  // username in its `after` too, but that is whom it made, not who acted.
+  const typedUsername = sql`case when json_valid(${auditLog.after}) then json_extract(${auditLog.after}, '$.username') end`;
+  const noActorRows = (actorId: SQL, action: SQL) =>
+    sql`(${actorId} is null and (${auditLog.actorUsername} like ${likePattern(q)} escape '\\'
+      or (${inList(action, SIGN_IN_REFUSALS)} and ${typedUsername} like ${likePattern(q)} escape '\\')))`;
+  const tokenRows = (actorId: SQL) =>
+    sql`(${actorId} in (select ${apiTokens.createdBy} from ${apiTokens} where ${token})
+      and ${auditLog.actorUsername} in (
+        select 'token:' || ${apiTokens.name} || '#' || ${apiTokens.id} from ${apiTokens} where ${token}
+        union all select 'token:' || ${apiTokens.name} from ${apiTokens} where ${token}))`;
   /**
    * Each part of the match, on the columns as given: `indexed` for the sources (index
    * lookups), and with `+` for the row test, so that SQLite walks the sort's index testing
@@ -130,13 +142,13 @@ export function auditSearch(q: string): Search {
     sources: [
       ids(sql`${auditLog.actorId} in (${actors})`),
       ids(tokenRows(sql`${auditLog.actorId}`)),
-      ids(consoleRows(sql`${auditLog.actorId}`)),
+      ids(noActorRows(sql`${auditLog.actorId}`, sql`${auditLog.action}`)),
       ...parts((c) => sql`${c}`).map(ids),
     ],
     row: or(
       sql`+${auditLog.actorId} in (${named})`,
       tokenRows(sql`+${auditLog.actorId}`),
-      consoleRows(sql`+${auditLog.actorId}`),
+      noActorRows(sql`+${auditLog.actorId}`, sql`+${auditLog.action}`),
       ...parts((c) => sql`+${c}`),
     ) as SQL,
     gates: [actors],

@@ -76,6 +76,42 @@ describe("GET /api/admin/audit", () => {
     expect(await list("q=zzz")).toEqual([]);
   });
 
+  test("finds a refused sign-in by the username that was typed, in any case", async () => {
+    const login = (username: string, password: string) =>
+      t.request("POST", "/api/login", {
+        as: "anonymous",
+        peer: "203.0.113.9",
+        body: { username, password },
+      });
+    expect((await login("admin", "not-the-password")).status).toBe(401);
+    // An unknown name until the throttle refuses it: five auth.login-failed, one locked.
+    const ghost = [];
+    for (let i = 0; i < 6; i++) ghost.push((await login("Ghost", `guess-${i}`)).status);
+    expect(ghost).toEqual([401, 401, 401, 401, 401, 429]);
+
+    const admin = await list("q=admin&action=auth.login-failed");
+    expect(admin.map((r) => [r.actorUsername, r.after?.username])).toEqual([[null, "admin"]]);
+    const byGhost = await list("q=Ghost");
+    expect(byGhost.map((r) => r.action)).toEqual([
+      "auth.login-locked",
+      ...Array(5).fill("auth.login-failed"),
+    ]);
+    expect(byGhost.every((r) => r.after?.username === "Ghost")).toBe(true);
+    expect(await list("q=HOS&action=auth.login-locked")).toHaveLength(1);
+    // The row test (listPage's walk when the matches are many) agrees with the sources.
+    const walked = t.handle.db.all<{ id: number }>(
+      sql`select id from ${auditLog} where ${auditSearch("ghost").row} order by id desc`,
+    );
+    expect(walked.map((r) => r.id)).toEqual(byGhost.map((r) => r.id));
+    // A row whose after is not JSON (restored from elsewhere, say) is no 500.
+    t.handle.db.run(sql`insert into ${auditLog} (action, entity_type, after, created_at)
+      values ('auth.login-failed', 'USER', 'not json', ${Date.now()})`);
+    expect(await list("q=Ghost")).toHaveLength(6);
+    // A typed name is matched on sign-in rows only, not inside any row's after.
+    expect(await list("q=Augusta")).toEqual([]);
+    expect(await list("q=zzz")).toEqual([]);
+  });
+
   test("a search's every part is an index lookup of the log, never a scan of it", () => {
     const search = auditSearch("bet");
     for (const source of search.sources ?? []) {

@@ -558,14 +558,20 @@ export function placeBet(
       userId: actor.userId,
     });
     // Everything the DTO embeds is already at hand: no second, joined read on the hot path.
-    const body = toBetDto({
-      bet: final,
-      customerFirstName: customer?.firstName ?? null,
-      customerLastName: customer?.lastName ?? null,
-      shopName: shop.name,
-      placerUsername: actor.username,
-      resolverUsername: final.resolvedBy === null ? null : actor.username,
-    });
+    // Under an API token the actor's name is the token's (`token:<name>#<id>`, decision 082)
+    // while the bet is its admin's: that bet is read as every read answers it, so the 201
+    // (and its idempotent replay) equals GET /api/bets/{id}.
+    const body =
+      actor.tokenId === undefined
+        ? toBetDto({
+            bet: final,
+            customerFirstName: customer?.firstName ?? null,
+            customerLastName: customer?.lastName ?? null,
+            shopName: shop.name,
+            placerUsername: actor.username,
+            resolverUsername: final.resolvedBy === null ? null : actor.username,
+          })
+        : getBet(tx, bet.id);
     return { body, audit: { entityType: "BET", entityId: bet.id, after: final } };
   }
 }

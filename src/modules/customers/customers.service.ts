@@ -352,12 +352,16 @@ export function updateCustomer(
     now,
     zone,
   );
-  const after = tx
-    .update(customers)
-    .set({ ...fields, ...limits })
-    .where(eq(customers.id, id))
-    .returning()
-    .get();
+  const set = { ...fields, ...limits };
+  // Asking for what the record already holds changes nothing: no write and no audit row
+  // whose before equals its after (as a role change or a preference that changes nothing).
+  // A staged limit asked again as it stands stages nothing new; one that moves a pending
+  // change's time or value is a change.
+  const changed = (Object.keys(set) as (keyof typeof set)[]).some(
+    (key) => set[key] !== undefined && set[key] !== before[key],
+  );
+  if (!changed) return { body: getCustomer(tx, id, now), unchanged: true };
+  const after = tx.update(customers).set(set).where(eq(customers.id, id)).returning().get();
   // A lowered credit limit can leave credit in use beyond it (no ledger move raises that).
   if (after && after.balanceCents < 0 && -after.balanceCents > after.creditLimitCents) {
     raiseCreditAlert(tx, after, now);

@@ -125,6 +125,12 @@ export function createShop(tx: Tx, { actor, now }: Op, input: CreateShopInput): 
 export function updateShop(tx: Tx, _op: Op, id: number, input: UpdateShopInput): Mutation<ShopDto> {
   const before = tx.select().from(shops).where(eq(shops.id, id)).get();
   if (!before) throw notFound("Shop");
+  // Asking for what the shop already holds changes nothing: no write and no audit row whose
+  // before equals its after.
+  const changed = (Object.keys(input) as (keyof typeof input)[]).some(
+    (key) => input[key] !== undefined && input[key] !== before[key],
+  );
+  if (!changed) return { body: toShopDto(before), unchanged: true };
   // A till still open there would go on paying slips and moving cash at a shop that takes
   // nothing else (decision 078): it is cashed up first.
   if (input.isActive === false && before.isActive) {

@@ -77,10 +77,10 @@ describe("customer limits", () => {
     await dialog.getByLabel("Self-excluded Until").fill("2099-05-22");
     await dialog.getByRole("button", { name: "Save Limits" }).click();
     await hidden(dialog);
-    const banner = page.getByRole("status").filter({ hasText: "Self-excluded until 2099-05-22" });
+    const banner = page.getByRole("status").filter({ hasText: "Self-excluded until May 22, 2099" });
     await visible(banner);
     await expectText(banner, "withdrawals still work");
-    await expectText(detail(limits, "Self-excluded"), "Until 2099-05-22", { exact: true });
+    await expectText(detail(limits, "Self-excluded"), "Until May 22, 2099", { exact: true });
     // The page's own content (the toaster's list is checked by the a11y suite).
     await expectAccessible(page, "a self-excluded customer's page", "main");
 

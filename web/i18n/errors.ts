@@ -7,12 +7,12 @@
  * would otherwise be lost.
  */
 import type { TFunction } from "i18next";
-import { localDateTime, localMinute } from "../../src/domain/business-time";
+import { localMinute } from "../../src/domain/business-time";
 import { formatExclusionEnd } from "../../src/domain/limits";
 import { formatCents, formatGrouped } from "../../src/domain/money";
 import type { ErrorCode, RefusalParams, RefusalReason } from "../../src/lib/errors";
 import { displayLocale } from "../lib/locale";
-import { formatDate, formatDateTime } from "../lib/time";
+import { formatDate, formatDateTime, formatDayOrDateTime } from "../lib/time";
 import { currentLanguage, i18n } from ".";
 import { en as refusals } from "./areas/refusals";
 import type { Catalogue } from "./en";
@@ -126,11 +126,9 @@ const DERIVED: {
   [R in RefusalReason]?: (params: RefusalParams[R], reader: Reader) => Values;
 } = {
   SELF_EXCLUDED: ({ until, zone }, { english, locale }) => {
-    const at = Date.parse(until);
-    if (english) return { until: formatExclusionEnd(at, zone) };
+    if (english) return { until: formatExclusionEnd(Date.parse(until), zone) };
     // From the start of a day: the day alone, as the English does.
-    const dayOnly = localDateTime(at, zone).endsWith(" 00:00:00");
-    return { until: instant(until, zone, locale, !dayOnly) };
+    return { until: formatDayOrDateTime(until, { locale, timeZone: zone }) };
   },
   SLIP_ALREADY_PAID: ({ paidAt, zone, paidBy }, { t, english, locale }) => ({
     paidAt: english ? localMinute(Date.parse(paidAt), zone) : instant(paidAt, zone, locale, true),

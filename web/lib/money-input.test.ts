@@ -8,6 +8,7 @@ import {
   readTypedAmount,
   readTypedPrice,
   separatorsOf,
+  typedAmount,
   withTypedAmounts,
 } from "./money-input";
 
@@ -120,6 +121,24 @@ describe("the read-back", () => {
     expect(formatReadBack(100500, "de-DE", "money")).toBe("= 1.005,00\u00a0€");
     expect(formatReadBack(250, "de-DE", "odds")).toBe("= 2,50");
     expect(formatReadBack(100000, "en-IE", "odds")).toBe("= 1000.00");
+  });
+});
+
+describe("an amount prefilled as the locale types it", () => {
+  test("each locale's own form, read back as the same cents", () => {
+    expect(typedAmount(100050, "en-IE")).toBe("1,000.50");
+    expect(typedAmount(100050, "de-DE")).toBe("1.000,50");
+    expect(typedAmount(100050, "fr-FR")).toBe("1\u202f000,50");
+    expect(typedAmount(0, "de-DE")).toBe("0,00");
+    expect(typedAmount(5, "de-DE")).toBe("0,05");
+    for (const locale of [...LOCALES, "de-CH", "de-AT", "hi-IN", "ar-EG"]) {
+      for (const cents of [0, 5, 100050, 123456789, -2500]) {
+        expect(readTypedAmount(typedAmount(cents, locale), locale, "money")).toEqual({
+          ok: true,
+          cents,
+        });
+      }
+    }
   });
 });
 

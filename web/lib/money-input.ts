@@ -147,6 +147,30 @@ export function typedCents(text: unknown, locale: string, kind: AmountKind = "mo
   return parsed.ok ? parsed.cents : null;
 }
 
+const typedFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount as a person in `locale` types it, to prefill a form's field: "1,000.50" (en),
+ * "1.000,50" (de), so the value and its read-back ("= 1.000,50 €") speak one language. Read
+ * back in the same locale it is the same cents; a locale whose own writing this module would
+ * read otherwise gets the API's literal ("1000.50"), which every locale reads.
+ */
+export function typedAmount(cents: number, locale: string): string {
+  let format = typedFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      numberingSystem: "latn",
+    });
+    typedFormats.set(locale, format);
+  }
+  // The exact decimal string, so no cent is ever rounded through a float.
+  const text = format.format(formatCents(cents) as unknown as number);
+  const back = readTypedAmount(text, locale, "money");
+  return back.ok && back.cents === cents ? text : formatCents(cents);
+}
+
 /**
  * The value as read, in the locale's own format, shown beside the field before submit:
  * "= €1,000.50" (en), "= 1.000,50 €" (de); odds without grouping ("= 2,50" in de).

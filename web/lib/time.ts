@@ -136,6 +136,22 @@ export function formatDateTime(value: Instant, options: TimeOptions = {}): strin
 }
 
 /**
+ * An end that is a day or a moment (a self-exclusion's, decision 062): the date alone when it
+ * is the first instant of a day in the business zone (an end typed as a date, where the
+ * server starts it), else the date and time with the zone's name: "22 May 2027" ("22. Mai
+ * 2027"), "21 May 2027, 22:00 GMT-4". The server's own English ("2027-05-22",
+ * src/domain/limits.ts formatExclusionEnd) stays for its messages.
+ */
+export function formatDayOrDateTime(value: Instant, options: TimeOptions = {}): string {
+  if (value === null || value === undefined) return "";
+  const date = toDate(value);
+  if (!date) return "";
+  const { timeZone } = resolve(options);
+  const dayOnly = localDateTime(date.getTime(), timeZone).endsWith(" 00:00:00");
+  return dayOnly ? formatDate(date, options) : formatDateTime(date, options);
+}
+
+/**
  * A table's date in one short line: "27 Nov, 00:19" this year (in the business zone), the
  * date with its year for another year; the full date and time belong in a title on hover.
  * With `zoneName` (default: when the browser's clock reads otherwise at that instant) the

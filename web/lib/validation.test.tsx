@@ -111,6 +111,50 @@ describe("the schemas' messages in the catalogue", () => {
   });
 });
 
+/**
+ * Field messages the server's services write themselves, outside the shared schemas, that a
+ * form shows under its field (issue 23): each is held to the server's source word for word
+ * (a reworded one fails here, not silently in English on a German screen) and reads German.
+ */
+describe("the messages the server's services give a field", () => {
+  const SRC = join(import.meta.dir, "../../src");
+  const SERVICE_MESSAGES: Record<string, Record<string, string>> = {
+    // PATCH /api/user/password
+    "modules/auth/own-password.service.ts": {
+      "Current password is incorrect": "Aktuelles Passwort ist falsch",
+      "New password must differ from the current one":
+        "Das neue Passwort muss sich vom aktuellen unterscheiden",
+    },
+    // Ending another of one's sessions.
+    "modules/auth/sessions.service.ts": { "Password is incorrect": "Passwort ist falsch" },
+    // Delete All Data: shown under the password field.
+    "modules/admin/data.service.ts": {
+      "The password is not correct; nothing was deleted":
+        "Das Passwort ist nicht korrekt; es wurde nichts gelöscht",
+    },
+    // POST /api/admin/tokens
+    "modules/tokens/tokens.service.ts": {
+      "Expiry must be in the future": "Das Ablaufdatum muss in der Zukunft liegen",
+    },
+  };
+
+  test("each is the server's own message, word for word", () => {
+    for (const [file, messages] of Object.entries(SERVICE_MESSAGES)) {
+      const source = readFileSync(join(SRC, file), "utf8");
+      for (const message of Object.keys(messages)) expect(source).toContain(`"${message}"`);
+    }
+  });
+
+  test("English as the server writes it; German whole", () => {
+    const pairs = Object.values(SERVICE_MESSAGES).flatMap((messages) => Object.entries(messages));
+    for (const [english] of pairs) expect(translateValidation(english)).toBe(english);
+    applyLanguage("de");
+    expect(pairs.map(([english]) => translateValidation(english))).toEqual(
+      pairs.map(([, german]) => german),
+    );
+  });
+});
+
 describe("translateValidation", () => {
   test("English is the schema's message word for word", () => {
     expect(translateValidation("First name is required")).toBe("First name is required");

@@ -68,6 +68,10 @@ export const de: Shape<typeof en> = {
     passwordCommon:
       "Dieses Passwort ist zu verbreitet: Es steht auf einer Liste, die Angreifer zuerst ausprobieren",
     passwordGuessable: "Dieses Passwort ist zu leicht zu erraten",
+    incorrect: "{{label}} ist falsch",
+    newPasswordSame: "Das neue Passwort muss sich vom aktuellen unterscheiden",
+    deleteAllPassword: "Das Passwort ist nicht korrekt; es wurde nichts gelöscht",
+    expiryPast: "Das Ablaufdatum muss in der Zukunft liegen",
   },
   labels: {
     active: "Aktiv",

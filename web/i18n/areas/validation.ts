@@ -77,6 +77,13 @@ export const en = {
     passwordCommon:
       "This password is too common: it is on a list of passwords that attackers try first",
     passwordGuessable: "This password is too easy to guess",
+    // Written by the server's services under a field, outside the schemas (a wrong current
+    // password, a session's or Delete All's password, an API token's expiry): held to the
+    // server's source by web/lib/validation.test.tsx.
+    incorrect: "{{label}} is incorrect",
+    newPasswordSame: "New password must differ from the current one",
+    deleteAllPassword: "The password is not correct; nothing was deleted",
+    expiryPast: "Expiry must be in the future",
   },
   /** Field names inside the messages ({{label}}), as the schemas spell them. */
   labels: {

@@ -6,7 +6,7 @@ import { deleteAllSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, InputField } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useDeleteAllData } from "../api/delete-all-data";
 import "../../../i18n/areas/admin";
 
@@ -30,6 +30,7 @@ export default function DeleteAllDialog({
     z.output<typeof deleteAllSchema>
   >({ resolver: zodResolver(deleteAllSchema), defaultValues: { password: "" } });
   const refusal = mutation.error instanceof ApiError ? mutation.error : null;
+  // Under the field, translated there from the catalogue's templates (web/lib/validation.ts).
   const wrongPassword = refusal?.status === 403 ? refusal.serverMessage : undefined;
   return (
     <Dialog title={t("admin.deleteAll.dialogTitle")} onClose={onClose}>
@@ -54,7 +55,7 @@ export default function DeleteAllDialog({
         />
         {refusal && refusal.status !== 403 && (
           <div role="alert" className="alert alert-error mb-3 text-sm">
-            {refusal.serverMessage}
+            {errorMessage(refusal)}
           </div>
         )}
         <FormActions

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ApiTokenDto } from "../../../../src/domain/dto";
-import { renderWithProviders } from "../../../test/render";
+import { applyLanguage } from "../../../i18n";
+import { englishAfterEach, renderWithProviders } from "../../../test/render";
 import { ApiTokensPanel } from "./tokens";
 
 const SECRET = "bst_Xk3fq0mV8a1Zr5yTn2Lw9Ce4Hs7Jd6Gb0Pu3Qo8Iy1";
@@ -150,5 +151,74 @@ describe("API tokens panel", () => {
     expect(calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual([
       "/api/admin/tokens/1",
     ]);
+  });
+});
+
+/**
+ * The server's refusals in the language shown (issue 23, decision 065): English as the API
+ * wrote it, German on a German screen, under the field or above the buttons.
+ */
+describe("API tokens' refusals in the language shown", () => {
+  englishAfterEach();
+
+  /**
+   * The Create dialog, a name and an expiry typed and sent (in German when `german`), the
+   * server answering `answer`.
+   */
+  async function create(answer: unknown, german = false) {
+    const ue = userEvent.setup();
+    renderWithProviders(<ApiTokensPanel />, "admin", {
+      "GET /api/admin/tokens": [],
+      "POST /api/admin/tokens": answer,
+    });
+    await ue.click(await screen.findByRole("button", { name: "Create API token" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create API token" });
+    await ue.type(within(dialog).getByLabelText("Name"), "late");
+    await ue.type(within(dialog).getByLabelText("Expires (optional)"), "2020-01-01");
+    if (german) act(() => applyLanguage("de"));
+    const submit = german ? "Token anlegen" : "Create token";
+    await ue.click(within(dialog).getByRole("button", { name: submit }));
+    return dialog;
+  }
+
+  test("an expiry in the past reads German under its field", async () => {
+    const dialog = await create({
+      status: 400,
+      body: {
+        message: "Expiry must be in the future",
+        code: "VALIDATION",
+        fields: { expiresAt: "Expiry must be in the future" },
+      },
+    });
+    expect(await within(dialog).findByText("Expiry must be in the future")).toBeTruthy();
+    act(() => applyLanguage("de"));
+    expect(within(dialog).getByText("Das Ablaufdatum muss in der Zukunft liegen")).toBeTruthy();
+    await waitFor(() => expect(dialog.textContent).not.toContain("in the future"));
+  });
+
+  test("a refusal naming no field: English as sent, German above the buttons", async () => {
+    const message = "This account may not manage API tokens";
+    const answer = { status: 403, body: { message, code: "FORBIDDEN" } };
+    const english = await create(answer);
+    expect((await within(english).findByRole("alert")).textContent).toBe(message);
+    cleanup();
+    const german = await create(answer, true);
+    expect((await within(german).findByRole("alert")).textContent).toBe("Das dürfen Sie nicht.");
+  });
+
+  test("a list that cannot be loaded says why in German", async () => {
+    renderWithProviders(<ApiTokensPanel />, "admin", {
+      "GET /api/admin/tokens": {
+        status: 403,
+        body: { message: "This account may not manage API tokens", code: "FORBIDDEN" },
+      },
+    });
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "This account may not manage API tokens",
+    );
+    act(() => applyLanguage("de"));
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Die API-Tokens konnten nicht geladen werden: Das dürfen Sie nicht.",
+    );
   });
 });

@@ -16,7 +16,7 @@ import { LoadingText } from "../../../components/ui/load-state";
 import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
 import { richText } from "../../../i18n/rich-text";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import {
   businessToday,
   endOfLocalDay,
@@ -146,8 +146,9 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                   if (fields?.expiresAt) setError("expires", { message: fields.expiresAt });
                   else if (fields?.name) setError("name", { message: fields.name });
                   else {
+                    // In the language shown, as a toast would say it (decision 065).
                     const message =
-                      error instanceof ApiError ? error.serverMessage : t("errors.noAnswerTitle");
+                      error instanceof ApiError ? errorMessage(error) : t("errors.noAnswerTitle");
                     setError("root", { message });
                   }
                 },
@@ -286,7 +287,7 @@ export function ApiTokensPanel() {
           {t("admin.tokens.loadFailed", {
             reason:
               query.error instanceof ApiError
-                ? query.error.serverMessage
+                ? errorMessage(query.error)
                 : t("admin.tokens.noAnswer"),
           })}
         </p>

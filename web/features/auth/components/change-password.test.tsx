@@ -1,7 +1,8 @@
-import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { UserDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
 import { type MockHandler, renderApp, user } from "../../../test/render";
 
 const CHANGED = "/api/user/password";
@@ -90,6 +91,48 @@ describe("Change password (sidebar)", () => {
         .getAttribute("aria-invalid"),
     ).toBe("true");
     expect(screen.getByRole("dialog", { name: "Change password" })).toBeTruthy();
+  });
+});
+
+describe("Change password's refusals in German (issue 23)", () => {
+  afterEach(() => {
+    // Unmounted first: a language change re-renders every mounted screen.
+    cleanup();
+    applyLanguage("en");
+  });
+
+  test("a wrong current password and an unchanged new one read German under their fields", async () => {
+    let field: "currentPassword" | "newPassword" = "currentPassword";
+    const messages = {
+      currentPassword: "Current password is incorrect",
+      newPassword: "New password must differ from the current one",
+    };
+    const { ue, dialog } = await openDialog({
+      [`PATCH ${CHANGED}`]: () => ({
+        status: 400,
+        body: {
+          message: messages[field],
+          code: "VALIDATION",
+          fields: { [field]: messages[field] },
+        },
+      }),
+    });
+    await fill(ue, dialog, {
+      current: "wrong-one",
+      next: "new-password-1",
+      confirm: "new-password-1",
+    });
+    await ue.click(within(dialog).getByRole("button", { name: "Change password" }));
+    expect(await within(dialog).findByText(messages.currentPassword)).toBeTruthy();
+    act(() => applyLanguage("de"));
+    expect(within(dialog).getByText("Aktuelles Passwort ist falsch")).toBeTruthy();
+    await waitFor(() => expect(dialog.textContent).not.toContain("is incorrect"));
+    field = "newPassword";
+    await ue.click(within(dialog).getByRole("button", { name: "Passwort ändern" }));
+    expect(
+      await within(dialog).findByText("Das neue Passwort muss sich vom aktuellen unterscheiden"),
+    ).toBeTruthy();
+    await waitFor(() => expect(dialog.textContent).not.toContain("must differ"));
   });
 });
 

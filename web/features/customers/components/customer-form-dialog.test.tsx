@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { applyLanguage } from "../../../i18n";
 import { customer } from "../../../test/fixtures";
-import { renderWithProviders } from "../../../test/render";
+import { englishAfterEach, renderWithProviders } from "../../../test/render";
 import type { Customer } from "../api/types";
 import CustomerFormDialog from "./customer-form-dialog";
 
@@ -252,6 +253,40 @@ describe("date of birth (issue 20)", () => {
     await waitFor(() => expect(screen.getAllByText(message).length).toBe(2));
     expect(screen.getByLabelText("Date of Birth").getAttribute("aria-invalid")).toBe("true");
     expect(closed).toBe(false);
+  });
+});
+
+describe("the under-age refusal in the language shown (issue 23, decision 070)", () => {
+  englishAfterEach();
+
+  test("beside the date: the API's English, then German from its reason", async () => {
+    const ue = userEvent.setup();
+    // The body as the server answers it (src/modules/customers/age.ts).
+    const message = "Customer is under 18";
+    renderWithProviders(<CustomerFormDialog onClose={() => {}} />, "user", {
+      "POST /api/customers": {
+        status: 422,
+        body: {
+          message,
+          code: "UNPROCESSABLE",
+          reason: "UNDER_AGE",
+          params: { minAge: 18 },
+          fields: { dateOfBirth: message },
+        },
+      },
+    });
+    await ue.type(screen.getByLabelText("First Name *"), "Ann");
+    await ue.type(screen.getByLabelText("Last Name *"), "Byrne");
+    const date = screen.getByLabelText("Date of Birth");
+    await ue.type(date, "2015-01-01");
+    await ue.click(screen.getByRole("button", { name: "Create Customer" }));
+    const beside = () => document.getElementById(`${date.id}-error`)?.textContent;
+    await waitFor(() => expect(beside()).toBe(message));
+    act(() => applyLanguage("de"));
+    expect(beside()).toBe("Der Kunde ist unter 18");
+    // The dialog's summary of refused fields follows the field.
+    const dialog = screen.getByRole("dialog");
+    await waitFor(() => expect(dialog.textContent).not.toContain(message));
   });
 });
 

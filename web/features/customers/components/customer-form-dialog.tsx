@@ -17,10 +17,10 @@ import {
   TextareaField,
 } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { euroCents } from "../../../lib/format";
 import { useNumberLocale } from "../../../lib/locale";
-import { withTypedAmounts } from "../../../lib/money-input";
+import { typedAmount, withTypedAmounts } from "../../../lib/money-input";
 import { isAdminAtom } from "../../../lib/session";
 import { useCreditLimitCapCents } from "../../../lib/settings";
 import { useCreateCustomer } from "../api/create-customer";
@@ -40,7 +40,11 @@ interface CustomerFormValues {
   isActive: boolean;
 }
 
-function defaultsOf(customer?: Customer): CustomerFormValues {
+/**
+ * The form's first values: the credit limit as the locale types it ("1.000,50" in German,
+ * read back "= 1.000,50 €"), which the locale reads back as the same amount.
+ */
+function defaultsOf(locale: string, customer?: Customer): CustomerFormValues {
   return {
     firstName: customer?.firstName ?? "",
     lastName: customer?.lastName ?? "",
@@ -48,7 +52,7 @@ function defaultsOf(customer?: Customer): CustomerFormValues {
     phone: customer?.phone ?? "",
     address: customer?.address ?? "",
     dateOfBirth: customer?.dateOfBirth ?? "",
-    creditLimit: customer?.creditLimit ?? "0.00",
+    creditLimit: typedAmount(customer ? centsOf(customer.creditLimit) : 0, locale),
     allowOverdraft: customer?.allowOverdraft ?? false,
     isActive: customer?.isActive ?? true,
   };
@@ -114,13 +118,13 @@ export default function CustomerFormDialog({
       schema,
       locale,
     ),
-    defaultValues: defaultsOf(customer),
+    defaultValues: defaultsOf(locale, customer),
   });
   const { register, handleSubmit, formState, watch } = form;
   const errors = formState.errors;
 
   const close = () => {
-    form.reset(defaultsOf(customer));
+    form.reset(defaultsOf(locale, customer));
     onClose();
   };
 
@@ -128,9 +132,18 @@ export default function CustomerFormDialog({
   const showFieldErrors = (error: unknown) => {
     const fields = error instanceof ApiError ? error.fields : undefined;
     for (const [name, message] of Object.entries(fields ?? {})) {
-      if (name in defaultsOf()) form.setError(name as keyof CustomerFormValues, { message });
+      if (name in defaultsOf(locale)) form.setError(name as keyof CustomerFormValues, { message });
     }
   };
+  // A refusal the server names a field for (UNDER_AGE on the date of birth) is written there
+  // as its toast is, from its reason in the language shown (decision 070); a schema's
+  // message is translated by the field itself (web/lib/validation.ts).
+  const refusal =
+    mutation.error instanceof ApiError && mutation.error.reason !== undefined
+      ? mutation.error
+      : null;
+  const fieldError = (message: string | undefined) =>
+    refusal && message === refusal.serverMessage ? errorMessage(refusal) : message;
 
   const submit = (values: UpdateCustomerInput) => {
     const common = {
@@ -206,7 +219,7 @@ export default function CustomerFormDialog({
           <InputField
             label={t("customers.dateOfBirth")}
             type="date"
-            error={errors.dateOfBirth?.message}
+            error={fieldError(errors.dateOfBirth?.message)}
             {...register("dateOfBirth")}
           />
         </div>

@@ -3,7 +3,8 @@
  * ledger lines and the list's columns read German, money as "1.250,50 €".
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { applyLanguage } from "../../../i18n";
 import { setLanguageChosenByUser } from "../../../lib/locale";
 import { customer, transaction } from "../../../test/fixtures";
@@ -42,7 +43,7 @@ describe("customers in German", () => {
     expect(screen.getByRole("region", { name: "Persönliche Daten" })).toBeTruthy();
     expect(screen.getAllByText("k. A.").length).toBe(3);
     expect(screen.getByText("Alter nicht geprüft")).toBeTruthy();
-    expect(screen.getByRole("status").textContent).toContain("Selbstsperre bis 2099-05-22.");
+    expect(screen.getByRole("status").textContent).toContain("Selbstsperre bis 22. Mai 2099.");
     const limits = screen.getByRole("region", { name: "Limits" });
     expect(within(limits).getAllByText("Keins")).toHaveLength(2);
 
@@ -62,5 +63,66 @@ describe("customers in German", () => {
       expect(await screen.findByRole("columnheader", { name: new RegExp(name) })).toBeTruthy();
     }
     expect(await screen.findByText("Erlaubt")).toBeTruthy();
+  });
+});
+
+/**
+ * The edit forms in German (issue 23, decision 065): an amount is prefilled as a German
+ * cashier types it ("1.000,50", read back "= 1.000,50 €"), not in the API's form "1000.50",
+ * and what goes back to the API is still the literal "1000.50".
+ */
+describe("the edit forms in German", () => {
+  const rich = customer({
+    creditLimit: "1000.50",
+    maxStake: "1000.50",
+    dailyDepositLimit: "2500.00",
+  });
+
+  test("Edit Customer: the credit limit as a German amount, saved as the same literal", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderApp("/customers/7", "admin", {
+      "GET /api/user": german,
+      "GET /api/customers/:id/stats": counts,
+      "GET /api/customers/:id": rich,
+      "GET /api/transactions": page([]),
+      "GET /api/bets": page([]),
+      "PATCH /api/customers/:id": rich,
+    });
+    await ue.click(await screen.findByRole("button", { name: "Bearbeiten" }));
+    const dialog = await screen.findByRole("dialog", { name: "Kunde bearbeiten" });
+    const limit = within(dialog).getByLabelText("Kreditlimit (€) *") as HTMLInputElement;
+    expect(limit.value).toBe("1.000,50");
+    expect(within(dialog).getByText(/^= 1\.000,50\s€$/)).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: "Änderungen speichern" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")?.body).toMatchObject({ creditLimit: "1000.50" });
+  });
+
+  test("Set Limits: German amounts; an untouched limit is not sent, a changed one as a literal", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderApp("/customers/7", "admin", {
+      "GET /api/user": german,
+      "GET /api/customers/:id/stats": counts,
+      "GET /api/customers/:id": rich,
+      "GET /api/transactions": page([]),
+      "GET /api/bets": page([]),
+      "PATCH /api/customers/:id": rich,
+    });
+    await ue.click(await screen.findByRole("button", { name: "Limits festlegen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Limits zum Spielerschutz" });
+    const stake = within(dialog).getByLabelText("Höchsteinsatz (€)") as HTMLInputElement;
+    const deposits = within(dialog).getByLabelText(
+      "Einzahlungslimit pro Tag (€)",
+    ) as HTMLInputElement;
+    expect(stake.value).toBe("1.000,50");
+    expect(deposits.value).toBe("2.500,00");
+    expect(within(dialog).getByText(/^= 2\.500,00\s€$/)).toBeTruthy();
+    // Nothing changed: nothing waits 24 hours.
+    expect(within(dialog).queryByRole("status")).toBeNull();
+    await ue.clear(deposits);
+    await ue.type(deposits, "2.000");
+    await ue.click(within(dialog).getByRole("button", { name: "Limits speichern" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ dailyDepositLimit: "2000.00" });
   });
 });

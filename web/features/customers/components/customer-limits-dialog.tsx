@@ -10,7 +10,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, InputField, MoneyField } from "../../../components/ui/field";
 import { i18n, useT } from "../../../i18n";
 import { useNumberLocale } from "../../../lib/locale";
-import { typedCents as readCents, withTypedAmounts } from "../../../lib/money-input";
+import { typedCents as readCents, typedAmount, withTypedAmounts } from "../../../lib/money-input";
 import { isAdminAtom } from "../../../lib/session";
 import { businessTimeZone, localDate } from "../../../lib/time";
 import type { Customer } from "../api/types";
@@ -28,13 +28,16 @@ type LimitsParsed = z.output<typeof limitsSchema>;
 type LimitsResolver = Resolver<LimitFormValues, unknown, LimitsParsed>;
 
 /**
- * The form starts from the limits in force (a waiting change is shown beside, not here). The
+ * The form starts from the limits in force (a waiting change is shown beside, not here), each
+ * amount as the locale types it ("1.000,50" in German, read back "= 1.000,50 €"). The
  * exclusion's end is its date in the business zone (decision 062), the date that was typed.
  */
-function defaultsOf(customer: Customer): LimitFormValues {
+function defaultsOf(customer: Customer, locale: string): LimitFormValues {
+  const typed = (value: string | null) =>
+    value === null ? "" : typedAmount(centsOf(value), locale);
   return {
-    maxStake: customer.maxStake ?? "",
-    dailyDepositLimit: customer.dailyDepositLimit ?? "",
+    maxStake: typed(customer.maxStake),
+    dailyDepositLimit: typed(customer.dailyDepositLimit),
     selfExcludedUntil: customer.selfExcludedUntil ? localDate(customer.selfExcludedUntil) : "",
   };
 }
@@ -67,13 +70,14 @@ function delayedChanges(
   locale: string,
 ) {
   const delayed: string[] = [];
+  // An amount is changed when it reads as another amount, however it is written.
   const stake = typedCents(values.maxStake, locale);
-  if (values.maxStake !== initial.maxStake && stake !== undefined) {
+  if (stake !== undefined && stake !== inForceCents(customer.maxStake)) {
     if (!moneyLimitProtects(inForceCents(customer.maxStake), stake))
       delayed.push(i18n.t("customers.limits.delayedMaxStake"));
   }
   const deposits = typedCents(values.dailyDepositLimit, locale);
-  if (values.dailyDepositLimit !== initial.dailyDepositLimit && deposits !== undefined) {
+  if (deposits !== undefined && deposits !== inForceCents(customer.dailyDepositLimit)) {
     if (!moneyLimitProtects(inForceCents(customer.dailyDepositLimit), deposits))
       delayed.push(i18n.t("customers.limits.delayedDailyDeposit"));
   }
@@ -100,8 +104,8 @@ export default function CustomerLimitsDialog({
 }) {
   const update = useUpdateCustomer();
   const isAdmin = useAtomValue(isAdminAtom);
-  const initial = defaultsOf(customer);
   const locale = useNumberLocale();
+  const initial = defaultsOf(customer, locale);
   const t = useT();
   const form = useForm<LimitFormValues, unknown, LimitsParsed>({
     resolver: withTypedAmounts(
@@ -118,15 +122,16 @@ export default function CustomerLimitsDialog({
 
   const submit = (parsed: LimitsParsed) => {
     const body: Partial<Record<keyof LimitFormValues, string | null>> = {};
-    for (const key of ["maxStake", "dailyDepositLimit", "selfExcludedUntil"] as const) {
-      const typed = values[key].trim();
-      if (typed !== initial[key]) body[key] = typed === "" ? null : typed;
-    }
-    // Amounts go as the literal the API reads ("1.000,50" typed in de is "1000.50").
+    // Amounts by what they read as (the prefill "1.000,50" is the 1000.50 in force), sent as
+    // the literal the API reads ("1.000,50" typed in de is "1000.50"); blank removes.
     for (const key of ["maxStake", "dailyDepositLimit"] as const) {
-      const cents = parsed[key];
-      if (body[key] && typeof cents === "number") body[key] = formatCents(cents);
+      const cents = parsed[key] ?? null;
+      if (cents !== inForceCents(customer[key])) {
+        body[key] = cents === null ? null : formatCents(cents);
+      }
     }
+    const until = values.selfExcludedUntil.trim();
+    if (until !== initial.selfExcludedUntil) body.selfExcludedUntil = until === "" ? null : until;
     if (Object.keys(body).length === 0) {
       onClose();
       return;

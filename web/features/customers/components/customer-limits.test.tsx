@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { applyLanguage } from "../../../i18n";
 import { setBusinessTimeZone } from "../../../lib/time";
 import { customer } from "../../../test/fixtures";
 import { renderWithProviders } from "../../../test/render";
@@ -24,7 +25,8 @@ describe("the customer's limits (issue 12)", () => {
     const panel = screen.getByRole("region", { name: "Limits" });
     expect(within(panel).getByText("€50.00")).toBeTruthy();
     expect(within(panel).getByText("€200.00")).toBeTruthy();
-    expect(within(panel).getByText("Until 2027-05-22")).toBeTruthy();
+    // The end in the app's locale (the test browser's en-US), not the API's ISO date.
+    expect(within(panel).getByText("Until May 22, 2027")).toBeTruthy();
     expect(within(panel).getAllByText("Pending")).toHaveLength(2);
     expect(within(panel).getByText(/€100\.00 from/)).toBeTruthy();
     expect(within(panel).getByText(/No limit from/)).toBeTruthy();
@@ -44,7 +46,7 @@ describe("the customer's limits (issue 12)", () => {
   test("the banner says the customer is self-excluded, and only then", () => {
     const { rerender } = renderWithProviders(<SelfExclusionBanner customer={limited} />, "user");
     expect(screen.getByRole("status").textContent).toContain(
-      "Self-excluded until 2027-05-22. Bets and deposits are refused; withdrawals still work.",
+      "Self-excluded until May 22, 2027. Bets and deposits are refused; withdrawals still work.",
     );
     rerender(<SelfExclusionBanner customer={customer()} />);
     expect(screen.queryByRole("status")).toBeNull();
@@ -117,9 +119,9 @@ describe("the self-exclusion's end in the business time zone", () => {
       "user",
     );
     const panel = screen.getByRole("region", { name: "Limits" });
-    expect(within(panel).getByText("Until 2027-05-22")).toBeTruthy();
-    expect(within(panel).queryByText(/2027-05-21/)).toBeNull();
-    expect(screen.getByRole("status").textContent).toContain("Self-excluded until 2027-05-22.");
+    expect(within(panel).getByText("Until May 22, 2027")).toBeTruthy();
+    expect(within(panel).queryByText(/May 21/)).toBeNull();
+    expect(screen.getByRole("status").textContent).toContain("Self-excluded until May 22, 2027.");
   });
 
   test("Berlin: the dialog prefills the date typed, and only a shorter one waits 24 hours", async () => {
@@ -140,7 +142,7 @@ describe("the self-exclusion's end in the business time zone", () => {
     const late = customer({ selfExcludedUntil: "2027-05-22T02:00:00.000Z" });
     renderWithProviders(<CustomerLimitsPanel customer={late} />, "user");
     const panel = screen.getByRole("region", { name: "Limits" });
-    expect(within(panel).getByText(/^Until 2027-05-21 22:00 (EDT|GMT-4)$/)).toBeTruthy();
+    expect(within(panel).getByText(/^Until May 21, 2027, 10:00\sPM (EDT|GMT-4)$/)).toBeTruthy();
   });
 
   test("New York: the dialog prefills the local date and compares typed dates at New York's midnight", async () => {
@@ -168,5 +170,54 @@ describe("the self-exclusion's end in the business time zone", () => {
         selfExcludedUntil: "2027-05-22",
       }),
     );
+  });
+});
+
+/**
+ * The exclusion's end in German (issue 23, decision 063): the screens' own date in the
+ * business zone ("22. Mai 2027"), never the API's "2027-05-22" nor "2027-05-21 22:00 EDT".
+ */
+describe("the self-exclusion's end in German", () => {
+  afterEach(() => {
+    cleanup();
+    applyLanguage("en");
+    setBusinessTimeZone("UTC");
+  });
+
+  test("Berlin: the panel and the banner read the German date typed", () => {
+    setBusinessTimeZone("Europe/Berlin");
+    applyLanguage("de");
+    const berlin = customer({ selfExcludedUntil: "2027-05-21T22:00:00.000Z" });
+    render(
+      <>
+        <SelfExclusionBanner customer={berlin} />
+        <CustomerLimitsPanel customer={berlin} />
+      </>,
+    );
+    const panel = screen.getByRole("region", { name: "Limits" });
+    expect(within(panel).getByText("Bis 22. Mai 2027")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toContain("Selbstsperre bis 22. Mai 2027.");
+    expect(document.body.textContent).not.toContain("2027-05-2");
+  });
+
+  test("New York: an end at 22:00 local reads its German date and time in the zone", () => {
+    setBusinessTimeZone("America/New_York");
+    applyLanguage("de");
+    const late = customer({
+      selfExcludedUntil: "2027-05-22T02:00:00.000Z",
+      pendingLimits: {
+        maxStake: null,
+        dailyDepositLimit: null,
+        selfExcludedUntil: {
+          value: "2027-05-20T04:00:00.000Z",
+          appliesAt: "2027-05-19T10:00:00.000Z",
+        },
+      },
+    });
+    render(<CustomerLimitsPanel customer={late} />);
+    const panel = screen.getByRole("region", { name: "Limits" });
+    expect(within(panel).getByText(/^Bis 21\. Mai 2027, 22:00 (GMT-4|EDT)$/)).toBeTruthy();
+    // A pending shorter end: New York's midnight of the 20th, the day alone.
+    expect(panel.textContent).toContain("Bis 20. Mai 2027");
   });
 });

@@ -1,13 +1,12 @@
 import { useAtomValue } from "jotai";
 import { lazy, type ReactNode } from "react";
-import { formatExclusionEnd } from "../../../../src/domain/limits";
 import { centsOf } from "../../../../src/domain/money";
 import { DialogButton } from "../../../components/ui/dialog-button";
 import { Detail, Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
 import { euroCents, formatDateTime } from "../../../lib/format";
 import { canMutateAtom } from "../../../lib/session";
-import { businessTimeZone } from "../../../lib/time";
+import { formatDayOrDateTime } from "../../../lib/time";
 import type { Customer } from "../api/types";
 import "../../../i18n/areas/customers";
 
@@ -15,10 +14,10 @@ const CustomerLimitsDialog = lazy(() => import("./customer-limits-dialog"));
 
 const money = (value: string | null, none: string) =>
   value === null ? none : euroCents(centsOf(value));
-// Told in the business zone as the server's refusal tells it (decision 062): an exclusion
-// typed as 2027-05-22 in Berlin ends at 2027-05-21T22:00Z and reads "2027-05-22", not the
-// UTC "2027-05-21 22:00 UTC".
-const exclusionEnd = (iso: string) => formatExclusionEnd(Date.parse(iso), businessTimeZone());
+// Told in the business zone (decision 062) and the reader's locale (decision 063): an
+// exclusion typed as 2027-05-22 in Berlin ends at 2027-05-21T22:00Z and reads "22 May 2027"
+// ("22. Mai 2027"), not the UTC day before.
+const exclusionEnd = (iso: string) => formatDayOrDateTime(iso);
 
 /** A limit in force and, under it, the change waiting its 24 hours (decision 032). */
 function Limit({

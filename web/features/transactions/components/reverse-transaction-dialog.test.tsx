@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CorrectionPreviewDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
 import { transaction } from "../../../test/fixtures";
-import { renderWithProviders } from "../../../test/render";
+import { englishAfterEach, renderWithProviders, user } from "../../../test/render";
 import ReverseTransactionDialog from "./reverse-transaction-dialog";
 
 const preview = {
@@ -111,5 +112,103 @@ describe("reversing a transaction (issue 12, issue 20)", () => {
     );
     const confirm = screen.getByRole("button", { name: "Confirm reversal" }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
+  });
+});
+
+/**
+ * The server's refusal in the language shown (issue 23, decisions 065 and 070): English word
+ * for word as the API wrote it, German written from its reason and params, never the API's
+ * English on a German screen.
+ */
+describe("a refusal of the reversal in the language shown", () => {
+  englishAfterEach();
+
+  // The bodies as the server answers them (src/lib/refusals.ts).
+  const notReversible = {
+    status: 409,
+    body: {
+      message:
+        "BETTING transactions belong to bet #1 and follow its settlement; only DEPOSIT, WITHDRAWAL and TRANSFER transactions can be reversed",
+      code: "CONFLICT",
+      reason: "NOT_REVERSIBLE",
+      params: { type: "BETTING", betId: 1 },
+    },
+  };
+  const alreadyReversed = {
+    status: 409,
+    body: {
+      message: "Transaction #9 has already been reversed",
+      code: "CONFLICT",
+      reason: "ALREADY_REVERSED",
+      params: { transactionId: 9 },
+    },
+  };
+  const reversalOfReversal = {
+    status: 409,
+    body: {
+      message: "Transaction #9 is itself the reversal of #4 and cannot be reversed",
+      code: "CONFLICT",
+      reason: "REVERSAL_OF_REVERSAL",
+      params: { transactionId: 9, reversalOfId: 4 },
+    },
+  };
+  const notCompleted = {
+    status: 409,
+    body: {
+      message: "Only a completed transaction can be reversed; #9 is PENDING",
+      code: "CONFLICT",
+      reason: "NOT_COMPLETED",
+      params: { transactionId: 9, status: "PENDING" },
+    },
+  };
+  const notFound = {
+    status: 404,
+    body: { message: "Transaction not found", code: "NOT_FOUND" },
+  };
+
+  /**
+   * The dialog with its reason given, as the admin page opens it: for an admin who chose
+   * German, or one who chose nothing on an English browser.
+   */
+  async function refusal(answer: unknown, language: "en" | "de"): Promise<string | null> {
+    applyLanguage(language);
+    renderWithProviders(
+      <ReverseTransactionDialog transactionId={9} reason="Paid in twice" onClose={() => {}} />,
+      "admin",
+      {
+        ...(language === "de" ? { "GET /api/user": { ...user("admin"), language } } : {}),
+        "POST /api/admin/reverse-transaction": answer,
+      },
+    );
+    // The signed-in user's language settles first; the text follows it.
+    const title = language === "de" ? "Buchung #9 stornieren" : "Reverse transaction #9";
+    expect(await screen.findByRole("dialog", { name: title })).toBeTruthy();
+    return (await screen.findByRole("alert")).textContent;
+  }
+
+  test("English: the API's own words", async () => {
+    expect(await refusal(notReversible, "en")).toBe(notReversible.body.message);
+  });
+
+  test("German: a bet's own row cannot be reversed, said in German", async () => {
+    expect(await refusal(notReversible, "de")).toBe(
+      "Buchungen der Art Einsatz gehören zu Wette #1 und folgen ihrer Abrechnung; nur Einzahlungen, Auszahlungen und Umbuchungen können storniert werden",
+    );
+  });
+
+  test("German: already reversed, a reversal itself, not completed", async () => {
+    expect(await refusal(alreadyReversed, "de")).toBe("Buchung #9 wurde bereits storniert");
+    cleanup();
+    expect(await refusal(reversalOfReversal, "de")).toBe(
+      "Buchung #9 ist selbst die Stornierung von #4 und kann nicht storniert werden",
+    );
+    cleanup();
+    expect(await refusal(notCompleted, "de")).toBe(
+      "Nur eine gebuchte Buchung kann storniert werden; #9 ist Offen",
+    );
+  });
+
+  test("German: a transaction not found", async () => {
+    expect(await refusal(notFound, "de")).toBe("Nicht gefunden.");
   });
 });

@@ -5,7 +5,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { TextareaField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/load-state";
 import { useT } from "../../../i18n";
-import { ApiError } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useReversalPreview, useReverseTransaction } from "../api/reverse-transaction";
 import "../../../i18n/areas/transactions";
@@ -62,8 +62,9 @@ export default function ReverseTransactionDialog({
       },
     );
   };
-  const refusal =
-    preview.error instanceof ApiError ? preview.error.serverMessage : preview.error?.message;
+  // The server's refusal (already reversed, a bet's own row, not found) in the language
+  // shown: its English for API clients, German from its reason (decision 070).
+  const refusal = preview.error ? errorMessage(preview.error) : undefined;
   const title = t("transactions.reverseTitle", { id: transactionId });
 
   if (reason === null) {

@@ -5,7 +5,7 @@ import { endSessionSchema } from "../../../../src/domain/schemas";
 import { Dialog } from "../../../components/ui/dialog";
 import { FormActions, InputField } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { type Session, useEndOwnSession } from "../api/sessions";
 import "../../../i18n/areas/users";
@@ -54,7 +54,7 @@ export default function EndSessionDialog({
         />
         {refusal && !wrongPassword && (
           <div role="alert" className="alert alert-error mb-3 text-sm">
-            {refusal.serverMessage}
+            {errorMessage(refusal)}
           </div>
         )}
         <FormActions

@@ -4,7 +4,7 @@
  * user's sessions from the user's page, after a confirmation.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type SessionDto, sessionDto, userDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
@@ -107,6 +107,40 @@ describe("your sessions, on your own page", () => {
       [`/api/user/sessions/${PHONE.id}`, { password: "a-wrong-guess" }],
       [`/api/user/sessions/${PHONE.id}`, { password: "my-own-password" }],
     ]);
+  });
+
+  test("a refused end reads German: a wrong password under the field, the rest above", async () => {
+    const ue = userEvent.setup();
+    let answer: unknown = {
+      status: 400,
+      body: {
+        message: "Password is incorrect",
+        code: "VALIDATION",
+        fields: { password: "Password is incorrect" },
+      },
+    };
+    renderApp("/users/1", "user", {
+      "GET /api/users/:id": user("user", 1),
+      "GET /api/user/sessions": [THIS, PHONE],
+      "DELETE /api/user/sessions/:id": () => answer,
+    });
+    await ue.click(
+      await screen.findByRole("button", { name: /^End the session on Firefox on Android/ }),
+    );
+    const dialog = await screen.findByRole("dialog", {
+      name: "End the session on Firefox on Android?",
+    });
+    await ue.type(within(dialog).getByLabelText("Your password"), "a-wrong-guess");
+    await ue.click(within(dialog).getByRole("button", { name: "End session" }));
+    expect(await within(dialog).findByText("Password is incorrect")).toBeTruthy();
+    act(() => applyLanguage("de"));
+    expect(within(dialog).getByText("Passwort ist falsch")).toBeTruthy();
+    await waitFor(() => expect(dialog.textContent).not.toContain("is incorrect"));
+    // Ended meanwhile elsewhere: not found, above the buttons, in German.
+    answer = { status: 404, body: { message: "Session not found", code: "NOT_FOUND" } };
+    await ue.click(within(dialog).getByRole("button", { name: "Sitzung beenden" }));
+    await waitFor(() => expect(within(dialog).getByText("Nicht gefunden.")).toBeTruthy());
+    expect(dialog.textContent).not.toContain("Session not found");
   });
 
   test("another user's page shows no sessions list", async () => {

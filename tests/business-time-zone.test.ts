@@ -112,6 +112,12 @@ describe.each(DAYS)("Europe/Dublin on $date ($hours hours)", (day) => {
     const withBets = series.buckets.filter((b) => b.bets > 0);
     expect(withBets.map((b) => b.label)).toEqual(["00:00", "23:00"]);
     expect(series.buckets[0]?.start).toBe(series.range.from);
+    // No two hours share a label: on the 25-hour day 01:00 comes twice, each with its offset.
+    const labels = series.buckets.map((b) => b.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    if (day.hours === 25) {
+      expect(labels.slice(0, 4)).toEqual(["00:00", "01:00 UTC+01:00", "01:00 UTC+00:00", "02:00"]);
+    }
   });
 
   test("the series of the month puts each bet on its local day", async () => {

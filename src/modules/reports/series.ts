@@ -77,6 +77,23 @@ function nextBucket(granularity: Granularity, start: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
+/**
+ * The hour the clocks go back through is on the dial twice (02:00 on 25 October in Berlin):
+ * each of the two says its offset ("02:00 UTC+02:00", "02:00 UTC+01:00"), so no two buckets
+ * share a label.
+ */
+function nameRepeatedHours(buckets: { start: string; label: string }[], zone: string): void {
+  const seen = new Map<string, number>();
+  for (const b of buckets) seen.set(b.label, (seen.get(b.label) ?? 0) + 1);
+  for (const b of buckets) {
+    if ((seen.get(b.label) ?? 0) < 2) continue;
+    const minutes = offsetMs(zone, Date.parse(b.start)) / 60_000;
+    const hh = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
+    const mm = String(Math.abs(minutes) % 60).padStart(2, "0");
+    b.label = `${b.label} UTC${minutes < 0 ? "-" : "+"}${hh}:${mm}`;
+  }
+}
+
 /** A bucket's label: the local hour of an instant, or the date of a key. */
 function bucketLabel(granularity: Granularity, start: number, zone: string): string {
   if (granularity === "hour") return localTime(start, zone);
@@ -199,6 +216,8 @@ export function buildSeries(sqlite: Database, period: SeriesPeriod, zone = "UTC"
       profit: money(revenue - payouts),
     });
   }
+
+  if (hourly) nameRepeatedHours(buckets, zone);
 
   return {
     period: period.type,

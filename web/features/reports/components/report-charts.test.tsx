@@ -82,6 +82,38 @@ describe("series data", () => {
     ]);
   });
 
+  test("the hour the clocks go back through is named twice, each with its zone", () => {
+    // 25 October 2026 in Berlin: 02:00-03:00 summer time (00:00Z), then again winter time (01:00Z).
+    const day = {
+      ...series,
+      granularity: "hour" as const,
+      timeZone: "Europe/Berlin",
+      buckets: [
+        bucket("2026-10-24T23:00:00.000Z", "01:00", 0, "0.00", "0.00"),
+        bucket("2026-10-25T00:00:00.000Z", "02:00", 0, "0.00", "0.00"),
+        bucket("2026-10-25T01:00:00.000Z", "02:00", 0, "0.00", "0.00"),
+        bucket("2026-10-25T02:00:00.000Z", "03:00", 0, "0.00", "0.00"),
+      ],
+    };
+    expect(trendPoints(day).map((p) => p.label)).toEqual([
+      "01:00",
+      "02:00 GMT+2",
+      "02:00 GMT+1",
+      "03:00",
+    ]);
+    applyLanguage("de");
+    try {
+      expect(trendPoints(day).map((p) => p.label)).toEqual([
+        "01:00",
+        "02:00 MESZ",
+        "02:00 MEZ",
+        "03:00",
+      ]);
+    } finally {
+      applyLanguage("en");
+    }
+  });
+
   test("the outcome mix has each outcome's bets and what the series holds for it", () => {
     expect(outcomeSlices(series).map((s) => [s.name, s.bets, s.amountLabel, s.amount])).toEqual([
       ["Won", 1, "Paid out", "20.00"],

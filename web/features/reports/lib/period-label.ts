@@ -24,10 +24,16 @@ const BUCKET: Record<Granularity, Intl.DateTimeFormatOptions> = {
 };
 
 /** A series bucket's name from its start (a UTC instant) in the zone: "14:00", "24 Nov", "Nov 2026". */
-export function bucketLabel(granularity: Granularity, start: string, timeZone: string): string {
+export function bucketLabel(
+  granularity: Granularity,
+  start: string,
+  timeZone: string,
+  { zoneName = false }: { zoneName?: boolean } = {},
+): string {
   const date = new Date(start);
   if (Number.isNaN(date.getTime())) return start;
-  return format(timeZone, BUCKET[granularity]).format(date);
+  const options = BUCKET[granularity];
+  return format(timeZone, zoneName ? { ...options, timeZoneName: "short" } : options).format(date);
 }
 
 /** "2026-11-16" of a local key (midnight UTC of that calendar day). */

@@ -27,8 +27,16 @@ export interface TrendPoint {
 
 /** The buckets, each named from its start in the series' zone ("Nov 2026", "24 Nov", "14:00"). */
 export function trendPoints(series: Series): TrendPoint[] {
-  return series.buckets.map((b) => ({
-    label: bucketLabel(series.granularity, b.start, series.timeZone),
+  const labels = series.buckets.map((b) =>
+    bucketLabel(series.granularity, b.start, series.timeZone),
+  );
+  // The hour clocks go back through is on the dial twice ("02:00" on 25 October in Berlin):
+  // each of the two says its zone ("02:00 MESZ", "02:00 MEZ"), so no two points share a name.
+  const repeated = new Set(labels.filter((label, i) => labels.indexOf(label) !== i));
+  return series.buckets.map((b, i) => ({
+    label: repeated.has(labels[i] as string)
+      ? bucketLabel(series.granularity, b.start, series.timeZone, { zoneName: true })
+      : (labels[i] as string),
     start: b.start,
     bets: b.bets,
     stakes: plotEuros(b.stakes),

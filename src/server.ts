@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { createApp } from "./app";
-import { openDatabase } from "./db/client";
+import { openDatabase, refreshStatistics } from "./db/client";
 import { ENDPOINTS_MODULE } from "./endpoints";
 import type { Env } from "./env";
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/session";
@@ -211,6 +211,7 @@ export async function startServer(env: Env) {
   // workers; the whole file in the background right after (decision 025).
   const checked = await checkLargeFileBeforeOpening(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
   const handle = openDatabase(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK, checked);
+  refreshStatistics(handle.sqlite, true);
   // The report roll-ups are the business zone's days: rebuilt once when it changed (062).
   const rolledFrom = ensureRollupZone(handle.sqlite, env.BUSINESS_TIMEZONE);
   if (rolledFrom !== null) {
@@ -345,7 +346,14 @@ export async function startServer(env: Env) {
   }
   replication?.start();
   housekeeping(deps);
-  const housekeepingTimer = setInterval(() => housekeeping(deps), HOUSEKEEPING_INTERVAL_MS);
+  const housekeepingTimer = setInterval(() => {
+    housekeeping(deps);
+    try {
+      refreshStatistics(handle.sqlite);
+    } catch (err) {
+      log.error("refreshing the planner's statistics failed", { error: messageOf(err) });
+    }
+  }, HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
   const { backups } = deps;
   const backupScheduler =

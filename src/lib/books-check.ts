@@ -164,8 +164,8 @@ interface BetRow {
  * the one live row its status implies. A bet with no row at all meets the left join's one
  * row of NULLs: the type tests are `is not`, so that row counts as no PAYOUT and no REFUND.
  */
-function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
-  const rows = db.all<BetRow>(sql`select * from (
+export function betRowsSql(limit: number): SQL {
+  return sql`select * from (
     select b.id as id, b.status as status, b.stake_cents as stake,
       b.potential_payout_cents as potential, b.odds_hundredths as odds,
       coalesce(b.price_num, b.odds_hundredths - 100) as priceNum,
@@ -202,7 +202,9 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
         else 0 end), 0) as refundOk
     from bets b
     left join shifts ps on ps.id = b.paid_shift_id
-    left join transactions t on t.bet_id = b.id and t.status = 'COMPLETED'
+    -- +t.status: the bet's own rows through transactions_bet_idx, never every COMPLETED row
+    -- per bet through the status index, which SQLite picks without statistics (minutes).
+    left join transactions t on t.bet_id = b.id and +t.status = 'COMPLETED'
     group by b.id)
   where bettingN <> 1 or bettingOk <> 1
     or (status in ('WON', 'PLACED') and (cash = 0 or paid = 1) and (payoutN <> 1 or payoutOk <> 1))
@@ -229,7 +231,12 @@ function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
     or (status = 'VOID' and (actual is not null or trim(coalesce(voidReason, '')) = ''))
     or (status = 'PENDING' and (actual is not null or resolvedAt is not null))
     or (status <> 'PENDING' and resolvedAt is null)
-  order by id limit ${limit * 5}`);
+  order by id limit ${limit * 5}`;
+}
+
+/** Each bet betRowsSql finds, with what is wrong with it in words. */
+function betViolations(db: DbOrTx, limit: number): BooksViolation[] {
+  const rows = db.all<BetRow>(betRowsSql(limit));
   const out: BooksViolation[] = [];
   const add = (rule: BooksRule, id: number, message: string) =>
     out.push({ rule, entityType: "BET", entityId: id, message });

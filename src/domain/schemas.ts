@@ -30,9 +30,16 @@ function acceptsOptional<In>() {
     };
 }
 
+/**
+ * Nothing to read: absent, null, or only spaces and invisible format characters (a zero-width
+ * space U+200B, a soft hyphen, a byte order mark: Unicode's Cf), which a name that "is
+ * there" but shows as nothing would otherwise pass as.
+ */
 function isBlank(value: unknown): boolean {
   return (
-    value === undefined || value === null || (typeof value === "string" && value.trim() === "")
+    value === undefined ||
+    value === null ||
+    (typeof value === "string" && value.replace(/[\s\p{Cf}]/gu, "") === "")
   );
 }
 

@@ -32,6 +32,9 @@ describe("customers", () => {
 
   const cases: [Record<string, unknown>, string, string][] = [
     [{ firstName: "" }, "firstName", "First name is required"],
+    // Only invisible characters: a zero-width space, a soft hyphen, a byte order mark.
+    [{ firstName: "\u200B" }, "firstName", "First name is required"],
+    [{ lastName: " \u00AD\uFEFF " }, "lastName", "Last name is required"],
     [{ lastName: undefined }, "lastName", "Last name is required"],
     [{ email: "not-an-email" }, "email", "Invalid email"],
     [{ creditLimit: "" }, "creditLimit", "Credit limit is required"],

@@ -16,6 +16,16 @@ describe("READ_WORKERS (decision 067)", () => {
   });
 });
 
+describe("any setting left blank", () => {
+  // HOST=, LOG_LEVEL=, DATABASE_PATH= once stopped the start ("Invalid"), while
+  // BUSINESS_TIMEZONE= started: docs/operations.md says every blank setting is unset.
+  const defaults = readEnv({});
+  test.each(SETTING_NAMES)("%s= (blank or spaces) reads as unset", (name) => {
+    expect(readEnv({ [name]: "" })[name]).toEqual(defaults[name]);
+    expect(readEnv({ [name]: "  " })[name]).toEqual(defaults[name]);
+  });
+});
+
 describe("number settings left blank", () => {
   const defaults = readEnv({});
   // Generated from the schema: every setting whose value, unset, is a number.

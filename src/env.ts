@@ -291,7 +291,12 @@ export type Env = z.output<typeof envSchema>;
 export const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  // Any setting left blank (`HOST=`, `LOG_LEVEL=`, spaces) is unset: its default applies, as
+  // docs/operations.md says of every setting (a compose file's `KEY=` with no value).
+  const set = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value === undefined || value.trim() !== ""),
+  );
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${details}`);

@@ -142,7 +142,10 @@ function checkPortFree(env: Env): void {
     });
   } catch (err) {
     if (portTaken(err)) throw portTakenError(env.PORT);
-    throw err;
+    // EINVAL, EADDRNOTAVAIL: an address this machine does not have, or not an address.
+    throw new Error(
+      `HOST=${env.HOST}: cannot listen on that address (${messageOf(err)}); use one of this machine's addresses, e.g. 0.0.0.0 (all) or 127.0.0.1`,
+    );
   }
   void probe.stop(true);
 }

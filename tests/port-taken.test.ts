@@ -48,3 +48,21 @@ test("a server on a taken port says so and creates no database and no admin", as
     holder.stop(true);
   }
 });
+
+test("an address this machine does not have is refused naming HOST, before the database", async () => {
+  const databasePath = join(dir, "nowhere.sqlite");
+  // 192.0.2.0/24 is TEST-NET-1: documentation only, on no machine's interface.
+  const run = await runBun(["src/index.ts"], {
+    PORT: String(await freePort()),
+    HOST: "192.0.2.7",
+    DATABASE_PATH: databasePath,
+    ADMIN_PASSWORD: "",
+    REPLICA_URL: "",
+    BACKUP_DIR: "",
+  });
+  expect(run.code).toBe(1);
+  expect(run.stderr.trim()).toStartWith(
+    "Not started: HOST=192.0.2.7: cannot listen on that address (",
+  );
+  expect(existsSync(databasePath)).toBe(false);
+});

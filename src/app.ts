@@ -15,6 +15,7 @@ import {
   isStorageFull,
   STORAGE_FULL_MESSAGE,
 } from "./lib/errors";
+import { reportFailedWrite } from "./lib/group-commit";
 import type { AppEnv, Deps } from "./lib/http";
 import { log } from "./lib/logger";
 import {
@@ -108,6 +109,9 @@ export function createApp(deps: Deps) {
     if (isStorageFull(err)) {
       // A full disk (or database): 503 saying so, not a 500 (decision 056).
       log.error("storage full", { path: c.req.path, error: String(err) });
+      // Readiness and storage_full_total hear of it, whichever path the write took.
+      const db = c.get("deps")?.db;
+      if (db) reportFailedWrite(db, err);
       const full = new AppError("STORAGE_FULL", STORAGE_FULL_MESSAGE);
       return c.json(errorBody(full), full.status);
     }

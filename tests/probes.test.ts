@@ -226,6 +226,44 @@ describe("a full database (PRAGMA max_page_count)", () => {
     expect((await readyz(t)).status).toBe(200);
   });
 
+  test("a sign-in refused for want of room fails /readyz and counts, and a refused batch counts once", async () => {
+    const t = await createTestApp(join(tempDir(), "shop.db"), { trustProxy: true });
+    apps.push(t);
+    const sqlite = t.handle.sqlite;
+    const pages = (sqlite.query("pragma page_count").get() as { page_count: number }).page_count;
+    sqlite.run(`pragma max_page_count = ${pages}`);
+    // A refused sign-in writes its audit row and throttle count outside the group commit
+    // (writeTx): the first write to fail is one of those. Each from its own address, so
+    // none is throttled.
+    let login: Response | null = null;
+    for (let i = 0; i < 2000 && !login; i++) {
+      const res = await t.request("POST", "/api/login", {
+        as: "anonymous",
+        body: { username: `nobody${i}`, password: "wrong password" },
+        headers: { "X-Forwarded-For": `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+      });
+      if (res.status !== 401) login = res;
+    }
+    if (!login) throw new Error("sign-in never hit the full database");
+    expect(login.status).toBe(503);
+    const ready = await readyz(t);
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks.database?.code).toBe("STORAGE_FULL");
+    const total = async () => sample(await scrape(withToken(t)), "betting_shop_storage_full_total");
+    expect(await total()).toBe(1);
+    // A deposit refused by the group commit's failed batch: told once, not again by the
+    // error handler its request meets.
+    let refused: Response | null = null;
+    for (let i = 0; i < 500 && !refused; i++) {
+      const res = await t.request("POST", "/api/shops", {
+        body: { name: `Shop ${i}`, location: "Full" },
+      });
+      if (res.status !== 201) refused = res;
+    }
+    expect(refused?.status).toBe(503);
+    expect(await total()).toBe(2);
+  });
+
   test("a write failed for want of room fails /readyz although its rolled-back probe passes, until a write commits or 60 s pass", async () => {
     const t = await fileApp();
     const sqlite = t.handle.sqlite;

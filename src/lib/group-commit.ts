@@ -111,7 +111,10 @@ class GroupCommitter {
     });
   }
 
-  private tell(batch: CommitBatch): void {
+  tell(batch: CommitBatch): void {
+    if (!batch.ok && typeof batch.error === "object" && batch.error !== null) {
+      told.add(batch.error);
+    }
     for (const observer of this.observers) {
       try {
         observer(batch);
@@ -165,6 +168,20 @@ export function groupWrite<T>(db: AppDb, fn: (tx: Tx) => T): Promise<T> {
 /** The committer's counters for this database. */
 export function commitStats(db: AppDb): Readonly<CommitStats> {
   return committerOf(db).stats;
+}
+
+/** Failed batches' errors already told to the observers (each writer of the batch gets it). */
+const told = new WeakSet<object>();
+
+/**
+ * A write that failed outside the group commit (a sign-in's session, a script's
+ * transaction through writeTx) told to the same observers, once: so a full disk that
+ * refuses a sign-in fails /readyz and counts in storage_full_total as a refused deposit does.
+ * An error a failed batch already told is not told again.
+ */
+export function reportFailedWrite(db: AppDb, error: unknown): void {
+  if (typeof error === "object" && error !== null && told.has(error)) return;
+  committerOf(db).tell({ size: 1, seconds: 0, ok: false, error });
 }
 
 /** Calls `observer` after each transaction the committer runs on `db`; returns its removal. */

@@ -78,9 +78,9 @@ describe("the edit forms in German", () => {
     dailyDepositLimit: "2500.00",
   });
 
-  test("Edit Customer: the credit limit as a German amount, saved as the same literal", async () => {
-    const ue = userEvent.setup();
-    const { calls } = renderApp("/customers/7", "admin", {
+  /** The rich customer's page, in German, that saves whatever is sent. */
+  const richCustomerPage = () =>
+    renderApp("/customers/7", "admin", {
       "GET /api/user": german,
       "GET /api/customers/:id/stats": counts,
       "GET /api/customers/:id": rich,
@@ -88,6 +88,10 @@ describe("the edit forms in German", () => {
       "GET /api/bets": page([]),
       "PATCH /api/customers/:id": rich,
     });
+
+  test("Edit Customer: the credit limit as a German amount, saved as the same literal", async () => {
+    const ue = userEvent.setup();
+    const { calls } = richCustomerPage();
     await ue.click(await screen.findByRole("button", { name: "Bearbeiten" }));
     const dialog = await screen.findByRole("dialog", { name: "Kunde bearbeiten" });
     const limit = within(dialog).getByLabelText("Kreditlimit (€) *") as HTMLInputElement;
@@ -100,14 +104,7 @@ describe("the edit forms in German", () => {
 
   test("Set Limits: German amounts; an untouched limit is not sent, a changed one as a literal", async () => {
     const ue = userEvent.setup();
-    const { calls } = renderApp("/customers/7", "admin", {
-      "GET /api/user": german,
-      "GET /api/customers/:id/stats": counts,
-      "GET /api/customers/:id": rich,
-      "GET /api/transactions": page([]),
-      "GET /api/bets": page([]),
-      "PATCH /api/customers/:id": rich,
-    });
+    const { calls } = richCustomerPage();
     await ue.click(await screen.findByRole("button", { name: "Limits festlegen" }));
     const dialog = await screen.findByRole("dialog", { name: "Limits zum Spielerschutz" });
     const stake = within(dialog).getByLabelText("Höchsteinsatz (€)") as HTMLInputElement;

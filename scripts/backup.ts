@@ -12,9 +12,12 @@ Usage: bun run backup [--db PATH] [--out FILE | --dir DIR] [--no-record]
 
 Copies the database with VACUUM INTO, which reads one consistent snapshot, so the server
 can keep running and writing. The copy is checked with PRAGMA integrity_check and the
-books check (every ledger invariant), fsynced and only then given its final name. The
-outcome is then recorded in the database's backups table (reason "script"), so the
-server's backup age metric counts a good one.
+books check (every ledger invariant), fsynced and only then given its final name. A
+database an older version left (backed up after pulling a new version, before restarting)
+is copied and integrity checked; its books are checked once it is migrated (the next start,
+or a restore), and the line printed says so. The outcome is then recorded in the
+database's backups table (reason "script"), so the server's backup age metric counts a
+good one.
 
   --db PATH    database to copy (default: $DATABASE_PATH or data/betting-shop.db)
   --out FILE   where to write the copy (must not exist)

@@ -2,9 +2,9 @@
  * The files the container image runs from (decision 061), copied into `<out>` (default
  * `image-root`): the server's TypeScript as it is (its workers and job modules are loaded by
  * URL at run time, so it is not bundled), the migrations, the built web app, the operator
- * scripts, and of node_modules only the files the server can load: Bun's bundler walks the
- * imports from every server module and script (its metafile lists them) without writing a
- * bundle. Each package used keeps all its package.json files (resolution needs them); the
+ * scripts with every file of the checkout they import (seed-demo's ./demo-names), and of
+ * node_modules only the files the server can load: Bun's bundler walks the imports from
+ * every server module and script (its metafile lists them) without writing a bundle. Each package used keeps all its package.json files (resolution needs them); the
  * Scalar page's script (read from disk, not imported) and the Litestream binary are added by
  * name. A package that is neither a dependency nor one of theirs stops the copy: the image
  * holds production code only.
@@ -26,10 +26,12 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "..");
 
-/** Scripts an operator runs inside the container (`bun run restore`, ...). */
+/**
+ * Scripts an operator runs inside the container (`bun run restore`, ...). What they import
+ * from the checkout (scripts/cli.ts, scripts/demo-names.ts, ...) comes with them, traced.
+ */
 export const OPERATOR_SCRIPTS = [
   "backup.ts",
-  "cli.ts",
   "create-admin.ts",
   "export.ts",
   "restore.ts",
@@ -69,8 +71,14 @@ function packageDir(path: string): string {
   return parts.slice(0, at + (scoped ? 3 : 2)).join("/");
 }
 
-/** The node_modules files the entrypoints load (relative to root), and their packages. */
-export async function tracedModules(root = ROOT): Promise<{ files: string[]; packages: string[] }> {
+/**
+ * What the entrypoints load (paths relative to root, with "/"): the node_modules files and
+ * their packages, and the checkout's own files (`local`: the entrypoints and what they import
+ * from outside src/, such as a script's helper beside it).
+ */
+export async function tracedModules(
+  root = ROOT,
+): Promise<{ files: string[]; packages: string[]; local: string[] }> {
   const result = await Bun.build({
     entrypoints: entrypoints(root),
     root,
@@ -86,6 +94,11 @@ export async function tracedModules(root = ROOT): Promise<{ files: string[]; pac
   }
   const inputs = Object.keys(result.metafile?.inputs ?? {});
   const files = inputs.filter((p) => p.startsWith("node_modules/"));
+  const local = inputs.filter((p) => !p.startsWith("node_modules/"));
+  const outside = local.filter((p) => p.startsWith("../") || p.startsWith("/"));
+  if (outside.length > 0) {
+    throw new Error(`the server imports files outside the checkout: ${outside.join(", ")}`);
+  }
   for (const extra of READ_BY_PATH) files.push(`node_modules/${extra}`);
   // Bun.resolveSync("@scalar/api-reference") needs the package's main file to exist.
   files.push(
@@ -94,7 +107,7 @@ export async function tracedModules(root = ROOT): Promise<{ files: string[]; pac
       .join("/"),
   );
   const packages = [...new Set(files.map(packageDir))].sort();
-  return { files: [...new Set(files)].sort(), packages };
+  return { files: [...new Set(files)].sort(), packages, local: local.sort() };
 }
 
 /** The packages reachable from package.json's dependencies (the production closure). */
@@ -141,7 +154,7 @@ export async function copyImageFiles(
   out: string,
   { root = ROOT, web = true }: { root?: string; web?: boolean } = {},
 ): Promise<{ files: number }> {
-  const { files, packages } = await tracedModules(root);
+  const { files, packages, local } = await tracedModules(root);
   const production = productionPackages(root);
   const strays = packages.filter((p) => !production.has(p));
   if (strays.length > 0) {
@@ -168,8 +181,12 @@ export async function copyImageFiles(
       }
     }
   }
-  for (const entry of entrypoints(root)) {
-    copy(entry, join(out, relative(root, entry)));
+  // Every server module (a worker is loaded by URL, so not every one is imported) and every
+  // file of the checkout an entrypoint imports: a script's helper beside it is not in the
+  // list, and a script missing one fails only when an operator runs it in the container.
+  const own = new Set([...entrypoints(root).map((entry) => relative(root, entry)), ...local]);
+  for (const path of own) {
+    copy(join(root, path), join(out, path));
     count++;
   }
   for (const name of ["package.json", "tsconfig.json"]) copy(join(root, name), join(out, name));

@@ -42,7 +42,8 @@ checked again and migrated to the current schema, and the books check runs.
   --from-replica  restore from REPLICA_URL (with REPLICA_SFTP_KEY_PATH, AWS_* as the server
                   uses them) with Litestream: the latest state it holds
   --at TIME       with --from-replica: the state at this time (RFC 3339, e.g.
-                  2026-11-23T14:05:00Z), within REPLICA_RETENTION_HOURS
+                  2026-11-23T14:05:00Z), within REPLICA_RETENTION_HOURS; a time while the
+                  server was stopped or idle gets the state of the last write before it
   --db PATH       database to replace (default: $DATABASE_PATH or data/betting-shop.db)
   -h, --help      show this help
 `;
@@ -127,7 +128,7 @@ if (fromReplica) {
     `Restoring ${timestamp ? `the state at ${timestamp}` : "the latest state"} from ${describeReplica(target)}...`,
   );
   try {
-    const output = await restoreFromReplica({
+    const { notices } = await restoreFromReplica({
       binary,
       target,
       dbPath,
@@ -135,8 +136,7 @@ if (fromReplica) {
       ...(timestamp ? { at: timestamp } : {}),
       retentionHours: env.REPLICA_RETENTION_HOURS,
     });
-    const warning = output.split("\n").find((line) => line.startsWith("WARNING:"));
-    if (warning) console.log(warning);
+    for (const notice of notices) console.log(notice);
   } catch (err) {
     rmSync(fromReplicaFile, { force: true });
     fail(`Restore from the replica failed: ${messageOf(err)}`);

@@ -8,7 +8,9 @@
  * - the files the image runs from (scripts/image-files.ts: the server's imports traced)
  *   hold no devDependency, and a real server started from them alone answers: sign-in, a
  *   list through the read workers, a CSV download, the books check in a job worker, the
- *   API reference's script and /readyz.
+ *   API reference's script and /readyz;
+ * - every file an operator script imports from the checkout is among them, and each script
+ *   loads from them alone (`bun run <script> --help` in the image's folder).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
@@ -24,9 +26,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { copyImageFiles, READ_BY_PATH } from "../scripts/image-files";
-import { freePort } from "./helpers/server-process";
+import { dirname, join, relative, resolve } from "node:path";
+import { copyImageFiles, OPERATOR_SCRIPTS, READ_BY_PATH } from "../scripts/image-files";
+import { resolveFile } from "./helpers/import-graph";
+import { freePort, runBun } from "./helpers/server-process";
 
 const ROOT = join(import.meta.dir, "..");
 const PASSWORD = "image-test-orchard-password";
@@ -272,6 +275,44 @@ describe("the image's files (scripts/image-files.ts)", () => {
       readdirSync(join(out, "src"), { recursive: true }).some((f) => /\.test\./.test(String(f))),
     ).toBe(false);
   });
+
+  test("every file an operator script imports from the checkout is there, followed to the end", () => {
+    // The imports read here from the sources, not from the bundler's trace the copy uses.
+    const transpiler = new Bun.Transpiler({ loader: "ts" });
+    const seen = new Set<string>();
+    const missing: string[] = [];
+    const visit = (file: string, from: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const path = relative(ROOT, file);
+      if (!existsSync(join(out, path))) missing.push(`${path} (imported by ${from})`);
+      // Runtime imports only: an `import type` is erased and needs no file in the image.
+      for (const { path: spec } of transpiler.scanImports(readFileSync(file, "utf8"))) {
+        if (!spec.startsWith(".")) continue;
+        const target = resolveFile(resolve(dirname(file), spec), ["", ".ts", ".tsx", "/index.ts"]);
+        if (!target) throw new Error(`${path}: ${spec} does not resolve`);
+        visit(target, path);
+      }
+    };
+    for (const name of OPERATOR_SCRIPTS) visit(join(ROOT, "scripts", name), "the image's list");
+    expect(seen.has(join(ROOT, "scripts", "demo-names.ts"))).toBe(true);
+    expect(missing).toEqual([]);
+  });
+
+  test.each(OPERATOR_SCRIPTS)(
+    "the operator script %s loads from those files alone (bun run <it> --help)",
+    async (file) => {
+      const name = file.replace(/\.ts$/, "");
+      const own = JSON.parse(readFileSync(join(out, "package.json"), "utf8")) as {
+        scripts: Record<string, string>;
+      };
+      expect(own.scripts[name]).toBe(`bun scripts/${file}`);
+      const run = await runBun(["run", name, "--help"], { NODE_ENV: "production" }, out);
+      expect(run.stderr).not.toContain("Cannot find module");
+      expect(run.code).toBe(0);
+      expect(run.stdout).toStartWith(`Usage: bun run ${name}`);
+    },
+  );
 
   test("a real server started from those files alone answers its API, workers included", async () => {
     const data = join(dir, "traced-data");

@@ -159,3 +159,30 @@ export function compareChecksums(files: MigrationFile[], list: ChecksumList): Ch
     removed: Object.keys(list).filter((tag) => !tags.has(tag)),
   };
 }
+
+/** A database whose migrations are behind this version's: where it is and where it will be. */
+export interface MigrationsBehind {
+  /** The last migration it has, by number ("0020"). */
+  at: string;
+  /** The last migration this version ships ("0028"): the next start migrates it there. */
+  expects: string;
+}
+
+const migrationNumber = (tag: string) => tag.split("_")[0] ?? tag;
+
+/**
+ * Whether `sqlite` is a database an older version left: migrations applied, all of them this
+ * version's files, and newer files not applied yet. Null when it is up to date, has none at
+ * all (not a database of ours) or does not match the files (the server and restore refuse
+ * that, decision 055). The books check reads this version's columns, so on such a database
+ * it cannot run until the database is migrated.
+ */
+export function migrationsBehind(sqlite: Database): MigrationsBehind | null {
+  const files = migrationFiles();
+  const { pending, mismatch } = checkAppliedMigrations(sqlite, files);
+  // With no mismatch the applied ones are exactly the files before the pending ones.
+  const last = files[files.length - pending.length - 1];
+  const newest = files.at(-1);
+  if (mismatch || pending.length === 0 || !last || !newest) return null;
+  return { at: migrationNumber(last.tag), expects: migrationNumber(newest.tag) };
+}

@@ -180,6 +180,21 @@ describe("a scheduled backup", () => {
     ]);
   });
 
+  test("whose books check cannot run is kept and not good, never called an integrity failure", async () => {
+    // A sound database the books rules cannot read: a table they need under another name.
+    t.handle.sqlite.run("alter table shops rename to shops_elsewhere");
+
+    const run = await runScheduledBackup(deps(), { dir: backupDir, keep: 2 });
+    expect(run.outcome.ok).toBe(false);
+    expect(run.outcome.detail).toStartWith(
+      "integrity ok, but the books check could not run on the copy: no such table: shops",
+    );
+    expect(run.outcome.detail).not.toContain("integrity check");
+    expect(scheduledFiles()).toEqual([basename(run.outcome.path)]);
+    expect(run.row).toMatchObject({ ok: false, sizeBytes: run.outcome.sizeBytes });
+    expect(run.outcome.sizeBytes).toBeGreaterThan(0);
+  });
+
   test("that cannot be written records why and prunes nothing", async () => {
     for (let i = 0; i < 3; i += 1) {
       await runScheduledBackup(deps(), { dir: backupDir, keep: 3 });

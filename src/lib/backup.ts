@@ -3,9 +3,11 @@
  * `writeBackup()` is the one way a copy is made (scripts/backup.ts, the scheduler and
  * delete-all): VACUUM INTO a `.partial` file (one consistent snapshot, writers carry on),
  * PRAGMA integrity_check and the books check (src/lib/books-check.ts) on the copy, fsync,
- * rename, fsync the folder. Each backup, the script's too, is a row of the `backups` table;
- * scheduled ones are kept to BACKUP_KEEP good copies plus BACKUP_KEEP whose books did not
- * balance (decision 080).
+ * rename, fsync the folder. A copy of a database an older version left (its migrations
+ * pending: backed up after pulling a new version, before restarting) is kept unchecked by
+ * the books rules, which read this version's columns, and says so. Each backup, the
+ * script's too, is a row of the `backups` table; scheduled ones are kept to BACKUP_KEEP good
+ * copies plus BACKUP_KEEP whose books did not balance (decision 080).
  */
 import { Database } from "bun:sqlite";
 import {
@@ -25,10 +27,11 @@ import { basename, dirname, join, resolve } from "node:path";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { type AppDb, integrityCheck, writeTx } from "../db/client";
+import { type MigrationsBehind, migrationsBehind } from "../db/migrations";
 import * as schema from "../db/schema";
 import { backups } from "../db/schema";
 import { raiseAlert } from "./alerts";
-import { checkBooks } from "./books-check";
+import { type BooksReport, checkBooks } from "./books-check";
 import type { Clock } from "./context";
 import { messageOf } from "./errors";
 import { log } from "./logger";
@@ -55,7 +58,7 @@ export interface BackupOutcome {
   path: string;
   /** Size of the file kept; null when none was. */
   sizeBytes: number | null;
-  /** "integrity ok, books balanced", or why it failed. */
+  /** "integrity ok, books balanced", "integrity ok; books not checked: ...", or why it failed. */
   detail: string;
   /** The newest audit row in the copy (0 if none): what the copy is known to hold. */
   lastAuditId: number;
@@ -110,8 +113,10 @@ function removeQuietly(path: string): void {
 /**
  * Copies `source` to `out` and checks the copy. Synchronous: it holds the thread for the
  * whole copy, so the server runs it in a worker (`backupDatabase`). A copy failing its
- * integrity check is removed; one whose books do not balance is kept (it is a faithful copy
- * of books that need looking at) but is not ok.
+ * integrity check is removed; one whose books do not balance, or whose books check cannot
+ * run, is kept (it is a faithful copy of books that need looking at) but is not ok. A sound
+ * copy of a database whose migrations are pending is ok without the books check: it is the
+ * safety copy an upgrade starts with, and its books are checked once it is migrated.
  */
 export function writeBackup(source: Database, out: string): BackupOutcome {
   const path = resolve(out);
@@ -136,24 +141,33 @@ export function writeBackup(source: Database, out: string): BackupOutcome {
     return failed(`could not write the copy: ${messageOf(err)}`);
   }
   let integrity: string;
-  let books: ReturnType<typeof checkBooks> | null = null;
+  let behind: MigrationsBehind | null = null;
+  // The books check's own failure is no integrity failure: the copy is sound, and kept.
+  let books: BooksReport | { unchecked: string } | null = null;
   let lastAuditId = 0;
   let copy: Database | undefined;
   try {
     copy = new Database(partial, { strict: true });
     integrity = integrityCheck(copy, "full");
     if (integrity === "ok") {
-      books = checkBooks(drizzle({ client: copy, schema }));
       lastAuditId = (
         copy.query("select coalesce(max(id), 0) as n from audit_log").get() as { n: number }
       ).n;
+      behind = migrationsBehind(copy);
+      if (!behind) {
+        try {
+          books = checkBooks(drizzle({ client: copy, schema }));
+        } catch (err) {
+          books = { unchecked: messageOf(err) };
+        }
+      }
     }
   } catch (err) {
     integrity = messageOf(err);
   } finally {
     copy?.close();
   }
-  if (integrity !== "ok" || !books) {
+  if (integrity !== "ok" || (!books && !behind)) {
     removeQuietly(partial);
     return failed(`the copy failed its integrity check: ${integrity}`);
   }
@@ -166,6 +180,20 @@ export function writeBackup(source: Database, out: string): BackupOutcome {
   } catch (err) {
     removeQuietly(partial);
     return failed(`could not keep the copy: ${messageOf(err)}`);
+  }
+  if (behind) {
+    const detail = `integrity ok; books not checked: the copy is at migration ${behind.at}, this version expects ${behind.expects}; start the server (or restore) to migrate it`;
+    return { ok: true, path, sizeBytes, detail, lastAuditId };
+  }
+  if (!books || "unchecked" in books) {
+    const why = books ? books.unchecked : "no report";
+    return {
+      ok: false,
+      path,
+      sizeBytes,
+      detail: `integrity ok, but the books check could not run on the copy: ${why}`,
+      lastAuditId,
+    };
   }
   if (!books.ok) {
     const first = books.violations[0]?.message ?? "";

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { readEnv } from "../../env";
 import { describeReplica, litestreamConfig, parseReplicaUrl } from "./config";
-import { restoreTimestamp } from "./restore";
+import { generationAt, restoreTimestamp } from "./restore";
 import {
   isSyncLine,
   isSyncStartLine,
@@ -75,6 +75,44 @@ describe("REPLICA_URL", () => {
     expect(restoreTimestamp("yesterday")).toBeNull();
     expect(restoreTimestamp("2026-11-23")).toBeNull();
     expect(restoreTimestamp("2026-02-30T14:05:00Z")).toBeNull();
+  });
+});
+
+describe("--at where no generation covers it (Litestream refused it)", () => {
+  // `litestream generations` of the audit's replica: a run, a clean stop, another run.
+  const second = (clock: string) => Date.parse(`2026-11-27T23:${clock}Z`);
+  const first = { id: "909eee964688a4e8", startMs: second("32:37"), endMs: second("32:41") };
+  const next = { id: "7d8939c4ab5db885", startMs: second("33:11"), endMs: second("33:15") };
+  const both = [next, first];
+
+  test("between two runs, or after the last write: the newest generation begun before it, whole", () => {
+    expect(generationAt(both, second("33:00"))).toEqual({ kind: "whole", generation: first });
+    expect(generationAt(both, second("32:44"))).toEqual({ kind: "whole", generation: first });
+    // Later within the second its last write was shipped in: after that write.
+    expect(generationAt(both, second("32:41") + 500)).toEqual({ kind: "whole", generation: first });
+    expect(generationAt(both, second("40:00"))).toEqual({ kind: "whole", generation: next });
+  });
+
+  test("within the second a generation began: before it, unless it also ended in that second", () => {
+    // 23:33:11.5 is outside 23:33:11.x to 23:33:15.x: before that run's first snapshot.
+    expect(generationAt(both, second("33:11") + 500)).toEqual({ kind: "whole", generation: first });
+    const blink = { id: "0123456789abcdef", startMs: second("34:00"), endMs: second("34:00") };
+    expect(generationAt([...both, blink], second("34:00") + 500)).toEqual({
+      kind: "same-second",
+      generation: blink,
+    });
+  });
+
+  test("before the first generation, or an empty replica: nothing to restore", () => {
+    expect(generationAt(both, second("32:36") + 999)).toEqual({
+      kind: "before-first",
+      generation: first,
+    });
+    expect(generationAt(both, second("32:37") + 500)).toEqual({
+      kind: "before-first",
+      generation: first,
+    });
+    expect(generationAt([], second("33:00"))).toEqual({ kind: "empty" });
   });
 });
 

@@ -109,9 +109,10 @@ export function createApp(deps: Deps) {
     if (isStorageFull(err)) {
       // A full disk (or database): 503 saying so, not a 500 (decision 056).
       log.error("storage full", { path: c.req.path, error: String(err) });
-      // Readiness and storage_full_total hear of it, whichever path the write took.
+      // Readiness and storage_full_total hear of it, whichever path the write took (a read
+      // whose sort spilled to a full disk is no failed write).
       const db = c.get("deps")?.db;
-      if (db) reportFailedWrite(db, err);
+      if (db && c.req.method !== "GET") reportFailedWrite(db, err);
       const full = new AppError("STORAGE_FULL", STORAGE_FULL_MESSAGE);
       return c.json(errorBody(full), full.status);
     }

@@ -214,7 +214,12 @@ export async function startServer(env: Env) {
   // workers; the whole file in the background right after (decision 025).
   const checked = await checkLargeFileBeforeOpening(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
   const handle = openDatabase(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK, checked);
-  refreshStatistics(handle.sqlite, true);
+  try {
+    refreshStatistics(handle.sqlite, true);
+  } catch (err) {
+    // A busy or full file now is no reason not to start: the next housekeeping round retries.
+    log.error("refreshing the planner's statistics failed", { error: messageOf(err) });
+  }
   // The report roll-ups are the business zone's days: rebuilt once when it changed (062).
   const rolledFrom = ensureRollupZone(handle.sqlite, env.BUSINESS_TIMEZONE);
   if (rolledFrom !== null) {

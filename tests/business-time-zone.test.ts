@@ -292,6 +292,8 @@ describe("a list's date filter reads only dates and instants (decision 087)", ()
     }
     const leap = await t.request("GET", "/api/bets?from=2028-02-29");
     expect(leap.status).toBe(200);
+    // A year being typed into a date field, digit by digit, is still a date.
+    expect((await t.request("GET", "/api/bets?from=0002-03-01")).status).toBe(200);
   });
 });
 

@@ -251,6 +251,10 @@ describe("a full database (PRAGMA max_page_count)", () => {
     expect(ready.body.checks.database?.code).toBe("STORAGE_FULL");
     const total = async () => sample(await scrape(withToken(t)), "betting_shop_storage_full_total");
     expect(await total()).toBe(1);
+    // No commit of the group commit failed: the refused sign-in is not one.
+    const failedCommits = async () =>
+      sample(await scrape(withToken(t)), 'betting_shop_commits_total{outcome="failed"}');
+    expect(await failedCommits()).toBe(0);
     // A deposit refused by the group commit's failed batch: told once, not again by the
     // error handler its request meets.
     let refused: Response | null = null;

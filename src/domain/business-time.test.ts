@@ -7,11 +7,13 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { readEnv } from "../env";
 import {
   canonicalTimeZone,
+  dateKey,
   dayRange,
   dayRangeOf,
   isoWeekKeys,
   isoWeekOfKey,
   keyStart,
+  keyToDate,
   localDate,
   localDateTime,
   localTime,
@@ -133,5 +135,18 @@ describe("BUSINESS_TIMEZONE", () => {
       'Invalid environment: BUSINESS_TIMEZONE: "Europe/Dublni" is not an IANA time zone (give e.g. Europe/Dublin, America/New_York or UTC)',
     );
     expect(canonicalTimeZone("Not/A_Zone")).toBeNull();
+  });
+});
+
+describe("dateKey", () => {
+  test("a real date with any four-digit year reads as itself; an unreal one is null", () => {
+    // A date field being typed holds "0002-03-01" after the year's first digit.
+    for (const date of ["0002-03-01", "0099-12-31", "1900-02-28", "2028-02-29", "9999-12-31"]) {
+      const key = dateKey(date);
+      expect(key === null ? null : keyToDate(key)).toBe(date);
+    }
+    for (const date of ["2026-02-29", "0002-02-30", "2026-13-01", "2026-00-10", "2026-1-01"]) {
+      expect(dateKey(date)).toBeNull();
+    }
   });
 });

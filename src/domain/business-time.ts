@@ -63,8 +63,12 @@ export function keyStart(key: number, zone: string): number {
 export function dateKey(date: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
   if (!match) return null;
-  const key = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  // Date.UTC rolls 2026-02-30 over to March: a real date reads back the same.
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999, so a year
+  // typed digit by digit into a date field ("0002-03-01") would be no date.
+  const day = new Date(0);
+  day.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const key = day.getTime();
+  // The date rolls 2026-02-30 over to March: a real date reads back the same.
   return Number.isNaN(key) || keyToDate(key) !== date.trim() ? null : key;
 }
 

@@ -37,6 +37,11 @@ export interface CommitBatch {
   /** False when BEGIN or COMMIT failed, or SQLite abandoned the transaction. */
   ok: boolean;
   error?: unknown;
+  /**
+   * A write that failed outside a batch (reportFailedWrite): no transaction of the group
+   * commit, so commit counts and timings leave it out.
+   */
+  outside?: true;
 }
 
 type CommitObserver = (batch: CommitBatch) => void;
@@ -181,7 +186,7 @@ const told = new WeakSet<object>();
  */
 export function reportFailedWrite(db: AppDb, error: unknown): void {
   if (typeof error === "object" && error !== null && told.has(error)) return;
-  committerOf(db).tell({ size: 1, seconds: 0, ok: false, error });
+  committerOf(db).tell({ size: 1, seconds: 0, ok: false, error, outside: true });
 }
 
 /** Calls `observer` after each transaction the committer runs on `db`; returns its removal. */

@@ -111,12 +111,14 @@ export function createMetrics(deps: Deps): AppMetrics {
   });
   for (const outcome of ["ok", "failed"]) commits.inc({ outcome }, 0);
   observeCommits(deps.db, (batch) => {
-    commits.inc({ outcome: batch.ok ? "ok" : "failed" });
     if (batch.ok) lastStorageFull.delete(deps.db);
     if (!batch.ok && isStorageFull(batch.error)) {
       storageFull.inc();
       lastStorageFull.set(deps.db, deps.clock());
     }
+    // A write refused outside the group commit is no commit of it: counted above only.
+    if (batch.outside) return;
+    commits.inc({ outcome: batch.ok ? "ok" : "failed" });
     batchSizes.observe(batch.size);
     commitSeconds.observe(batch.seconds);
   });

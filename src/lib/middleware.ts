@@ -59,6 +59,19 @@ export const publicHostOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
+/** The writes a caller with no credentials may make: signing in (and out). */
+const CREDENTIAL_FREE_WRITES = new Set(["/api/login", "/api/logout"]);
+
+/**
+ * Whether a write must show it comes from our pages: one that carries the session cookie
+ * (a forged one would act as its user), and signing in (a forged sign-in would put the
+ * victim in the forger's account). A write with no credentials at all acts as nobody: it is
+ * the access rule's to answer, 401 "Not signed in", not a misleading "Cross-origin".
+ */
+function needsOrigin(c: Context<AppEnv>): boolean {
+  return getCookie(c, SESSION_COOKIE) !== undefined || CREDENTIAL_FREE_WRITES.has(c.req.path);
+}
+
 /**
  * Hono's csrf() lets JSON through, so state-changing requests must prove they come from our
  * own pages: an Origin equal to ours (scheme, host and port; PUBLIC_ORIGIN when set), or
@@ -69,7 +82,7 @@ export const publicHostOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export const originAndContentType: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  if (bearerOf(c.req.header("authorization")) === null) {
+  if (bearerOf(c.req.header("authorization")) === null && needsOrigin(c)) {
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
     let sameOrigin = fetchSite === "same-origin";

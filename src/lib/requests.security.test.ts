@@ -93,6 +93,46 @@ describe("the Origin check compares scheme, host and port", () => {
   });
 });
 
+describe("a write with no credentials", () => {
+  const bare = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    t.app.request(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+
+  test("is 401 Not signed in, not a misleading Cross-origin: it acts as nobody", async () => {
+    t = await createTestApp();
+    const res = await bare("/api/deposits", { customerId: 1, shopId: 1, amount: "1.00" });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { code: string }).code).toBe("UNAUTHENTICATED");
+    // From another site it is refused all the same, and nothing was written.
+    const evil = await bare(
+      "/api/shops",
+      { name: "X", location: "Y" },
+      { Origin: "https://evil.example" },
+    );
+    expect(evil.status).toBe(401);
+    const shops = t.handle.sqlite.query("select count(*) as n from shops").get() as { n: number };
+    expect(shops.n).toBe(0);
+  });
+
+  test("signing in still needs our Origin (a forged sign-in), and a cookie still does", async () => {
+    t = await createTestApp();
+    const login = await bare("/api/login", { username: "admin1", password: "x" });
+    expect(login.status).toBe(403);
+    const withCookie = await bare(
+      "/api/shops",
+      { name: "X", location: "Y" },
+      { Cookie: t.cookies.admin },
+    );
+    expect(withCookie.status).toBe(403);
+    expect(((await withCookie.json()) as { message: string }).message).toBe(
+      "Cross-origin request refused",
+    );
+  });
+});
+
 describe("no leaks", () => {
   test("a malformed path is a 400, not a 500", async () => {
     t = await createTestApp();

@@ -199,7 +199,9 @@ export function implement<const C extends Contract, P>(
           tokenId: c.get("apiToken")?.id ?? null,
           key,
           method: c.req.method,
-          path: c.req.path,
+          // The path as read, not as sent: a slip's code typed "2ujtq-eyy3v" on the retry
+          // is the same slip as "2UJTQEYY3V", and the same request (decision 087).
+          path: canonicalPath(contract.path, params, c.req.path),
           // A write without a body (a slip's payment) is the same request whatever is sent.
           body: contract.body ? await c.req.json() : null,
         };
@@ -407,6 +409,13 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; retry
     retry: true,
   },
 };
+
+/** `path` ("/api/slips/{code}/pay") with its parameters as parsed; `sent` without any. */
+function canonicalPath(path: string, params: unknown, sent: string): string {
+  if (params === undefined || params === null) return sent;
+  const values = params as Record<string, unknown>;
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
 
 /** What some operations say about a status beyond the shared text. */
 const ERROR_NOTES: Partial<Record<ContractName, Partial<Record<number, string>>>> = {

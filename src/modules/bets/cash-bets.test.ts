@@ -274,11 +274,19 @@ describe("paying a cash bet's slip", () => {
     await settle(bet.id, "WON");
     const { code } = await slipOf(bet.id);
     const headers = { "Idempotency-Key": "pay-once-0001" };
-    const first = await t.request("POST", `/api/slips/${code}/pay`, { as: "user", body: {}, headers });
+    const first = await t.request("POST", `/api/slips/${code}/pay`, {
+      as: "user",
+      body: {},
+      headers,
+    });
     expect(first.status).toBe(200);
     // Typed again at the counter: lower case, with a dash, as the slip prints it.
     const typed = `${code.slice(0, 5)}-${code.slice(5)}`.toLowerCase();
-    const retry = await t.request("POST", `/api/slips/${typed}/pay`, { as: "user", body: {}, headers });
+    const retry = await t.request("POST", `/api/slips/${typed}/pay`, {
+      as: "user",
+      body: {},
+      headers,
+    });
     expect(retry.status).toBe(200);
     expect(await retry.json()).toEqual(await first.json());
     expect(rowsOf(bet.id).filter((r) => (r as { type: string }).type === "PAYOUT")).toHaveLength(1);

@@ -152,6 +152,7 @@ describe("at start, applied migrations must match the files", () => {
         "0026_placed_payouts",
         "0027_phone_digits_as_written",
         "0028_dead_heat_rule4",
+        "0029_dead_heat_shape",
       ],
       mismatch: null,
     });

@@ -1,4 +1,5 @@
 /** Builds the app's dependencies from the environment and starts Bun.serve. */
+import type { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { createApp } from "./app";
@@ -45,6 +46,18 @@ export function housekeeping(deps: Pick<Deps, "db" | "sessionPolicy" | "clock">)
   } catch (err) {
     // A busy database now is no reason to stop the server; the next round tries again.
     log.error("housekeeping failed", { error: messageOf(err) });
+  }
+}
+
+/**
+ * refreshStatistics, at the start and each housekeeping round: a busy or full file now is no
+ * reason not to start or to stop; the next round tries again.
+ */
+function keepStatistics(sqlite: Database, first = false): void {
+  try {
+    refreshStatistics(sqlite, first);
+  } catch (err) {
+    log.error("refreshing the planner's statistics failed", { error: messageOf(err) });
   }
 }
 
@@ -214,12 +227,7 @@ export async function startServer(env: Env) {
   // workers; the whole file in the background right after (decision 025).
   const checked = await checkLargeFileBeforeOpening(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
   const handle = openDatabase(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK, checked);
-  try {
-    refreshStatistics(handle.sqlite, true);
-  } catch (err) {
-    // A busy or full file now is no reason not to start: the next housekeeping round retries.
-    log.error("refreshing the planner's statistics failed", { error: messageOf(err) });
-  }
+  keepStatistics(handle.sqlite, true);
   // The report roll-ups are the business zone's days: rebuilt once when it changed (062).
   const rolledFrom = ensureRollupZone(handle.sqlite, env.BUSINESS_TIMEZONE);
   if (rolledFrom !== null) {
@@ -356,11 +364,7 @@ export async function startServer(env: Env) {
   housekeeping(deps);
   const housekeepingTimer = setInterval(() => {
     housekeeping(deps);
-    try {
-      refreshStatistics(handle.sqlite);
-    } catch (err) {
-      log.error("refreshing the planner's statistics failed", { error: messageOf(err) });
-    }
+    keepStatistics(handle.sqlite);
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
   const { backups } = deps;

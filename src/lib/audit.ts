@@ -31,6 +31,18 @@ export type Mutation<T> =
   | { body: T; unchanged: true; after?: (c: Context<AppEnv>) => void };
 
 /**
+ * The keys of `values` whose value differs from `before`'s (a key left undefined stays as it
+ * is): none, and the request changes nothing, so it writes no row and no audit row whose
+ * before equals its after.
+ */
+export function changedKeys<V extends object>(values: V, before: object): (keyof V)[] {
+  const held = before as Record<PropertyKey, unknown>;
+  return (Object.keys(values) as (keyof V)[]).filter(
+    (key) => values[key] !== undefined && values[key] !== held[key],
+  );
+}
+
+/**
  * Who writes without a signed-in actor: a console script names itself (`console:<os
  * user>@<host>`, decision 082) in the audit row's actor name, so its rows are told apart from
  * the server's own (first start) and from a refused sign-in.

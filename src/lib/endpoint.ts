@@ -27,6 +27,7 @@ import { admitsCustomers, SCOPE_TEXT, scopeReply, scopeRequest, withoutStaff } f
 import { refuseUnknownKeys } from "./unknown-keys";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
+export { changedKeys } from "./audit";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 

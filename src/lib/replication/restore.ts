@@ -92,8 +92,7 @@ export function generationAt(
   generations: ReplicaGeneration[],
   atMs: number,
 ):
-  | { kind: "whole"; generation: ReplicaGeneration }
-  | { kind: "before-first" | "same-second"; generation: ReplicaGeneration }
+  | { kind: "whole" | "before-first" | "same-second"; generation: ReplicaGeneration }
   | { kind: "empty" } {
   const byStart = [...generations].sort((a, b) => a.startMs - b.startMs);
   const first = byStart[0];

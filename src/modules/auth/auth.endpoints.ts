@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import { contracts } from "../../domain/contracts";
 import { deleteSession } from "../../lib/auth/session";
-import { implement } from "../../lib/endpoint";
+import { changedKeys, implement } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
 import { type AppEnv, clientIp, serverOrigin } from "../../lib/http";
 import { SESSION_COOKIE } from "../../lib/middleware";
@@ -34,9 +34,7 @@ type OwnSettings = Pick<typeof users.$inferSelect, "shopId" | "oddsFormat" | "la
 function setOwn(tx: Tx, userId: number, values: Partial<OwnSettings>) {
   const before = tx.select().from(users).where(eq(users.id, userId)).get();
   if (!before) throw notFound("User");
-  const changed = (Object.keys(values) as (keyof OwnSettings)[]).filter(
-    (key) => values[key] !== undefined && before[key] !== values[key],
-  );
+  const changed = changedKeys(values, before);
   if (changed.length === 0) return { body: toUserDto(before), unchanged: true as const };
   const set = Object.fromEntries(changed.map((key) => [key, values[key]]));
   const after = tx.update(users).set(set).where(eq(users.id, userId)).returning().get();

@@ -13,7 +13,7 @@ import { formatCents } from "../../domain/money";
 import type { CreateCustomerInput, UpdateCustomerInput } from "../../domain/schemas";
 import { raiseCreditAlert } from "../../lib/alerts";
 import type { Actor } from "../../lib/context";
-import type { Mutation, Op } from "../../lib/endpoint";
+import { changedKeys, type Mutation, type Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
 import type { AgeRules } from "../../lib/http";
 import {
@@ -357,10 +357,8 @@ export function updateCustomer(
   // whose before equals its after (as a role change or a preference that changes nothing).
   // A staged limit asked again as it stands stages nothing new; one that moves a pending
   // change's time or value is a change.
-  const changed = (Object.keys(set) as (keyof typeof set)[]).some(
-    (key) => set[key] !== undefined && set[key] !== before[key],
-  );
-  if (!changed) return { body: getCustomer(tx, id, now), unchanged: true };
+  if (changedKeys(set, before).length === 0)
+    return { body: getCustomer(tx, id, now), unchanged: true };
   const after = tx.update(customers).set(set).where(eq(customers.id, id)).returning().get();
   // A lowered credit limit can leave credit in use beyond it (no ledger move raises that).
   if (after && after.balanceCents < 0 && -after.balanceCents > after.creditLimitCents) {

@@ -4,7 +4,7 @@ import { bets, shifts, shops } from "../../db/schema";
 import type { SortKey } from "../../domain/list-query";
 import { formatCents } from "../../domain/money";
 import type { CreateShopInput, UpdateShopInput } from "../../domain/schemas";
-import type { Mutation, Op } from "../../lib/endpoint";
+import { changedKeys, type Mutation, type Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
 import {
   enumFilter,
@@ -127,10 +127,7 @@ export function updateShop(tx: Tx, _op: Op, id: number, input: UpdateShopInput):
   if (!before) throw notFound("Shop");
   // Asking for what the shop already holds changes nothing: no write and no audit row whose
   // before equals its after.
-  const changed = (Object.keys(input) as (keyof typeof input)[]).some(
-    (key) => input[key] !== undefined && input[key] !== before[key],
-  );
-  if (!changed) return { body: toShopDto(before), unchanged: true };
+  if (changedKeys(input, before).length === 0) return { body: toShopDto(before), unchanged: true };
   // A till still open there would go on paying slips and moving cash at a shop that takes
   // nothing else (decision 078): it is cashed up first.
   if (input.isActive === false && before.isActive) {

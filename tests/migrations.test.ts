@@ -197,6 +197,28 @@ describe("at start, applied migrations must match the files", () => {
     expect(columns).not.toContainEqual({ name: "payment" });
   });
 
+  test("0028 applied from its text edited on main (exact dead-heat CHECKs) still opens", () => {
+    const path = unpackFixture(20, dir);
+    const handle = openDatabase(path);
+    handle.close();
+    const edited = "e3d2419674d1ffb620ece94b037bc50a3b514b4b0d7dd2296826d88e8d2287f1";
+    tamper(
+      path,
+      `update __drizzle_migrations set hash = '${edited}' where created_at = ${tagOf("0028_dead_heat_rule4").when}`,
+    );
+    const reopened = openDatabase(path);
+    expect(checkAppliedMigrations(reopened.sqlite)).toEqual({ pending: [], mismatch: null });
+    reopened.close();
+    // Any other text of it is still an edit.
+    tamper(
+      path,
+      `update __drizzle_migrations set hash = '${PLACEHOLDER_HASH}' where created_at = ${tagOf("0028_dead_heat_rule4").when}`,
+    );
+    expect(() => openDatabase(path)).toThrow(
+      "0028_dead_heat_rule4 were applied from a different text",
+    );
+  });
+
   test("a database migrated by a newer version: refused, naming the migrations it does not know", () => {
     const path = migratedDatabase();
     const when = (files.at(-1)?.when ?? 0) + 86_400_000;

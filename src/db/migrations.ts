@@ -62,6 +62,16 @@ export interface MigrationState {
 }
 
 /**
+ * Another text a landed migration was applied from, and is still that migration: 0028 was
+ * edited on main after it landed (its dead-heat CHECKs made exact) and then restored, the
+ * exact shape moving to 0029's triggers. A database migrated with the edited text holds the
+ * exact CHECKs, which accept what 0028 and 0029 together accept: it is not a mismatch.
+ */
+const ALSO_APPLIED_AS: Readonly<Record<string, readonly string[]>> = {
+  "0028_dead_heat_rule4": ["e3d2419674d1ffb620ece94b037bc50a3b514b4b0d7dd2296826d88e8d2287f1"],
+};
+
+/**
  * Compares the database's `__drizzle_migrations` (one row per applied migration: a few dozen
  * rows) with the files. A database without the table (a new file) has everything pending.
  */
@@ -88,7 +98,9 @@ export function checkAppliedMigrations(
   for (const row of applied) {
     const file = byWhen.get(row.when);
     if (!file) unknown.push(row);
-    else if (file.hash !== row.hash) edited.push(file.tag);
+    else if (file.hash !== row.hash && !ALSO_APPLIED_AS[file.tag]?.includes(row.hash)) {
+      edited.push(file.tag);
+    }
   }
   const skipped = files.filter((f) => f.when < last && !appliedWhens.has(f.when)).map((f) => f.tag);
   const pending = files.filter((f) => f.when > last).map((f) => f.tag);

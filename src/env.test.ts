@@ -99,3 +99,16 @@ describe("REPLICA_MAX_LAG_SECONDS", () => {
     );
   });
 });
+
+describe("session lifetimes", () => {
+  test("at most 400 days: the session cookie's Max-Age, which no browser keeps longer", () => {
+    expect(readEnv({ SESSION_ABSOLUTE_HOURS: "9600" }).SESSION_ABSOLUTE_HOURS).toBe(9600);
+    expect(() => readEnv({ SESSION_ABSOLUTE_HOURS: "9601" })).toThrow(
+      "Invalid environment: SESSION_ABSOLUTE_HOURS: must be at most 9600 (400 days, the longest a browser keeps a cookie)",
+    );
+    expect(readEnv({ SESSION_IDLE_MINUTES: "576000" }).SESSION_IDLE_MINUTES).toBe(576000);
+    expect(() => readEnv({ SESSION_IDLE_MINUTES: "576001" })).toThrow(
+      "Invalid environment: SESSION_IDLE_MINUTES: must be at most 576000 (400 days)",
+    );
+  });
+});

@@ -148,8 +148,26 @@ const envSchema = z.object({
   /** The one origin browsers use (https://bets.example.ie); unset: any host name (the LAN). */
   PUBLIC_ORIGIN: z.string().optional().transform(blankToUndefined).transform(publicOrigin),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  SESSION_IDLE_MINUTES: blankIsUnset(z.coerce.number().int().positive().default(30)),
-  SESSION_ABSOLUTE_HOURS: blankIsUnset(z.coerce.number().int().positive().default(12)),
+  SESSION_IDLE_MINUTES: blankIsUnset(
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(400 * 24 * 60, "must be at most 576000 (400 days)")
+      .default(30),
+  ),
+  /**
+   * The session cookie's Max-Age too: a browser keeps a cookie at most 400 days (RFC 6265bis),
+   * and Hono refuses to write a longer one, so a longer lifetime would fail every sign-in.
+   */
+  SESSION_ABSOLUTE_HOURS: blankIsUnset(
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(400 * 24, "must be at most 9600 (400 days, the longest a browser keeps a cookie)")
+      .default(12),
+  ),
   WEB_DIST: z.string().default("dist/web"),
   /** quick_check at start (seconds at any size); `full` runs integrity_check before serving. */
   STARTUP_INTEGRITY_CHECK: z.enum(["full", "quick"]).default("quick"),

@@ -710,7 +710,7 @@ export function openApiDocument(api: ReturnType<typeof createApi>) {
   const used = new Set<string>(Object.values(contracts).map((c) => c.tag));
   const unknown = [...used].filter((tag) => !(tag in TAGS));
   if (unknown.length) throw new Error(`Tags without a line in TAGS: ${unknown.join(", ")}`);
-  return api.getOpenAPI31Document({
+  const document = api.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
       title: "Betting Shop back office API",
@@ -744,4 +744,22 @@ export function openApiDocument(api: ReturnType<typeof createApi>) {
       .filter(([name]) => used.has(name))
       .map(([name, description]) => ({ name, description })),
   });
+  closeRequestBodies(document.paths);
+  return document;
+}
+
+/**
+ * Each JSON body says `additionalProperties: false` at its top level: the server refuses a
+ * field it does not read (decision 087), and a client validating against the document should
+ * refuse it first. A nested object's keys are its own schema's to read, as on the server.
+ */
+function closeRequestBodies(paths: Record<string, object> | undefined): void {
+  for (const operations of Object.values(paths ?? {})) {
+    for (const operation of Object.values(operations as Record<string, unknown>)) {
+      const body = (operation as { requestBody?: { content?: Record<string, unknown> } })
+        .requestBody?.content?.["application/json"] as { schema?: Record<string, unknown> };
+      const schema = body?.schema;
+      if (schema?.type === "object" && schema.properties) schema.additionalProperties = false;
+    }
+  }
 }

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
+import { openApi } from "../app";
 import type { Contract } from "../domain/contract";
 import { contracts } from "../domain/contracts";
 import { knownKeys } from "./unknown-keys";
@@ -105,5 +106,25 @@ describe("every operation's inputs can be checked", () => {
         expect(knownKeys(schema)?.size ?? 0).toBeGreaterThan(0);
       });
     }
+  }
+});
+
+describe("the OpenAPI document says so", () => {
+  // A client validating against the document refuses what the server would: each JSON body
+  // is closed at its top level, and declares exactly the fields the server reads.
+  type BodySchema = { additionalProperties?: unknown; properties?: object };
+  type Operation = { requestBody?: { content: Record<string, { schema: BodySchema }> } };
+  const paths = openApi.paths as Record<string, Record<string, Operation>>;
+  for (const [name, contract] of Object.entries(contracts) as [string, Contract][]) {
+    if (!contract.body) continue;
+    test(`${name}'s body`, () => {
+      const path = contract.path.replace(/:(\w+)/g, "{$1}");
+      const operation = paths[path]?.[contract.method.toLowerCase()];
+      const schema = operation?.requestBody?.content["application/json"]?.schema ?? {};
+      expect(schema.additionalProperties).toBe(false);
+      expect(Object.keys(schema.properties ?? {}).sort()).toEqual(
+        [...(knownKeys(contract.body as never) ?? [])].sort(),
+      );
+    });
   }
 });

@@ -10,6 +10,7 @@ import {
   formatDate,
   formatDateTime,
   formatTime,
+  inRepeatedHour,
   localDate,
   setBusinessTimeZone,
   timeZoneName,
@@ -147,6 +148,21 @@ describe("formatCompactDateTime (table dates on one short line)", () => {
         zoneName: true,
       }),
     );
+  });
+
+  test("the hour a clock goes back repeats: its times name their zone, so the two differ", () => {
+    // 25 Oct 2026 in Berlin: 02:30 CEST (00:30 UTC), then 02:30 CET (01:30 UTC).
+    const summer = "2026-10-25T00:30:00.000Z";
+    const winter = "2026-10-25T01:30:00.000Z";
+    expect(inRepeatedHour(Date.parse(summer), "Europe/Berlin")).toBe(true);
+    expect(inRepeatedHour(Date.parse(winter), "Europe/Berlin")).toBe(true);
+    expect(inRepeatedHour(Date.parse("2026-10-25T02:30:00.000Z"), "Europe/Berlin")).toBe(false);
+    // The hour a clock skips (29 Mar 2026, 02:00 to 03:00) repeats nothing.
+    expect(inRepeatedHour(Date.parse("2026-03-29T00:30:00.000Z"), "Europe/Berlin")).toBe(false);
+    expect(inRepeatedHour(Date.parse("2026-03-29T01:30:00.000Z"), "Europe/Berlin")).toBe(false);
+    const october = new Date(summer);
+    expect(formatCompactDateTime(summer, october, berlin)).toBe("25 Oct, 02:30 CEST");
+    expect(formatCompactDateTime(winter, october, berlin)).toBe("25 Oct, 02:30 CET");
   });
 
   test("another year: the date with its year, in the zone's calendar", () => {

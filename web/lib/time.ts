@@ -154,8 +154,9 @@ export function formatDayOrDateTime(value: Instant, options: TimeOptions = {}): 
 /**
  * A table's date in one short line: "27 Nov, 00:19" this year (in the business zone), the
  * date with its year for another year; the full date and time belong in a title on hover.
- * With `zoneName` (default: when the browser's clock reads otherwise at that instant) the
- * zone's short name follows the time, so a reader elsewhere does not take it for their own.
+ * With `zoneName` (default: when the browser's clock reads otherwise at that instant, or in
+ * the hour a clock going back repeats) the zone's short name follows the time, so a reader
+ * elsewhere does not take it for their own, and the two 02:30s of that night differ.
  */
 export function formatCompactDateTime(
   value: Instant,
@@ -170,7 +171,9 @@ export function formatCompactDateTime(
   if (year(date) !== year(now)) return formatter(locale, timeZone, DATE).format(date);
   // The browser's clock reads otherwise at that instant (the wall clocks of the two zones).
   const wall = (zone: string) => localDateTime(date.getTime(), zone);
-  const zoneName = options.zoneName ?? wall(viewerTimeZone()) !== wall(timeZone);
+  const zoneName =
+    options.zoneName ??
+    (wall(viewerTimeZone()) !== wall(timeZone) || inRepeatedHour(date.getTime(), timeZone));
   // A 24-hour clock in every locale: a table's column stays narrow ("Nov 27, 16:07", not
   // "Nov 27, 04:07 PM"); the title on hover gives the locale's own full form.
   return formatter(locale, timeZone, {
@@ -180,6 +183,20 @@ export function formatCompactDateTime(
     hourCycle: "h23",
     ...(zoneName ? { timeZoneName: "short" } : {}),
   }).format(date);
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Whether the zone's clock reads the same an hour before or after `ms`: the hour a clock
+ * goes back repeats (02:30 CEST, then 02:30 CET on 25 Oct 2026 in Berlin), and only the
+ * zone's name tells the two apart.
+ */
+export function inRepeatedHour(ms: number, timeZone = currentZone): boolean {
+  const wall = localDateTime(ms, timeZone);
+  return (
+    wall === localDateTime(ms - HOUR_MS, timeZone) || wall === localDateTime(ms + HOUR_MS, timeZone)
+  );
 }
 
 /** The zone's short name at an instant: "CET" / "CEST" (en-GB), "IST" (en-IE), "GMT+1". */

@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import type { AlertCode, AlertParams } from "../domain/alert-codes";
 import { ALERT_CATEGORIES, type AlertCategory, type AlertType, type Role } from "../domain/enums";
-import { formatGrouped } from "../domain/money";
+import { formatEuro } from "../domain/money";
 
 type AlertText = { title: string; description: string };
 
-/** An amount in an alert's English: "€1,000.00", "€-23.45" (the sign after the euro sign). */
-const euro = (cents: number) => `€${formatGrouped(cents)}`;
+/** An amount in an alert's English as the app writes money: "€1,000.00", "-€23.45". */
+const euro = formatEuro;
 
 /**
  * The English title and description of every kind of alert (decision 066), written from its

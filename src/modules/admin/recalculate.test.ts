@@ -54,7 +54,7 @@ describe("recalculating a balance", () => {
     );
     const alerts = await alertTitles();
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toContain("drift €-23.45");
+    expect(alerts[0]).toContain("drift -€23.45");
   });
 
   test("fixes a shop till and reports a positive drift", async () => {

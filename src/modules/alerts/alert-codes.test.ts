@@ -68,7 +68,7 @@ describe("a system alert's code and params", () => {
     });
     expect(await alertsOf("BALANCE_DRIFT")).toEqual([
       expect.objectContaining({
-        description: `Customer Ada Lovelace (#${customerId}) had a stored balance of €123.45 but its ledger says €0.00 (drift €-123.45). The balance was reset to the ledger.`,
+        description: `Customer Ada Lovelace (#${customerId}) had a stored balance of €123.45 but its ledger says €0.00 (drift -€123.45). The balance was reset to the ledger.`,
         params: {
           entityType: "CUSTOMER",
           entityId: customerId,

@@ -9,7 +9,7 @@ import type { TFunction } from "i18next";
 import type { AlertCode, AlertParams } from "../../../src/domain/alert-codes";
 import { useT } from "../../i18n";
 import { en } from "../../i18n/areas/alerts";
-import { formatAmountCents, formatNumber } from "../../lib/format";
+import { euroCents, formatNumber } from "../../lib/format";
 import { displayLocale } from "../../lib/locale";
 import type { Alert } from "./api/get-alerts";
 
@@ -23,7 +23,7 @@ type Values = Record<string, string | number>;
 /**
  * The words a code's sentence takes that are not params as they are: who acted when no user
  * did, a role's name, which check, short or over. Every other param goes in as it is, an
- * amount (`xCents`) as `x` and a duration (`xSeconds`) as a number in the locale.
+ * amount (`xCents`) as `x` written as money in the locale (euroCents) and a duration (`xSeconds`) as a number in the locale.
  */
 const DERIVED: {
   [C in AlertCode]?: (params: AlertParams[C], t: TFunction, locale: string) => Values;
@@ -33,7 +33,7 @@ const DERIVED: {
   TILL_DISCREPANCY: (p, t, locale): Values =>
     typeof p.discrepancyCents === "number"
       ? {
-          discrepancy: formatAmountCents(Math.abs(p.discrepancyCents), locale),
+          discrepancy: euroCents(Math.abs(p.discrepancyCents), locale),
           direction: t(`alerts.direction.${p.discrepancyCents < 0 ? "short" : "over"}`),
         }
       : {},
@@ -74,7 +74,7 @@ function values(params: Record<string, unknown>, locale: string): Values {
   const out: Values = {};
   for (const [key, value] of Object.entries(params)) {
     if (typeof value === "number" && key.endsWith("Cents")) {
-      out[key.slice(0, -"Cents".length)] = formatAmountCents(value, locale);
+      out[key.slice(0, -"Cents".length)] = euroCents(value, locale);
     } else if (typeof value === "number" && key.endsWith("Seconds")) {
       out[key] = formatNumber(value, locale);
     } else if (typeof value === "string" || typeof value === "number") {

@@ -42,21 +42,21 @@ export const de: Shape<typeof en> = {
     CREDIT_LIMIT_EXCEEDED: {
       title: "Kunde über dem Kreditlimit",
       description:
-        "{{customer}} (#{{customerId}}) hat einen Kontostand von {{balance}}\u00a0€ bei einem Kreditlimit von {{creditLimit}}\u00a0€.",
+        "{{customer}} (#{{customerId}}) hat einen Kontostand von {{balance}} bei einem Kreditlimit von {{creditLimit}}.",
     },
     SHOP_BALANCE_NEGATIVE: {
       title: "Kassenbestand der Filiale negativ",
-      description: "{{shop}} (#{{shopId}}) hat einen Kassenbestand von {{balance}}\u00a0€.",
+      description: "{{shop}} (#{{shopId}}) hat einen Kassenbestand von {{balance}}.",
     },
     LARGE_BET: {
       title: "Große Wette platziert",
       description:
-        "Wette #{{betId}} für {{customer}}: Einsatz {{stake}}\u00a0€, möglicher Gewinn {{potentialPayout}}\u00a0€.",
+        "Wette #{{betId}} für {{customer}}: Einsatz {{stake}}, möglicher Gewinn {{potentialPayout}}.",
     },
     BALANCE_DRIFT: {
       title: "Abweichung im Kontostand korrigiert",
       description:
-        "{{entity}} {{name}} (#{{entityId}}) hatte einen gespeicherten Kontostand von {{stored}}\u00a0€, laut Buchungen aber {{ledger}}\u00a0€ (Abweichung {{drift}}\u00a0€). Der Kontostand wurde auf die Buchungen zurückgesetzt.",
+        "{{entity}} {{name}} (#{{entityId}}) hatte einen gespeicherten Kontostand von {{stored}}, laut Buchungen aber {{ledger}} (Abweichung {{drift}}). Der Kontostand wurde auf die Buchungen zurückgesetzt.",
     },
     SIGN_IN_FAILURES: {
       title: "Wiederholt fehlgeschlagene Anmeldungen",
@@ -66,7 +66,7 @@ export const de: Shape<typeof en> = {
     TILL_DISCREPANCY: {
       title: "Kassendifferenz beim Kassenabschluss",
       description:
-        "Schicht #{{shiftId}} von {{cashier}} in {{shop}} mit {{discrepancy}}\u00a0€ {{direction}} abgeschlossen: gezählt {{counted}}\u00a0€, erwartet {{expected}}\u00a0€.",
+        "Schicht #{{shiftId}} von {{cashier}} in {{shop}} mit {{discrepancy}} {{direction}} abgeschlossen: gezählt {{counted}}, erwartet {{expected}}.",
     },
     USER_CREATED: {
       title: "Neuer Benutzer angelegt",

@@ -13,29 +13,29 @@ import { addEnglishArea } from "../instance";
 /**
  * Each kind of alert's title and description, word for word what the server writes in
  * English (src/lib/alerts.ts ALERT_TEXTS; tests/alert-texts.test.ts compares the two). An
- * amount param `xCents` is `{{x}}` here, the number in the reader's locale: the euro sign
- * is the template's ("€{{x}}" in English, "{{x}} €" in German). Derived words (who, which
+ * amount param `xCents` is `{{x}}` here, the amount as the reader's locale writes money
+ * ("-€23.45" in English, "-23,45 €" in German). Derived words (who, which
  * check, short or over) come from the keys after it.
  */
 const kinds = {
   CREDIT_LIMIT_EXCEEDED: {
     title: "Customer beyond credit limit",
     description:
-      "{{customer}} (#{{customerId}}) has a balance of €{{balance}} against a credit limit of €{{creditLimit}}.",
+      "{{customer}} (#{{customerId}}) has a balance of {{balance}} against a credit limit of {{creditLimit}}.",
   },
   SHOP_BALANCE_NEGATIVE: {
     title: "Shop cash balance negative",
-    description: "{{shop}} (#{{shopId}}) has a cash balance of €{{balance}}.",
+    description: "{{shop}} (#{{shopId}}) has a cash balance of {{balance}}.",
   },
   LARGE_BET: {
     title: "Large bet placed",
     description:
-      "Bet #{{betId}} for {{customer}}: stake €{{stake}}, potential payout €{{potentialPayout}}.",
+      "Bet #{{betId}} for {{customer}}: stake {{stake}}, potential payout {{potentialPayout}}.",
   },
   BALANCE_DRIFT: {
     title: "Balance drift corrected",
     description:
-      "{{entity}} {{name}} (#{{entityId}}) had a stored balance of €{{stored}} but its ledger says €{{ledger}} (drift €{{drift}}). The balance was reset to the ledger.",
+      "{{entity}} {{name}} (#{{entityId}}) had a stored balance of {{stored}} but its ledger says {{ledger}} (drift {{drift}}). The balance was reset to the ledger.",
   },
   SIGN_IN_FAILURES: {
     title: "Repeated failed sign-ins",
@@ -44,7 +44,7 @@ const kinds = {
   TILL_DISCREPANCY: {
     title: "Till discrepancy at cash-up",
     description:
-      "{{cashier}}'s shift #{{shiftId}} at {{shop}} closed €{{discrepancy}} {{direction}}: counted €{{counted}}, expected €{{expected}}.",
+      "{{cashier}}'s shift #{{shiftId}} at {{shop}} closed {{discrepancy}} {{direction}}: counted {{counted}}, expected {{expected}}.",
   },
   USER_CREATED: {
     title: "New user created",

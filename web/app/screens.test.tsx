@@ -136,9 +136,17 @@ describe("shop, bet and user detail", () => {
     expect(screen.getAllByText("Customer").length).toBeGreaterThan(0);
     expect(screen.getByText(formatDate("2026-01-05T09:30:00.000Z"))).toBeTruthy();
     found.unmount();
-    renderApp("/users/4", "user", { "GET /api/users/:id": { status: 404 } });
+    const missing = renderApp("/users/4", "user", { "GET /api/users/:id": { status: 404 } });
     expect(await screen.findByText("User Not Found")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to Dashboard" })).toBeTruthy();
+    missing.unmount();
+    // An outage is not a missing user: an auditor must not read "User Not Found" for it.
+    renderApp("/users/4", "user", { "GET /api/users/:id": { status: 500 } });
+    expect(await screen.findByText("Error Loading User")).toBeTruthy();
+    expect(
+      screen.getByText("There was an error loading the user's details. Please try again."),
+    ).toBeTruthy();
+    expect(screen.queryByText("User Not Found")).toBeNull();
   });
 });
 

@@ -19,6 +19,8 @@ export const de: Shape<typeof en> = {
     loading: "Benutzer wird geladen...",
     notFound: "Benutzer nicht gefunden",
     backToDashboard: "Zurück zur Übersicht",
+    loadError: "Fehler beim Laden des Benutzers",
+    loadErrorText: "Die Benutzerdaten konnten nicht geladen werden. Bitte erneut versuchen.",
     information: "Benutzerdaten",
     username: "Benutzername",
     role: "Rolle",

@@ -23,6 +23,8 @@ export const en = {
     loading: "Loading user...",
     notFound: "User Not Found",
     backToDashboard: "Back to Dashboard",
+    loadError: "Error Loading User",
+    loadErrorText: "There was an error loading the user's details. Please try again.",
     information: "User Information",
     username: "Username",
     role: "Role",

@@ -5,6 +5,7 @@ import { HistoryLink } from "../../../components/ui/history-link";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
+import { isNotFound } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
 import { currentUserAtom } from "../../../lib/session";
 import { useUserById } from "../api/get-user-by-id";
@@ -21,7 +22,7 @@ export function UserDetail({ id }: { id: number }) {
   const me = useAtomValue(currentUserAtom);
   const t = useT();
   if (isLoading) return <LoadingText text={t("users.detail.loading")} />;
-  if (error || !user) {
+  if (isNotFound(error) || (!error && !user)) {
     return (
       <StateCard
         title={t("users.detail.notFound")}
@@ -29,6 +30,9 @@ export function UserDetail({ id }: { id: number }) {
         backLabel={t("users.detail.backToDashboard")}
       />
     );
+  }
+  if (error || !user) {
+    return <StateCard title={t("users.detail.loadError")} text={t("users.detail.loadErrorText")} />;
   }
   const role = t(`ui.roles.${user.role}`);
   return (

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Tooltip } from "../../../components/ui/tooltip";
 import { useT } from "../../../i18n";
 import type { Bet } from "../api/types";
 import { settleReturnCents } from "./each-way";
@@ -20,50 +21,22 @@ export function BetActions({ bet }: { bet: Bet }) {
   const wonNeedsAdmin = useWonNeedsAdmin(bet);
   // Placed (decision 052): only an each-way bet, paying its place part.
   const placedNeedsAdmin = useWonNeedsAdmin(bet, settleReturnCents(bet, "PLACED"));
-  const reasonId = useId();
-  const placedReasonId = useId();
   if (bet.status !== "PENDING") return null;
   return (
     <div className="flex gap-2" data-bet-actions={bet.id}>
-      <span
-        className={wonNeedsAdmin ? "tooltip" : "contents"}
-        data-tip={wonNeedsAdmin ?? undefined}
-      >
-        <button
-          type="button"
-          className="btn btn-success btn-sm"
-          disabled={wonNeedsAdmin !== null}
-          aria-describedby={wonNeedsAdmin ? reasonId : undefined}
-          onClick={() => openSettle(bet, "WON")}
-        >
-          {t("bets.actions.won")}
-        </button>
-        {wonNeedsAdmin && (
-          <span id={reasonId} className="sr-only">
-            {wonNeedsAdmin}
-          </span>
-        )}
-      </span>
+      <SettleButton
+        label={t("bets.actions.won")}
+        className="btn btn-success btn-sm"
+        adminOnly={wonNeedsAdmin}
+        onClick={() => openSettle(bet, "WON")}
+      />
       {bet.eachWay && (
-        <span
-          className={placedNeedsAdmin ? "tooltip" : "contents"}
-          data-tip={placedNeedsAdmin ?? undefined}
-        >
-          <button
-            type="button"
-            className="btn btn-info btn-sm"
-            disabled={placedNeedsAdmin !== null}
-            aria-describedby={placedNeedsAdmin ? placedReasonId : undefined}
-            onClick={() => openSettle(bet, "PLACED")}
-          >
-            {t("bets.actions.placed")}
-          </button>
-          {placedNeedsAdmin && (
-            <span id={placedReasonId} className="sr-only">
-              {placedNeedsAdmin}
-            </span>
-          )}
-        </span>
+        <SettleButton
+          label={t("bets.actions.placed")}
+          className="btn btn-info btn-sm"
+          adminOnly={placedNeedsAdmin}
+          onClick={() => openSettle(bet, "PLACED")}
+        />
       )}
       <button
         type="button"
@@ -76,5 +49,38 @@ export function BetActions({ bet }: { bet: Bet }) {
         {t("bets.actions.void")}
       </button>
     </div>
+  );
+}
+
+/** A settle button; disabled, with why in a tooltip and its description, when only an admin may. */
+function SettleButton({
+  label,
+  className,
+  adminOnly,
+  onClick,
+}: {
+  label: string;
+  className: string;
+  adminOnly: string | null;
+  onClick: () => void;
+}) {
+  const reasonId = useId();
+  return (
+    <Tooltip tip={adminOnly}>
+      <button
+        type="button"
+        className={className}
+        disabled={adminOnly !== null}
+        aria-describedby={adminOnly ? reasonId : undefined}
+        onClick={onClick}
+      >
+        {label}
+      </button>
+      {adminOnly && (
+        <span id={reasonId} className="sr-only">
+          {adminOnly}
+        </span>
+      )}
+    </Tooltip>
   );
 }

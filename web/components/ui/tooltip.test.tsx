@@ -1,0 +1,67 @@
+/** SPEC section 9: tooltips open after 700 ms, at once within 300 ms of another closing. */
+import { describe, expect, test } from "bun:test";
+import { act, fireEvent, render, waitFor } from "@testing-library/react";
+import { Tooltip } from "./tooltip";
+
+function twoTooltips() {
+  const view = render(
+    <div>
+      <Tooltip tip="Only an admin can settle this">
+        <button type="button" disabled>
+          Won
+        </button>
+      </Tooltip>
+      <Tooltip tip="Only an admin can settle its place part">
+        <button type="button" disabled>
+          Placed
+        </button>
+      </Tooltip>
+    </div>,
+  );
+  const [won, placed] = [...view.container.querySelectorAll<HTMLElement>(".tooltip")];
+  if (!won || !placed) throw new Error("two tooltips expected");
+  return { won, placed };
+}
+
+describe("Tooltip", () => {
+  test("opens after the open delay, not on the pointer's first touch, and closes on leave", async () => {
+    const { won } = twoTooltips();
+    fireEvent.pointerEnter(won);
+    // daisyUI shows whatever data-tip holds on hover: nothing yet.
+    expect(won.getAttribute("data-tip")).toBeNull();
+    await waitFor(
+      () => expect(won.getAttribute("data-tip")).toBe("Only an admin can settle this"),
+      {
+        timeout: 30_000,
+      },
+    );
+    expect(won.className).toContain("tooltip-open");
+    fireEvent.pointerLeave(won);
+    expect(won.getAttribute("data-tip")).toBeNull();
+  });
+
+  test("moving to the next one within the skip delay opens it at once; Escape closes it", async () => {
+    const { won, placed } = twoTooltips();
+    fireEvent.pointerEnter(won);
+    await waitFor(() => expect(won.getAttribute("data-tip")).not.toBeNull(), { timeout: 30_000 });
+    act(() => {
+      fireEvent.pointerLeave(won);
+      fireEvent.pointerEnter(placed);
+    });
+    expect(placed.getAttribute("data-tip")).toBe("Only an admin can settle its place part");
+    fireEvent.keyDown(placed, { key: "Escape" });
+    expect(placed.getAttribute("data-tip")).toBeNull();
+  });
+
+  test("a pointer that leaves before the delay opens nothing", async () => {
+    const { won, placed } = twoTooltips();
+    fireEvent.pointerEnter(won);
+    fireEvent.pointerLeave(won);
+    // The other one, after the delay has passed for the first, is the proof nothing fired.
+    fireEvent.pointerEnter(placed);
+    await waitFor(() => expect(placed.getAttribute("data-tip")).not.toBeNull(), {
+      timeout: 30_000,
+    });
+    expect(won.getAttribute("data-tip")).toBeNull();
+  });
+});

@@ -9,7 +9,8 @@ export const SWIPE_THRESHOLD_PX = 50;
 
 /**
  * The toast viewport: one toast, gone after 5 s or a swipe; F8 moves focus to it. An error
- * stays until it is dismissed (or replaced), so a cashier who looked away still reads it.
+ * stays until it is dismissed (or replaced), so a cashier who looked away still reads it
+ * (decision 089).
  */
 export function Toaster() {
   const [toast, setToast] = useAtom(toastAtom);

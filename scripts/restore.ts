@@ -138,7 +138,9 @@ if (fromReplica) {
     });
     for (const notice of notices) console.log(notice);
   } catch (err) {
-    rmSync(fromReplicaFile, { force: true });
+    for (const file of [fromReplicaFile, `${fromReplicaFile}-wal`, `${fromReplicaFile}-shm`]) {
+      rmSync(file, { force: true });
+    }
     fail(`Restore from the replica failed: ${messageOf(err)}`);
   }
   backupPath = fromReplicaFile;
@@ -207,22 +209,63 @@ if (existsSync(dbPath)) {
   }
 }
 
-// 3. Copy the backup next to the database, flush it, then swap it in.
+// 3. Copy the backup next to the database, complete on its own, flush it, then swap it in.
 const staging = `${dbPath}.restoring`;
+for (const file of [staging, ...SIDE_FILES.map((suffix) => `${staging}${suffix}`)]) {
+  rmSync(file, { force: true });
+}
 copyFileSync(backupPath, staging);
+// A backup with commits in its own WAL (a live database copied with its -wal): the check above
+// read them with the file, so they are merged into the copy; the file alone would lack them.
+const backupWal = `${backupPath}-wal`;
+if (existsSync(backupWal) && statSync(backupWal).size > 0) {
+  copyFileSync(backupWal, `${staging}-wal`);
+  const merging = new Database(staging, { strict: true });
+  try {
+    const [busy] = merging.query("pragma wal_checkpoint(TRUNCATE)").values()[0] as number[];
+    if (busy !== 0) throw new Error("the checkpoint was busy");
+  } catch (err) {
+    merging.close();
+    for (const suffix of SIDE_FILES) rmSync(`${staging}${suffix}`, { force: true });
+    rmSync(staging, { force: true });
+    fail(`Cannot merge ${backupWal} into the copy of the backup: ${messageOf(err)}`);
+  }
+  merging.close();
+  // Closing the last connection removed them; whatever is left belongs to the copy only.
+  for (const suffix of SIDE_FILES) rmSync(`${staging}${suffix}`, { force: true });
+}
 // copyFile keeps the backup's mode; the database is owner-only whatever the copy was (decision 045).
 chmodSync(staging, 0o600);
 fsyncPath(staging);
-if (existsSync(dbPath)) {
+const hadDatabase = existsSync(dbPath);
+if (hadDatabase) {
   renameSync(dbPath, aside);
   chmodSync(aside, 0o600);
 }
-// A damaged database's WAL and journal are aside (copied above) and must never meet the
-// restored file: SQLite would replay them into it.
-if (damaged) for (const suffix of SIDE_FILES) rmSync(`${dbPath}${suffix}`, { force: true });
-rmSync(`${dbPath}-shm`, { force: true });
+// Nothing of the database that was there may stay beside the restored file: SQLite would
+// play a WAL or a hot journal it found there into it (pages of another database). A damaged
+// database's files are aside already (copied above); those beside no database (it was
+// deleted or moved without them) may hold its last commits, and are kept aside as they were;
+// the merged database's -shm holds nothing and goes.
+const orphans: string[] = [];
+for (const suffix of SIDE_FILES) {
+  const file = `${dbPath}${suffix}`;
+  if (!existsSync(file)) continue;
+  if (damaged || (hadDatabase && suffix === "-shm")) {
+    rmSync(file, { force: true });
+  } else {
+    renameSync(file, `${aside}${suffix}`);
+    chmodSync(`${aside}${suffix}`, 0o600);
+    if (!hadDatabase) orphans.push(`${aside}${suffix}`);
+  }
+}
 renameSync(staging, dbPath);
 fsyncPath(dirname(dbPath));
+if (orphans.length > 0) {
+  console.log(
+    `There was no database at ${dbPath}, yet files of one beside it (a database deleted or moved without them; they may hold its last commits): kept aside as ${orphans.join(" and ")}.`,
+  );
+}
 
 // 4. Open as the server would: integrity check and migrations to the current schema.
 try {
@@ -252,8 +295,10 @@ if (fromReplica) {
     force: true,
   });
 }
-// The books check (docs/ledger.md) on what was restored.
-const restored = openExisting(dbPath, { readonly: true });
+// The books check (docs/ledger.md) on what was restored. Read-write, though it only reads:
+// closing the last read-write connection removes the WAL and SHM files, so the restored
+// database is left as one file (a read-only one would leave an empty -wal and -shm).
+const restored = openExisting(dbPath);
 const report = checkBooks(drizzle({ client: restored, schema }));
 restored.close();
 lock.release();

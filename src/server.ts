@@ -295,15 +295,75 @@ export async function startServer(env: Env) {
   /** Requests whose handler has not yet answered (not the 503s of the stop). */
   let working = 0;
   /**
+   * Streamed downloads being sent (a list's CSV, the full export), each marked `cut` once its
+   * body has failed (the stop's abortStreams, or its walk failed) and left here until Bun has
+   * read that error or the client has gone. A cut download still here is one Bun is not
+   * reading: the client has stopped reading and Bun waits for its socket to drain before it
+   * reads the body again, so it would never see the error and the request would stay pending
+   * for the whole grace. The stop closes those connections (they fail, as a cut download must).
+   */
+  const downloads = new Set<{ cut: boolean }>();
+  const unreadCutDownloads = () => {
+    let n = 0;
+    for (const download of downloads) if (download.cut) n += 1;
+    return n;
+  };
+  /** The download's body, passed through chunk by chunk as Bun reads it, watched as above. */
+  const watchDownload = (
+    request: Request,
+    body: ReadableStream<Uint8Array>,
+  ): ReadableStream<Uint8Array> => {
+    const download = { cut: false };
+    downloads.add(download);
+    const over = () => downloads.delete(download);
+    const reader = body.getReader();
+    reader.closed.then(undefined, () => {
+      download.cut = true;
+    });
+    request.signal.addEventListener("abort", over, { once: true });
+    return new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          try {
+            const { done, value } = await reader.read();
+            if (done) {
+              over();
+              controller.close();
+            } else controller.enqueue(value);
+          } catch (err) {
+            over();
+            controller.error(err);
+          }
+        },
+        cancel(reason) {
+          over();
+          return reader.cancel(reason);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  };
+  /**
    * While stopping, every answer closes its connection (decision 073): a client then opens a
    * new connection for its next request, which the stop answers 503 or refuses, instead of
    * sending it down a kept-alive connection the stop is closing (a reset, a request lost on
    * the wire though the server never read it).
    */
-  const answered = async (answer: Response | Promise<Response>): Promise<Response> => {
+  const answered = async (
+    request: Request,
+    answer: Response | Promise<Response>,
+  ): Promise<Response> => {
     working += 1;
     try {
-      const response = await answer;
+      let response = await answer;
+      // A streamed download (no length): watched, so the stop knows when it is cut and unread.
+      if (
+        response.headers.get("Content-Disposition")?.startsWith("attachment") &&
+        !response.headers.has("Content-Length") &&
+        response.body
+      ) {
+        response = new Response(watchDownload(request, response.body), response);
+      }
       if (stopping) {
         try {
           response.headers.set("Connection", "close");
@@ -335,7 +395,7 @@ export async function startServer(env: Env) {
         const { pathname } = new URL(request.url);
         // The API, the probes and any probe-like path: JSON, never the web app's HTML (decision 056).
         if (isServerPath(pathname)) {
-          return answered(app.fetch(request, { server: srv }));
+          return answered(request, app.fetch(request, { server: srv }));
         }
         // The pages follow PUBLIC_ORIGIN's host rule too (the API's is publicHostOnly).
         const refused = misdirected(
@@ -347,7 +407,7 @@ export async function startServer(env: Env) {
           deps,
         );
         if (refused) return Response.json(errorBody(refused), { status: refused.status });
-        return answered(web(request));
+        return answered(request, web(request));
       },
     });
   let server: ReturnType<typeof serve>;
@@ -473,19 +533,29 @@ export async function startServer(env: Env) {
         log.info("stopping", { signal: why, graceSeconds: graceMs / 1000 });
         stopTimers();
         const streams = endStreams();
-        const downloads = abortStreams("The server stopped before the download was complete");
+        const cut = abortStreams("The server stopped before the download was complete");
+        const deadline = Date.now() + graceMs;
+        const left = () => Math.max(0, deadline - Date.now());
+        // In flight: a handler still working, or an answer Bun is still sending (a body being
+        // written out, a live stream's last words). Not in flight: a download cut above whose
+        // client does not read (Bun would not read its error before the client did); it is
+        // closed below. A 503 of the stop is written as it is answered, so it never counts.
+        const settled = () => working === 0 && server.pendingRequests <= unreadCutDownloads();
         // Still listening while the requests in flight finish (decision 073): what arrives
         // meanwhile, on a new or a kept-alive connection, is answered 503 with
         // `Connection: close`, and every answer closes its connection, so when the listener
         // and the idle connections close below no client is caught sending on one.
-        const finished = await waitUntil(() => working === 0, graceMs);
+        const finished = await waitUntil(settled, left());
         void server.stop(false);
-        const drained = finished && (await waitUntil(() => server.pendingRequests === 0, graceMs));
+        const drained = finished && (await waitUntil(settled, left()));
+        const unread = unreadCutDownloads();
         if (!drained) {
           log.warn("requests still running at the end of the grace period were cut off", {
-            requests: server.pendingRequests,
+            requests: Math.max(0, server.pendingRequests - unread),
           });
         }
+        // Closes what is left: the unread cut downloads (their clients see a failed download)
+        // and, after the grace, whatever still ran.
         await Promise.race([server.stop(true), Bun.sleep(1_000)]);
         await deps.readPool?.close();
         if (!(await oneShotWorkersDone(graceMs))) {
@@ -497,7 +567,11 @@ export async function startServer(env: Env) {
         // go of its read transaction, which would keep the TRUNCATE checkpoint busy (decision 060).
         await replication?.stop();
         const walMerged = await closeDatabase(5_000);
-        const facts = { liveStreamsEnded: streams, downloadsCut: downloads };
+        const facts = {
+          liveStreamsEnded: streams,
+          downloadsCut: cut,
+          unreadDownloadsClosed: unread,
+        };
         if (walMerged) log.info("stopped", facts);
         else log.error("stopped, but the database file alone is not complete", facts);
         return { walMerged };

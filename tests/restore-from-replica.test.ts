@@ -9,7 +9,16 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { litestreamBinary, parseReplicaUrl } from "../src/lib/replication/config";
@@ -190,9 +199,74 @@ test("no restore leaves Litestream's temporary copy (<db>.from-replica.tmp-wal, 
   writeFileSync(`${target}.from-replica.tmp-shm`, "");
   const latest = await restore("latest", []);
   expect({ code: latest.code, stderr: latest.stderr }).toEqual({ code: 0, stderr: "" });
+  // The restored database is one file, complete on its own: no -wal or -shm beside it.
+  expect(readdirSync(dirname(target)).sort()).toEqual(["shop.db", "shop.db.lock"]);
   expect(shopsIn(latest.target)).toEqual([FIRST_SHOP, SECOND_SHOP]);
   expect(latest.debris).toEqual([]);
   const pointInTime = await restore("point-in-time", ["--at", iso(times.inside)]);
   expect(pointInTime.code).toBe(0);
   expect(pointInTime.debris).toEqual([]);
 }, 30_000);
+
+/** A database at `path` with its last commit (a shop named `shop`) in its -wal only. */
+function databaseWithWal(path: string, shop: string): void {
+  const scratch = `${path}.scratch`;
+  copyFileSync(join(dir, "data", "shop.db"), scratch);
+  const db = new Database(scratch);
+  try {
+    db.run("pragma wal_autocheckpoint = 0");
+    db.run("insert into shops (name, location, created_at) values (?, 'Test', 0)", [shop]);
+    copyFileSync(scratch, path);
+    copyFileSync(`${scratch}-wal`, `${path}-wal`);
+    copyFileSync(`${scratch}-shm`, `${path}-shm`);
+  } finally {
+    db.close();
+  }
+  rmSync(scratch, { force: true });
+}
+
+test("over a database with commits in its -wal, or over a -wal whose database is gone: nothing of them stays beside the restored file", async () => {
+  // A database and its -wal: the WAL is merged into it, and it is kept aside as one file.
+  const over = join(dir, "restored", "over", "shop.db");
+  mkdirSync(dirname(over), { recursive: true });
+  databaseWithWal(over, "In the replaced database's WAL");
+  const replaced = await restore("over", []);
+  expect({ code: replaced.code, stderr: replaced.stderr }).toEqual({ code: 0, stderr: "" });
+  const [aside] = readdirSync(dirname(over)).filter((f) => f.startsWith("shop.db.before-restore-"));
+  expect(readdirSync(dirname(over)).sort()).toEqual(
+    ["shop.db", aside as string, "shop.db.lock"].sort(),
+  );
+  const kept = new Database(join(dirname(over), aside as string), { readonly: true });
+  expect(
+    kept.query("select count(*) from shops where name like 'In the replaced%'").values(),
+  ).toEqual([[1]]);
+  kept.close();
+  expect(shopsIn(over)).toEqual([FIRST_SHOP, SECOND_SHOP]);
+
+  // A -wal and -shm whose database was deleted: kept aside as they were, never played into
+  // the restored file.
+  const orphaned = join(dir, "restored", "orphaned", "shop.db");
+  mkdirSync(dirname(orphaned), { recursive: true });
+  databaseWithWal(orphaned, "In a lost database's WAL");
+  rmSync(orphaned);
+  const wal = readFileSync(`${orphaned}-wal`);
+  const restored = await restore("orphaned", []);
+  expect({ code: restored.code, stderr: restored.stderr }).toEqual({ code: 0, stderr: "" });
+  expect(restored.stdout).toContain("There was no database at");
+  const files = readdirSync(dirname(orphaned)).sort();
+  const keptWal = files.find((f) => f.startsWith("shop.db.before-restore-") && f.endsWith("-wal"));
+  expect(files).toEqual(
+    ["shop.db", "shop.db.lock", keptWal, keptWal?.replace(/-wal$/, "-shm")].sort() as string[],
+  );
+  expect(readFileSync(join(dirname(orphaned), keptWal as string)).equals(wal)).toBe(true);
+  const db = new Database(orphaned, { readonly: true });
+  try {
+    expect(db.query("pragma integrity_check").values()).toEqual([["ok"]]);
+    expect(db.query("select count(*) from shops where name like 'In a lost%'").values()).toEqual([
+      [0],
+    ]);
+  } finally {
+    db.close();
+  }
+  expect(shopsIn(orphaned)).toEqual([FIRST_SHOP, SECOND_SHOP]);
+}, 60_000);

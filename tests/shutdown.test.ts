@@ -17,10 +17,12 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { messageOf } from "../src/lib/errors";
+import { suspendSearchIndexes } from "../src/lib/search-index";
 import { ledgerViolations } from "./helpers/invariants";
 import { killRunningServers, type ServerProcess, spawnServer } from "./helpers/server-process";
 
@@ -83,13 +85,17 @@ async function sigtermUnderLoad(): Promise<void> {
 
   const seed = new Database(dbPath);
   seed.run("pragma busy_timeout = 5000");
+  // The search index is filled once at the end: row by row, its trigram index makes 60,000
+  // inserts take minutes.
   seed.transaction(() => {
+    const resumeSearch = suspendSearchIndexes(seed);
     const insert = seed.prepare(
       "insert into customers (first_name, last_name, email, phone, balance_cents, credit_limit_cents, allow_overdraft, is_active, created_at, created_by) values (?, ?, ?, ?, 0, 10000, 0, 1, ?, 1)",
     );
     for (let i = 1; i <= SEEDED_CUSTOMERS; i++) {
       insert.run(`First${i}`, `Last${i}`, `c${i}@example.com`, `08${i}`, Date.now());
     }
+    resumeSearch();
   })();
   seed.close();
 
@@ -345,3 +351,174 @@ test("a stop that cannot merge the WAL says to keep the -wal with the database a
     db.close();
   }
 }, 60_000);
+
+/**
+ * The bytes the kernel holds to send on the TCP connection from `localPort` to `remotePort`
+ * (Linux's /proc/net/tcp `tx_queue`), or null when there is no such connection.
+ */
+function sendQueue(localPort: number, remotePort: number): number | null {
+  const hex = (port: number) => `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields[1]?.endsWith(hex(localPort)) && fields[2]?.endsWith(hex(remotePort))) {
+      return Number.parseInt(fields[4]?.split(":")[0] ?? "", 16);
+    }
+  }
+  return null;
+}
+
+/** A raw HTTP/1.1 client connection: what it has received, and whether it has ended. */
+interface RawClient {
+  socket: Socket;
+  received(): string;
+  ended(): boolean;
+}
+
+async function rawClient(port: number): Promise<RawClient> {
+  const socket = connect(port, "127.0.0.1");
+  const chunks: Buffer[] = [];
+  let ended = false;
+  socket.on("data", (bytes: Buffer) => chunks.push(bytes));
+  socket.on("close", () => {
+    ended = true;
+  });
+  socket.on("error", () => {
+    ended = true;
+  });
+  await new Promise<void>((ok, fail) => {
+    socket.once("connect", () => ok());
+    socket.once("error", fail);
+  });
+  return { socket, received: () => Buffer.concat(chunks).toString("latin1"), ended: () => ended };
+}
+
+test("a download cut at the stop whose client has stopped reading is closed at once, the stop does not wait out the grace, and a request arriving while another is in flight is answered 503", async () => {
+  try {
+    await unreadDownloadAtTheStop();
+  } catch (err) {
+    const logs = serverLogs.map((tail) => tail()).join("\n---\n");
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\nserver stderr:\n${logs}`);
+  }
+}, 120_000);
+
+async function unreadDownloadAtTheStop(): Promise<void> {
+  const dbPath = join(dir, "unread.db");
+  // A grace far longer than the stop may take: a stop that waited for the unread download
+  // would say so at its end ("requests still running at the end of the grace period...").
+  const settings = { READ_WORKERS: "0", SHUTDOWN_GRACE_SECONDS: "60", LOG_LEVEL: "info" };
+  const first = await spawnServer(dbPath, PASSWORD, undefined, settings);
+  serverLogs.push(first.stderrTail);
+  await first.kill("SIGTERM");
+  expect(first.proc.exitCode).toBe(0);
+  // 100,000 transactions: a CSV of megabytes, more than the sockets' buffers hold.
+  const seed = new Database(dbPath);
+  seed.run("pragma busy_timeout = 5000");
+  const now = Date.now();
+  seed.transaction(() => {
+    seed.run(
+      "insert into shops (name, location, created_at, created_by) values ('Stop shop', 'Test', ?, 1)",
+      [now],
+    );
+    seed.run(
+      "insert into customers (first_name, last_name, created_at, created_by) values ('Una', 'Read', ?, 1)",
+      [now],
+    );
+    seed.run(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 100000)
+       insert into transactions (type, amount_cents, status, from_entity_type, from_entity_id, to_entity_type, to_entity_id, processed_by, created_at)
+       select 'DEPOSIT', 1000 + i, 'COMPLETED', 'CUSTOMER', 1, 'SHOP', 1, 1, ? + i from n`,
+      [now],
+    );
+  })();
+  seed.close();
+
+  const server = await spawnServer(dbPath, PASSWORD, undefined, settings, { keepStdout: true });
+  serverLogs.push(server.stderrTail);
+  const cookie = await signIn(server);
+  const port = Number(new URL(server.url).port);
+  const head = (lines: string[]) => `${lines.join("\r\n")}\r\n\r\n`;
+
+  // The download: its answer begins, then its client reads no more, and the server's sending
+  // stalls (its queue to the client full and no longer growing).
+  const download = await rawClient(port);
+  download.socket.write(
+    head([
+      "GET /api/transactions?format=csv HTTP/1.1",
+      `Host: 127.0.0.1:${port}`,
+      `Cookie: ${cookie}`,
+    ]),
+  );
+  await until("the download's answer begun", () => download.received().length > 0);
+  download.socket.pause();
+  expect(download.received()).toStartWith("HTTP/1.1 200");
+  // Stalled for good once the server's send buffer has grown to its largest (Linux's
+  // tcp_wmem maximum): until then the kernel may still grow it and let the server write on.
+  const [, , sendBufferMax = 4 * 2 ** 20] = readFileSync("/proc/sys/net/ipv4/tcp_wmem", "utf8")
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  const stalledAt = Math.min(0.75 * sendBufferMax, 3 * 2 ** 20);
+  let queued = -1;
+  let same = 0;
+  await until("the server's sending of the download stalled", () => {
+    const now = sendQueue(port, download.socket.localPort ?? 0) ?? 0;
+    same = now === queued ? same + 1 : 0;
+    queued = now;
+    // A kernel that keeps the buffer smaller: a queue that has not moved for 3 s is stalled.
+    return queued > 0 && ((queued >= stalledAt && same >= 10) || same >= 300);
+  });
+
+  // A request in flight at the stop: a write whose body has not all arrived yet. The server
+  // has read its head (it said 100 Continue) and waits for the rest.
+  const body = JSON.stringify({ name: "Held shop", location: "Test" });
+  const held = await rawClient(port);
+  held.socket.write(
+    head([
+      "POST /api/shops HTTP/1.1",
+      `Host: 127.0.0.1:${port}`,
+      `Origin: ${server.url}`,
+      `Cookie: ${cookie}`,
+      "Content-Type: application/json",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Expect: 100-continue",
+    ]) + body.slice(0, 5),
+  );
+  await until("the held write's head read", () => held.received().includes("100 Continue"));
+
+  server.proc.kill("SIGTERM");
+  // While the write is in flight the server still listens: a new request is answered in full,
+  // 503 with Connection: close (never refused at the connection, never a reset).
+  let refusal: Response | null = null;
+  const deadline = Date.now() + 30_000;
+  while (refusal === null) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for the stop's 503");
+    const res = await fetch(`${server.url}/healthz`);
+    await res.arrayBuffer();
+    if (res.status === 503) refusal = res;
+    else expect(res.status).toBe(200);
+  }
+  expect(refusal.headers.get("Connection")).toBe("close");
+  expect(refusal.headers.get("Retry-After")).toBe("5");
+
+  // The rest of the write arrives: it is done and answered in full, its connection closed.
+  held.socket.write(body.slice(5));
+  await until("the held write's answer and its connection's end", held.ended);
+  const answer = held.received().replace("HTTP/1.1 100 Continue\r\n\r\n", "");
+  expect(answer).toStartWith("HTTP/1.1 201");
+  expect(answer.toLowerCase()).toContain("connection: close");
+
+  // The stop ends by itself, well within its grace: nothing was left running at its end.
+  expect(await server.proc.exited).toBe(0);
+  expect(server.stderrTail()).not.toContain("requests still running at the end of the grace");
+  const stopped = (await server.stdoutText())
+    .split("\n")
+    .filter((line) => line.includes('"msg":"stopped"'))
+    .map((line) => JSON.parse(line) as { downloadsCut: number });
+  expect(stopped.map(({ downloadsCut }) => downloadsCut)).toEqual([1]);
+
+  // The download failed: its connection ended before the chunked body's last, empty chunk.
+  download.socket.resume();
+  await until("the download's connection ended", download.ended);
+  // (A reset may take what the client had not read yet: the end is what matters.)
+  expect(download.received().endsWith("\r\n0\r\n\r\n")).toBe(false);
+}

@@ -1,8 +1,12 @@
 /** REPLICA_URL, the generated Litestream configuration, and the lag bookkeeping (decision 060). */
+import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { readEnv } from "../../env";
 import { describeReplica, litestreamConfig, parseReplicaUrl } from "./config";
-import { generationAt, restoreTimestamp } from "./restore";
+import { generationAt, restoreFromReplica, restoreTimestamp } from "./restore";
 import {
   isSyncLine,
   isSyncStartLine,
@@ -295,5 +299,66 @@ describe("the lag", () => {
       state: "lagging",
       detail: "Litestream cannot reach the replica: monitor error: dial tcp: connection refused",
     });
+  });
+});
+
+describe("the restored file from Litestream", () => {
+  /**
+   * A stand-in for `litestream restore -o OUT`: it writes OUT.tmp in WAL mode and renames it to
+   * OUT, as 0.3.13 does, but leaves a commit in OUT.tmp-wal (0.3.13 leaves it empty).
+   */
+  const FAKE_RESTORE = `
+    import { Database } from "bun:sqlite";
+    import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+    const out = process.argv[process.argv.indexOf("-o") + 1];
+    const tmp = out + ".tmp";
+    const db = new Database(tmp);
+    db.run("pragma journal_mode = wal");
+    db.run("create table shops (name text)");
+    db.run("pragma wal_checkpoint(TRUNCATE)");
+    db.run("pragma wal_autocheckpoint = 0");
+    db.run("insert into shops values ('only in the WAL')");
+    const wal = readFileSync(tmp + "-wal");
+    db.close();
+    writeFileSync(tmp + "-wal", wal);
+    writeFileSync(tmp + "-shm", "");
+    renameSync(tmp, out);
+  `;
+
+  test("commits left in Litestream's temporary -wal stay with the file, as its -wal; the rest goes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "replica-restore-"));
+    try {
+      writeFileSync(join(dir, "fake-restore.ts"), FAKE_RESTORE);
+      const binary = join(dir, "litestream");
+      writeFileSync(
+        binary,
+        `#!/bin/sh\nexec "${process.execPath}" "${join(dir, "fake-restore.ts")}" "$@"\n`,
+      );
+      chmodSync(binary, 0o700);
+      const outPath = join(dir, "shop.db.from-replica");
+      // What an earlier restore left under the names it uses goes first.
+      writeFileSync(`${outPath}-wal`, "an older restore's WAL");
+      await restoreFromReplica({
+        binary,
+        target: parseReplicaUrl(`file://${join(dir, "replica")}`),
+        dbPath: join(dir, "shop.db"),
+        outPath,
+        retentionHours: 72,
+      });
+      expect(
+        readdirSync(dir)
+          .filter((f) => f.startsWith("shop.db"))
+          .sort(),
+      ).toEqual(["shop.db.from-replica", "shop.db.from-replica-wal"]);
+      expect(statSync(`${outPath}-wal`).size).toBeGreaterThan(32);
+      const db = new Database(outPath, { readonly: true });
+      try {
+        expect(db.query("select name from shops").values()).toEqual([["only in the WAL"]]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

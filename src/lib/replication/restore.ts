@@ -2,7 +2,7 @@
  * `litestream restore` from REPLICA_URL into a file (decision 060), for scripts/restore.ts:
  * the latest state, or the state at a point in time within the replica's retention.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { dateKey } from "../../domain/business-time";
@@ -165,9 +165,15 @@ export async function listGenerations(
 
 async function runRestore(options: ReplicaRestore, extra: string[]): Promise<string> {
   // Litestream restores into <out>.tmp (in WAL mode) and renames it to <out>, leaving that
-  // copy's -wal and -shm behind: they belong to no database, and must not pile up beside it.
+  // copy's -wal and -shm behind under their old names: the -wal empty (0.3.13 merges it
+  // before the rename), the -shm an index of nothing. They must not pile up beside it. A
+  // -wal that held commits would be <out>'s own: it goes beside <out> as its -wal, where the
+  // restore's check reads it and its copy merges it, never dropped.
   const debris = [".tmp", ".tmp-wal", ".tmp-shm"].map((suffix) => `${options.outPath}${suffix}`);
-  for (const file of [options.outPath, ...debris]) rmSync(file, { force: true });
+  for (const file of [options.outPath, `${options.outPath}-wal`, `${options.outPath}-shm`]) {
+    rmSync(file, { force: true });
+  }
+  for (const file of debris) rmSync(file, { force: true });
   try {
     return await withPrivateDir((dir) => {
       const config = join(dir, "litestream.yml");
@@ -191,6 +197,10 @@ async function runRestore(options: ReplicaRestore, extra: string[]): Promise<str
       ]);
     });
   } finally {
+    const wal = `${options.outPath}.tmp-wal`;
+    if (existsSync(options.outPath) && existsSync(wal) && statSync(wal).size > 0) {
+      renameSync(wal, `${options.outPath}-wal`);
+    }
     for (const file of debris) rmSync(file, { force: true });
   }
 }

@@ -162,10 +162,96 @@ describe("restore with the server stopped", () => {
     const restore = await script("restore", [out, "--db", live]);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
-    expect(count(live, "users")).toBe(1);
     const aside = readdirSync(dir).filter((f) => f.startsWith("live.db.before-restore-"));
     expect(aside).toHaveLength(1);
+    // The restored database is one file, complete on its own: no -wal or -shm beside it (the
+    // checks that opened it closed it), none of the replaced database's either.
+    expect(readdirSync(dir).sort()).toEqual(
+      ["b.db", "live.db", aside[0] as string, "live.db.lock"].sort(),
+    );
+    expect(count(live, "users")).toBe(1);
     expect(count(join(dir, aside[0] as string), "users")).toBe(2);
+  });
+
+  test("a -wal and -shm left where there is no database any more are kept aside, never played into the restored file", async () => {
+    const live = join(dir, "live.db");
+    expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);
+    const out = join(dir, "b.db");
+    expect((await script("backup", ["--db", live, "--out", out])).code).toBe(0);
+    // Commits that reached only the WAL, then the database file went (deleted, or moved
+    // without its -wal and -shm): the two files stay where the restored one will go.
+    const db = new Database(live);
+    db.run("pragma wal_autocheckpoint = 0");
+    db.run("update users set username = 'only-in-the-old-wal'");
+    db.run("create table from_the_old_wal (x)");
+    const wal = readFileSync(`${live}-wal`);
+    const shm = readFileSync(`${live}-shm`);
+    db.close();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${live}${suffix}`, { force: true });
+    writeFileSync(`${live}-wal`, wal);
+    writeFileSync(`${live}-shm`, shm);
+    expect(wal.length).toBeGreaterThan(32);
+
+    const restore = await script("restore", [out, "--db", live]);
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    expect(restore.stdout).toContain(`There was no database at ${live}, yet files of one`);
+    const aside = readdirSync(dir).filter((f) => f.startsWith("live.db.before-restore-"));
+    expect(aside).toHaveLength(2);
+    const [asideShm, asideWal] = aside.sort() as [string, string];
+    expect(asideWal).toEndWith("-wal");
+    expect(asideShm).toEndWith("-shm");
+    expect(readFileSync(join(dir, asideWal)).equals(wal)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual([
+      "b.db",
+      "live.db",
+      asideShm,
+      asideWal,
+      "live.db.lock",
+    ]);
+    // The backup's state, nothing of the old WAL.
+    const restored = new Database(live, { readonly: true });
+    try {
+      expect(restored.query("pragma integrity_check").values()).toEqual([["ok"]]);
+      expect(restored.query("select username from users").values()).toEqual([["first"]]);
+      expect(
+        restored.query("select name from sqlite_master where name = 'from_the_old_wal'").values(),
+      ).toEqual([]);
+    } finally {
+      restored.close();
+    }
+  });
+
+  test("a backup copied with its -wal is restored with the WAL's commits, as one file", async () => {
+    const live = join(dir, "live.db");
+    expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);
+    // A copy of a database taken with its -wal (the last commit is in the WAL only).
+    const out = join(dir, "copy.db");
+    const db = new Database(live);
+    db.run("pragma wal_autocheckpoint = 0");
+    db.run("update users set username = 'only-in-the-wal'");
+    writeFileSync(out, readFileSync(live));
+    writeFileSync(`${out}-wal`, readFileSync(`${live}-wal`));
+    db.close();
+    const target = join(dir, "target.db");
+    const restore = await script("restore", [out, "--db", target]);
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.startsWith("target.db"))
+        .sort(),
+    ).toEqual(["target.db", "target.db.lock"]);
+    // The file alone, as it is copied or moved: the WAL's commit is in it.
+    const alone = join(dir, "alone.db");
+    writeFileSync(alone, readFileSync(target));
+    expect(count(alone, "users")).toBe(1);
+    const restored = new Database(alone, { readonly: true });
+    try {
+      expect(restored.query("select username from users").values()).toEqual([["only-in-the-wal"]]);
+    } finally {
+      restored.close();
+    }
   });
 });
 
@@ -206,8 +292,9 @@ describe("restore over a damaged database", () => {
       expect(aside.sort()).toEqual([aside[0] as string, `${aside[0]}-wal`]);
       expect(readFileSync(join(dir, aside[0] as string)).equals(damaged)).toBe(true);
       expect(readFileSync(join(dir, `${aside[0]}-wal`)).equals(wal)).toBe(true);
-      // The restored file's own WAL (empty after the books check's read), never the old one.
-      if (existsSync(`${live}-wal`)) expect(readFileSync(`${live}-wal`).length).toBe(0);
+      // Never the old WAL beside the restored file, nor one of its own: it is one file.
+      expect(existsSync(`${live}-wal`)).toBe(false);
+      expect(existsSync(`${live}-shm`)).toBe(false);
       expect(count(live, "users")).toBe(1);
       const verify = await script("verify-ledger", ["--db", live]);
       expect(verify.stdout).toContain("Books balance: no violations");

@@ -116,30 +116,26 @@ export function checkBetFunds(input: {
   return input.stakeCents <= availableCents ? { ok: true } : { ok: false, availableCents };
 }
 
+/**
+ * Why a withdrawal is refused, with the figures its texts name. The words are the reader's
+ * (decision 088): the dialog's title, message and inline alert (the SPEC's English, and German)
+ * are in the web catalogue (transactions.withdrawalCheck), the server's refusal texts in
+ * src/lib/refusals.ts; this rule names none of them.
+ */
 export type WithdrawalCheck =
   | { ok: true }
-  | { ok: false; reason: "NO_POSITIVE_BALANCE"; title: string; message: string; inline: string }
-  | { ok: false; reason: "EXCEEDS_BALANCE"; title: string; message: string; inline: string };
+  | {
+      ok: false;
+      reason: "NO_POSITIVE_BALANCE" | "EXCEEDS_BALANCE";
+      balanceCents: number;
+      amountCents: number;
+    };
 
 /** The withdrawal rule: balance must be positive and cover the amount. */
 export function checkWithdrawal(balanceCents: number, amountCents: number): WithdrawalCheck {
-  if (balanceCents <= 0) {
-    return {
-      ok: false,
-      reason: "NO_POSITIVE_BALANCE",
-      title: "Withdrawal Not Allowed",
-      message: "Customer has no positive balance available for withdrawal.",
-      inline: "This customer has no positive balance available for withdrawal.",
-    };
-  }
-  if (amountCents > balanceCents) {
-    return {
-      ok: false,
-      reason: "EXCEEDS_BALANCE",
-      title: "Insufficient Balance",
-      message: `Customer has €${formatCents(balanceCents)} available. Withdrawal of €${formatCents(amountCents)} exceeds this amount.`,
-      inline: "This withdrawal amount exceeds the customer's available balance.",
-    };
-  }
+  if (balanceCents <= 0)
+    return { ok: false, reason: "NO_POSITIVE_BALANCE", balanceCents, amountCents };
+  if (amountCents > balanceCents)
+    return { ok: false, reason: "EXCEEDS_BALANCE", balanceCents, amountCents };
   return { ok: true };
 }

@@ -110,4 +110,9 @@ export const de: Shape<typeof en> = {
     slipPaid: "Wettschein ausgezahlt",
     cash: "Bar",
   },
+  otherShop: {
+    cash: "Nicht die Filiale Ihrer Schicht: Ihre offene Schicht ist in {{shop}}. Dieses Bargeld zählt nicht zur Kasse Ihrer Schicht und nicht zu ihrem Kassenabschluss.",
+    bet: "Nicht die Filiale Ihrer Schicht: Ihre offene Schicht ist in {{shop}}. Diese Wette wird der hier gewählten Filiale zugebucht.",
+    shopInText: "Filiale #{{id}}",
+  },
 };

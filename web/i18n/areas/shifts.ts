@@ -116,6 +116,15 @@ export const en = {
     slipPaid: "Slip paid",
     cash: "Cash",
   },
+  /**
+   * A deposit, withdrawal or account bet at a shop other than the open shift's (decision 088):
+   * the warning in its dialog. `shop` is the shift's shop.
+   */
+  otherShop: {
+    cash: "Not your shift's shop: your open shift is at {{shop}}. This cash will not count in your shift's till, nor in its cash-up.",
+    bet: "Not your shift's shop: your open shift is at {{shop}}. This bet will be booked to the shop chosen here.",
+    shopInText: "shop #{{id}}",
+  },
 } as const;
 
 addEnglishArea("shifts", en);

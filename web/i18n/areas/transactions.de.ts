@@ -65,4 +65,13 @@ export const de: Shape<typeof en> = {
   reversing: "Wird storniert...",
   reversedDone: "Buchung erfolgreich storniert",
   noPreview: "Der Server hat keine Vorschau geliefert",
+  withdrawalCheck: {
+    noBalanceTitle: "Auszahlung nicht möglich",
+    noBalance: "Der Kunde hat kein positives Guthaben für eine Auszahlung.",
+    noBalanceInline: "Dieser Kunde hat kein positives Guthaben für eine Auszahlung.",
+    exceedsTitle: "Guthaben reicht nicht",
+    exceeds:
+      "Der Kunde hat {{balance}} verfügbar. Die Auszahlung von {{amount}} übersteigt diesen Betrag.",
+    exceedsInline: "Der Auszahlungsbetrag übersteigt das verfügbare Guthaben des Kunden.",
+  },
 };

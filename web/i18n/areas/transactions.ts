@@ -81,6 +81,18 @@ export const en = {
   reversing: "Reversing...",
   reversedDone: "Transaction reversed successfully",
   noPreview: "The server did not answer a preview",
+  /**
+   * The withdrawal rule's refusal in the withdrawal dialog (SPEC, decision 088): the block's
+   * title and message, and the inline alert. Amounts come formatted ("€195.20").
+   */
+  withdrawalCheck: {
+    noBalanceTitle: "Withdrawal Not Allowed",
+    noBalance: "Customer has no positive balance available for withdrawal.",
+    noBalanceInline: "This customer has no positive balance available for withdrawal.",
+    exceedsTitle: "Insufficient Balance",
+    exceeds: "Customer has {{balance}} available. Withdrawal of {{amount}} exceeds this amount.",
+    exceedsInline: "This withdrawal amount exceeds the customer's available balance.",
+  },
 } as const;
 
 addEnglishArea("transactions", en);

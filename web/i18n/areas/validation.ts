@@ -70,8 +70,6 @@ export const en = {
     oddsMax: "Odds must be at most 1000.00",
     oddsMaxFraction: "Odds must be at most 999/1 (1000.00)",
     denominator: "The price's denominator must be at least 1",
-    noBalance: "Customer has no positive balance available for withdrawal.",
-    noBalanceThis: "This customer has no positive balance available for withdrawal.",
     passwordBlank: "The password must not be only spaces",
     passwordUsername: "The password must not contain the username",
     passwordCommon:

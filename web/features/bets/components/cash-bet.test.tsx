@@ -114,7 +114,17 @@ describe("the bet dialog's Cash mode (issue 21, item 1)", () => {
   });
 
   test("Account and Cash are a radio group the keyboard switches; Cash drops the customer picked", async () => {
-    const { ue, calls, location } = setup("user", { customerId: 7 });
+    const { ue, calls, location } = setup(
+      "user",
+      { customerId: 7 },
+      { "GET /api/shops/:id": shop({ id: 4, name: "Main Street" }) },
+    );
+    // An account bet starts at the open shift's shop (decision 088), once the shift is known.
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>("combobox", { name: "Shop" }).value).toBe(
+        "Main Street",
+      ),
+    );
     const account = await screen.findByRole<HTMLInputElement>("radio", { name: "Account" });
     expect(account.checked).toBe(true);
     expect(screen.getByRole("combobox", { name: /Customer/ })).toBeTruthy();

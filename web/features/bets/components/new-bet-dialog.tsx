@@ -31,10 +31,10 @@ import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNumberLocale } from "../../../lib/locale";
 import { priceLiteral, typedCents, typedPrice, withTypedAmounts } from "../../../lib/money-input";
 import { useNotify } from "../../../lib/notify";
-import { isAdminAtom, workingShopIdAtom } from "../../../lib/session";
+import { isAdminAtom } from "../../../lib/session";
 import { useCashBetMaxStakeCents } from "../../../lib/settings";
 import { CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
-import { useCurrentShift } from "../../shifts";
+import { ShiftShopWarning, type useCurrentShift, useShiftShopDefault } from "../../shifts";
 import { ShopPicker } from "../../shops";
 import { type PlaceBetBody, usePlaceBet } from "../api/place-bet";
 import { EachWayFields } from "./each-way-fields";
@@ -85,7 +85,6 @@ export default function NewBetDialog({
   payment = "account",
 }: NewBetDialogProps) {
   const isAdmin = useAtomValue(isAdminAtom);
-  const workingShopId = useAtomValue(workingShopIdAtom);
   const notify = useNotify();
   const t = useT();
   const outcomeReasonId = useId();
@@ -93,14 +92,20 @@ export default function NewBetDialog({
   const mutation = usePlaceBet();
   const locale = useNumberLocale();
   const [, navigate] = useLocation();
-  const shift = useCurrentShift().data;
+  // An account bet's shop: the page's, else the open shift's, else the working shop (decision
+  // 088). A cash bet's is the open shift's, always (decision 051).
+  const shop = useShiftShopDefault(
+    shopId,
+    () => String(form.getValues("shopId") ?? ""),
+    (id) => form.setValue("shopId", id),
+  );
+  const shift = shop.shift;
   const cashMaxCents = useCashBetMaxStakeCents();
   const cashNoteId = useId();
   const defaults: BetFormInput = {
     payment,
     customerId: customerId ? String(customerId) : "",
-    // The page's shop, else the cashier's working shop (still changeable here).
-    shopId: String(shopId ?? workingShopId ?? ""),
+    shopId: shop.shopId,
     description: "",
     stakeAmount: "",
     odds: "",
@@ -280,6 +285,7 @@ export default function NewBetDialog({
           <>
             <PickerField control={control} name="customerId" picker={CustomerPicker} />
             <PickerField control={control} name="shopId" picker={ShopPicker} />
+            <ShiftShopWarning shift={shift} shopId={String(watch("shopId") ?? "")} what="bet" />
           </>
         )}
         {customer && <CustomerBalanceInfo customer={customer} />}

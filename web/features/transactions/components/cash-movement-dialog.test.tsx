@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { customer, SHOP_TO_CUSTOMER, shop, transaction } from "../../../test/fixtures";
 import { page, renderWithProviders } from "../../../test/render";
 import CashMovementDialog from "./cash-movement-dialog";
@@ -133,6 +134,68 @@ describe("deposit and withdrawal dialogs", () => {
     await ue.type(screen.getByLabelText("Amount (€)"), "5{Enter}");
     expect(await screen.findByRole("button", { name: "Processing..." })).toBeTruthy();
   });
+});
+
+/**
+ * The dialog as the counter keys open it: gone once closed, so while it was open it was the
+ * only reader of its customer (F9 from the dashboard).
+ */
+function UntilClosed(props: { kind: "deposit" | "withdrawal" }) {
+  const [open, setOpen] = useState(true);
+  return open ? (
+    <CashMovementDialog {...props} onClose={() => setOpen(false)} customerId={7} shopId={3} />
+  ) : null;
+}
+
+describe("the success message's balance", () => {
+  // The refresh the write starts never answers before the dialog closes: closing cancels it
+  // and TanStack Query puts the balance from before the write back. The message must not
+  // take that one (it said "balance €30.20" after a €5.00 deposit on €30.20).
+  for (const [kind, amount, after] of [
+    ["deposit", "5.00", "35.20"],
+    ["withdrawal", "7.50", "22.70"],
+  ] as const) {
+    test(`after a ${kind} it is the balance after it, with the dialog closed at once`, async () => {
+      const ue = userEvent.setup();
+      let written = false;
+      let refreshes = 0;
+      const moved = {
+        status: 201,
+        body: transaction({
+          amount,
+          ...(kind === "withdrawal" ? { type: "WITHDRAWAL", ...SHOP_TO_CUSTOMER } : {}),
+        }),
+      };
+      renderWithProviders(<UntilClosed kind={kind} />, "user", {
+        "GET /api/customers/:id": () => {
+          if (!written) return customer({ balance: "30.20" });
+          refreshes += 1;
+          // The first read after the write is the query's own refresh: still on its way.
+          return refreshes === 1 ? { pending: true } : customer({ balance: after });
+        },
+        "GET /api/shops/:id": shop(),
+        "POST /api/deposits": () => {
+          written = true;
+          return moved;
+        },
+        "POST /api/withdrawals": () => {
+          written = true;
+          return moved;
+        },
+      });
+      await screen.findByRole("region", { name: "Customer Balance Info" });
+      await ue.type(screen.getByLabelText("Amount (€)"), `${amount}{Enter}`);
+      const done = kind === "deposit" ? "Deposit" : "Withdrawal";
+      const moveText =
+        kind === "deposit" ? `€${amount} deposited for` : `€${amount} withdrawn from`;
+      expect(
+        await screen.findByText(
+          `${done} processed successfully. ${moveText} Ann Byrne (C-000007); balance €${after}`,
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole("dialog")).toBeNull();
+    });
+  }
 });
 
 describe("the large-amount threshold (LARGE_AMOUNT from /api/settings)", () => {

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useAtomValue } from "jotai";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
   centsOf,
   checkWithdrawal,
   formatCents,
+  type WithdrawalCheck,
   withdrawableCents,
 } from "../../../../src/domain/money";
 import { cashMovementSchema } from "../../../../src/domain/schemas";
@@ -20,12 +20,13 @@ import { useIdempotencyKey } from "../../../lib/idempotency";
 import { useNumberLocale } from "../../../lib/locale";
 import { typedCents, withTypedAmounts } from "../../../lib/money-input";
 import { useNotify } from "../../../lib/notify";
-import { workingShopIdAtom } from "../../../lib/session";
 import { type Customer, CustomerBalanceInfo, CustomerPicker, useCustomer } from "../../customers";
 import { transactionReceipt, useOfferReceipt } from "../../receipts";
+import { ShiftShopWarning, useShiftShopDefault } from "../../shifts";
 import { ShopPicker } from "../../shops";
 import { type CashMovementBody, useCreateDeposit } from "../api/create-deposit";
 import { useCreateWithdrawal } from "../api/create-withdrawal";
+import "../../../i18n/areas/transactions";
 
 type CashFormInput = z.input<typeof cashMovementSchema>;
 type CashFormOutput = z.output<typeof cashMovementSchema>;
@@ -35,6 +36,31 @@ export interface CashMovementDialogProps {
   onClose: () => void;
   customerId?: number;
   shopId?: number;
+}
+
+/**
+ * The withdrawal rule's refusal in the reader's language (decision 088): the block's title and
+ * message, and the inline alert.
+ */
+function withdrawalRefusal(
+  t: ReturnType<typeof useT>,
+  check: Exclude<WithdrawalCheck, { ok: true }>,
+) {
+  if (check.reason === "NO_POSITIVE_BALANCE") {
+    return {
+      title: t("transactions.withdrawalCheck.noBalanceTitle"),
+      message: t("transactions.withdrawalCheck.noBalance"),
+      inline: t("transactions.withdrawalCheck.noBalanceInline"),
+    };
+  }
+  return {
+    title: t("transactions.withdrawalCheck.exceedsTitle"),
+    message: t("transactions.withdrawalCheck.exceeds", {
+      balance: euroCents(check.balanceCents),
+      amount: euroCents(check.amountCents),
+    }),
+    inline: t("transactions.withdrawalCheck.exceedsInline"),
+  };
 }
 
 function WithdrawalInfo({ customer, amountCents }: { customer: Customer; amountCents: number }) {
@@ -50,7 +76,7 @@ function WithdrawalInfo({ customer, amountCents }: { customer: Customer; amountC
       <p className="mt-1 text-xs text-base-content/70">{t("cash.withdrawalRule")}</p>
       {!check.ok && (
         <div role="alert" className="alert alert-error mt-2 py-2">
-          {check.inline}
+          {withdrawalRefusal(t, check).inline}
         </div>
       )}
     </CustomerBalanceInfo>
@@ -92,12 +118,16 @@ export default function CashMovementDialog({
   const deposit = useCreateDeposit();
   const withdrawal = useCreateWithdrawal();
   const mutation = kind === "deposit" ? deposit : withdrawal;
-  const workingShopId = useAtomValue(workingShopIdAtom);
   const locale = useNumberLocale();
+  // The page's shop, else the open shift's, else the working shop (decision 088).
+  const shop = useShiftShopDefault(
+    shopId,
+    () => String(form.getValues("shopId") ?? ""),
+    (id) => form.setValue("shopId", id),
+  );
   const defaults: CashFormInput = {
     customerId: customerId ? String(customerId) : "",
-    // The page's shop, else the cashier's working shop (still changeable here).
-    shopId: String(shopId ?? workingShopId ?? ""),
+    shopId: shop.shopId,
     amount: "",
     description: "",
   };
@@ -130,7 +160,8 @@ export default function CashMovementDialog({
     if (kind === "withdrawal" && customer) {
       const check = checkWithdrawal(centsOf(customer.balance), values.amountCents);
       if (!check.ok) {
-        notify.block(check.title, check.message);
+        const refusal = withdrawalRefusal(t, check);
+        notify.block(refusal.title, refusal.message);
         return;
       }
     }
@@ -176,6 +207,7 @@ export default function CashMovementDialog({
       <form noValidate hidden={large.pending !== null} onSubmit={handleSubmit(submit)}>
         <PickerField control={control} name="customerId" picker={CustomerPicker} />
         <PickerField control={control} name="shopId" picker={ShopPicker} />
+        <ShiftShopWarning shift={shop.shift} shopId={String(watch("shopId") ?? "")} what="cash" />
         {customer &&
           (kind === "deposit" ? (
             <DepositInfo customer={customer} amountCents={amountCents} />

@@ -39,7 +39,10 @@ function StaffDashboard() {
       <TodayStakesChart />
       {/* Admins see whether the books balance (issue 13). */}
       <AdminBooks />
-      <div className="grid gap-6 xl:grid-cols-2">
+      {/* One column of minmax(0, 1fr) (grid-cols-1), not the implicit auto track: that one
+          grew to the panels' widest unbroken line (a truncated description, German tab
+          labels) and the page scrolled sideways on a phone. */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <BetsPanel />
         <RecentTransactionsPanel />
         <AlertsPanel />

@@ -106,14 +106,17 @@ export function Combobox({
     },
   });
 
-  // An Enter pressed while the search ran takes the first result once it is in; none is a
-  // refusal the field states (never a silent one).
+  // An Enter pressed while the search ran takes the first result once it is in, and closes
+  // the list as Enter on a shown result does (left open, it would show the unfiltered rows
+  // over the dialog); none is a refusal the field states (never a silent one).
   useEffect(() => {
     if (!enterPending || !settled) return;
     setEnterPending(false);
     const option = options[0];
-    if (option) choose(option);
-    else {
+    if (option) {
+      choose(option);
+      closeMenu();
+    } else {
       setAbandoned(true);
       onAbandon();
     }
@@ -213,6 +216,10 @@ export function Combobox({
         {...getMenuProps({
           "aria-labelledby": undefined,
           "aria-label": t("ui.combobox.results", { label }),
+          // Never a Tab stop: the focus stays in the field (its options are reached with the
+          // arrows), though Chromium makes a scrolling box focusable by itself; Tab from the
+          // field landed on the list, which its blur then hid, and the focus fell to the page.
+          tabIndex: -1,
         })}
         hidden={!isOpen}
         className="absolute top-full z-50 mt-1 max-h-60 w-full overflow-y-auto rounded-box bg-base-100 p-1 shadow-lg"

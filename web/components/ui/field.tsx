@@ -15,6 +15,7 @@ import {
   readTypedPrice,
 } from "../../lib/money-input";
 import { translateValidation } from "../../lib/validation";
+import { useFocusKeptThroughPending } from "./use-focus-kept-through-pending";
 
 interface FieldShellProps {
   label: string;
@@ -186,7 +187,10 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(
   },
 );
 
-/** Cancel and submit buttons at the foot of a dialog form. */
+/**
+ * Cancel and submit buttons at the foot of a dialog form. The submit button, pressed from the
+ * keyboard and refused by the server, has the focus again (useFocusKeptThroughPending).
+ */
 export function FormActions({
   onCancel,
   pending,
@@ -203,12 +207,14 @@ export function FormActions({
   destructive?: boolean;
 }) {
   const t = useT();
+  const submit = useFocusKeptThroughPending(pending);
   return (
     <div className="modal-action">
       <button type="button" className="btn" onClick={onCancel}>
         {t("common.cancel")}
       </button>
       <button
+        ref={submit}
         type="submit"
         className={`btn ${destructive ? "btn-error" : "btn-primary"}`}
         disabled={pending || disabled}

@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import type { Ref } from "react";
 import { centsOf } from "../../../../src/domain/money";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
+import { useFocusKeptThroughPending } from "../../../components/ui/use-focus-kept-through-pending";
 import { useT } from "../../../i18n";
 import { ApiError, errorMessage, isNetworkError } from "../../../lib/api-client";
 import { euro, euroCents } from "../../../lib/format";
@@ -177,10 +178,16 @@ export function PaySlipButton({
   onClick: () => void;
 }) {
   const t = useT();
+  // Pressed and refused (the till holds too little, no answer): Pay has the focus again.
+  const kept = useFocusKeptThroughPending(flow.pay.isPending);
   if (flow.toPay === null) return null;
   return (
     <button
-      ref={ref}
+      ref={(button) => {
+        kept.current = button;
+        if (typeof ref === "function") ref(button);
+        else if (ref) ref.current = button;
+      }}
       type="button"
       className="btn btn-success btn-sm"
       disabled={flow.pay.isPending || flow.needsAdmin !== null}

@@ -125,6 +125,8 @@ describe("Find slip's result (issue 21, item 2)", () => {
     await ue.click(screen.getByRole("button", { name: "Pay €19.00" }));
     const done = await screen.findByTestId("slip-paid-now");
     expect(done.getAttribute("role")).toBe("status");
+    // Pay is gone: what was paid has the focus (as on the bet's page), not the page.
+    await waitFor(() => expect(document.activeElement).toBe(done));
     expect(done.textContent).toContain("Paid €19.00");
     expect(done.textContent).toContain("Main Street");
     expect(pays(calls)).toHaveLength(1);
@@ -247,7 +249,10 @@ describe("Find slip's result (issue 21, item 2)", () => {
     expect((await screen.findByTestId("large-amount")).textContent).toBe("€1,500.00");
     await ue.click(screen.getByRole("button", { name: "Go back" }));
     expect(pays(calls)).toHaveLength(0);
-    await ue.click(await screen.findByRole("button", { name: "Pay €1,500.00" }));
+    // Back where it was asked: Pay has the focus again.
+    const pay = await screen.findByRole("button", { name: "Pay €1,500.00" });
+    await waitFor(() => expect(document.activeElement).toBe(pay));
+    await ue.click(pay);
     await ue.click(await screen.findByRole("button", { name: "Yes, pay €1,500.00" }));
     expect((await screen.findByTestId("slip-paid-now")).textContent).toContain("Paid €1,500.00");
     expect(pays(calls)).toHaveLength(1);
@@ -288,9 +293,9 @@ describe("F10 Find slip pays with the receipts' Print receipt (issue 21, items 2
     await ue.keyboard("{Tab}");
     expect(document.activeElement?.textContent).toBe("Pay €19.00");
     await ue.keyboard("{Enter}");
-    expect((await within(dialog).findByTestId("slip-paid-now")).textContent).toContain(
-      "Paid €19.00",
-    );
+    const paid = await within(dialog).findByTestId("slip-paid-now");
+    expect(paid.textContent).toContain("Paid €19.00");
+    await waitFor(() => expect(document.activeElement).toBe(paid));
     expect(await within(dialog).findByRole("button", { name: /Print receipt/ })).toBeTruthy();
     expect(pays(calls)).toHaveLength(1);
   });

@@ -87,6 +87,26 @@ export function SlipResult({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per slip found
   useEffect(() => summary.current?.focus(), [slip.code]);
 
+  // Pay is gone once paid: what was paid takes the focus, as on the bet's page (BetPay).
+  const done = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (payment) done.current?.focus();
+  }, [payment]);
+
+  // The large amount's confirmation closed without paying (Go back, Escape, an error): Pay has
+  // the focus again; refused as the slip now stands (409, Pay gone), the slip's state has it.
+  const payButton = useRef<HTMLButtonElement>(null);
+  const asking = flow.large.pending !== null;
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current && !asking && !payment) (payButton.current ?? summary.current)?.focus();
+    asked.current = asking;
+  }, [asking, payment]);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (conflict && (active === null || active === document.body)) summary.current?.focus();
+  }, [conflict]);
+
   if (flow.large.pending && toPay !== null) {
     return <PaySlipConfirmation flow={flow} code={code} description={slip.description} />;
   }
@@ -97,7 +117,7 @@ export function SlipResult({
         <h3 id={headingId} className="font-bold">
           {t("bets.betNumber", { id: slip.betId })}
         </h3>
-        <SlipPaidNow payment={payment} code={code} testId="slip-paid-now" />
+        <SlipPaidNow ref={done} payment={payment} code={code} testId="slip-paid-now" />
         <div className="flex flex-wrap gap-2">
           {paymentReceipt ? (
             paymentReceipt(payment, code)
@@ -174,7 +194,12 @@ export function SlipResult({
       )}
       <div className="flex flex-wrap gap-2">
         {!conflict && (
-          <PaySlipButton flow={flow} reasonId={reasonId} onClick={() => flow.start(slip.code)} />
+          <PaySlipButton
+            ref={payButton}
+            flow={flow}
+            reasonId={reasonId}
+            onClick={() => flow.start(slip.code)}
+          />
         )}
         <button type="button" className="btn btn-sm" onClick={onOpen}>
           {t("bets.slip.openBet", { id: slip.betId })}

@@ -24,7 +24,7 @@ function BetRow({ bet }: { bet: Bet }) {
           <UserLink user={bet.placedByUser} fallback={t("dashboard.unknown")} />
         </div>
       </div>
-      <div className="flex flex-col items-end gap-1">
+      <div className="flex shrink-0 flex-col items-end gap-1">
         <BetStatusBadge status={bet.status} />
         <span className="font-semibold">{euro(bet.stakeAmount)}</span>
       </div>
@@ -47,7 +47,8 @@ export function BetsPanel() {
   return (
     <section className="card bg-base-100 shadow-sm" aria-label={t("dashboard.bets")}>
       <div className="card-body p-4">
-        <div className="flex items-center justify-between">
+        {/* On a phone (in German above all) View All goes under the tabs. */}
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <div role="tablist" className="tabs tabs-box">
             <button
               type="button"

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
@@ -42,6 +43,13 @@ export default function CloseShiftDialog({
   });
   const { register, handleSubmit, watch, formState } = form;
   const closed = close.data;
+  // The form (and its focused field or button) is gone once closed: Done takes the focus, so
+  // Enter ends the dialog, and reads the result it is described by.
+  const statusId = useId();
+  const done = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (closed) done.current?.focus();
+  }, [closed]);
   return (
     <Dialog
       onClose={onClose}
@@ -49,7 +57,7 @@ export default function CloseShiftDialog({
     >
       {closed ? (
         <div>
-          <p className="mb-3 text-sm" role="status">
+          <p id={statusId} className="mb-3 text-sm" role="status">
             {t("shifts.close.closedText", { id: closed.id, shop: shopOf(closed) })}
           </p>
           <ShiftFigures shift={closed} />
@@ -57,7 +65,13 @@ export default function CloseShiftDialog({
             <Link href={`/shifts/${closed.id}`} className="btn" onClick={onClose}>
               {t("shifts.close.report")}
             </Link>
-            <button type="button" className="btn btn-primary" onClick={onClose}>
+            <button
+              ref={done}
+              type="button"
+              className="btn btn-primary"
+              aria-describedby={statusId}
+              onClick={onClose}
+            >
               {t("shifts.close.done")}
             </button>
           </div>

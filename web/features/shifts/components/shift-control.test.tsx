@@ -69,6 +69,23 @@ describe("the shift control", () => {
     });
   });
 
+  test("closed by Enter in the count: Done has the focus, names the result, and Enter ends it", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<ShiftControl />, "user", { ...closingShort });
+    expect(await screen.findByText("Open at Central")).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: "Close shift" }));
+    const dialog = await screen.findByRole("dialog", { name: "Close shift" });
+    await ue.type(within(dialog).getByLabelText("Counted cash (€)"), "127,50{Enter}");
+    const closed = await screen.findByRole("dialog", { name: "Shift closed" });
+    const done = within(closed).getByRole("button", { name: "Done" });
+    // The form and its field are gone: without this the focus fell to the page.
+    await waitFor(() => expect(document.activeElement).toBe(done));
+    const result = document.getElementById(done.getAttribute("aria-describedby") ?? "");
+    expect(result?.textContent).toBe(within(closed).getByRole("status").textContent);
+    await ue.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Shift closed" })).toBeNull());
+  });
+
   test("the close dialog lists every line of the till: float, deposits, withdrawals, cash bets, slips paid, top-ups, pick-ups", async () => {
     const ue = userEvent.setup();
     const withMoves = shift({

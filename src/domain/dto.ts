@@ -762,7 +762,15 @@ export const jobDto = z
     kind: z.enum(JOB_KINDS),
     state: z.enum(JOB_STATES),
     progress: z.number().min(0).max(1).meta({ description: "0..1" }),
-    phrase: z.string().meta({ description: "What the job is doing, in words" }),
+    phrase: z.string().meta({ description: "What the job is doing, in English words" }),
+    step: z.string().meta({
+      description:
+        "What the job is doing, as a stable code a client may translate by (decision 026): waiting, starting, export-rows, export-finishing, books-balances, books-bets, books-ledger-rows, books-reversals, done, failed or cancelled; phrase is its English. A client shows phrase for a code it does not know",
+    }),
+    stepParams: z.record(z.string(), z.union([z.string(), z.number()])).meta({
+      description:
+        'The values the step\'s text takes: for export-rows the rows written (done) of all (total) and the table being read (its name in the export, e.g. "bet_settlements"); empty for the other steps',
+    }),
     startedBy: z.string().meta({ description: "The admin who started it" }),
     createdAt: isoTime,
     startedAt: isoTime.nullable(),

@@ -661,6 +661,18 @@ describe("the books check", () => {
     expect([...planted].sort()).toEqual(Object.keys(EVERY_RULE).sort());
   });
 
+  test("reports each step as a job step code, in order, then done", () => {
+    const seen: [number, number, string][] = [];
+    checkBooks(t.deps.db, undefined, (done, total, step) => seen.push([done, total, step.code]));
+    expect(seen).toEqual([
+      [0, 4, "books-balances"],
+      [1, 4, "books-bets"],
+      [2, 4, "books-ledger-rows"],
+      [3, 4, "books-reversals"],
+      [4, 4, "done"],
+    ]);
+  });
+
   test("caps each rule at the limit and says the report is truncated", () => {
     run("update customers set balance_cents = 1");
     run("update shops set balance_cents = 1");

@@ -7,6 +7,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AppDb, DbOrTx } from "../db/client";
 import { readSnapshot } from "../db/client";
 import { betReturns, eachWayOf, formatEachWay, settledReturnCents } from "../domain/each-way";
+import type { JobStep } from "../domain/job-steps";
 import { formatCents } from "../domain/money";
 import { decimalHundredths, formatPrice, priceOf } from "../domain/price";
 import {
@@ -437,14 +438,17 @@ function reversalViolations(db: DbOrTx, limit: number): BooksViolation[] {
  * Told before each step of the check (done of total steps, and what comes next) and once at
  * the end; a background job reports it as progress and may throw from it to cancel.
  */
-export type BooksProgress = (done: number, total: number, phrase: string) => void;
+export type BooksProgress = (done: number, total: number, step: JobStep) => void;
 
-/** The check's steps, in order: one set-based query each. */
-const STEPS: [string, (db: DbOrTx, limit: number) => BooksViolation[]][] = [
-  ["Comparing stored balances with the ledger", balanceViolations],
-  ["Checking each bet against its ledger rows", betViolations],
-  ["Checking the shape of every ledger row", ledgerRowViolations],
-  ["Checking reversals", reversalViolations],
+/**
+ * The check's steps, in order: one set-based query each, with the job step it shows as
+ * (its English is src/lib/job-steps.ts; the web writes it in the reader's language).
+ */
+const STEPS: [JobStep, (db: DbOrTx, limit: number) => BooksViolation[]][] = [
+  [{ code: "books-balances" }, balanceViolations],
+  [{ code: "books-bets" }, betViolations],
+  [{ code: "books-ledger-rows" }, ledgerRowViolations],
+  [{ code: "books-reversals" }, reversalViolations],
 ];
 
 /** Runs every rule in one read transaction (one consistent snapshot). */
@@ -454,12 +458,12 @@ export function checkBooks(
   onProgress?: BooksProgress,
 ): BooksReport {
   const violations = readSnapshot(db.$client, () =>
-    STEPS.flatMap(([phrase, step], i) => {
-      onProgress?.(i, STEPS.length, phrase);
-      return step(db, limit);
+    STEPS.flatMap(([step, rule], i) => {
+      onProgress?.(i, STEPS.length, step);
+      return rule(db, limit);
     }),
   );
-  onProgress?.(STEPS.length, STEPS.length, "Done");
+  onProgress?.(STEPS.length, STEPS.length, { code: "done" });
   const perRule = new Map<BooksRule, number>();
   for (const v of violations) perRule.set(v.rule, (perRule.get(v.rule) ?? 0) + 1);
   const truncated = [...perRule.values()].some((n) => n >= limit);

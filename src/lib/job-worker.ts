@@ -54,12 +54,12 @@ self.onmessage = async (event: MessageEvent<StartMessage>) => {
     const ctx: JobContext = {
       sqlite,
       input,
-      progress(fraction, phrase) {
+      progress(fraction, step) {
         check();
         const now = Date.now();
         if (fraction < 1 && now - lastPost < PROGRESS_EVERY_MS) return;
         lastPost = now;
-        post({ type: "progress", fraction, phrase });
+        post({ type: "progress", fraction, step });
       },
       emit(chunk) {
         // Wait for the reader to take a chunk (or for a cancel, which also notifies).

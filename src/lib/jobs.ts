@@ -13,7 +13,9 @@ import type { Database } from "bun:sqlite";
 import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import type { JobStep } from "../domain/job-steps";
 import { messageOf } from "./errors";
+import { jobStepPhrase } from "./job-steps";
 
 /** Thrown inside a job's work once it was cancelled; unwinds its read transaction. */
 export class JobCancelled extends Error {
@@ -27,8 +29,11 @@ export class JobCancelled extends Error {
 export interface JobContext<I = unknown> {
   sqlite: Database;
   input: I;
-  /** Where the work stands (0..1) and what it is doing; throws JobCancelled once cancelled. */
-  progress(fraction: number, phrase: string): void;
+  /**
+   * Where the work stands (0..1) and what it is doing (a step: its code and params, which the
+   * registry writes as the job's English phrase); throws JobCancelled once cancelled.
+   */
+  progress(fraction: number, step: JobStep): void;
   /** Hands a chunk to the job's reader, waiting while the reader lags; throws JobCancelled. */
   emit(chunk: string): void;
 }
@@ -44,7 +49,7 @@ export interface WorkRef {
 
 /** Messages from the worker thread. */
 export type WorkerMessage =
-  | { type: "progress"; fraction: number; phrase: string }
+  | { type: "progress"; fraction: number; step: JobStep }
   | { type: "chunk"; bytes: Uint8Array }
   | { type: "done"; result: unknown }
   | { type: "failed"; message: string }
@@ -64,6 +69,9 @@ export interface Job {
   state: JobState;
   /** 0..1 */
   progress: number;
+  /** What it is doing: a code and its params (src/domain/job-steps.ts)... */
+  step: JobStep;
+  /** ...and the same in English (jobStepPhrase). */
   phrase: string;
   startedBy: string;
   createdAt: number;
@@ -156,7 +164,7 @@ export class JobRegistry {
       kind: spec.kind,
       state: "queued",
       progress: 0,
-      phrase: "Waiting for a free slot",
+      ...stepOf({ code: "waiting" }),
       startedBy: spec.startedBy,
       createdAt: this.clock(),
       startedAt: null,
@@ -199,7 +207,7 @@ export class JobRegistry {
     if (!entry) return undefined;
     if (entry.job.state === "queued" || entry.job.state === "running") {
       entry.running?.cancel();
-      this.finish(entry, { state: "cancelled", phrase: "Cancelled" });
+      this.finish(entry, { state: "cancelled", ...stepOf({ code: "cancelled" }) });
     }
     return entry.job;
   }
@@ -268,14 +276,14 @@ export class JobRegistry {
     const { job, spec } = entry;
     job.state = "running";
     job.startedAt = this.clock();
-    job.phrase = "Starting";
+    Object.assign(job, stepOf({ code: "starting" }));
     const input = job.file ? { ...spec.input, out: job.file.path } : spec.input;
     const listener = (message: WorkerMessage) => {
       if (job.state !== "running") return;
       switch (message.type) {
         case "progress":
           job.progress = Math.min(1, Math.max(0, message.fraction));
-          job.phrase = message.phrase;
+          Object.assign(job, stepOf(message.step));
           return;
         case "chunk":
           entry.chunks.push(message.bytes);
@@ -286,17 +294,17 @@ export class JobRegistry {
           return this.finish(entry, {
             state: "done",
             progress: 1,
-            phrase: "Done",
+            ...stepOf({ code: "done" }),
             result: message.result,
           });
         case "failed":
           return this.finish(entry, {
             state: "failed",
-            phrase: "Failed",
+            ...stepOf({ code: "failed" }),
             error: message.message,
           });
         case "cancelled":
-          return this.finish(entry, { state: "cancelled", phrase: "Cancelled" });
+          return this.finish(entry, { state: "cancelled", ...stepOf({ code: "cancelled" }) });
       }
     };
     entry.running = isInMemory(this.sqlite)
@@ -337,6 +345,11 @@ export class JobRegistry {
     rmSync(`${job.file.path}.partial`, { force: true });
     job.file.sizeBytes = null;
   }
+}
+
+/** A job's step and its English phrase, always set together. */
+function stepOf(step: JobStep): Pick<Job, "step" | "phrase"> {
+  return { step, phrase: jobStepPhrase(step) };
 }
 
 function isInMemory(sqlite: Database): boolean {
@@ -469,9 +482,9 @@ function runInline(
       const result = run({
         sqlite,
         input,
-        progress(fraction, phrase) {
+        progress(fraction, step) {
           check();
-          listener({ type: "progress", fraction, phrase });
+          listener({ type: "progress", fraction, step });
         },
         emit(chunk) {
           check();

@@ -207,6 +207,8 @@ export function job(over: Partial<JobDto> = {}): JobDto {
     state: "running",
     progress: 0.4,
     phrase: "Checking each bet against its ledger rows",
+    step: "books-bets",
+    stepParams: {},
     startedBy: "admin",
     createdAt: "2026-03-01T10:00:00.000Z",
     startedAt: "2026-03-01T10:00:00.000Z",

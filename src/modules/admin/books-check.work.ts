@@ -10,8 +10,8 @@ import type { JobContext, JobWork } from "../../lib/jobs";
 
 export const JOB_WORK: Record<"ledger-check", JobWork> = {
   "ledger-check": ({ sqlite, progress }: JobContext): BooksReport =>
-    checkBooks(drizzle({ client: sqlite, schema }), MAX_PER_RULE, (done, total, phrase) =>
-      progress(done / total, phrase),
+    checkBooks(drizzle({ client: sqlite, schema }), MAX_PER_RULE, (done, total, step) =>
+      progress(done / total, step),
     ),
 };
 

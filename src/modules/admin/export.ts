@@ -7,6 +7,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
+import type { JobStep } from "../../domain/job-steps";
 import type { JobContext, JobWork } from "../../lib/jobs";
 
 export const EXPORT_VERSION = 1;
@@ -107,11 +108,13 @@ interface ExportInput {
   out?: string;
 }
 
-/** "Exporting bets: 120,000 of 4,100,000 rows". */
-function exportPhrase({ done, total, table }: ExportProgress): string {
-  if (!table) return "Finishing";
-  const n = (v: number) => v.toLocaleString("en");
-  return `Exporting ${table.replace("_", " ")}: ${n(done)} of ${n(total)} rows`;
+/**
+ * The job step of an export's progress: rows done of all and the table read ("Exporting
+ * bets: 120,000 of 4,100,000 rows", written by src/lib/job-steps.ts), then finishing.
+ */
+export function exportStep({ done, total, table }: ExportProgress): JobStep {
+  if (!table) return { code: "export-finishing" };
+  return { code: "export-rows", params: { table, done, total } };
 }
 
 /** The export as a job's work (src/lib/jobs.ts loads it by this module's URL). */
@@ -119,7 +122,7 @@ export const JOB_WORK: Record<"export", JobWork> = {
   export: ({ sqlite, input, progress, emit }: JobContext) => {
     const { now, out } = input as ExportInput;
     const onProgress = (p: ExportProgress) =>
-      progress(p.total === 0 ? 1 : p.done / p.total, exportPhrase(p));
+      progress(p.total === 0 ? 1 : p.done / p.total, exportStep(p));
     const chunks = exportChunks(sqlite, new Date(now), onProgress);
     if (!out) {
       for (const chunk of chunks) emit(chunk);

@@ -154,6 +154,8 @@ export function jobDtoOf(job: Job): JobDto {
     state: job.state,
     progress: job.progress,
     phrase: job.phrase,
+    step: job.step.code,
+    stepParams: { ...job.step.params },
     startedBy: job.startedBy,
     createdAt: new Date(job.createdAt).toISOString(),
     startedAt: iso(job.startedAt),

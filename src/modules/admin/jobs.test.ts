@@ -76,8 +76,14 @@ describe("jobs on an in-memory database (run inline)", () => {
     });
     expect(started).toMatchObject({ kind: "ledger-check", startedBy: "admin1", result: null });
     expect(["queued", "running"]).toContain(started.state);
+    // What it is doing: a code a client translates by, and the same in English.
+    const opening = { waiting: "Waiting for a free slot", starting: "Starting" };
+    expect(Object.keys(opening)).toContain(started.step);
+    expect(started.phrase).toBe(opening[started.step as keyof typeof opening]);
+    expect(started.stepParams).toEqual({});
     const job = await finished(t, started.id);
     expect(job).toMatchObject({ state: "done", progress: 1, error: null, download: null });
+    expect(job).toMatchObject({ step: "done", stepParams: {}, phrase: "Done" });
     expect(job.result).toMatchObject({ ok: true, violations: [], truncated: false });
     expect(job.finishedAt).not.toBeNull();
     const list = await t.json<JobDto[]>("GET", "/api/admin/jobs");
@@ -232,11 +238,24 @@ describe("jobs on a database file (run in a worker thread)", () => {
     ) as JobDto;
     expect(running.progress).toBeGreaterThan(0);
     expect(running.progress).toBeLessThan(1);
-    expect(running.phrase).toMatch(/^Exporting \w+/);
     expect(running.download).toBeNull();
+    // The step says which table and how many rows, as values; the phrase says it in English.
+    expect(running.step).toBe("export-rows");
+    const { table, done, total } = running.stepParams as {
+      table: string;
+      done: number;
+      total: number;
+    };
+    expect(EXPORTED_TABLES as readonly string[]).toContain(table);
+    expect(done).toBeGreaterThan(0);
+    expect(total).toBeGreaterThan(done);
+    expect(running.progress).toBe(done / total);
+    expect(running.phrase).toBe(
+      `Exporting ${table.replaceAll("_", " ")}: ${done.toLocaleString("en")} of ${total.toLocaleString("en")} rows`,
+    );
 
     const cancelled = await t.json<JobDto>("DELETE", `/api/admin/jobs/${running.id}`);
-    expect(cancelled.state).toBe("cancelled");
+    expect(cancelled).toMatchObject({ state: "cancelled", step: "cancelled", phrase: "Cancelled" });
     expect(cancelled.finishedAt).not.toBeNull();
     // The download ends in an error rather than passing for a whole export.
     let failed = false;

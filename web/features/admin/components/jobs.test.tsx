@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { JobDto } from "../../../../src/domain/dto";
+import { applyLanguage } from "../../../i18n";
 import { JOB_ID, job } from "../../../test/fixtures";
-import { renderWithProviders } from "../../../test/render";
+import { englishAfterEach, renderWithProviders } from "../../../test/render";
 import { ExportDataPanel } from "./export-data";
+import { JobProgress } from "./jobs";
 
 const done = (over: Partial<JobDto>) =>
   job({
@@ -27,7 +29,13 @@ describe("Export All Data panel", () => {
     HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
       saved.push(`${this.getAttribute("href")} as ${this.download}`);
     };
-    const running = job({ kind: "export", progress: 0.25, phrase: "Exporting bets: 1 of 4 rows" });
+    const running = job({
+      kind: "export",
+      progress: 0.25,
+      step: "export-rows",
+      stepParams: { table: "bets", done: 1, total: 4 },
+      phrase: "Exporting bets: 1 of 4 rows",
+    });
     const finished = done({
       kind: "export",
       download: { fileName: "betting-shop-export-2026-03-01.json", sizeBytes: 1_468_006 },
@@ -46,6 +54,7 @@ describe("Export All Data panel", () => {
     const bar = await screen.findByRole("progressbar", { name: "Export progress" });
     expect(bar.getAttribute("value")).toBe("25");
     expect(screen.getByRole("button", { name: "Cancel the export" })).toBeTruthy();
+    expect(screen.getByText(/· Exporting bets: 1 of 4 rows$/)).toBeTruthy();
 
     const link = await screen.findByRole(
       "link",
@@ -80,5 +89,57 @@ describe("Export All Data panel", () => {
       }),
     ).toBeTruthy();
     expect(saved).toEqual([]);
+  });
+});
+
+describe("a job's progress in German", () => {
+  englishAfterEach();
+
+  test("the export's step is German, its counts in the German way", async () => {
+    const running = job({
+      kind: "export",
+      progress: 0.3086,
+      step: "export-rows",
+      stepParams: { table: "bet_settlements", done: 12_345, total: 40_000 },
+      phrase: "Exporting bet settlements: 12,345 of 40,000 rows",
+    });
+    renderWithProviders(<ExportDataPanel />, "admin", { "GET /api/admin/jobs": [running] });
+    await screen.findByRole("progressbar", { name: "Export progress" });
+    act(() => applyLanguage("de"));
+    const bar = await screen.findByRole("progressbar", { name: "Fortschritt: Export" });
+    expect(bar.getAttribute("value")).toBe("31");
+    const text = screen.getByText(/Wettabrechnungen/);
+    expect(text.textContent).toBe(
+      "31\u00a0% · Exportiere Wettabrechnungen: 12.345 von 40.000 Zeilen",
+    );
+    expect(screen.getByRole("button", { name: "Export abbrechen" })).toBeTruthy();
+  });
+
+  test("each step of the books check is German; an unknown step shows the server's words", () => {
+    const steps: [Partial<JobDto>, string][] = [
+      [{ step: "starting", phrase: "Starting", progress: 0 }, "0\u00a0% · Starte"],
+      [
+        { step: "books-balances", phrase: "Comparing stored balances with the ledger" },
+        "40\u00a0% · Vergleiche gespeicherte Kontostände mit den Buchungen",
+      ],
+      [
+        { step: "books-bets", phrase: "Checking each bet against its ledger rows" },
+        "40\u00a0% · Prüfe jede Wette gegen ihre Buchungen",
+      ],
+      [{ step: "done", phrase: "Done", progress: 1 }, "100\u00a0% · Fertig"],
+      [
+        { step: "newer-step", phrase: "Doing something newer" },
+        "40\u00a0% · Doing something newer",
+      ],
+    ];
+    for (const [over, expected] of steps) {
+      const view = renderWithProviders(
+        <JobProgress job={job({ stepParams: {}, ...over })} label="Buchprüfung" />,
+        "admin",
+      );
+      act(() => applyLanguage("de"));
+      expect(view.container.querySelector("[aria-live]")?.textContent).toBe(expected);
+      view.unmount();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { useT } from "../../../i18n";
 import { formatDateTime, formatNumber, formatPercent } from "../../../lib/format";
 import { displayLocale } from "../../../lib/locale";
 import { type Job, useCancelJob } from "../api/jobs";
+import { jobStepText } from "./job-step";
 import "../../../i18n/areas/jobs";
 
 /** "1.4 MB" (de: "1,4 MB"), in the user's locale. */
@@ -19,8 +20,8 @@ export function formatBytes(bytes: number, locale = displayLocale()): string {
 }
 
 /**
- * A running job: a progress bar with its percentage and what it is doing (announced
- * politely), and a Cancel button named after the job.
+ * A running job: a progress bar with its percentage and what it is doing in the reader's
+ * language (announced politely), and a Cancel button named after the job.
  */
 export function JobProgress({ job, label }: { job: Job; label: string }) {
   const cancel = useCancelJob();
@@ -37,7 +38,10 @@ export function JobProgress({ job, label }: { job: Job; label: string }) {
       <p className="text-sm text-base-content/70" aria-live="polite">
         {job.state === "queued"
           ? t("jobs.waiting")
-          : t("jobs.progress", { percent: formatPercent(percent, 0), phrase: job.phrase })}
+          : t("jobs.progress", {
+              percent: formatPercent(percent, 0),
+              phrase: jobStepText(job, t, displayLocale()),
+            })}
       </p>
       <button
         type="button"

@@ -290,7 +290,7 @@ export async function startServer(env: Env) {
   const replication = startReplication(env, deps);
   if (replication) deps.replication = replication;
   const app = createApp(deps);
-  const web = serveWeb(env.WEB_DIST);
+  const web = serveWeb(env.WEB_DIST, { defaultLanguage: env.DEFAULT_LANGUAGE });
   let stopping = false;
   /** Requests whose handler has not yet answered (not the 503s of the stop). */
   let working = 0;

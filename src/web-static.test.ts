@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { serveWeb } from "./web-static";
+import { pageLanguage, serveWeb } from "./web-static";
 
 const dist = mkdtempSync(join(tmpdir(), "web-static-"));
 mkdirSync(join(dist, "assets"));
@@ -18,7 +18,7 @@ function writeWithTwins(path: string, text: string): void {
 }
 const APP_JS = `console.log(${JSON.stringify("the app ".repeat(200))})`;
 const STYLES = `body{color:red}${".x{margin:0}".repeat(100)}`;
-const PAGE = `<!doctype html><title>app</title>${"<p>shop</p>".repeat(100)}`;
+const PAGE = `<!doctype html><html lang="en"><title>app</title>${"<p>shop</p>".repeat(100)}`;
 writeWithTwins(join(dist, "assets", "app-0123abcd.js"), APP_JS);
 writeWithTwins(join(dist, "assets", "styles-0123abcd.css"), STYLES);
 writeFileSync(join(dist, "assets", "only-gzip-0123abcd.js"), APP_JS);
@@ -129,19 +129,37 @@ describe("precompressed files (decision 057)", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
-  test("index.html, at / and at a client route, compressed with the page headers", async () => {
-    const serveCompressed = serveWeb(compressedDist);
+  test("index.html, at / and at a client route, with the page headers and its language", async () => {
+    const serveGerman = serveWeb(compressedDist, { defaultLanguage: "de" });
     for (const path of ["/", "/customers/12", "/index.html"]) {
-      const res = await serveCompressed(
+      const res = await serveGerman(
         new Request(`http://localhost${path}`, { headers: { "Accept-Encoding": CHROME } }),
       );
       expect(res.status).toBe(200);
-      expect(res.headers.get("content-encoding")).toBe("br");
+      // A few hundred bytes in a real build: written for the request, not a compressed twin.
+      expect(res.headers.get("content-encoding")).toBeNull();
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(res.headers.get("cache-control")).toBe("no-cache, no-store, must-revalidate");
       expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-      expect(res.headers.get("vary")).toBe("Accept-Encoding");
-      expect(await decoded(res)).toBe(PAGE);
+      expect(res.headers.get("vary")).toBe("Accept-Language");
+      // No browser language asked for: the operator's DEFAULT_LANGUAGE, before any script.
+      expect(await res.text()).toBe(PAGE.replace('lang="en"', 'lang="de"'));
     }
+    const english = await serveGerman(
+      new Request("http://localhost/", { headers: { "Accept-Language": "en-IE,en;q=0.9" } }),
+    );
+    expect(await english.text()).toBe(PAGE);
+  });
+
+  test("the page's language: the first of the browser's the app speaks, by weight, else the default", () => {
+    expect(pageLanguage(null, "en")).toBe("en");
+    expect(pageLanguage(null, "de")).toBe("de");
+    expect(pageLanguage("de-AT,de;q=0.9,en;q=0.8", "en")).toBe("de");
+    expect(pageLanguage("fr-FR,fr;q=0.9,en;q=0.5,de;q=0.7", "en")).toBe("de");
+    expect(pageLanguage("fr-FR, it", "de")).toBe("de");
+    expect(pageLanguage("en;q=0.2, de;q=0.8", "en")).toBe("de");
+    expect(pageLanguage("de;q=0, en", "de")).toBe("en");
+    expect(pageLanguage("*", "de")).toBe("de");
+    expect(pageLanguage("garbage;;q=x,,", "en")).toBe("en");
   });
 });

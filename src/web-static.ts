@@ -6,6 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { extname, join, normalize, resolve } from "node:path";
+import { isLanguage, type Language } from "./domain/language";
 import { acceptedEncodings, type Encoding } from "./lib/compression";
 import { decodedPath } from "./lib/http";
 
@@ -67,7 +68,52 @@ async function fileResponse(
   return new Response(Bun.file(path), { headers: textHeaders });
 }
 
-export function serveWeb(distDir: string) {
+/**
+ * The language the page is in before its script runs (decision 065): the first of the
+ * browser's languages (Accept-Language, by weight) the app speaks, else DEFAULT_LANGUAGE. The
+ * app then sets `<html lang>` to the user's own choice, if any; until then a screen reader
+ * reads the page in the language it will show, not in English.
+ */
+export function pageLanguage(acceptLanguage: string | null, defaultLanguage: Language): Language {
+  const wanted = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.split(";");
+      const q = params
+        .map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param)?.[1])
+        .find((value) => value !== undefined);
+      return {
+        primary: tag.trim().toLowerCase().split("-")[0],
+        q: q === undefined ? 1 : Number(q),
+        index,
+      };
+    })
+    .filter(({ q }) => Number.isFinite(q) && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (
+    (wanted.find(({ primary }) => isLanguage(primary))?.primary as Language | undefined) ??
+    defaultLanguage
+  );
+}
+
+/**
+ * index.html with `<html lang>` set for this request (pageLanguage). A few hundred bytes, so
+ * it goes as it is, uncompressed; `Vary: Accept-Language` as its language follows that header.
+ */
+async function indexResponse(
+  request: Request,
+  indexPath: string,
+  defaultLanguage: Language,
+): Promise<Response> {
+  const lang = pageLanguage(request.headers.get("Accept-Language"), defaultLanguage);
+  const html = (await Bun.file(indexPath).text()).replace(
+    /<html lang="[^"]*"/,
+    `<html lang="${lang}"`,
+  );
+  return new Response(html, { headers: { ...HTML_HEADERS, Vary: "Accept-Language" } });
+}
+
+export function serveWeb(distDir: string, { defaultLanguage = "en" as Language } = {}) {
   const root = resolve(distDir);
   const indexPath = join(root, "index.html");
   return async (request: Request): Promise<Response> => {
@@ -84,6 +130,7 @@ export function serveWeb(distDir: string) {
     if (filePath.startsWith(root) && pathname !== "/" && pathname.includes(".")) {
       const file = Bun.file(filePath);
       if (await file.exists()) {
+        if (filePath === indexPath) return indexResponse(request, indexPath, defaultLanguage);
         if (/\.html?$/i.test(filePath)) return fileResponse(request, filePath, HTML_HEADERS);
         const hashed = /-[a-z0-9]{6,}\.(js|css|woff2?|png|svg)$/i.test(filePath);
         return fileResponse(request, filePath, {
@@ -96,6 +143,6 @@ export function serveWeb(distDir: string) {
     if (!existsSync(indexPath)) {
       return new Response(MISSING_BUILD, { status: 503, headers: { "Content-Type": "text/html" } });
     }
-    return fileResponse(request, indexPath, HTML_HEADERS);
+    return indexResponse(request, indexPath, defaultLanguage);
   };
 }

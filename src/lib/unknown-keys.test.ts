@@ -89,6 +89,21 @@ describe("unknown query parameters", () => {
     });
   }
 
+  test("a CSV asked of a list that has none is a 400, not a JSON page saved as a .csv", async () => {
+    for (const path of ["/api/shifts?format=csv", "/api/shifts?format=csv&limit=5"]) {
+      const res = await t.request("GET", path);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        "This operation has no CSV download: format=csv is not read here",
+      );
+    }
+    // format=json is what every list answers anyway; a list with a CSV still has it.
+    expect((await t.request("GET", "/api/shifts?format=json")).status).toBe(200);
+    const csv = await t.request("GET", "/api/bets?format=csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toStartWith("text/csv");
+  });
+
   test("another list's filter is accepted and ignored, as before", async () => {
     for (const path of ["/api/shops?customerId=5", "/api/customers?betId=3"]) {
       expect((await t.request("GET", path)).status).toBe(200);

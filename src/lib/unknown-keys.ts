@@ -91,8 +91,21 @@ async function sentBody(c: Context<AppEnv>): Promise<unknown> {
 export async function refuseUnknownKeys(contract: Contract, c: Context<AppEnv>): Promise<void> {
   if (contract.query) {
     const known = parameterNames();
-    const unknown = Object.keys(c.req.query()).filter((key) => !known.has(key));
+    const query = c.req.query();
+    const unknown = Object.keys(query).filter((key) => !known.has(key));
     if (unknown.length) refuse("parameter", unknown);
+    // Another list's filter is ignored, but not a download asked of a list that has none:
+    // `/api/shifts?format=csv` answered a JSON page to a client saving it as a CSV file.
+    if (
+      query.format !== undefined &&
+      query.format !== "json" &&
+      !keysOf(contract.query)?.has("format")
+    ) {
+      throw new AppError(
+        "VALIDATION",
+        `This operation has no CSV download: format=${query.format} is not read here`,
+      );
+    }
   }
   if (contract.body) {
     const known = keysOf(contract.body);

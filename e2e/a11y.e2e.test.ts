@@ -286,6 +286,10 @@ for (const colorScheme of ["light", "dark"] as const) {
       await bet.getByLabel("Stake Amount (€)").fill("500");
       await visible(bet.getByText(/exceeds the customer's available funds/));
       await expectAccessible(page, "the bet dialog's funds warning", "dialog[open]");
+      // A cash bet with no open shift (the admin has none): why it cannot be taken.
+      await bet.getByRole("radio", { name: "Cash", exact: true }).check();
+      await visible(bet.getByTestId("no-shift"));
+      await expectAccessible(page, "the cash bet dialog with no open shift", "dialog[open]");
       await bet.getByRole("button", { name: "Cancel", exact: true }).click();
       await bet.waitFor({ state: "hidden" });
       // A withdrawal above the balance, blocked.

@@ -10,6 +10,7 @@ import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import {
   api,
+  detail,
   expectAccessible,
   expectText,
   expectToast,
@@ -131,6 +132,27 @@ describe("the app in German", () => {
     await visible(page.getByRole("region", { name: "Gewinnquote" }));
     expect(await htmlLang(page)).toBe("de");
     await expectAccessible(page, "reports (de)");
+
+    // The admin page at 1024 px: the checks' results (time, badge, duration) wrap in their
+    // panel instead of running past the page's edge (German's longer labels did, by 1 px).
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto("/admin");
+    await visible(page.getByRole("heading", { name: "Systemverwaltung", level: 1 }));
+    const info = panel(page, "Systeminformationen");
+    await expectText(detail(info, "Prüfung beim Start"), /OK|Fehlgeschlagen|Nicht erfasst/);
+    await expectText(detail(info, "Vollständige Integritätsprüfung"), /OK|Fehlgeschlagen|Noch/);
+    // Each value ends inside its list (the panel's column), not past it.
+    const pastTheList = await info.locator("dl").evaluate((list) => {
+      const edge = list.getBoundingClientRect().right;
+      return [...list.querySelectorAll("dd")]
+        .filter((value) => value.getBoundingClientRect().right > edge + 0.5)
+        .map((value) => value.textContent);
+    });
+    expect(pastTheList).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
     expect(errors).toEqual([]);
     const storageState = await context.storageState();
     await context.close();

@@ -13,6 +13,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from "../../tests/helpers/test-app";
+import { en as auditTexts } from "../../web/i18n/areas/audit";
 import { contracts } from "../domain/contracts";
 import { createSession } from "./auth/session";
 
@@ -474,6 +475,7 @@ describe("audit rows", () => {
       expect(own.map((r) => r.action)).toEqual([recipe.action]);
       const row = own[0] as AuditRow;
       expect(row.entity_type).toBe(recipe.entityType);
+      keysRecorded(t, row.id, recipe.action);
       const actor = recipe.actor ?? recipe.as;
       expect(row.actor_id).toBe(t.ids[actor as "user" | "admin"]);
       t.close();
@@ -546,5 +548,42 @@ describe("audit rows", () => {
     expect(res.status).toBe(422);
     expect(auditRowsAfter(t, before)).toHaveLength(0);
     t.close();
+  });
+});
+
+/**
+ * The field names the recipes' rows record in before and after (nested ones by their own
+ * name), with the actions that wrote each: the audit screen labels every one in the
+ * reader's language (web/i18n/areas/audit.ts `fields`). Filled by the recipes' tests above.
+ */
+const RECORDED = new Map<string, Set<string>>();
+
+/** Under these, the names are data, not fields: the tables delete-all counted. */
+const DATA_KEYS = new Set(["deletedRows"]);
+
+function keysRecorded(t: TestApp, id: number, action: string): void {
+  const row = t.handle.sqlite.query("select before, after from audit_log where id = ?").get(id) as {
+    before: string | null;
+    after: string | null;
+  };
+  const walk = (value: unknown) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return;
+    for (const [key, inner] of Object.entries(value)) {
+      const actions = RECORDED.get(key) ?? new Set<string>();
+      actions.add(action);
+      RECORDED.set(key, actions);
+      if (!DATA_KEYS.has(key)) walk(inner);
+    }
+  };
+  for (const side of [row.before, row.after]) if (side) walk(JSON.parse(side));
+}
+
+describe("audit field names", () => {
+  // After the recipes (a file's tests run in order): every name their rows recorded.
+  test("every field a recipe's row records has a label on the audit screen", () => {
+    const unlabelled = [...RECORDED]
+      .filter(([key]) => !Object.hasOwn(auditTexts.fields, key))
+      .map(([key, actions]) => `${key} (${[...actions].join(", ")})`);
+    expect(unlabelled).toEqual([]);
   });
 });

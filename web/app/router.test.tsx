@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import { userDto } from "../../src/domain/dto";
 import type { Role } from "../../src/domain/enums";
 import { useAuth } from "../features/auth";
-import { customer } from "../test/fixtures";
+import { customer, slip } from "../test/fixtures";
 import { englishAfterEach, renderApp, user } from "../test/render";
 
 function Orphan() {
@@ -164,6 +164,14 @@ describe("shell and routes", () => {
   });
 });
 
+describe("the slip's tab title", () => {
+  test("in English: the slip of the bet, in Bets", async () => {
+    renderApp("/bets/12/slip", "user", { "GET /api/bets/:id/slip": slip() });
+    await screen.findByText("Leopardstown 14:30 Galopin");
+    await waitFor(() => expect(document.title).toBe("Slip of bet #12 · Bets · Betting Shop"));
+  });
+});
+
 describe("the shell in German", () => {
   englishAfterEach();
   /** A signed-in user who chose German. */
@@ -184,6 +192,24 @@ describe("the shell in German", () => {
       "GET /api/customers/:id": customer(),
     });
     await waitFor(() => expect(document.title).toBe("Ann Byrne · Kunden · Wettbüro"));
+  });
+
+  test("the slip's page, outside the shell, names its tab like the bet's page", async () => {
+    const shown = renderApp("/bets/12/slip", "user", {
+      ...german("user"),
+      "GET /api/bets/:id/slip": slip(),
+    });
+    await screen.findByText("Leopardstown 14:30 Galopin");
+    await waitFor(() =>
+      expect(document.title).toBe("Wettschein von Wette #12 · Wetten · Wettbüro"),
+    );
+    shown.unmount();
+    renderApp("/bets/99/slip", "user", {
+      ...german("user"),
+      "GET /api/bets/:id/slip": { status: 404, body: { message: "Not found", code: "NOT_FOUND" } },
+    });
+    expect(await screen.findByText("Wette nicht gefunden")).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Wette nicht gefunden · Wetten · Wettbüro"));
   });
 
   test("a customer login on Shifts is told, in German, that they are for staff only", async () => {

@@ -8,11 +8,14 @@ export function pageTitle(...parts: (string | undefined)[]): string {
   return [...new Set(named), i18n.t("app.name")].join(" · ");
 }
 
-/** Sets the tab title for as long as the component is shown (pages outside the shell). */
-export function useDocumentTitle(title: string): void {
+/**
+ * Sets the tab title for as long as the component is shown (pages outside the shell), with
+ * the `section` it lives in as the shell's pages have it ("Slip of bet #12 · Bets · …").
+ */
+export function useDocumentTitle(title: string, section?: string): void {
   useEffect(() => {
-    document.title = pageTitle(title);
-  }, [title]);
+    document.title = pageTitle(title, section);
+  }, [title, section]);
 }
 
 function headingOf(main: HTMLElement): HTMLHeadingElement | null {

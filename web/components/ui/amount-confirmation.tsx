@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useT } from "../../i18n";
 import { euroCents } from "../../lib/format";
 import { useLargeAmountCents } from "../../lib/settings";
+import { useFocusKeptThroughPending } from "./use-focus-kept-through-pending";
 
 /**
  * The large-amount step of a money dialog: `holds(body, cents)` is true (and the
@@ -48,6 +49,8 @@ export function AmountConfirmation({
 }) {
   const id = useId();
   const backRef = useRef<HTMLButtonElement>(null);
+  // Disabled while it sends: a refusal gives the focus back to it, not to the page.
+  const confirmRef = useFocusKeptThroughPending(pending === true);
   const t = useT();
   // Focus the safe choice: Enter from the form must not confirm by accident.
   useEffect(() => backRef.current?.focus(), []);
@@ -68,7 +71,13 @@ export function AmountConfirmation({
         <button ref={backRef} type="button" className="btn" onClick={onBack}>
           {t("common.goBack")}
         </button>
-        <button type="button" className="btn btn-warning" disabled={pending} onClick={onConfirm}>
+        <button
+          ref={confirmRef}
+          type="button"
+          className="btn btn-warning"
+          disabled={pending}
+          onClick={onConfirm}
+        >
           {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
         </button>
       </div>

@@ -85,10 +85,14 @@ export interface RefusedField {
   message: string;
 }
 
-/** The visible controls marked invalid inside `root`, in the order they appear. */
+/**
+ * The visible controls marked invalid inside `root`, in the order they appear. A lookup's
+ * box (a search form: Find slip) is not one: it saves nothing, so "Not saved" would be
+ * wrong, and its own message under the box already says why nothing was found.
+ */
 export function refusedFieldsIn(root: ParentNode): RefusedField[] {
   return [...root.querySelectorAll<HTMLElement>('[aria-invalid="true"]')]
-    .filter((element) => !element.closest("[hidden]"))
+    .filter((element) => !element.closest('[hidden], [role="search"], search'))
     .map((element) => {
       const labelled = element.getAttribute("aria-labelledby");
       const label =

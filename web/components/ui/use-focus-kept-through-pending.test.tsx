@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { act, render, screen } from "@testing-library/react";
+import { AmountConfirmation } from "./amount-confirmation";
 import { FormActions } from "./field";
 
 function Form({ pending }: { pending: boolean }) {
@@ -72,5 +73,42 @@ describe("a submit refused by the server", () => {
     act(() => reason.focus());
     rerender(<Form pending={false} />);
     expect(document.activeElement).toBe(reason);
+  });
+});
+
+/** What Chromium does to a focused button once disabled (happy-dom does not blur it). */
+function blurAsChromium(button: HTMLButtonElement) {
+  if (document.activeElement !== button) return;
+  act(() => {
+    button.disabled = false;
+    button.blur();
+    button.disabled = true;
+  });
+}
+
+/** A large deposit's confirmation, sending while `pending`. */
+const Confirm = ({ pending }: { pending: boolean }) => (
+  <AmountConfirmation
+    question="Deposit this amount?"
+    amountCents={150_000}
+    confirmLabel="Confirm €1,500.00"
+    pending={pending}
+    pendingLabel="Processing..."
+    onBack={() => {}}
+    onConfirm={() => {}}
+  />
+);
+
+describe("a large amount's confirmation refused by the server", () => {
+  test("its confirm button has the focus again, not the page", () => {
+    const view = render(<Confirm pending={false} />);
+    const confirm = screen.getByRole<HTMLButtonElement>("button", { name: "Confirm €1,500.00" });
+    act(() => confirm.focus());
+    view.rerender(<Confirm pending />);
+    expect(confirm.disabled).toBe(true);
+    blurAsChromium(confirm);
+    expect(document.activeElement).toBe(document.body);
+    view.rerender(<Confirm pending={false} />);
+    expect(document.activeElement).toBe(confirm);
   });
 });

@@ -12,6 +12,7 @@ export const de: Shape<typeof en> = {
   notFound: "Wette nicht gefunden",
   errorLoadingBet: "Fehler beim Laden der Wette",
   errorLoadingSlip: "Fehler beim Laden des Wettscheins",
+  slipTitle: "Wettschein von Wette #{{id}}",
   backToBets: "Zurück zu den Wetten",
   backToBet: "Zurück zur Wette",
   betNumber: "Wette #{{id}}",

@@ -16,6 +16,8 @@ export const en = {
   notFound: "Bet not found",
   errorLoadingBet: "Error Loading Bet",
   errorLoadingSlip: "Error Loading Slip",
+  /** The slip page's tab title (outside the shell). */
+  slipTitle: "Slip of bet #{{id}}",
   backToBets: "Back to Bets",
   backToBet: "Back to Bet",
   betNumber: "Bet #{{id}}",

@@ -65,6 +65,7 @@ export const de: Shape<typeof en> = {
     unknown: "Unbekannt",
     statusOpen: "Offen",
     statusClosed: "Geschlossen",
+    statusCode: { OPEN: "Offen", CLOSED: "Geschlossen" },
     loading: "Schichten werden geladen...",
     empty: "Keine Schichten gefunden",
   },

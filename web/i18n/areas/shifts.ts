@@ -70,6 +70,8 @@ export const en = {
     unknown: "Unknown",
     statusOpen: "Open",
     statusClosed: "Closed",
+    /** The status column: English shows the codes themselves, as every status code (decision 065). */
+    statusCode: { OPEN: "OPEN", CLOSED: "CLOSED" },
     loading: "Loading shifts...",
     empty: "No shifts found",
   },

@@ -92,6 +92,20 @@ describe("admin page", () => {
     expect((await screen.findAllByText("Username and password are required")).length).toBe(2);
   });
 
+  test("in German: the recalculation's validation messages in German", async () => {
+    const ue = userEvent.setup();
+    renderAdmin({ "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }) });
+    const submit = await screen.findByRole("button", { name: "Kontostand neu berechnen" });
+    await ue.click(submit);
+    expect(await screen.findByText("Typ und ID sind erforderlich")).toBeTruthy();
+    expect(screen.queryByText("Entity type and ID are required")).toBeNull();
+    await ue.selectOptions(screen.getByLabelText("Art"), "CUSTOMER");
+    await ue.type(screen.getByLabelText("ID"), "abc");
+    await ue.click(submit);
+    expect(await screen.findByText("Typ und ID muss eine positive ganze Zahl sein")).toBeTruthy();
+    expect(screen.queryByText(/must be a positive whole number/)).toBeNull();
+  });
+
   test("recalculation toasts the new balance", async () => {
     const ue = userEvent.setup();
     renderAdmin({

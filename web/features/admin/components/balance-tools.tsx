@@ -7,6 +7,7 @@ import { InputField, SelectField, TextareaField } from "../../../components/ui/f
 import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
+import { translateValidation } from "../../../lib/validation";
 import { ReverseTransactionDialog } from "../../transactions";
 import { useRecalculateBalance } from "../api/recalculate-balance";
 import "../../../i18n/areas/admin";
@@ -39,7 +40,8 @@ export function RecalculateBalancePanel() {
           inputMode="numeric"
           {...register("entityId")}
         />
-        {error && <p className="mb-2 text-sm text-error">{error}</p>}
+        {/* The schema's English message in the language shown, as a field's (field.tsx). */}
+        {error && <p className="mb-2 text-sm text-error">{translateValidation(error)}</p>}
         {mutation.data && (
           <p className="mb-2 text-sm">
             {t("admin.recalculate.result", {

@@ -6,6 +6,13 @@ import "../../../i18n/areas/admin";
 
 type Check = NonNullable<IntegrityStatus["full"]>;
 
+/**
+ * A result's cell (time, badge, duration): it wraps, right-aligned, where the panel is
+ * narrow (a German /admin at 1024 px ran 1 px past the page), and never pushes the row wider.
+ */
+export const RESULT_CELL =
+  "flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1 text-right";
+
 /** "2.9 s" or "840 ms" (de: "2,9 s"): how long a check took, in the user's locale. */
 export function formatDuration(ms: number, locale = displayLocale()): string {
   if (ms < 1000) return `${formatNumber(ms, locale)} ms`;
@@ -40,14 +47,14 @@ export function IntegrityFacts() {
     <>
       <div className="flex justify-between gap-3 py-1">
         <dt>{t("admin.info.startupCheck")}</dt>
-        <dd className="flex items-center gap-2 text-right">
+        <dd className={RESULT_CELL}>
           {waiting ??
             (data?.quick ? <CheckResult check={data.quick} /> : t("admin.info.notRecorded"))}
         </dd>
       </div>
       <div className="flex justify-between gap-3 py-1">
         <dt>{t("admin.info.fullCheck")}</dt>
-        <dd className="flex items-center gap-2 text-right">
+        <dd className={RESULT_CELL}>
           {waiting ?? (data?.full ? <CheckResult check={data.full} /> : t("admin.info.notRunYet"))}
         </dd>
       </div>

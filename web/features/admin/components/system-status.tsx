@@ -6,7 +6,7 @@ import { formatDateTime, formatNumber, formatPercent } from "../../../lib/format
 import { settingsQuery } from "../../../lib/settings";
 import { type Backup, useLatestBackup } from "../api/get-backups";
 import { useHealth } from "../api/get-health";
-import { IntegrityFacts } from "./integrity-facts";
+import { IntegrityFacts, RESULT_CELL } from "./integrity-facts";
 import "../../../i18n/areas/admin";
 
 type StatusWord = "operational" | "degraded" | "down" | "connected" | "disconnected" | "error";
@@ -105,7 +105,7 @@ function BackupFacts({ backup }: { backup: Backup }) {
     <>
       <div className="flex justify-between gap-3 py-1">
         <dt>{t("admin.info.lastBackup")}</dt>
-        <dd className="flex items-center gap-2 text-right">
+        <dd className={RESULT_CELL}>
           {formatDateTime(backup.createdAt)}
           <span className={`badge badge-sm ${backup.ok ? "badge-success" : "badge-error"}`}>
             {backup.ok ? t("admin.info.ok") : t("admin.info.failed")}

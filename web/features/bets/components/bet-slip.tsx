@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { useDocumentTitle } from "../../../components/layouts/use-page-heading";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { useT } from "../../../i18n";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
@@ -55,6 +56,17 @@ export default function BetSlip({
 }) {
   const { data: slip, isLoading, error } = useSlip(id);
   const t = useT();
+  const missing = isNotFound(error) || (!isLoading && !error && !slip);
+  // Outside the shell, so its tab is named here, as the bet's page is: what it shows, then
+  // where it lives ("Slip of bet #12 · Bets · Betting Shop"; "Bet not found · Bets · …").
+  useDocumentTitle(
+    missing
+      ? t("bets.notFound")
+      : error
+        ? t("bets.errorLoadingSlip")
+        : t("bets.slipTitle", { id: slip?.betId ?? id }),
+    t("pages.bets"),
+  );
   const [originalLeft, setOriginalLeft] = useState(original && autoPrint);
   const [location, navigate] = useLocation();
   // Once printed, the original is spent: a reload or the Print button prints DUPLICATE.
@@ -65,7 +77,7 @@ export default function BetSlip({
     navigate(location, { replace: true });
   };
   if (isLoading) return <LoadingText text={t("bets.loadingSlip")} />;
-  if (isNotFound(error) || (!error && !slip)) {
+  if (missing) {
     return (
       <StateCard title={t("bets.notFound")} backHref="/bets" backLabel={t("bets.backToBets")} />
     );

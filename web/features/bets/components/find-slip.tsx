@@ -2,6 +2,7 @@ import { useAtomValue } from "jotai";
 import { type ReactNode, useId, useState } from "react";
 import { useLocation } from "wouter";
 import { formatSlipCode, normalizeSlipCode } from "../../../../src/domain/slip-code";
+import { useFocusKeptThroughPending } from "../../../components/ui/use-focus-kept-through-pending";
 import { useT } from "../../../i18n";
 import { errorMessage, isNotFound } from "../../../lib/api-client";
 import { canMutateAtom } from "../../../lib/session";
@@ -33,6 +34,8 @@ export default function FindSlip({
   const [text, setText] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Find is disabled while it looks: pressed from the keyboard, it has the focus again after.
+  const findRef = useFocusKeptThroughPending(busy);
   const [found, setFound] = useState<Slip | null>(null);
   // Finding any bet by its code is staff's work (GET /api/slips/{code}).
   const isStaff = useAtomValue(canMutateAtom);
@@ -98,7 +101,7 @@ export default function FindSlip({
             setFound(null);
           }}
         />
-        <button type="submit" className="btn btn-sm join-item" disabled={busy}>
+        <button ref={findRef} type="submit" className="btn btn-sm join-item" disabled={busy}>
           {busy ? t("bets.findSlip.finding") : t("bets.findSlip.find")}
         </button>
       </div>

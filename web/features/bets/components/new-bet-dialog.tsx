@@ -406,7 +406,9 @@ function CashBetShop({ shift }: { shift: ReturnType<typeof useCurrentShift>["dat
           <span className="text-sm text-base-content/70">{t("bet.shiftTill")}</span>
         </p>
       ) : shift === null ? (
-        <p className="text-warning-content rounded-box bg-warning/20 p-2 text-sm">
+        // Styled as every warning in a dialog (the other shop's, decision 088): daisyUI's
+        // alert-warning reads at AA in both themes; white on a pale amber read at 1.31:1.
+        <p role="note" className="alert alert-warning py-2 text-sm" data-testid="no-shift">
           {t("bet.noShift")}
         </p>
       ) : (

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderApp } from "../../../test/render";
+import { userDto } from "../../../../src/domain/dto";
+import { shift } from "../../../test/fixtures";
+import { englishAfterEach, page, renderApp, user } from "../../../test/render";
 
 const lists = {
   "GET /api/shifts": { body: [], headers: { "X-Total-Count": "0" } },
@@ -52,5 +54,72 @@ describe("the Shifts list's filters", () => {
     expect(await screen.findByLabelText("Shop")).toBeTruthy();
     expect(screen.queryByLabelText("Cashier")).toBeNull();
     expect(calls.some((c) => c.path === "/api/admin/users")).toBe(false);
+  });
+});
+
+describe("the Shifts list's status", () => {
+  englishAfterEach();
+  const shifts = {
+    ...lists,
+    "GET /api/shifts": page([
+      shift({ id: 5, status: "OPEN" }),
+      shift({
+        id: 4,
+        status: "CLOSED",
+        closedAt: "2026-01-02T17:00:00.000Z",
+        countedCash: "100.00",
+        discrepancy: "0.00",
+      }),
+    ]),
+  };
+
+  test("English shows the codes, as every status code (decision 065)", async () => {
+    renderApp("/shifts", "admin", shifts);
+    const table = await screen.findByRole("table");
+    expect(await within(table).findByText("OPEN")).toBeTruthy();
+    expect(within(table).getByText("CLOSED")).toBeTruthy();
+  });
+
+  test("German shows the words the status filter offers, not the codes", async () => {
+    renderApp("/shifts", "admin", {
+      ...shifts,
+      "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
+    });
+    const table = await screen.findByRole("table");
+    await within(table).findByText("Offen");
+    const cells = within(table)
+      .getAllByRole("cell")
+      .map((c) => c.textContent);
+    expect(cells.filter((c) => c === "Offen" || c === "Geschlossen")).toEqual([
+      "Offen",
+      "Geschlossen",
+    ]);
+    expect(cells.some((c) => c === "OPEN" || c === "CLOSED")).toBe(false);
+  });
+
+  test("a phone's cards show the German word too", async () => {
+    const realMatchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes("max-width"),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      renderApp("/shifts", "admin", {
+        ...shifts,
+        "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
+      });
+      const cards = await screen.findAllByTestId("list-card");
+      expect(
+        cards.map((c) => c.textContent?.match(/Status(OPEN|CLOSED|Offen|Geschlossen)/)?.[1]),
+      ).toEqual(["Offen", "Geschlossen"]);
+    } finally {
+      window.matchMedia = realMatchMedia;
+    }
   });
 });

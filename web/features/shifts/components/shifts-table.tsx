@@ -53,8 +53,13 @@ function shiftColumns(t: TFunction) {
       header: t("shifts.table.shop"),
       cell: (c) => <ShopLink id={c.row.original.shopId} shop={c.row.original.shop} />,
     }),
-    // The status is shown as its code (OPEN, CLOSED), as every status code is (decision 065).
-    col.accessor("status", { header: t("shifts.table.status"), enableSorting: false }),
+    // The status as every status code shows (decision 065): the code itself in English (OPEN,
+    // CLOSED), the language's word otherwise (Offen, Geschlossen).
+    col.accessor("status", {
+      header: t("shifts.table.status"),
+      enableSorting: false,
+      cell: (c) => t(`shifts.table.statusCode.${c.getValue()}`),
+    }),
     col.accessor("openedAt", {
       header: t("shifts.table.opened"),
       cell: (c) => <DateCell value={c.getValue()} />,

@@ -3,29 +3,16 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { userDto } from "../../../src/domain/dto";
 import { bet, shop } from "../../test/fixtures";
+import { pretendPhone } from "../../test/phone";
 import { englishAfterEach, page, renderApp, user } from "../../test/render";
 
-const realMatchMedia = window.matchMedia;
-
-/** Pretends the screen is a phone: every `max-width` query matches. */
-function phone() {
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes("max-width"),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
+let restoreMatchMedia: () => void = () => {};
 
 describe("lists on a phone", () => {
-  beforeEach(phone);
-  afterEach(() => {
-    window.matchMedia = realMatchMedia;
+  beforeEach(() => {
+    restoreMatchMedia = pretendPhone();
   });
+  afterEach(() => restoreMatchMedia());
 
   test("bets are cards: description, customer, stake, odds, status and Won/Lost/Void together", async () => {
     renderApp("/bets", "user", {

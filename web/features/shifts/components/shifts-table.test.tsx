@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { userDto } from "../../../../src/domain/dto";
 import { shift } from "../../../test/fixtures";
+import { pretendPhone } from "../../../test/phone";
 import { englishAfterEach, page, renderApp, user } from "../../../test/render";
 
 const lists = {
@@ -98,17 +99,7 @@ describe("the Shifts list's status", () => {
   });
 
   test("a phone's cards show the German word too", async () => {
-    const realMatchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes("max-width"),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    const restore = pretendPhone();
     try {
       renderApp("/shifts", "admin", {
         ...shifts,
@@ -119,7 +110,7 @@ describe("the Shifts list's status", () => {
         cards.map((c) => c.textContent?.match(/Status(OPEN|CLOSED|Offen|Geschlossen)/)?.[1]),
       ).toEqual(["Offen", "Geschlossen"]);
     } finally {
-      window.matchMedia = realMatchMedia;
+      restore();
     }
   });
 });

@@ -178,6 +178,13 @@ if (existsSync(dbPath)) {
   for (const suffix of copies) copyFileSync(`${dbPath}${suffix}`, `${aside}${suffix}`);
   let current: Database | null = null;
   try {
+    // An empty file with files beside it (its -wal holds every commit it has) is no database
+    // to open: SQLite would take it for a new one and delete that WAL when it closes.
+    if (statSync(dbPath).size === 0 && copies.length > 0) {
+      throw Object.assign(new Error("the database file is empty; its commits may be in its -wal"), {
+        code: "SQLITE_NOTADB_EMPTY",
+      });
+    }
     current = new Database(dbPath, { strict: true });
     current.run("pragma busy_timeout = 5000");
     current.run("pragma wal_checkpoint(TRUNCATE)");

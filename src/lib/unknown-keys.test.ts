@@ -90,15 +90,25 @@ describe("unknown query parameters", () => {
   }
 
   test("a CSV asked of a list that has none is a 400, not a JSON page saved as a .csv", async () => {
-    for (const path of ["/api/shifts?format=csv", "/api/shifts?format=csv&limit=5"]) {
+    for (const path of [
+      "/api/shifts?format=csv",
+      "/api/shifts?format=csv&limit=5",
+      "/api/shifts?format=",
+      // Operations that read no parameters at all: a bet's, a customer's page.
+      `/api/customers/${ids.customerId}?format=csv`,
+      "/api/shifts/current?format=csv",
+    ]) {
       const res = await t.request("GET", path);
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe(
-        "This operation has no CSV download: format=csv is not read here",
+        "This operation has no CSV download: format is not read here",
       );
     }
     // format=json is what every list answers anyway; a list with a CSV still has it.
     expect((await t.request("GET", "/api/shifts?format=json")).status).toBe(200);
+    expect((await t.request("GET", `/api/customers/${ids.customerId}?format=json`)).status).toBe(
+      200,
+    );
     const csv = await t.request("GET", "/api/bets?format=csv");
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toStartWith("text/csv");

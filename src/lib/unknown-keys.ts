@@ -89,23 +89,21 @@ async function sentBody(c: Context<AppEnv>): Promise<unknown> {
 
 /** Refuses a query parameter or a body field `contract` does not declare (400). */
 export async function refuseUnknownKeys(contract: Contract, c: Context<AppEnv>): Promise<void> {
+  const query = c.req.query();
+  // Another list's filter is ignored, but not a download asked of an operation that has none:
+  // `/api/shifts?format=csv` answered a JSON page to a client saving it as a CSV file.
+  const format = query.format;
+  if (
+    format !== undefined &&
+    format !== "json" &&
+    !(contract.query && keysOf(contract.query)?.has("format"))
+  ) {
+    throw new AppError("VALIDATION", "This operation has no CSV download: format is not read here");
+  }
   if (contract.query) {
     const known = parameterNames();
-    const query = c.req.query();
     const unknown = Object.keys(query).filter((key) => !known.has(key));
     if (unknown.length) refuse("parameter", unknown);
-    // Another list's filter is ignored, but not a download asked of a list that has none:
-    // `/api/shifts?format=csv` answered a JSON page to a client saving it as a CSV file.
-    if (
-      query.format !== undefined &&
-      query.format !== "json" &&
-      !keysOf(contract.query)?.has("format")
-    ) {
-      throw new AppError(
-        "VALIDATION",
-        `This operation has no CSV download: format=${query.format} is not read here`,
-      );
-    }
   }
   if (contract.body) {
     const known = keysOf(contract.body);

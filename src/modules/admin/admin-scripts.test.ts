@@ -222,6 +222,40 @@ describe("restore with the server stopped", () => {
     }
   });
 
+  test("an empty database file with its -wal beside it is kept aside with it, not opened (SQLite would drop that WAL)", async () => {
+    const live = join(dir, "live.db");
+    expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);
+    const out = join(dir, "b.db");
+    expect((await script("backup", ["--db", live, "--out", out])).code).toBe(0);
+    // Every commit in the WAL, the database file itself emptied (a copy cut short, a disk full).
+    const db = new Database(live);
+    db.run("pragma wal_autocheckpoint = 0");
+    db.run("update users set username = 'only-in-the-wal'");
+    const wal = readFileSync(`${live}-wal`);
+    db.close();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${live}${suffix}`, { force: true });
+    writeFileSync(live, "");
+    writeFileSync(`${live}-wal`, wal);
+
+    const restore = await script("restore", [out, "--db", live]);
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    expect(restore.stdout).toContain(
+      "The current database cannot be read (the database file is empty; its commits may be in its -wal): it is kept aside as it was, with its -wal file.",
+    );
+    const aside = readdirSync(dir)
+      .filter((f) => f.startsWith("live.db.before-restore-"))
+      .sort();
+    expect(aside).toHaveLength(2);
+    const [asideDb, asideWal] = aside as [string, string];
+    expect(readFileSync(join(dir, asideDb)).length).toBe(0);
+    expect(readFileSync(join(dir, asideWal)).equals(wal)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(
+      ["b.db", "live.db", asideDb, asideWal, "live.db.lock"].sort(),
+    );
+    expect(count(live, "users")).toBe(1);
+  });
+
   test("a backup copied with its -wal is restored with the WAL's commits, as one file", async () => {
     const live = join(dir, "live.db");
     expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);

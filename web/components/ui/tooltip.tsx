@@ -23,6 +23,16 @@ export function Tooltip({ tip, children }: { tip: string | null; children: React
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const openRef = useRef(false);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Escape closes it wherever the focus is: what it describes is often a disabled button,
+  // which takes no focus, so the key never reaches this element (WCAG 1.4.13).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") hide();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  });
   const setShown = (shown: boolean) => {
     if (openRef.current && !shown) lastClosedAt = performance.now();
     openRef.current = shown;
@@ -47,9 +57,6 @@ export function Tooltip({ tip, children }: { tip: string | null; children: React
       onPointerLeave={hide}
       onFocus={show}
       onBlur={hide}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && openRef.current) hide();
-      }}
     >
       {children}
     </span>

@@ -13,7 +13,8 @@ import "../../../i18n/areas/shifts";
  * `shopId` is the value to start the form with. The open shift (and the user) are usually
  * known already (the sidebar read them); what is only known after the dialog opened is put in
  * by `place` then, unless the field was changed meanwhile (`current` reads it): a shop picked
- * by the user or restored from a draft stays.
+ * by the user or restored from a draft stays. A shift that goes away meanwhile (closed in
+ * another tab) changes nothing: the shop on screen is the one the cashier saw and confirms.
  */
 export function useShiftShopDefault(
   pageShopId: number | undefined,
@@ -24,9 +25,12 @@ export function useShiftShopDefault(
   const workingShopId = useAtomValue(workingShopIdAtom);
   const shopId = String(pageShopId ?? shift?.shopId ?? workingShopId ?? "");
   const started = useRef(shopId);
+  const hadShift = useRef(false);
+  if (shift) hadShift.current = true;
   // biome-ignore lint/correctness/useExhaustiveDependencies: when the default itself changes
   useLayoutEffect(() => {
     if (shopId === started.current || current() !== started.current) return;
+    if (!shift && hadShift.current) return;
     started.current = shopId;
     place(shopId);
   }, [shopId]);

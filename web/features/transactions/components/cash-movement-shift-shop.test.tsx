@@ -4,7 +4,8 @@
  * no shift, so with REQUIRE_SHIFT off a mis-pick left the till's cash-up short of it silently.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { focusManager } from "@tanstack/react-query";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { userDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
@@ -83,6 +84,35 @@ describe("a cash movement while a shift is open", () => {
     await waitFor(() => expect(shopBox().value).toBe("Central"));
     await screen.findByRole("region", { name: "Customer Balance Info" });
     expect(screen.queryByTestId("shift-shop")).toBeNull();
+  });
+
+  test("the shift closed elsewhere while the dialog is open: the shop on screen stays", async () => {
+    let open = true;
+    const { calls } = renderWithProviders(
+      <CashMovementDialog kind="deposit" onClose={() => {}} customerId={7} />,
+      "user",
+      {
+        "GET /api/user": userDto.parse({ ...user("user"), shopId: 3 }),
+        "GET /api/shifts/current": () => (open ? shift() : null),
+        "GET /api/customers/:id": customer(),
+        "GET /api/shops/:id": ({ path }: { path: string }) =>
+          path.endsWith("/4") ? MAIN_STREET : CENTRAL,
+        "GET /api/shops": page([CENTRAL, MAIN_STREET]),
+      },
+    );
+    await waitFor(() => expect(shopBox().value).toBe("Main Street"));
+    const asked = () => calls.filter((c) => c.path === "/api/shifts/current").length;
+    const before = asked();
+    open = false;
+    // The cashier comes back to the window: the app reads the shift again, now none.
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(asked()).toBeGreaterThan(before), { timeout: 30_000 });
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    // Not the working shop (Central) put in silently: what the cashier saw stays.
+    expect(shopBox().value).toBe("Main Street");
   });
 
   test("in German the warning is German", async () => {

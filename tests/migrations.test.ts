@@ -197,11 +197,11 @@ describe("at start, applied migrations must match the files", () => {
     expect(columns).not.toContainEqual({ name: "payment" });
   });
 
-  test("0028 applied from its text edited on main (exact dead-heat CHECKs) still opens", () => {
+  test("0028 applied from its earlier, looser text (0029's triggers hold it exact) still opens", () => {
     const path = unpackFixture(20, dir);
     const handle = openDatabase(path);
     handle.close();
-    const edited = "e3d2419674d1ffb620ece94b037bc50a3b514b4b0d7dd2296826d88e8d2287f1";
+    const edited = "128b0ea971ef768806d53bd88a31cf409387ce34f205375688b37ee57380bef3";
     tamper(
       path,
       `update __drizzle_migrations set hash = '${edited}' where created_at = ${tagOf("0028_dead_heat_rule4").when}`,
@@ -217,6 +217,36 @@ describe("at start, applied migrations must match the files", () => {
     expect(() => openDatabase(path)).toThrow(
       "0028_dead_heat_rule4 were applied from a different text",
     );
+  });
+
+  test("0029's triggers hold a bets table with 0028's earlier, looser CHECKs to the exact shape", () => {
+    const db = new Database(":memory:");
+    // The columns as 0028's earlier text added them: any digits either side of the slash.
+    db.run(
+      "create table bets (id integer primary key, status text, each_way_places integer, dead_heat_win text check (dead_heat_win is null or (status = 'WON' and dead_heat_win glob '[1-9]*/[1-9]*')), dead_heat_place text check (dead_heat_place is null or (status in ('WON', 'PLACED') and each_way_places is not null and dead_heat_place glob '[1-9]*/[1-9]*')))",
+    );
+    const shape = readFileSync(join(MIGRATIONS_FOLDER, "0029_dead_heat_shape.sql"), "utf8");
+    for (const statement of shape.split("--> statement-breakpoint")) db.run(statement);
+    const insert = db.prepare(
+      "insert into bets (status, each_way_places, dead_heat_win, dead_heat_place) values ('WON', 3, ?, ?)",
+    );
+    insert.run("1/2", "2/3");
+    insert.run("9/20", null);
+    for (const bad of ["3/2", "1/1", "01/2", "1/21", "10/9"]) {
+      expect(() => insert.run(bad, null)).toThrow(
+        "CHECK constraint failed: bets_dead_heat_win_check",
+      );
+      expect(() => insert.run(null, bad)).toThrow(
+        "CHECK constraint failed: bets_dead_heat_place_check",
+      );
+    }
+    expect(() => db.run("update bets set dead_heat_win = '3/2' where id = 1")).toThrow(
+      "CHECK constraint failed: bets_dead_heat_win_check",
+    );
+    expect(() => db.run("update bets set dead_heat_place = '2/2' where id = 1")).toThrow(
+      "CHECK constraint failed: bets_dead_heat_place_check",
+    );
+    db.close();
   });
 
   test("a database migrated by a newer version: refused, naming the migrations it does not know", () => {

@@ -11,7 +11,16 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { customerNumber } from "../src/domain/customer-number";
-import { api, expectText, hidden, pick, unique, visible } from "./harness";
+import {
+  api,
+  expectText,
+  hidden,
+  newGermanPage,
+  pick,
+  signInGerman,
+  unique,
+  visible,
+} from "./harness";
 import { counterKeysReady } from "./keyboard";
 import { createAccount, createCustomer, createShop, deposit, placeBet } from "./seed";
 import { setUpSuite } from "./suite";
@@ -92,19 +101,9 @@ describe("cash dialogs at the counter", () => {
     await createAccount(admin.page, username, PASSWORD, "user");
     await admin.context.close();
 
-    const context = await suite.browser.newContext({
-      baseURL: suite.server.url,
-      locale: "de-DE",
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { context, page, errors } = await newGermanPage(suite.browser, suite.server.url);
     await page.goto("/auth");
-    await page.getByLabel("Benutzername").fill(username);
-    await page.getByLabel("Passwort").fill(PASSWORD);
-    await page.getByRole("button", { name: "Anmelden" }).click();
-    await page.waitForURL((u) => u.pathname === "/");
+    await signInGerman(page, username, PASSWORD);
     await counterKeysReady(page);
 
     await page.keyboard.press("Shift+F9");

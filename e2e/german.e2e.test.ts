@@ -14,8 +14,10 @@ import {
   expectAccessible,
   expectText,
   expectToast,
+  newGermanPage,
   panel,
   pick,
+  signInGerman,
   unique,
   visible,
 } from "./harness";
@@ -48,24 +50,14 @@ describe("the app in German", () => {
     const me = await createAccount(admin.page, username, PASSWORD, "admin");
     await admin.context.close();
 
-    const context = await suite.browser.newContext({
-      baseURL: suite.server.url,
-      locale: "de-DE",
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { context, page, errors } = await newGermanPage(suite.browser, suite.server.url);
 
     // Before anyone signs in: the browser's language.
     await page.goto("/auth");
     await visible(page.getByRole("heading", { name: "Anmelden", level: 1 }));
     await langBecomes(page, "de");
     await expectAccessible(page, "sign-in (de)");
-    await page.getByLabel("Benutzername").fill(username);
-    await page.getByLabel("Passwort").fill(PASSWORD);
-    await page.getByRole("button", { name: "Anmelden" }).click();
-    await page.waitForURL((u) => u.pathname === "/");
+    await signInGerman(page, username, PASSWORD);
 
     // The user's own choice, on their own page.
     await page.goto(`/users/${me.id}`);

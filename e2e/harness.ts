@@ -145,6 +145,28 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.waitForURL((u) => u.pathname === "/");
 }
 
+/**
+ * A page whose browser speaks German (`locale: de-DE`, at VIEWPORT), with the page errors it
+ * records; `signInGerman` then signs in through the German sign-in form.
+ */
+export async function newGermanPage(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, locale: "de-DE", viewport: VIEWPORT });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+export async function signInGerman(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel("Benutzername").fill(username);
+  await page.getByLabel("Passwort").fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.waitForURL((u) => u.pathname === "/");
+}
+
 /** Calls the API as the signed-in page (same cookies, same origin). */
 export async function api<T = unknown>(
   page: Page,

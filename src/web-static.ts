@@ -6,6 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { extname, join, normalize, resolve } from "node:path";
+import { parseAccept } from "hono/utils/accept";
 import { isLanguage, type Language } from "./domain/language";
 import { acceptedEncodings, type Encoding } from "./lib/compression";
 import { decodedPath } from "./lib/http";
@@ -75,25 +76,11 @@ async function fileResponse(
  * reads the page in the language it will show, not in English.
  */
 export function pageLanguage(acceptLanguage: string | null, defaultLanguage: Language): Language {
-  const wanted = (acceptLanguage ?? "")
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.split(";");
-      const q = params
-        .map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param)?.[1])
-        .find((value) => value !== undefined);
-      return {
-        primary: tag.trim().toLowerCase().split("-")[0],
-        q: q === undefined ? 1 : Number(q),
-        index,
-      };
-    })
-    .filter(({ q }) => Number.isFinite(q) && q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return (
-    (wanted.find(({ primary }) => isLanguage(primary))?.primary as Language | undefined) ??
-    defaultLanguage
-  );
+  // parseAccept orders by quality, keeping the header's order among equals.
+  const wanted = parseAccept(acceptLanguage ?? "")
+    .filter(({ q }) => q > 0)
+    .map(({ type }) => type.toLowerCase().split("-")[0]);
+  return (wanted.find((primary) => isLanguage(primary)) as Language | undefined) ?? defaultLanguage;
 }
 
 /**

@@ -29,7 +29,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { copyImageFiles, OPERATOR_SCRIPTS, READ_BY_PATH } from "../scripts/image-files";
 import { resolveFile } from "./helpers/import-graph";
-import { freePort, runBun } from "./helpers/server-process";
+import { freePort, runBun, signInOverHttp } from "./helpers/server-process";
 
 const ROOT = join(import.meta.dir, "..");
 const PASSWORD = "image-test-orchard-password";
@@ -325,14 +325,7 @@ describe("the image's files (scripts/image-files.ts)", () => {
       out,
     );
     await waitUntilHealthy(url, proc);
-    const login = await fetch(`${url}/api/login`, {
-      method: "POST",
-      headers: { Origin: url, "Content-Type": "application/json" },
-      body: JSON.stringify({ username: "admin", password: PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] as string;
-    const get = (path: string) => fetch(`${url}${path}`, { headers: { Cookie: cookie } });
+    const { api: get } = await signInOverHttp(url, "admin", PASSWORD);
     expect((await get("/readyz")).status).toBe(200);
     expect((await get("/api/customers")).status).toBe(200);
     const csv = await get("/api/customers?format=csv");

@@ -30,7 +30,12 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { ledgerViolations } from "./helpers/invariants";
-import { freePort, killRunningServers, spawnServer } from "./helpers/server-process";
+import {
+  freePort,
+  killRunningServers,
+  signInOverHttp,
+  spawnServer,
+} from "./helpers/server-process";
 
 const ROOT = resolve(import.meta.dir, "..");
 const ADMIN_PASSWORD = "replication-drill-harbour-password";
@@ -76,23 +81,7 @@ async function readyz(url: string): Promise<{ status: number; body: Record<strin
 async function signIn(
   url: string,
 ): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
-  const login = await fetch(`${url}/api/login`, {
-    method: "POST",
-    headers: { Origin: url, "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] as string;
-  return (path, init = {}) =>
-    fetch(`${url}${path}`, {
-      ...init,
-      headers: {
-        Origin: url,
-        Cookie: cookie,
-        "Content-Type": "application/json",
-        ...(init.headers as Record<string, string>),
-      },
-    });
+  return (await signInOverHttp(url, "admin", ADMIN_PASSWORD)).api;
 }
 
 /** The server's children (Litestream runs in its own session, but is still its child). */

@@ -27,6 +27,7 @@ import {
   killRunningServers,
   runBun,
   type ServerProcess,
+  signInOverHttp,
   spawnServer,
 } from "./helpers/server-process";
 
@@ -64,16 +65,9 @@ async function startReplicating(dbPath: string, replicaUrl: string): Promise<Ser
 }
 
 async function createShop(url: string, name: string): Promise<void> {
-  const login = await fetch(`${url}/api/login`, {
+  const { api } = await signInOverHttp(url, "admin", ADMIN_PASSWORD);
+  const res = await api("/api/shops", {
     method: "POST",
-    headers: { Origin: url, "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] as string;
-  const res = await fetch(`${url}/api/shops`, {
-    method: "POST",
-    headers: { Origin: url, Cookie: cookie, "Content-Type": "application/json" },
     body: JSON.stringify({ name, location: "Test" }),
   });
   expect(res.status).toBe(201);

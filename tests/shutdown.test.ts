@@ -24,7 +24,12 @@ import { join } from "node:path";
 import { messageOf } from "../src/lib/errors";
 import { suspendSearchIndexes } from "../src/lib/search-index";
 import { ledgerViolations } from "./helpers/invariants";
-import { killRunningServers, type ServerProcess, spawnServer } from "./helpers/server-process";
+import {
+  killRunningServers,
+  type ServerProcess,
+  signInOverHttp,
+  spawnServer,
+} from "./helpers/server-process";
 
 const PASSWORD = "shutdown-test-orchard-password";
 const SETTINGS = { READ_WORKERS: "2", SHUTDOWN_GRACE_SECONDS: "10" };
@@ -48,13 +53,7 @@ async function until(what: string, done: () => boolean): Promise<void> {
 }
 
 async function signIn(server: ServerProcess): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: "POST",
-    headers: { Origin: server.url, "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return (res.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  return (await signInOverHttp(server.url, "admin", PASSWORD)).cookie;
 }
 
 interface Deposit {

@@ -5,6 +5,7 @@
  */
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { parseAccept } from "hono/utils/accept";
 
 /** The encodings this server sends, best first: brotli, then gzip (else identity). */
 export type Encoding = "br" | "gzip";
@@ -28,18 +29,10 @@ const COMPRESSIBLE =
  * q. `q=0` refuses one; `*` stands for those not named; `x-gzip` is gzip. No header: none.
  */
 export function acceptedEncodings(header: string | null | undefined): Encoding[] {
-  if (!header) return [];
   const weights = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [name = "", ...params] = part.split(";");
-    const token = name.trim().toLowerCase();
-    if (!token) continue;
-    let q = 1;
-    for (const param of params) {
-      const match = /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param);
-      if (match) q = Number(match[1]);
-    }
-    weights.set(token === "x-gzip" ? "gzip" : token, Number.isFinite(q) ? q : 0);
+  for (const { type, q } of parseAccept(header ?? "")) {
+    const token = type.toLowerCase();
+    weights.set(token === "x-gzip" ? "gzip" : token, q);
   }
   const wildcard = weights.get("*") ?? 0;
   return OFFERED.map((encoding) => ({ encoding, q: weights.get(encoding) ?? wildcard }))

@@ -169,3 +169,39 @@ export async function spawnServer(
     },
   };
 }
+
+/** A signed-in session on a server over HTTP: its cookie, and fetch with it (and Origin, JSON). */
+export interface HttpSession {
+  cookie: string;
+  api: (path: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** Signs in over HTTP, as a browser does (same-origin `Origin`); throws unless it is a 200. */
+export async function signInOverHttp(
+  url: string,
+  username: string,
+  password: string,
+): Promise<HttpSession> {
+  const login = await fetch(`${url}/api/login`, {
+    method: "POST",
+    headers: { Origin: url, "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  if (login.status !== 200) {
+    throw new Error(`sign-in as ${username} answered ${login.status}: ${await login.text()}`);
+  }
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  return {
+    cookie,
+    api: (path, init = {}) =>
+      fetch(`${url}${path}`, {
+        ...init,
+        headers: {
+          Origin: url,
+          Cookie: cookie,
+          "Content-Type": "application/json",
+          ...(init.headers as Record<string, string>),
+        },
+      }),
+  };
+}

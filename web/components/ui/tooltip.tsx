@@ -21,32 +21,30 @@ let lastClosedAt = Number.NEGATIVE_INFINITY;
 export function Tooltip({ tip, children }: { tip: string | null; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const openRef = useRef(false);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // Escape closes it wherever the focus is: what it describes is often a disabled button,
-  // which takes no focus, so the key never reaches this element (WCAG 1.4.13).
+  // While open: Escape closes it wherever the focus is (what it describes is often a disabled
+  // button, which takes no focus, so the key never reaches this element; WCAG 1.4.13). Its
+  // closing (or unmounting open) starts the skip delay.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") hide();
+      if (event.key === "Escape") setOpen(false);
     };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  });
-  const setShown = (shown: boolean) => {
-    if (openRef.current && !shown) lastClosedAt = performance.now();
-    openRef.current = shown;
-    setOpen(shown);
-  };
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      lastClosedAt = performance.now();
+    };
+  }, [open]);
   const show = () => {
     clearTimeout(timer.current);
     if (tip === null) return;
-    if (performance.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS) setShown(true);
-    else timer.current = setTimeout(() => setShown(true), TOOLTIP_OPEN_DELAY_MS);
+    if (performance.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS) setOpen(true);
+    else timer.current = setTimeout(() => setOpen(true), TOOLTIP_OPEN_DELAY_MS);
   };
   const hide = () => {
     clearTimeout(timer.current);
-    setShown(false);
+    setOpen(false);
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only show a text the element already has as its description

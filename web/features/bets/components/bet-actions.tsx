@@ -11,7 +11,7 @@ import "../../../i18n/areas/bets";
  * Won, Placed (each-way bets only), Lost and Void for a pending bet (nothing for a settled one), on the Bets list and the
  * bet's page. Each opens a short confirmation, owned by the page (SettleProvider); the
  * buttons are 32 px tall and set apart, so a hurried click cannot settle. Won is disabled for
- * staff when it pays LARGE_AMOUNT or more (issue 10), saying why. `data-bet-actions` names
+ * staff when it pays LARGE_AMOUNT or more (issue 10), saying why (focusable: SettleButton). `data-bet-actions` names
  * the bet, so the list can move the focus to the next pending bet's buttons after a
  * settlement (issue 20).
  */
@@ -52,7 +52,11 @@ export function BetActions({ bet }: { bet: Bet }) {
   );
 }
 
-/** A settle button; disabled, with why in a tooltip and its description, when only an admin may. */
+/**
+ * A settle button; when only an admin may, it is `aria-disabled` rather than `disabled`: it
+ * stays in the tab order, so a keyboard user reaches it and hears (and sees, in its tooltip)
+ * why, and a click or Enter on it does nothing (daisyUI draws it disabled).
+ */
 function SettleButton({
   label,
   className,
@@ -70,9 +74,9 @@ function SettleButton({
       <button
         type="button"
         className={className}
-        disabled={adminOnly !== null}
+        aria-disabled={adminOnly !== null || undefined}
         aria-describedby={adminOnly ? reasonId : undefined}
-        onClick={onClick}
+        onClick={adminOnly === null ? onClick : undefined}
       >
         {label}
       </button>

@@ -277,7 +277,7 @@ function focusAfterSettling(root: HTMLElement, betId: number | null) {
     betId === null
       ? null
       : root.querySelector<HTMLButtonElement>(
-          `[data-bet-actions="${betId}"] button:not([disabled])`,
+          `[data-bet-actions="${betId}"] button:not([disabled]):not([aria-disabled="true"])`,
         );
   if (button) {
     button.focus();

@@ -197,8 +197,8 @@ describe("settling Placed", () => {
       settings,
     );
     await waitFor(() =>
-      expect((screen.getByRole("button", { name: "Placed" }) as HTMLButtonElement).disabled).toBe(
-        true,
+      expect(screen.getByRole("button", { name: "Placed" }).getAttribute("aria-disabled")).toBe(
+        "true",
       ),
     );
     view.unmount();
@@ -220,11 +220,11 @@ describe("settling Placed", () => {
     const placed = (await screen.findByRole("button", { name: "Placed" })) as HTMLButtonElement;
     // The Won button waits for the settings too: once Won is disabled, they have arrived.
     await waitFor(() =>
-      expect((screen.getByRole("button", { name: "Won" }) as HTMLButtonElement).disabled).toBe(
-        true,
+      expect(screen.getByRole("button", { name: "Won" }).getAttribute("aria-disabled")).toBe(
+        "true",
       ),
     );
-    expect(placed.disabled).toBe(false);
+    expect(placed.getAttribute("aria-disabled")).toBeNull();
   });
 
   test("re-settlement offers Placed for an each-way bet only", async () => {

@@ -96,10 +96,23 @@ describe("four eyes on risk (issue 10): the Won button of a pending bet", () => 
     );
 
   test("staff: Won is disabled with the reason for a large payout; Lost and Void stay", async () => {
+    const ue = userEvent.setup();
     actions("user", "500.00");
     const won = screen.getByRole("button", { name: "Won" }) as HTMLButtonElement;
-    await waitFor(() => expect(won.disabled).toBe(true));
+    await waitFor(() => expect(won.getAttribute("aria-disabled")).toBe("true"));
     expect(description(won)).toBe(REASON);
+    // Still in the tab order, so the keyboard reaches the reason; Enter and a click do nothing.
+    expect(won.disabled).toBe(false);
+    await ue.tab();
+    expect(document.activeElement).toBe(won);
+    await ue.keyboard("{Enter}");
+    won.click();
+    expect(screen.queryByTestId("settle-effect")).toBeNull();
+    // The same keys on Lost, the next button, do open its confirmation.
+    await ue.tab();
+    await ue.keyboard("{Enter}");
+    expect(await screen.findByTestId("settle-effect")).toBeTruthy();
+    expect(screen.getByRole("dialog").textContent).toContain("Lost");
     expect((screen.getByRole("button", { name: "Lost" }) as HTMLButtonElement).disabled).toBe(
       false,
     );
@@ -114,7 +127,7 @@ describe("four eyes on risk (issue 10): the Won button of a pending bet", () => 
     const won = screen.getByRole("button", { name: "Won" }) as HTMLButtonElement;
     await ue.click(won);
     expect(await screen.findByTestId("settle-effect")).toBeTruthy();
-    expect(won.disabled).toBe(false);
+    expect(won.getAttribute("aria-disabled")).toBeNull();
     expect(won.getAttribute("aria-describedby")).toBeNull();
   });
 });

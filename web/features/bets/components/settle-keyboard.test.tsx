@@ -62,7 +62,7 @@ describe("the bet's page (issue 20, item 3)", () => {
       },
     });
     const won = (await screen.findByRole("button", { name: "Won" })) as HTMLButtonElement;
-    await waitFor(() => expect(won.disabled).toBe(true));
+    await waitFor(() => expect(won.getAttribute("aria-disabled")).toBe("true"));
     expect(screen.getByText("Only an admin can settle a bet paying €500.00 or more")).toBeTruthy();
   });
 

@@ -560,6 +560,8 @@ const RECORDED = new Map<string, Set<string>>();
 
 /** Under these, the names are data, not fields: the tables delete-all counted. */
 const DATA_KEYS = new Set(["deletedRows"]);
+/** The tables named under DATA_KEYS: the audit screen labels them too (`tables`). */
+const TABLES_COUNTED = new Set<string>();
 
 function keysRecorded(t: TestApp, id: number, action: string): void {
   const row = t.handle.sqlite.query("select before, after from audit_log where id = ?").get(id) as {
@@ -573,6 +575,9 @@ function keysRecorded(t: TestApp, id: number, action: string): void {
       actions.add(action);
       RECORDED.set(key, actions);
       if (!DATA_KEYS.has(key)) walk(inner);
+      else if (typeof inner === "object" && inner !== null) {
+        for (const table of Object.keys(inner)) TABLES_COUNTED.add(table);
+      }
     }
   };
   for (const side of [row.before, row.after]) if (side) walk(JSON.parse(side));
@@ -585,5 +590,12 @@ describe("audit field names", () => {
       .filter(([key]) => !Object.hasOwn(auditTexts.fields, key))
       .map(([key, actions]) => `${key} (${[...actions].join(", ")})`);
     expect(unlabelled).toEqual([]);
+  });
+
+  test("every table delete-all counts has a label there too", () => {
+    expect(TABLES_COUNTED.size).toBeGreaterThan(10);
+    expect([...TABLES_COUNTED].filter((name) => !Object.hasOwn(auditTexts.tables, name))).toEqual(
+      [],
+    );
   });
 });

@@ -42,6 +42,23 @@ export function fieldLabel(key: string | number): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Under these, a name is a table's (delete-all's counts), labelled from `audit.tables`. */
+const TABLE_COUNTS = new Set(["deletedRows"]);
+
+/** A path's labels: each name's field label, or its table's under TABLE_COUNTS. */
+function pathLabel(path: readonly (string | number)[]): string {
+  return path
+    .map((key, index) => {
+      const name = String(key);
+      const parent = index > 0 ? String(path[index - 1]) : null;
+      if (parent !== null && TABLE_COUNTS.has(parent) && Object.hasOwn(en.tables, name)) {
+        return i18n.t(`audit.tables.${name as keyof typeof en.tables}`);
+      }
+      return fieldLabel(key);
+    })
+    .join(" / ");
+}
+
 /** A value as the operator reads it, knowing its field's name. */
 export function readable(key: string | number, value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -81,20 +98,46 @@ export function auditDiff(before: unknown, after: unknown): DiffLine[] {
   }
   const from = isRecord(before) ? before : {};
   const to = isRecord(after) ? after : {};
-  return diff(from, to).map((d) => {
-    const last = d.path[d.path.length - 1] ?? "value";
-    const field = d.path.map(fieldLabel).join(" / ");
+  return diff(from, to).flatMap((d): DiffLine[] => {
     if (d.type === "CREATE") {
-      return { field, kind: "added", before: "", after: readable(last, d.value) };
+      return leaves(d.path, d.value).map(([path, value]) => ({
+        field: pathLabel(path),
+        kind: "added",
+        before: "",
+        after: readable(path[path.length - 1] ?? "value", value),
+      }));
     }
     if (d.type === "REMOVE") {
-      return { field, kind: "removed", before: readable(last, d.oldValue), after: "" };
+      return leaves(d.path, d.oldValue).map(([path, value]) => ({
+        field: pathLabel(path),
+        kind: "removed",
+        before: readable(path[path.length - 1] ?? "value", value),
+        after: "",
+      }));
     }
-    return {
-      field,
-      kind: "changed",
-      before: readable(last, d.oldValue),
-      after: readable(last, d.value),
-    };
+    const last = d.path[d.path.length - 1] ?? "value";
+    return [
+      {
+        field: pathLabel(d.path),
+        kind: "changed",
+        before: readable(last, d.oldValue),
+        after: readable(last, d.value),
+      },
+    ];
   });
+}
+
+/**
+ * A value added or removed whole, as its leaves: an object (a delete-all's counts, an
+ * alert's params) one line per field inside it, not its JSON; anything else itself. An
+ * empty object stays one line.
+ */
+function leaves(
+  path: readonly (string | number)[],
+  value: unknown,
+): [readonly (string | number)[], unknown][] {
+  if (!isRecord(value) || Array.isArray(value) || Object.keys(value).length === 0) {
+    return [[path, value]];
+  }
+  return Object.entries(value).flatMap(([key, inner]) => leaves([...path, key], inner));
 }

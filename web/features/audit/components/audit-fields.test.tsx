@@ -76,6 +76,21 @@ describe("every recorded field has a label", () => {
     ]);
   });
 
+  test("delete-all's counts name each table in the language shown, one line each", () => {
+    const after = { deletedRows: { bets: 12, shift_movements: 3 }, keptUserId: 1 };
+    expect(auditDiff(null, after).map((line) => [line.field, line.after])).toEqual([
+      ["Deleted rows / Bets", "12"],
+      ["Deleted rows / Till movements", "3"],
+      ["Kept user id", "1"],
+    ]);
+    applyLanguage("de");
+    expect(auditDiff(null, after).map((line) => line.field)).toEqual([
+      "Gelöschte Zeilen / Wetten",
+      "Gelöschte Zeilen / Kassenbewegungen",
+      "Behaltener Benutzer (ID)",
+    ]);
+  });
+
   /**
    * The rows an audit entry records whole (before and after a change). What else the server
    * writes is checked where it writes it: src/lib/audit.security.test.ts lists every name

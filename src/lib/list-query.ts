@@ -422,6 +422,14 @@ export interface ListSpec {
   table: SQLiteTable;
   id: SQLiteColumn;
   filters: SQL | undefined;
+  /**
+   * The filters on what a row never stops being (its customer, its shop), part of `filters`.
+   * A boundary (`after`/`before`) must meet them: another customer's row is "no row in this
+   * list", as a customer login's GET of it is a 404 (decision 021), so its id cannot be
+   * probed through paging. (A row that left a filter on a state, a bet settled meanwhile,
+   * still places the page.)
+   */
+  fixed?: SQL;
   search: Search | undefined;
   sorts: Record<string, ListSort>;
   fallback: { key: string; order: "asc" | "desc" };
@@ -679,7 +687,7 @@ function seekOf(
   if (boundary !== undefined) {
     const seeks = seekable(sort);
     const row = db.get<[unknown]>(
-      sql`select ${seeks ? sort : sql`1`} from ${spec.table} where ${spec.id} = ${boundary}`,
+      sql`select ${seeks ? sort : sql`1`} from ${spec.table} where ${and(eq(spec.id, boundary), spec.fixed)}`,
     );
     const param = query.after !== undefined ? "after" : "before";
     // A row that is not there would quietly give the first page again (decision 077).

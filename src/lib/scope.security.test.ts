@@ -250,6 +250,38 @@ describe("a customer login asking for another customer's rows", () => {
     }
   });
 
+  test("paging from one of her rows answers as paging from a row that is not there", async () => {
+    const paging = customerContracts.filter(
+      ([, c]) =>
+        c.method === "get" &&
+        c.paged &&
+        (c.scope === "own-list" || c.scope === "own-rows") &&
+        "after" in ((c.query as z.ZodObject).shape ?? {}),
+    );
+    expect(paging.map(([name]) => name).sort()).toEqual(
+      ["listBets", "listCustomers", "listTransactions"].sort(),
+    );
+    const missing = 987_654_321;
+    for (const [name, contract] of paging) {
+      const resource = contract.path.split("/")[2] as keyof Ids;
+      const herId = Number(hers[resource]);
+      for (const param of ["after", "before"]) {
+        for (const sort of ["", "&sort=amount", "&sort=stakeAmount", "&sort=balance"]) {
+          const url = (id: number) => `${contract.path}?${param}=${id}${sort}`;
+          const gone = await send(adaCookie, url(missing));
+          if (gone.status !== 400 || !gone.text.includes(`there is no row #${missing}`)) continue;
+          const got = await send(adaCookie, url(herId));
+          const where = `${name} ${url(herId)}`;
+          expect(`${where} -> ${got.status}`).toBe(`${where} -> 400`);
+          expect(got.text).toBe(gone.text.replaceAll(String(missing), String(herId)));
+          // Staff page from it (the probe aims true).
+          const staff = await send(t.cookies.admin, url(herId));
+          expect(`${where} (admin) -> ${staff.status}`).toBe(`${where} (admin) -> 200`);
+        }
+      }
+    }
+  });
+
   test("staff get her rows through the same calls (the probes aim true)", async () => {
     for (const probe of probes) {
       const scope = probe.contract.scope;

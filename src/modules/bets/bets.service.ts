@@ -180,11 +180,14 @@ function betPrefixSearch(q: string): Search {
 /** The bets list for `query` (its page, and its CSV export's walk). */
 export function betListSpec(query: ListQuery): ListSpec {
   const status = enumFilter("status", query.status, BET_STATUSES);
+  const fixed = and(
+    query.customerId ? eq(bets.customerId, query.customerId) : undefined,
+    query.shopId ? eq(bets.shopId, query.shopId) : undefined,
+  );
   const filters = and(
     ...([
       status ? eq(bets.status, status) : undefined,
-      query.customerId ? eq(bets.customerId, query.customerId) : undefined,
-      query.shopId ? eq(bets.shopId, query.shopId) : undefined,
+      fixed,
       query.from !== undefined ? gte(bets.createdAt, query.from) : undefined,
       query.to !== undefined ? lt(bets.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),
@@ -193,6 +196,7 @@ export function betListSpec(query: ListQuery): ListSpec {
     table: bets,
     id: bets.id,
     filters,
+    fixed,
     search: query.q ? orNumber(betSearch(query.q), query.q, bets, bets.id) : undefined,
     sorts: SORTS,
     fallback: { key: "createdAt", order: "desc" },

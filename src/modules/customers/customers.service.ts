@@ -214,14 +214,13 @@ export function customerListSpec(
   callingCode = DEFAULT_CALLING_CODE,
 ): ListSpec {
   const status = enumFilter("status", query.status, ["ACTIVE", "INACTIVE"] as const);
-  const filters = and(
-    status ? eq(customers.isActive, status === "ACTIVE") : undefined,
-    only !== null ? eq(customers.id, only) : undefined,
-  );
+  const fixed = only !== null ? eq(customers.id, only) : undefined;
+  const filters = and(status ? eq(customers.isActive, status === "ACTIVE") : undefined, fixed);
   return {
     table: customers,
     id: customers.id,
     filters,
+    fixed,
     search: query.q ? customerSearch(query.q, callingCode) : undefined,
     sorts: SORTS,
     fallback: { key: "createdAt", order: "desc" },

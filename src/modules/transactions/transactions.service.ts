@@ -193,14 +193,17 @@ export function transactionListSpec(query: ListQuery): ListSpec {
           and(eq(transactions.fromEntityType, entityType), eq(transactions.fromEntityId, id)),
           and(eq(transactions.toEntityType, entityType), eq(transactions.toEntityId, id)),
         );
+  const fixed = and(
+    involves("CUSTOMER", query.customerId),
+    involves("SHOP", query.shopId),
+    query.betId ? eq(transactions.betId, query.betId) : undefined,
+    query.shiftId ? eq(transactions.shiftId, query.shiftId) : undefined,
+  );
   const filters = and(
     ...([
       type ? eq(transactions.type, type) : undefined,
       status ? eq(transactions.status, status) : undefined,
-      involves("CUSTOMER", query.customerId),
-      involves("SHOP", query.shopId),
-      query.betId ? eq(transactions.betId, query.betId) : undefined,
-      query.shiftId ? eq(transactions.shiftId, query.shiftId) : undefined,
+      fixed,
       query.archived === "true" ? isNotNull(transactions.archivedAt) : undefined,
       query.archived === "false" ? isNull(transactions.archivedAt) : undefined,
       query.from !== undefined ? gte(transactions.createdAt, query.from) : undefined,
@@ -211,6 +214,7 @@ export function transactionListSpec(query: ListQuery): ListSpec {
     table: transactions,
     id: transactions.id,
     filters,
+    fixed,
     search: query.q
       ? orNumber(transactionSearch(query.q), query.q, transactions, transactions.id)
       : undefined,

@@ -6,7 +6,8 @@
  * counts the key presses (a typed character is one) and names the count. Then (issue 21's
  * "a double payment … pays once") a second window of the till that found the slip unpaid
  * presses Pay too and is refused, and the shift closes on the counted cash without a cent of
- * discrepancy.
+ * discrepancy. And the slip's page, outside the shell, keeps the counter keys (decision 050):
+ * "Back to Bet" has the focus there, and F4 opens the next cash bet.
  */
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
@@ -18,7 +19,7 @@ import { setUpSuite } from "./suite";
 const suite = setUpSuite();
 
 /** The keys this test presses, counted; the name below states the count it asserts. */
-const KEYS = 60;
+const KEYS = 43;
 
 /** How many times the page asked to print (window.print is counted, not run). */
 const prints = (page: Page) =>
@@ -29,31 +30,51 @@ interface ShiftRow {
   expectedCash: string;
 }
 
+/**
+ * A cashier of a new shop, signed in, with its shift open on a €100.00 float (set up through
+ * the API) and window.print counted.
+ */
+async function cashierAtTheTill() {
+  const admin = await suite.admin();
+  const shop = await createShop(admin.page, unique("Cash Counter"));
+  const username = unique("cashier")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+  const password = "Cashier-keys-2026";
+  await createAccount(admin.page, username, password, "user");
+  await admin.context.close();
+
+  const session = await suite.signedIn(username, password);
+  await session.page.addInitScript(() => {
+    const w = window as unknown as { __prints: number };
+    w.__prints = 0;
+    window.print = () => {
+      w.__prints += 1;
+    };
+  });
+  const opened = await api<ShiftRow>(session.page, "POST", "/api/shifts", {
+    shopId: shop.id,
+    openingFloat: "100.00",
+  });
+  expect(opened.expectedCash).toBe("100.00");
+  return { ...session, shop, opened };
+}
+
+/** Waits until the page asked to print `n` times. */
+async function printsBecome(page: Page, n: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await prints(page)) !== n) {
+    if (Date.now() > deadline) throw new Error(`printed ${await prints(page)} times, not ${n}`);
+    await Bun.sleep(50);
+  }
+}
+
+/** What has the focus: "h1 Bet #12" for the bet page's heading (focused() names it so). */
+const heading = (betId: number) => `h1 Bet #${betId}`;
+
 describe("the cash counter by keyboard (issue 21, items 1, 2 and 7)", () => {
   test(`a cash bet taken on F4, settled Won and paid on F10, the till right to the cent, in ${KEYS} keys`, async () => {
-    const admin = await suite.admin();
-    const shop = await createShop(admin.page, unique("Cash Counter"));
-    const username = unique("cashier")
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, "");
-    const password = "Cashier-keys-2026";
-    await createAccount(admin.page, username, password, "user");
-    await admin.context.close();
-
-    const { page, problems, context } = await suite.signedIn(username, password);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __prints: number };
-      w.__prints = 0;
-      window.print = () => {
-        w.__prints += 1;
-      };
-    });
-    // The shift (set up through the API; the till's float is €100.00).
-    const opened = await api<ShiftRow>(page, "POST", "/api/shifts", {
-      shopId: shop.id,
-      openingFloat: "100.00",
-    });
-    expect(opened.expectedCash).toBe("100.00");
+    const { page, problems, context, shop, opened } = await cashierAtTheTill();
 
     const keys = countedKeys(page);
     const { press, type, tabTo } = keys;
@@ -85,11 +106,9 @@ describe("the cash counter by keyboard (issue 21, items 1, 2 and 7)", () => {
     const betId = Number(new URL(page.url()).pathname.split("/")[2]);
     const slip = page.getByRole("article", { name: `Slip for bet #${betId}` });
     await visible(slip);
-    const deadline = Date.now() + 30_000;
-    while ((await prints(page)) !== 1) {
-      if (Date.now() > deadline) throw new Error("the cash bet's slip did not print");
-      await Bun.sleep(50);
-    }
+    await printsBecome(page, 1);
+    // The focus is on "Back to Bet" (not on Print, where an Enter would print again).
+    await focusIs(page, "a Back to Bet");
     const placed = await api<{
       customerId: number | null;
       payment: string;
@@ -104,10 +123,10 @@ describe("the cash counter by keyboard (issue 21, items 1, 2 and 7)", () => {
     });
     const { code } = await api<{ code: string }>(page, "GET", `/api/bets/${betId}/slip`);
 
-    // Back to the bet, and settle it Won there (Tab to Won, Enter, Tab to Confirm Won, Enter).
-    await tabTo("a Back to Bet");
+    // Back to the bet (Enter: its heading then has the focus, as after any page change), and
+    // settle it Won there (Tab to Won, Enter, Tab to Confirm Won, Enter).
     await press("Enter");
-    await visible(page.getByRole("heading", { name: `Bet #${betId}`, exact: true }));
+    await focusIs(page, heading(betId));
     await tabTo("button Won");
     await press("Enter");
     const settle = page.getByRole("dialog", { name: `Settle bet #${betId} as Won` });
@@ -188,6 +207,60 @@ describe("the cash counter by keyboard (issue 21, items 1, 2 and 7)", () => {
       `/api/shifts/${opened.id}`,
     );
     expect(shift).toMatchObject({ countedCash: "89.00", discrepancy: "0.00" });
+    expect(problems()).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test("the slip's page keeps the counter keys: Back to Bet focused, F4 opens the next cash bet", async () => {
+    const { page, problems, context } = await cashierAtTheTill();
+    await counterKeysReady(page);
+    const { press, type, tabTo } = countedKeys(page);
+
+    // A cash bet on F4; its slip prints at once on its own page, outside the shell.
+    await press("F4");
+    const betDialog = page.getByRole("dialog", { name: "Place New Bet" });
+    await visible(betDialog);
+    await focusIs(page, "textarea Description");
+    await type("Desert Orchid to win");
+    await tabTo("input Stake Amount (€)");
+    await type("5");
+    await tabTo("input Odds");
+    await type("2/1");
+    await press("Enter");
+    await hidden(betDialog);
+    await page.waitForURL((u) => /^\/bets\/\d+\/slip$/.test(u.pathname));
+    const betId = Number(new URL(page.url()).pathname.split("/")[2]);
+    await visible(page.getByRole("article", { name: `Slip for bet #${betId}` }));
+    await printsBecome(page, 1);
+    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+    await focusIs(page, "a Back to Bet");
+    await page.locator("body[data-counter-keys=on]").waitFor({ state: "attached" });
+
+    // F4 on the slip's page: back in the shell, on this bet, the next cash bet's dialog open.
+    await press("F4");
+    await visible(betDialog);
+    await page.waitForURL((u) => u.pathname === `/bets/${betId}`);
+    expect(await betDialog.getByRole("radio", { name: "Cash" }).isChecked()).toBe(true);
+    await focusIs(page, "textarea Description");
+    await expectAccessible(page, "cash bet from the slip's page", "dialog[open]");
+    // Esc: the bet's page, its heading focused; the slip printed once, nothing more.
+    await press("Escape");
+    await hidden(betDialog);
+    await focusIs(page, heading(betId));
+    expect(await prints(page)).toBe(1);
+
+    // The slip again (DUPLICATE): "Back to Bet" focused, F10 opens Find slip in the shell.
+    await page.goto(`/bets/${betId}/slip`);
+    await visible(page.getByRole("article", { name: `Slip for bet #${betId}` }));
+    await focusIs(page, "a Back to Bet");
+    await page.locator("body[data-counter-keys=on]").waitFor({ state: "attached" });
+    await press("F10");
+    const find = page.getByRole("dialog", { name: "Find slip" });
+    await visible(find);
+    await page.waitForURL((u) => u.pathname === `/bets/${betId}`);
+    await focusIs(page, "input Find slip");
+    await press("Escape");
+    await hidden(find);
     expect(problems()).toEqual([]);
     await context.close();
   }, 120_000);

@@ -1,12 +1,14 @@
 /**
  * Keyboard and screen-reader basics: focus returns to a dialog's opener, a page change
- * focuses the page heading, a skip link, a visible focus ring, the username field focused
- * on the sign-in page, and tab titles that name the page; and the narrow-screen shell.
+ * focuses the page heading (signing in and the forced password change included), a skip
+ * link, a visible focus ring, the username field focused on the sign-in page and the first
+ * field on the forced password change, and tab titles that name the page; and the
+ * narrow-screen shell.
  */
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { panel, unique, visible } from "./harness";
-import { createCustomer } from "./seed";
+import { ADMIN_PASSWORD, panel, unique, visible } from "./harness";
+import { createCustomer, createUser } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -51,6 +53,60 @@ describe("focus and titles", () => {
     await page.goto("/auth");
     await waitFocused(page.getByLabel("Username"), "the username field");
     await waitTitle(page, "Sign In · Betting Shop");
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("signing in by keyboard opens the Dashboard with its heading focused", async () => {
+    const { page, problems, context } = await suite.signedOut();
+    await page.goto("/auth");
+    await waitFocused(page.getByLabel("Username"), "the username field");
+    await page.keyboard.type("admin");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(ADMIN_PASSWORD);
+    await page.keyboard.press("Enter");
+    await waitFocused(
+      page.getByRole("heading", { name: "Dashboard", exact: true }),
+      "the Dashboard heading",
+    );
+    await waitTitle(page, "Dashboard · Betting Shop");
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("the forced password change focuses its first field; saved, the Dashboard's heading", async () => {
+    const admin = await suite.admin();
+    const username = unique("forced")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
+    const temporary = "Temporary-focus-2026";
+    await createUser(admin.page, username, temporary, "user");
+    await admin.context.close();
+
+    const { page, problems, context } = await suite.signedOut();
+    await page.goto("/auth");
+    await waitFocused(page.getByLabel("Username"), "the username field");
+    await page.keyboard.type(username);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(temporary);
+    await page.keyboard.press("Enter");
+    await visible(page.getByRole("heading", { name: "Choose a new password" }));
+    await waitFocused(
+      page.getByLabel("Current (temporary) password"),
+      "the current (temporary) password field",
+    );
+    // Typed straight in: current, Tab, new, Tab, confirm, Enter.
+    const chosen = "Focus-orchard-lantern-2026";
+    await page.keyboard.type(temporary);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(chosen);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(chosen);
+    await page.keyboard.press("Enter");
+    await waitFocused(
+      page.getByRole("heading", { name: "Dashboard", exact: true }),
+      "the Dashboard heading",
+    );
     expect(problems()).toEqual([]);
     await context.close();
   });

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { customer, settings, shop } from "../test/fixtures";
+import { bet, customer, settings, shop, slip } from "../test/fixtures";
 import { page, renderApp } from "../test/render";
 import { COUNTER_KEYS } from "./counter-keys";
 
@@ -141,6 +141,80 @@ describe("counter keys (issue 21, item 7)", () => {
         true,
       );
     }
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("counter keys on a slip's page (outside the shell)", () => {
+  const SLIP_ROUTES = {
+    ...ROUTES,
+    "GET /api/bets/:id/slip": slip(),
+    "GET /api/bets/:id": bet({ id: 12, payment: "cash", customerId: null, customer: null }),
+  };
+
+  /** The slip of bet #12 as the cash bet's dialog leaves it: "Back to Bet" focused. */
+  async function slipPage(role: "user" | "admin" | "customer") {
+    const ue = userEvent.setup();
+    const view = renderApp("/bets/12/slip", role, SLIP_ROUTES);
+    const back = await screen.findByRole("link", { name: "Back to Bet" });
+    // Not Print: an Enter there would print the slip again.
+    await waitFor(() => expect(document.activeElement).toBe(back));
+    if (role !== "customer") {
+      await waitFor(() => expect(document.body.dataset.counterKeys).toBe("on"));
+    }
+    return { ue, back, ...view };
+  }
+
+  for (const role of ["user", "admin"] as const) {
+    test(`${role}: F4 goes back into the shell, on the slip's bet, and opens Cash Bet there`, async () => {
+      const { ue, location } = await slipPage(role);
+      await ue.keyboard("{F4}");
+      const dialog = await screen.findByRole("dialog", { name: "Place New Bet" });
+      expect(location.history?.at(-1)).toBe("/bets/12");
+      expect(within(dialog).getByRole<HTMLInputElement>("radio", { name: "Cash" }).checked).toBe(
+        true,
+      );
+      const description = within(dialog).getByRole("textbox", { name: /Description/ });
+      await waitFor(() => expect(document.activeElement).toBe(description));
+      // The shell is there (its sidebar), and closing the dialog leaves the bet's heading focused.
+      expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+      await ue.keyboard("{Escape}");
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      const heading = await screen.findByRole("heading", { level: 1, name: "Bet #12" });
+      await waitFor(() => expect(document.activeElement).toBe(heading));
+      // Only once: the next page of the shell opens no dialog of its own.
+      expect(screen.queryByRole("dialog")).toBeNull();
+    });
+  }
+
+  test("F10 opens Find slip in the shell; ? shows the keymap on the slip's page itself", async () => {
+    const { ue, location } = await slipPage("user");
+    await ue.keyboard("?");
+    const keymap = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
+    expect(location.history?.at(-1)).toBe("/bets/12/slip");
+    await ue.click(within(keymap).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await ue.keyboard("{F10}");
+    const find = await screen.findByRole("dialog", { name: "Find slip" });
+    expect(location.history?.at(-1)).toBe("/bets/12");
+    const box = within(find).getByRole("textbox", { name: "Find slip" });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+  });
+
+  test("Enter on Back to Bet focuses the bet's heading, as any page change does", async () => {
+    const { ue, location } = await slipPage("user");
+    await ue.keyboard("{Enter}");
+    const heading = await screen.findByRole("heading", { level: 1, name: "Bet #12" });
+    expect(location.history?.at(-1)).toBe("/bets/12");
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  test("a customer login's slip page gets none of the keys", async () => {
+    await slipPage("customer");
+    expect(document.body.dataset.counterKeys).toBeUndefined();
+    expect(
+      window.dispatchEvent(new KeyboardEvent("keydown", { key: "F4", cancelable: true })),
+    ).toBe(true);
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 });

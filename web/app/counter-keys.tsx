@@ -3,8 +3,9 @@
  * function key opens each counter dialog, and `?` shows the keymap. A customer login gets
  * none of them. The keys live here, in the app, because they open dialogs of several features.
  */
-import { useAtomValue } from "jotai";
+import { atom, useAtom, useAtomValue } from "jotai";
 import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { useLocation } from "wouter";
 import { Dialog } from "../components/ui/dialog";
 import { FindSlip, NewBetDialog } from "../features/bets";
 import { PrintPaymentReceipt } from "../features/receipts";
@@ -80,6 +81,12 @@ export const COUNTER_KEYS: CounterKey[] = [
     },
   },
 ];
+
+/**
+ * A counter key pressed outside the shell (the slip's page): the dialog the shell's keys open
+ * once it is there. Per app (a jotai store); taken by the shell's keys when they mount.
+ */
+const pendingAtom = atom<CounterAction | null>(null);
 
 /** The other keys the keymap lists (handled elsewhere: the dialogs, the toaster). */
 const otherKeys = (): [string, string][] => [
@@ -178,10 +185,24 @@ function FindSlipDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The key handler and whichever counter dialog a key opened (loaded after the first screen). */
-export default function CounterKeys() {
+/**
+ * The key handler and whichever counter dialog a key opened (loaded after the first screen).
+ * With `shellPath` (a screen outside the shell: the slip's page, whose print layout would
+ * print a Find slip payment's receipt as the slip) a counter key goes to that page in the
+ * shell, where the dialog opens; `?` shows the keymap in place.
+ */
+export default function CounterKeys({ shellPath }: { shellPath?: string }) {
   const canMutate = useAtomValue(canMutateAtom);
   const [open, setOpen] = useState<CounterAction | "keymap" | null>(null);
+  const [pending, setPending] = useAtom(pendingAtom);
+  const [, navigate] = useLocation();
+
+  // A key pressed on the slip's page: its dialog opens here, in the shell.
+  useEffect(() => {
+    if (shellPath || !pending) return;
+    setPending(null);
+    if (canMutate) setOpen(pending);
+  }, [shellPath, pending, setPending, canMutate]);
 
   useEffect(() => {
     if (!canMutate) return;
@@ -195,6 +216,11 @@ export default function CounterKeys() {
       if (event.repeat) return;
       // One dialog at a time: a key pressed inside an open dialog keeps its work.
       if (document.querySelector("dialog[open]")) return;
+      if (bound && shellPath) {
+        setPending(bound.action);
+        navigate(shellPath);
+        return;
+      }
       setOpen(bound ? bound.action : "keymap");
     };
     window.addEventListener("keydown", onKey);
@@ -204,7 +230,7 @@ export default function CounterKeys() {
       window.removeEventListener("keydown", onKey);
       delete document.body.dataset.counterKeys;
     };
-  }, [canMutate]);
+  }, [canMutate, shellPath, setPending, navigate]);
 
   if (!canMutate || open === null) return null;
   const close = () => setOpen(null);

@@ -6,6 +6,7 @@ import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { AppShell } from "../components/layouts/app-shell";
+import { useOutsideShell } from "../components/layouts/use-page-heading";
 import { AccessDenied } from "../components/ui/access-denied";
 import { ErrorBoundary } from "../components/ui/error-boundary";
 import { CenteredSpinner } from "../components/ui/spinner";
@@ -64,6 +65,12 @@ function Screen({ children, fallback }: { children: ReactNode; fallback: ReactNo
   );
 }
 
+/** Marks a screen outside the shell: the shell that follows focuses its page heading. */
+function OutsideShell() {
+  useOutsideShell();
+  return null;
+}
+
 /**
  * Off to the sign-in page. After a session expired, remember this page (with its query) so
  * that signing in again leads back to it.
@@ -97,6 +104,7 @@ function Protected({
   if (user.mustChangePassword) {
     return (
       <Screen fallback={<CenteredSpinner />}>
+        <OutsideShell />
         <ForcedPasswordChange />
       </Screen>
     );
@@ -192,6 +200,7 @@ function AuthRoute() {
   if (user) return <AfterSignIn />;
   return (
     <Screen fallback={<CenteredSpinner />}>
+      <OutsideShell />
       <LazyScreen screen={AuthPage} />
     </Screen>
   );
@@ -200,17 +209,28 @@ function AuthRoute() {
 /** A bet's printable slip: signed in, but without the app's chrome (decision 031). */
 const SLIP_PATH = "/bets/:id/slip";
 
-function SlipRoute() {
+/**
+ * The slip's page has the counter keys too (decision 050): a counter dialog opens back in the
+ * shell, on the slip's bet (its receipts print there, not under the slip's print layout), and
+ * `?` shows the keymap in place.
+ */
+function SlipRoute({ betId }: { betId: string }) {
   const user = useAtomValue(currentUserAtom);
   if (user === undefined) return <CenteredSpinner />;
   if (!user) return <ToSignIn />;
   return (
     <BusinessTimeZoneGate fallback={<CenteredSpinner />}>
+      <OutsideShell />
       <Screen fallback={<CenteredSpinner />}>
         <Route path={SLIP_PATH}>
           <LazyScreen screen={SlipPage} />
         </Route>
       </Screen>
+      {!user.mustChangePassword && (
+        <Suspense fallback={null}>
+          <CounterKeys shellPath={`/bets/${betId}`} />
+        </Suspense>
+      )}
     </BusinessTimeZoneGate>
   );
 }
@@ -223,7 +243,8 @@ export function AppRouter() {
   const [location] = useLocation();
   const t = useT();
   const { parser } = useRouter();
-  if (matchRoute(parser, SLIP_PATH, location)[0]) return <SlipRoute />;
+  const [isSlip, slipParams] = matchRoute(parser, SLIP_PATH, location);
+  if (isSlip) return <SlipRoute betId={slipParams.id} />;
   const current = protectedRoutes.find(([path]) => matchRoute(parser, path, location)[0]);
   if (current) {
     // Its chunk loads while the session and the settings are looked up.

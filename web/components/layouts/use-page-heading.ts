@@ -1,3 +1,4 @@
+import { atom, useSetAtom, useStore } from "jotai";
 import { type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { i18n } from "../../i18n";
@@ -18,6 +19,23 @@ export function useDocumentTitle(title: string, section?: string): void {
   }, [title, section]);
 }
 
+/**
+ * Set while a screen outside the shell (the sign-in page, the forced password change, a
+ * slip) shows: the shell that replaces it mounts fresh, and that is a page change too. Per
+ * app (a jotai store), so one test's sign-in page is not another's.
+ */
+const outsideShellAtom = atom(false);
+
+/**
+ * For a signed-in or signing-in screen outside the shell: the shell that follows it focuses
+ * its page heading (after sign-in, after the forced password change, "Back to Bet" from a
+ * slip), where the shell on a page just loaded leaves the focus to the browser.
+ */
+export function useOutsideShell(): void {
+  const setOutside = useSetAtom(outsideShellAtom);
+  useEffect(() => setOutside(true), [setOutside]);
+}
+
 function headingOf(main: HTMLElement): HTMLHeadingElement | null {
   return main.querySelector("h1");
 }
@@ -27,7 +45,8 @@ function headingOf(main: HTMLElement): HTMLHeadingElement | null {
  * page's h1 is its customer, shop or bet, so `section` adds where it lives, e.g.
  * "Jane Doe · Customers · Betting Shop"; `fallback` names it while it loads). And after a
  * page change it moves focus to that h1, as a screen reader user expects, unless the user
- * has meanwhile put focus somewhere else.
+ * has meanwhile put focus somewhere else. The shell's first page counts as a page change
+ * when a screen outside the shell showed before it (`useOutsideShell`), not on a page load.
  */
 export function usePageHeading(
   main: RefObject<HTMLElement | null>,
@@ -35,6 +54,7 @@ export function usePageHeading(
 ): void {
   const [location] = useLocation();
   const firstPage = useRef(true);
+  const store = useStore();
 
   // The title follows the heading as the page loads and as it changes.
   useEffect(() => {
@@ -56,7 +76,8 @@ export function usePageHeading(
     if (!root) return;
     if (firstPage.current) {
       firstPage.current = false;
-      return;
+      if (!store.get(outsideShellAtom)) return;
+      store.set(outsideShellAtom, false);
     }
     const focusedBefore = document.activeElement;
     const moveFocus = () => {
@@ -87,5 +108,5 @@ export function usePageHeading(
     };
     observer.observe(root, { childList: true, subtree: true });
     return stop;
-  }, [location, main]);
+  }, [location, main, store]);
 }

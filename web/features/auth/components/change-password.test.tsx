@@ -148,6 +148,9 @@ describe("forced password change after an admin's reset", () => {
       },
     });
     expect(await screen.findByRole("heading", { name: "Choose a new password" })).toBeTruthy();
+    // The first field has the focus: the user types the temporary password straight away.
+    const first = screen.getByLabelText("Current (temporary) password");
+    await waitFor(() => expect(document.activeElement).toBe(first));
     // No shell: no sidebar, no dashboard, and nothing asked of the server but the user.
     expect(screen.queryByRole("button", { name: "Logout" })).toBeNull();
     expect(screen.getByRole("button", { name: "Sign out" })).toBeTruthy();
@@ -161,7 +164,9 @@ describe("forced password change after an admin's reset", () => {
       confirm: "my-own-password",
     });
     await ue.click(screen.getByRole("button", { name: "Save and continue" }));
-    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    // The app opens as after a page change: the Dashboard's heading has the focus.
+    const dashboard = await screen.findByRole("heading", { name: "Dashboard" });
+    await waitFor(() => expect(document.activeElement).toBe(dashboard));
     expect(calls.find((c) => c.path === CHANGED)?.body).toEqual({
       currentPassword: "temporary-1",
       newPassword: "my-own-password",

@@ -25,7 +25,9 @@ export default function ForcedPasswordChange() {
           <p className="mb-2 text-sm text-base-content/70">
             {t("auth.forced.text", { username: user?.username ?? t("auth.forced.yourAccount") })}
           </p>
+          {/* After sign-in the cashier types straight into the first field. */}
           <PasswordForm
+            focusFirst
             currentLabel={t("auth.forced.currentLabel")}
             actions={(pending) => (
               <div className="mt-2 flex flex-col gap-2">

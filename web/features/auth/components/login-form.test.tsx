@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderApp } from "../../../test/render";
+import type { UserDto } from "../../../../src/domain/dto";
+import { renderApp, user } from "../../../test/render";
 
 describe("sign-in", () => {
   test("shows both required messages on submit and clears each on change", async () => {
@@ -74,5 +75,30 @@ describe("sign-in", () => {
     expect(await screen.findByText("Customer management")).toBeTruthy();
     expect(screen.getByText("Real-time analytics")).toBeTruthy();
     expect(screen.getByText("Secure and auditable")).toBeTruthy();
+  });
+
+  test("signed in, the Dashboard opens with its heading focused, as after a page change", async () => {
+    let current: UserDto | null = null;
+    renderApp("/auth", null, {
+      "GET /api/user": () => current ?? { status: 401, body: { message: "Not signed in" } },
+      "POST /api/login": () => {
+        current = user("user");
+        return current;
+      },
+    });
+    const ue = userEvent.setup();
+    const username = await screen.findByLabelText("Username");
+    await waitFor(() => expect(document.activeElement).toBe(username));
+    await ue.type(username, "sam");
+    await ue.type(screen.getByLabelText("Password"), "right-password{Enter}");
+    const heading = await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  test("a page just loaded, signed in, leaves the focus to the browser", async () => {
+    renderApp("/", "user");
+    const heading = await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    await screen.findByRole("navigation", { name: "Main" });
+    expect(document.activeElement).not.toBe(heading);
   });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useAtomValue } from "jotai";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { changePasswordSchema } from "../../../../src/domain/schemas";
@@ -30,20 +30,24 @@ const FIELDS = ["currentPassword", "newPassword"] as const;
  * reset. The new password's strength shows as it is typed, and one the server's rules refuse
  * is not sent (decision 046). Field errors from the server (a wrong current password) show
  * under their field. `actions(pending)` renders the submit button and whatever goes beside it.
+ * With `focusFirst` (a page of its own, not a dialog, which focuses its first field itself)
+ * the current password's field takes the focus when the form shows.
  */
 export function PasswordForm({
   currentLabel,
   onDone,
   actions,
+  focusFirst = false,
 }: {
   currentLabel?: string;
   onDone?: () => void;
   actions: (pending: boolean) => ReactNode;
+  focusFirst?: boolean;
 }) {
   const mutation = useChangePassword();
   const t = useT();
   const username = useAtomValue(currentUserAtom)?.username ?? "";
-  const { register, handleSubmit, formState, setError, watch } = useForm<
+  const { register, handleSubmit, formState, setError, watch, setFocus } = useForm<
     PasswordValues,
     unknown,
     z.output<typeof passwordFormSchema>
@@ -51,6 +55,9 @@ export function PasswordForm({
     resolver: zodResolver(passwordFormSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
+  useEffect(() => {
+    if (focusFirst) setFocus("currentPassword");
+  }, [focusFirst, setFocus]);
   const errors = formState.errors;
   const typed = watch("newPassword") ?? "";
   const verdict = usePasswordVerdict(typed, username);

@@ -68,6 +68,14 @@ export default function BetSlip({
     t("pages.bets"),
   );
   const [originalLeft, setOriginalLeft] = useState(original && autoPrint);
+  // The page opens with the focus on "Back to Bet" (not Print: an Enter there would print the
+  // slip again), so the keys go on from here: Enter back to the bet, or a counter key.
+  const back = useRef<HTMLAnchorElement>(null);
+  const shown = !!slip;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (shown && (!active || active === document.body)) back.current?.focus();
+  }, [shown]);
   const [location, navigate] = useLocation();
   // Once printed, the original is spent: a reload or the Print button prints DUPLICATE.
   const printedOriginal = useRef(() => {});
@@ -97,7 +105,7 @@ export default function BetSlip({
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 p-4">
       <style>{PRINT_CSS}</style>
       <div className="flex w-full flex-wrap justify-between gap-2">
-        <Link href={`/bets/${slip.betId}`} className="btn btn-ghost btn-sm">
+        <Link ref={back} href={`/bets/${slip.betId}`} className="btn btn-ghost btn-sm">
           {t("bets.backToBet")}
         </Link>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>

@@ -4,6 +4,7 @@
  * - F9 and Shift+F9 from the dashboard: the success message names the balance after the
  *   movement (the dialog was its customer's only reader; closing it cancelled the refresh and
  *   the message took the balance from before);
+ * - F2 (an account bet) the same: its message names the balance after the stake;
  * - a German browser reads the withdrawal rule's refusals in German;
  * - with a shift open and no working shop, Deposit, Withdrawal and New Bet start at the
  *   shift's shop, and another shop picked says its cash will not count in the shift's till.
@@ -78,6 +79,33 @@ describe("cash dialogs at the counter", () => {
           : `€7.50 withdrawn from Bridget ${last} (${number})`;
       await expectText(toastWith(page, what), `${what}; balance €${move.balance}`);
     }
+    expect(problems()).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test("F2 from the dashboard names the balance after the bet, not the one before it", async () => {
+    const { page, problems, context } = await suite.admin();
+    const shop = await createShop(page, unique("Counterfoil Bets"));
+    const last = unique("Stakeholder");
+    const niamh = await createCustomer(page, "Niamh", last);
+    await deposit(page, niamh.id, shop.id, "619.44");
+    await counterKeysReady(page);
+
+    await page.keyboard.press("F2");
+    const dialog = page.getByRole("dialog", { name: "Place New Bet" });
+    await visible(dialog);
+    await pick(dialog, "Customer", `Niamh ${last}`);
+    await pick(dialog, "Shop", shop.name);
+    await visible(dialog.getByRole("region", { name: "Customer Balance Info" }));
+    await dialog.getByLabel("Description").fill("Galway Plate");
+    await dialog.getByLabel("Stake Amount (€)").fill("12.50");
+    await dialog.getByLabel("Odds").fill("3");
+    await dialog.getByRole("button", { name: "Place Bet" }).click();
+    await hidden(dialog);
+    const after = await api<{ balance: string }>(page, "GET", `/api/customers/${niamh.id}`);
+    expect(after.balance).toBe("606.94");
+    const what = `for Niamh ${last} (${customerNumber(niamh.id)})`;
+    await expectText(toastWith(page, what), `${what}; balance €606.94`);
     expect(problems()).toEqual([]);
     await context.close();
   }, 120_000);

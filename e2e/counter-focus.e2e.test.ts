@@ -5,13 +5,14 @@
  *   took the Tab and hid itself: the focus fell to the page and what was typed next was lost);
  * - Find slip's Pay refused (the till holds too little) keeps the focus on Pay, and once paid
  *   "Paid €19.00" has it;
- * - a refused pick-up gives the focus back to its button; a closed shift focuses Done.
+ * - a refused pick-up gives the focus back to its button; a closed shift focuses Done;
+ * - Go back from a large amount's confirmation gives the focus to the amount to correct.
  */
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { api, expectText, expectToast, hidden, unique, visible } from "./harness";
+import { api, expectText, expectToast, hidden, pick, unique, visible } from "./harness";
 import { counterKeysReady, focused, focusIs } from "./keyboard";
-import { createAccount, createCustomer, createShop, resolveBet } from "./seed";
+import { createAccount, createCustomer, createShop, deposit, resolveBet } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -93,6 +94,46 @@ describe("the focus through a cashier's shift", () => {
       await page.keyboard.press("Escape");
       await hidden(dialog);
     }
+    expect(problems()).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test("Go back from the large amount gives the focus to the amount to correct (F9) and the stake (F2)", async () => {
+    const { page, problems, context } = await suite.admin();
+    const last = unique("Largesse");
+    const shop = await createShop(page, unique("Large Till"));
+    const customer = await createCustomer(page, "Ann", last);
+    await deposit(page, customer.id, shop.id, "2000.00");
+    // LARGE_AMOUNT is €1,000.00 by default.
+    const dialogs = [
+      { key: "F9", title: "Process Customer Deposit", amount: "Amount (€)" },
+      { key: "F2", title: "Place New Bet", amount: "Stake Amount (€)" },
+    ];
+    for (const { key, title, amount } of dialogs) {
+      await counterKeysReady(page);
+      await page.keyboard.press(key);
+      const dialog = page.getByRole("dialog", { name: title });
+      await visible(dialog);
+      await pick(dialog, "Customer", `Ann ${last}`);
+      await pick(dialog, "Shop", shop.name);
+      if (key === "F2") {
+        await dialog.getByLabel("Description").fill("Cheltenham Gold Cup");
+        await dialog.getByLabel("Odds").fill("2");
+      }
+      await dialog.getByLabel(amount).fill("1000");
+      await dialog.getByLabel(amount).press("Enter");
+      await visible(dialog.getByTestId("large-amount"));
+      await focusIs(page, "button Go back");
+      await page.keyboard.press("Enter");
+      await hidden(dialog.getByTestId("large-amount"));
+      // Not the page: the field the cashier corrects, with what was typed.
+      await focusIs(page, `input ${amount}`);
+      expect(await dialog.getByLabel(amount).inputValue()).toBe("1000");
+      await page.keyboard.press("Escape");
+      await hidden(dialog);
+    }
+    const after = await api<{ balance: string }>(page, "GET", `/api/customers/${customer.id}`);
+    expect(after.balance).toBe("2000.00");
     expect(problems()).toEqual([]);
     await context.close();
   }, 120_000);

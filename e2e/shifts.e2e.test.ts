@@ -13,7 +13,7 @@ import {
   unique,
   visible,
 } from "./harness";
-import { createCustomer, createShop, deposit } from "./seed";
+import { createCustomer, createShop, deposit, withdraw } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -97,6 +97,61 @@ describe("shifts and cash-up", () => {
     await expectText(row, "€5.50 short");
     await dismissToasts(p);
     await expectAccessible(p, "the shifts list");
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the shift report on a phone", () => {
+  test("at 390 px nothing scrolls sideways and every amount shows whole inside its card", async () => {
+    const { page: p, problems, context } = await suite.admin();
+    const shop = await createShop(p, unique("Narrow Till"));
+    const customer = await createCustomer(p, "Siobhán", unique("Fitzgerald-Montgomery"));
+    const shift = await api<{ id: number }>(p, "POST", "/api/shifts", {
+      shopId: shop.id,
+      openingFloat: "1500.00",
+    });
+    await deposit(p, customer.id, shop.id, "1500.00");
+    await withdraw(p, customer.id, shop.id, "1250.00");
+    for (const [kind, amount] of [
+      ["pickup", "1500.00"],
+      ["topup", "1000.00"],
+    ] as const) {
+      await api(p, "POST", `/api/shifts/${shift.id}/movements`, {
+        kind,
+        amount,
+        reason: "Counted at the half-way mark and lifted to the safe",
+      });
+    }
+
+    await p.setViewportSize({ width: 390, height: 844 });
+    await p.goto(`/shifts/${shift.id}`);
+    const movements = p.getByRole("table", {
+      name: "Deposits, withdrawals, cash bets and slips paid",
+    });
+    const till = p.getByRole("table", { name: "Pick-ups and top-ups" });
+    await expectText(movements, "- €1,250.00");
+    await expectText(till, "- €1,500.00");
+    const overflow = await p.evaluate(() => {
+      const page = document.scrollingElement ?? document.documentElement;
+      return page.scrollWidth - window.innerWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    // Each table fits its card: nothing to scroll to inside it, so every amount shows whole.
+    for (const table of [movements, till]) {
+      const fit = await table.evaluate((element) => {
+        const box = element.parentElement as HTMLElement;
+        const right = box.getBoundingClientRect().right;
+        return {
+          hidden: box.scrollWidth - box.clientWidth,
+          cut: [...element.querySelectorAll("tbody td:last-child")]
+            .filter((cell) => cell.getBoundingClientRect().right > right + 0.5)
+            .map((cell) => cell.textContent),
+        };
+      });
+      expect(fit).toEqual({ hidden: 0, cut: [] });
+    }
+    await p.setViewportSize({ width: 1280, height: 800 });
     expect(problems()).toEqual([]);
     await context.close();
   });

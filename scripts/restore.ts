@@ -20,7 +20,7 @@ import * as schema from "../src/db/schema";
 import { readEnv } from "../src/env";
 import { checkBooks } from "../src/lib/books-check";
 import { messageOf } from "../src/lib/errors";
-import { DatabaseInUse, lockDatabase } from "../src/lib/instance-lock";
+import { DatabaseInUse, databaseFile, lockDatabase } from "../src/lib/instance-lock";
 import { describeReplica, litestreamBinary, parseReplicaUrl } from "../src/lib/replication/config";
 import { restoreFromReplica, restoreTimestamp } from "../src/lib/replication/restore";
 import { fail, fileStamp, fsyncPath, integrityOf, openExisting, parseScriptArgs } from "./cli";
@@ -48,10 +48,17 @@ checked again and migrated to the current schema, and the books check runs.
   -h, --help      show this help
 `;
 
-const { positionals, values, dbPath } = parseScriptArgs(USAGE, {
+const {
+  positionals,
+  values,
+  dbPath: givenPath,
+} = parseScriptArgs(USAGE, {
   "from-replica": { type: "boolean" },
   at: { type: "string" },
 });
+// A link to the database is restored in its target, the file a server opens through it: the
+// link itself stays (replacing it left the server's file as it was, "restored").
+const dbPath = databaseFile(givenPath);
 const fromReplica = values["from-replica"] === true;
 const at = values.at as string | undefined;
 if (at !== undefined && !fromReplica) fail(`--at goes with --from-replica.\n${USAGE}`, 2);

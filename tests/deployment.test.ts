@@ -7,13 +7,14 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   freePort,
   killRunningServers,
+  runBun,
   spawnServer as startUntilHealthy,
 } from "./helpers/server-process";
 
@@ -206,6 +207,44 @@ describe("one server per port and per database (decision 054)", () => {
     expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
     await restarted.kill("SIGTERM");
     expect(restarted.proc.exitCode).toBe(0);
+  });
+});
+
+describe("one database, whatever it is called (symbolic links)", () => {
+  test("a second server, or a restore, through a link to a database in use is refused; stopped, a restore through the link replaces its target and keeps the link", async () => {
+    const databasePath = join(dir, "linked-target.db");
+    const link = join(dir, "link-to-target.db");
+    const linkedDir = join(dir, "linked-folder");
+    const first = await startUntilHealthy(databasePath, PASSWORD);
+    symlinkSync(databasePath, link);
+    symlinkSync(dir, linkedDir, "dir");
+    for (const other of [link, join(linkedDir, "linked-target.db")]) {
+      const { code, line } = await refusal(spawnServer({ DATABASE_PATH: other }));
+      expect(code).not.toBe(0);
+      expect(line).toContain(
+        `Database ${other} is in use by another server (pid ${first.proc.pid})`,
+      );
+    }
+    // A backup to restore: the running server's own, through the API-less backup script.
+    const backup = join(dir, "linked-backup.db");
+    const made = await runBun(["scripts/backup.ts", "--db", databasePath, "--out", backup]);
+    expect(made.code).toBe(0);
+    const refused = await runBun(["scripts/restore.ts", backup, "--db", link]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("Refusing to restore: Database");
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    await first.kill("SIGTERM");
+
+    const restored = await runBun(["scripts/restore.ts", backup, "--db", link]);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readdirSync(dir).some((f) => f.startsWith("linked-target.db.before-restore"))).toBe(
+      true,
+    );
+    expect(readdirSync(dir).some((f) => f.startsWith("link-to-target.db.before-restore"))).toBe(
+      false,
+    );
   });
 });
 

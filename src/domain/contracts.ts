@@ -429,6 +429,8 @@ export const contracts = {
     status: 200,
     response: shopDto,
     audit: "shop.update",
+    // 409: deactivating a shop whose tills are still open (SHOP_HAS_OPEN_SHIFTS).
+    errors: [409],
   }),
 
   // --- bets ----------------------------------------------------------------------------

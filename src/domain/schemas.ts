@@ -288,6 +288,10 @@ export function moneyCents(opts: { required: string; minCents: number; minMessag
   );
 }
 
+/**
+ * A boolean option: absent or null is its default (as an absent or null text is none), and
+ * the document says null is accepted; anything but true, false or null is a 400.
+ */
 function flag(defaultValue: boolean, label: string) {
   return acceptsOptional<boolean | null>()(
     z
@@ -301,7 +305,10 @@ function flag(defaultValue: boolean, label: string) {
         }
         return value;
       })
-      .meta({ type: "boolean" }),
+      .meta({
+        type: ["boolean", "null"],
+        description: `true or false; absent or null: ${defaultValue}`,
+      }),
   );
 }
 
@@ -497,6 +504,20 @@ export const updateShopSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to update");
 
 export const VOID_REASON_MESSAGE = "Please provide a reason for voiding this bet";
+/** A void reason beside a Won, Placed or Lost settlement was dropped unread: refused (087). */
+export const VOID_REASON_ONLY_VOID = "Only a Void settlement has a void reason";
+
+/** A settlement's void reason: required for VOID, refused for any other status. */
+function refineVoidReason(
+  v: { status: string; voidReason: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.status === "VOID" && !v.voidReason) {
+    ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
+  } else if (v.status !== "VOID" && v.voidReason) {
+    ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_ONLY_VOID });
+  }
+}
 
 const voidReason = optionalText("Void reason", 500, { multiline: true });
 
@@ -764,14 +785,18 @@ const SETTLED_STATUSES = ["WON", "PLACED", "LOST", "VOID"] as const;
 export const resolveBetSchema = z
   .object({
     status: z.enum(SETTLED_STATUSES, { error: "Status must be WON, PLACED, LOST or VOID" }),
-    result: optionalText("Result", 500).optional(),
+    // The SPEC's `result (optional)`: what happened in the event, in words. Not a column of
+    // the bet; kept in the settlement's audit row (bet.resolve, `after.result`).
+    result: optionalText("Result", 500).optional().meta({
+      description:
+        'What happened in the event, in words ("Won by a length", "Finished 4th"); optional. It changes nothing of the settlement: it is recorded in the settlement\'s audit row (bet.resolve, `after.result`), not on the bet',
+      example: "Finished 4th",
+    }),
     voidReason,
     ...settlementTermsShape,
   })
   .superRefine((v, ctx) => {
-    if (v.status === "VOID" && !v.voidReason) {
-      ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
-    }
+    refineVoidReason(v, ctx);
     refineTerms(v, ctx);
   });
 
@@ -789,9 +814,7 @@ export const resettleBetSchema = z
     dryRun: flag(false, "Dry run"),
   })
   .superRefine((v, ctx) => {
-    if (v.status === "VOID" && !v.voidReason) {
-      ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
-    }
+    refineVoidReason(v, ctx);
     refineTerms(v, ctx);
   });
 

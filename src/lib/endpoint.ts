@@ -224,6 +224,21 @@ export function implement<const C extends Contract, P>(
   };
 }
 
+/**
+ * Tests run with this on, as with checkResponse: a refusal answered with a status the
+ * operation's document does not list fails loudly (`PATCH /api/shops/{id}` answered a 409
+ * its document did not declare).
+ */
+function checkErrorStatus({ name, contract }: Endpoint, error: unknown): void {
+  if (!(error instanceof AppError)) return;
+  const status = ERROR_STATUS[error.code];
+  if (!errorStatuses(contract).includes(status)) {
+    throw new Error(
+      `${contract.method.toUpperCase()} ${contract.path} (${name}) answered ${status} ${error.code} ("${error.message}"), a status its contract does not declare (errors in src/domain/contracts.ts)`,
+    );
+  }
+}
+
 /** Runs `fn` in a savepoint that is always rolled back: what it writes never stays. */
 function rolledBack<T>(tx: Tx, fn: () => T): T {
   tx.run(sql`savepoint dry_run`);
@@ -433,9 +448,10 @@ const ERROR_NOTES: Partial<Record<ContractName, Partial<Record<number, string>>>
 
 function errorStatuses(contract: Contract): number[] {
   const statuses = new Set<number>(contract.errors ?? []);
-  // Path parameters that do not parse are a 404, like a missing row; query and body, 400;
-  // a path whose %-escapes do not decode, 400 too.
-  if (contract.query || contract.body || contract.params) statuses.add(400);
+  // Path parameters that do not parse are a 404, like a missing row; query and body, 400; a
+  // path whose %-escapes do not decode, 400 too. Any operation: a parameter it does not read
+  // is a 400, on one that reads none too (decision 087).
+  statuses.add(400);
   // Any operation, public ones too: a request with `Authorization: Bearer` is checked
   // before the route, 401 for a token unknown, revoked or expired, 429 for one over its
   // rate or an address that sent too many unknown ones (decision 058).
@@ -678,7 +694,14 @@ export function createApi(endpoints: readonly Endpoint[]) {
   });
   registerShared(api);
   for (const endpoint of endpoints) {
-    api.openapi(routeConfig(endpoint), (c) => endpoint.handle(c as Context<AppEnv>));
+    api.openapi(routeConfig(endpoint), async (c) => {
+      try {
+        return await endpoint.handle(c as Context<AppEnv>);
+      } catch (error) {
+        if (c.get("deps").checkResponses) checkErrorStatus(endpoint, error);
+        throw error;
+      }
+    });
   }
   return api;
 }
@@ -749,17 +772,36 @@ export function openApiDocument(api: ReturnType<typeof createApi>) {
 }
 
 /**
- * Each JSON body says `additionalProperties: false` at its top level: the server refuses a
- * field it does not read (decision 087), and a client validating against the document should
- * refuse it first. A nested object's keys are its own schema's to read, as on the server.
+ * Each JSON body says `additionalProperties: false` on every object it declares, its own and
+ * each nested one (`eachWay`, `deadHeat`): the server refuses a field it does not read at any
+ * depth (decision 087), and a client validating against the document should refuse it first.
+ * A body the server reads as `{}` when none is sent (an alert's dismissal, one's preferences)
+ * is not required.
  */
 function closeRequestBodies(paths: Record<string, object> | undefined): void {
-  for (const operations of Object.values(paths ?? {})) {
-    for (const operation of Object.values(operations as Record<string, unknown>)) {
-      const body = (operation as { requestBody?: { content?: Record<string, unknown> } })
-        .requestBody?.content?.["application/json"] as { schema?: Record<string, unknown> };
-      const schema = body?.schema;
-      if (schema?.type === "object" && schema.properties) schema.additionalProperties = false;
-    }
+  for (const contract of Object.values(contracts) as Contract[]) {
+    if (!contract.body) continue;
+    const operations = paths?.[contract.path] as Record<string, unknown> | undefined;
+    const body = (operations?.[contract.method] as { requestBody?: Record<string, unknown> })
+      ?.requestBody;
+    if (!body) continue;
+    if (contract.body.safeParse({}).success) body.required = false;
+    const content = body.content as Record<string, { schema?: unknown }> | undefined;
+    closeObjects(content?.["application/json"]?.schema);
   }
+}
+
+/** Closes each object schema with properties in `schema`, at any depth. */
+function closeObjects(schema: unknown): void {
+  if (typeof schema !== "object" || schema === null) return;
+  const s = schema as Record<string, unknown>;
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  if (types.includes("object") && typeof s.properties === "object" && s.properties !== null) {
+    s.additionalProperties = false;
+    for (const property of Object.values(s.properties)) closeObjects(property);
+  }
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    for (const part of Array.isArray(s[key]) ? s[key] : []) closeObjects(part);
+  }
+  closeObjects(s.items);
 }

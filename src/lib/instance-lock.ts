@@ -8,7 +8,8 @@
  * reading allowed) to name it.
  */
 import { Database } from "bun:sqlite";
-import { resolve } from "node:path";
+import { realpathSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
 export interface InstanceLock {
   path: string;
@@ -33,10 +34,30 @@ function isBusy(err: unknown): boolean {
   return code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED");
 }
 
+/**
+ * The database file's one true path: symbolic links followed (the file's, and its folders'
+ * when the file is not there yet). Two servers given two names of one file (a link beside
+ * it, a linked folder) then lock one file, as SQLite itself opens the link's target: a
+ * second server through a link rebuilt the running one's report roll-ups for its own time
+ * zone. (A hard link is another name SQLite cannot see through either: not one to give.)
+ */
+export function databaseFile(databasePath: string): string {
+  const absolute = resolve(databasePath);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    try {
+      return join(realpathSync(dirname(absolute)), basename(absolute));
+    } catch {
+      return absolute;
+    }
+  }
+}
+
 /** Takes the lock of `databasePath` (none for ":memory:"), or throws DatabaseInUse. */
 export function lockDatabase(databasePath: string): InstanceLock {
   if (databasePath === ":memory:") return { path: "", release() {} };
-  const path = `${resolve(databasePath)}.lock`;
+  const path = `${databaseFile(databasePath)}.lock`;
   const lock = new Database(path, { create: true, strict: true });
   try {
     // A rollback journal, not WAL: a RESERVED lock then keeps out writers but not readers.

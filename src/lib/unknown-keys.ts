@@ -2,8 +2,11 @@
  * Fields and parameters an operation does not know are refused, not dropped (decision 087).
  * A client that spells `eachway` for `eachWay` would otherwise place a win-only bet at half
  * the stake it meant, and `customer_id=2` would export every customer's bets: both answered
- * 2xx and looked right. Only the top level is checked: a nested object's keys are read by its
- * own schema, and a body that is not a plain object is the schema's to refuse.
+ * 2xx and looked right. A body is checked at every depth its schema declares objects
+ * (`deadHeat.plcae` is named as `eachway` is: a dead heat dropped overpays the bet), and a
+ * body that is not a plain object is the schema's to refuse. Parameters are checked on every
+ * operation: a list accepts another list's filter (decision 059), any other operation only
+ * its own, and one that reads none accepts none but `format=json`.
  */
 import type { Context } from "hono";
 import { z } from "zod";
@@ -13,69 +16,127 @@ import { AppError } from "./errors";
 import type { AppEnv } from "./http";
 
 /**
- * The keys a schema reads at its top level, or null when it cannot say (a schema of another
- * shape: then nothing is refused).
+ * The keys an object schema reads, each with what its value reads in turn: the keys of a
+ * nested object, or null for a value of another kind (a string, a number; nothing to check).
  */
-export function knownKeys(schema: z.ZodType): Set<string> | null {
-  if (schema instanceof z.ZodObject) return new Set(Object.keys(schema.shape));
-  if (schema instanceof z.ZodPipe) return knownKeys(schema.in as z.ZodType);
+export type Fields = ReadonlyMap<string, Fields | null>;
+
+/**
+ * What a schema reads (objects, pipes, optional, nullable and default wrappers, unions,
+ * intersections, at any depth), or null when it cannot say (a schema of another shape: then
+ * nothing is refused there).
+ */
+export function fieldsOf(schema: z.ZodType): Fields | null {
+  if (schema instanceof z.ZodObject) {
+    const shape = schema.shape as Record<string, z.ZodType>;
+    return new Map(Object.entries(shape).map(([key, value]) => [key, fieldsOf(value)]));
+  }
+  if (schema instanceof z.ZodPipe) return fieldsOf(schema.in as z.ZodType);
   if (
     schema instanceof z.ZodOptional ||
     schema instanceof z.ZodNullable ||
     schema instanceof z.ZodDefault
   ) {
-    return knownKeys(schema.unwrap() as z.ZodType);
+    return fieldsOf(schema.unwrap() as z.ZodType);
   }
-  if (schema instanceof z.ZodUnion) return union(schema.options as readonly z.ZodType[]);
+  if (schema instanceof z.ZodUnion) return merged(schema.options as readonly z.ZodType[]);
   if (schema instanceof z.ZodIntersection) {
-    return union([schema.def.left as z.ZodType, schema.def.right as z.ZodType]);
+    return merged([schema.def.left as z.ZodType, schema.def.right as z.ZodType]);
   }
   return null;
 }
 
-function union(parts: readonly z.ZodType[]): Set<string> | null {
-  const all = new Set<string>();
+/** The keys of several schemas together; null if any of them cannot say. */
+function merged(parts: readonly z.ZodType[]): Fields | null {
+  let all: Fields = new Map();
   for (const part of parts) {
-    const keys = knownKeys(part);
-    if (keys === null) return null;
-    for (const key of keys) all.add(key);
+    const fields = fieldsOf(part);
+    if (fields === null) return null;
+    all = both(all, fields);
   }
   return all;
 }
 
-const cache = new WeakMap<z.ZodType, Set<string> | null>();
+/** Two readings of one object: a key one reads as an object and the other not is not checked. */
+function both(a: Fields, b: Fields): Fields {
+  const all = new Map(a);
+  for (const [key, inner] of b) {
+    const held = all.get(key);
+    all.set(key, !all.has(key) ? inner : held && inner ? both(held, inner) : null);
+  }
+  return all;
+}
 
-function keysOf(schema: z.ZodType): Set<string> | null {
-  if (!cache.has(schema)) cache.set(schema, knownKeys(schema));
+/** The keys a schema reads at its top level, or null when it cannot say. */
+export function knownKeys(schema: z.ZodType): Set<string> | null {
+  const fields = fieldsOf(schema);
+  return fields && new Set(fields.keys());
+}
+
+const cache = new WeakMap<z.ZodType, Fields | null>();
+
+function fieldsCached(schema: z.ZodType): Fields | null {
+  if (!cache.has(schema)) cache.set(schema, fieldsOf(schema));
   return cache.get(schema) ?? null;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The dotted paths of `value`'s keys that `fields` does not read, at every depth. */
+export function unknownPaths(
+  value: Record<string, unknown>,
+  fields: Fields,
+  prefix = "",
+): string[] {
+  const unknown: string[] = [];
+  for (const [key, inner] of Object.entries(value)) {
+    const path = `${prefix}${key}`;
+    if (!fields.has(key)) unknown.push(path);
+    else {
+      const nested = fields.get(key);
+      if (nested && isPlainObject(inner)) unknown.push(...unknownPaths(inner, nested, `${path}.`));
+    }
+  }
+  return unknown;
 }
 
 function refuse(kind: "field" | "parameter", unknown: string[]): never {
   const names = unknown.slice(0, 5);
   const message = `Unknown ${kind}${names.length > 1 ? "s" : ""}: ${names.join(", ")}`;
-  // A field's name keys the `fields` map, as a bad value's does; a parameter has no field.
+  // A field's path keys the `fields` map, as a bad value's does ("deadHeat.plcae"); a
+  // parameter has no field.
   const fields =
     kind === "field" ? Object.fromEntries(names.map((n) => [n, `Unknown field`])) : undefined;
   throw new AppError("VALIDATION", message, fields);
 }
 
 /**
- * Every parameter some operation reads. Another list's filter stays accepted and ignored
- * (decision 059: `/api/shops?customerId=5` was never refused); a name no operation reads is a
+ * Every parameter some list reads: a list accepts another list's filter and ignores it
+ * (decision 059: `/api/shops?customerId=5` was never refused); a name no list reads is a
  * typo, and refused.
  */
-let everyParameter: Set<string> | null = null;
+let listParameters: Set<string> | null = null;
 
-function parameterNames(): Set<string> {
-  if (everyParameter === null) {
-    everyParameter = new Set<string>();
+function everyListParameter(): Set<string> {
+  if (listParameters === null) {
+    listParameters = new Set<string>();
     for (const contract of Object.values(contracts) as Contract[]) {
-      for (const key of contract.query ? (keysOf(contract.query) ?? []) : []) {
-        everyParameter.add(key);
-      }
+      if (!contract.paged || !contract.query) continue;
+      for (const key of fieldsCached(contract.query)?.keys() ?? []) listParameters.add(key);
     }
   }
-  return everyParameter;
+  return listParameters;
+}
+
+/** `format=json`, what every operation answers, is accepted on any (decision 087). */
+const ONLY_FORMAT = new Set(["format"]);
+
+/** The parameters `contract` accepts. */
+function parametersOf(contract: Contract): ReadonlySet<string> {
+  if (contract.paged) return everyListParameter();
+  const own = contract.query ? fieldsCached(contract.query) : null;
+  return own ? new Set([...own.keys(), ...ONLY_FORMAT]) : ONLY_FORMAT;
 }
 
 /** The body as sent, parsed (Hono keeps what the validator read), or null without one. */
@@ -96,20 +157,20 @@ export async function refuseUnknownKeys(contract: Contract, c: Context<AppEnv>):
   if (
     format !== undefined &&
     format !== "json" &&
-    !(contract.query && keysOf(contract.query)?.has("format"))
+    !(contract.query && fieldsCached(contract.query)?.has("format"))
   ) {
     throw new AppError("VALIDATION", "This operation has no CSV download: format is not read here");
   }
-  if (contract.query) {
-    const known = parameterNames();
-    const unknown = Object.keys(query).filter((key) => !known.has(key));
-    if (unknown.length) refuse("parameter", unknown);
-  }
+  // Every operation, also one that reads no parameter: `POST /api/deposits?dry_run=true`
+  // moved the money it was asked only to preview.
+  const known = parametersOf(contract);
+  const unknownParameters = Object.keys(query).filter((key) => !known.has(key));
+  if (unknownParameters.length) refuse("parameter", unknownParameters);
   if (contract.body) {
-    const known = keysOf(contract.body);
+    const fields = fieldsCached(contract.body);
     const body = await sentBody(c);
-    if (known && body !== null && typeof body === "object" && !Array.isArray(body)) {
-      const unknown = Object.keys(body).filter((key) => !known.has(key));
+    if (fields && isPlainObject(body)) {
+      const unknown = unknownPaths(body, fields);
       if (unknown.length) refuse("field", unknown);
     }
   }

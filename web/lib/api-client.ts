@@ -156,9 +156,17 @@ export type BodyOf<N extends ContractName> = Contracts[N] extends {
   ? z.input<S>
   : never;
 
+/**
+ * The parameters a call may send: only an operation that reads some takes any (decision 087:
+ * a parameter an operation does not read, a cache buster too, is a 400).
+ */
+export type QueryOf<N extends ContractName> = Contracts[N] extends { query: ZodType }
+  ? ListParams
+  : never;
+
 export interface CallOptions<N extends ContractName> {
   params?: Record<string, string | number>;
-  query?: ListParams;
+  query?: QueryOf<N>;
   body?: BodyOf<N>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -211,7 +219,7 @@ export interface Page<T> {
  */
 export async function callPage<N extends ContractName>(
   name: N,
-  query: ListParams,
+  query: QueryOf<N>,
   signal?: AbortSignal,
 ): Promise<Page<Item<N>>> {
   const response = await send(name, { query, signal });

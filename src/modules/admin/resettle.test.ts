@@ -292,6 +292,13 @@ describe("re-settling a bet", () => {
       { body: { status: "VOID", reason: "x" }, expect: 400 },
     );
     expect(noVoidReason.message).toBe("Please provide a reason for voiding this bet");
+    // A void reason is for a void: beside LOST it was dropped unread.
+    const voidReasonForLost = await t.json<{ message: string }>(
+      "POST",
+      `/api/admin/bets/${won}/resettle`,
+      { body: { status: "LOST", reason: "x", voidReason: "Abandoned" }, expect: 400 },
+    );
+    expect(voidReasonForLost.message).toBe("Only a Void settlement has a void reason");
     await resettle(999, { status: "LOST" }, { expect: 404 });
     expect(count("bet_settlements")).toBe(0);
     expectBooksRight();

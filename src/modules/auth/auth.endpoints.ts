@@ -9,6 +9,7 @@ import { changedKeys, implement } from "../../lib/endpoint";
 import { AppError, notFound } from "../../lib/errors";
 import { type AppEnv, clientIp, serverOrigin } from "../../lib/http";
 import { SESSION_COOKIE } from "../../lib/middleware";
+import { refuse } from "../../lib/refusals";
 import { findShopRow } from "../shops/shops.service";
 import { toUserDto } from "../users/users.dto";
 import { auditDisabledSignIn, startSession, verifySignIn } from "./auth.service";
@@ -142,7 +143,8 @@ export const authEndpoints = [
       if (shopId !== null) {
         const shop = findShopRow(tx, shopId);
         if (!shop) throw notFound("Shop");
-        if (!shop.isActive) throw new AppError("UNPROCESSABLE", "Shop is inactive");
+        // The refusal a deposit at an inactive shop answers, with its reason (decision 070).
+        if (!shop.isActive) throw refuse("SHOP_INACTIVE", {});
       }
       return setOwn(tx, op.actor.userId, { shopId });
     },

@@ -287,9 +287,15 @@ describe("working shop", () => {
       (await t.request("PATCH", "/api/user/shop", { as: "user", body: { shopId: 9999 } })).status,
     ).toBe(404);
     await t.json("PATCH", `/api/shops/${shopId}`, { body: { isActive: false }, expect: 200 });
-    expect(
-      (await t.request("PATCH", "/api/user/shop", { as: "user", body: { shopId } })).status,
-    ).toBe(422);
+    const inactive = await t.request("PATCH", "/api/user/shop", { as: "user", body: { shopId } });
+    expect(inactive.status).toBe(422);
+    // The refusal a deposit there answers, with its reason to translate (decision 070).
+    expect(await inactive.json()).toEqual({
+      message: "Shop is inactive",
+      code: "UNPROCESSABLE",
+      reason: "SHOP_INACTIVE",
+      params: {},
+    });
     expect(
       (await t.request("PATCH", "/api/user/shop", { as: "customer", body: { shopId } })).status,
     ).toBe(403);

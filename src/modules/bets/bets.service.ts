@@ -333,7 +333,11 @@ function settle(
     .where(and(eq(bets.id, bet.id), eq(bets.status, "PENDING")))
     .returning()
     .get();
-  if (!after) throw new AppError("CONFLICT", "Only a pending bet can be resolved");
+  if (!after) {
+    // Settled meanwhile (the write transaction makes it unlikely): said as the check above.
+    const held = tx.select({ status: bets.status }).from(bets).where(eq(bets.id, bet.id)).get();
+    throw refuse("BET_NOT_PENDING", { status: held?.status ?? bet.status });
+  }
   log.info("money", {
     requestId: actor.requestId,
     op: "bet.resolve",
@@ -601,6 +605,12 @@ export function resolveBet(
   const after = settle(tx, op, bet, input);
   return {
     body: getBet(tx, id),
-    audit: { entityType: "BET", entityId: id, before: bet, after },
+    // The SPEC's optional `result` is no column of the bet: its audit row keeps it.
+    audit: {
+      entityType: "BET",
+      entityId: id,
+      before: bet,
+      after: input.result ? { ...after, result: input.result } : after,
+    },
   };
 }

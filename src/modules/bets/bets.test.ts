@@ -148,6 +148,46 @@ describe("resolving", () => {
     expect((await t.json<{ status: string }>("GET", `/api/bets/${bet.id}`)).status).toBe("PENDING");
   });
 
+  test("a void reason beside Won, Placed or Lost is refused, not dropped (400)", async () => {
+    const bet = (await (await place({})).json()) as { id: number };
+    for (const status of ["WON", "PLACED", "LOST"]) {
+      const res = await t.request("PATCH", `/api/bets/${bet.id}/resolve`, {
+        body: { status, voidReason: "Abandoned" },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        message: "Only a Void settlement has a void reason",
+        code: "VALIDATION",
+        fields: { voidReason: "Only a Void settlement has a void reason" },
+      });
+    }
+    expect(rowCounts().transactions).toBe(1);
+    expect((await t.json<{ status: string }>("GET", `/api/bets/${bet.id}`)).status).toBe("PENDING");
+    // A blank one is none, as everywhere.
+    const won = await t.request("PATCH", `/api/bets/${bet.id}/resolve`, {
+      body: { status: "WON", voidReason: "  " },
+    });
+    expect(won.status).toBe(200);
+  });
+
+  test("the SPEC's optional result is kept in the settlement's audit row", async () => {
+    const after = () => {
+      const row = t.handle.sqlite
+        .query("select after from audit_log where action = 'bet.resolve' order by id desc limit 1")
+        .get() as { after: string };
+      return JSON.parse(row.after) as { status: string; result?: string };
+    };
+    const first = (await (await place({})).json()) as { id: number };
+    const lost = await t.json<Record<string, unknown>>("PATCH", `/api/bets/${first.id}/resolve`, {
+      body: { status: "LOST", result: "  Finished 4th " },
+    });
+    expect(lost).not.toHaveProperty("result");
+    expect(after()).toMatchObject({ status: "LOST", result: "Finished 4th" });
+    const second = (await (await place({})).json()) as { id: number };
+    await t.json("PATCH", `/api/bets/${second.id}/resolve`, { body: { status: "LOST" } });
+    expect(after()).not.toHaveProperty("result");
+  });
+
   test("records who resolved it and when", async () => {
     const bet = (await (await place({})).json()) as { id: number };
     const won = await t.json<{ resolvedByUser: { username: string }; resolvedAt: string }>(

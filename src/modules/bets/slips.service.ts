@@ -237,6 +237,20 @@ export function findSlip(db: DbOrTx, code: string): SlipDto {
   return toSlipDto(row, code);
 }
 
+/** A paid slip's refusal: how much, when, where and by whom (SLIP_ALREADY_PAID). */
+function alreadyPaid(row: SlipRow, zone: string): AppError {
+  const bet = row.bet;
+  const paid = paidOf(bet, row);
+  const paidBy = paid?.by?.username;
+  return refuse("SLIP_ALREADY_PAID", {
+    amountCents: paidCents(bet),
+    paidAt: new Date(bet.paidAt ?? 0).toISOString(),
+    zone,
+    shop: paid?.shop.name || `shop #${paid?.shop.id}`,
+    ...(paidBy === undefined ? {} : { paidBy }),
+  });
+}
+
 /** What POST /api/slips/{code}/pay answers (slipPaymentDto). */
 export interface SlipPayment {
   bet: BetDto;
@@ -270,17 +284,7 @@ export function paySlip(
   if (bet.payment !== "cash") {
     throw refuse("SLIP_ACCOUNT_BET", {});
   }
-  if (bet.paidAt !== null) {
-    const paid = paidOf(bet, row);
-    const paidBy = paid?.by?.username;
-    throw refuse("SLIP_ALREADY_PAID", {
-      amountCents: paidCents(bet),
-      paidAt: new Date(bet.paidAt).toISOString(),
-      zone,
-      shop: paid?.shop.name || `shop #${paid?.shop.id}`,
-      ...(paidBy === undefined ? {} : { paidBy }),
-    });
-  }
+  if (bet.paidAt !== null) throw alreadyPaid(row, zone);
   if (bet.status === "PENDING") throw refuse("SLIP_NOT_SETTLED", {});
   if (bet.status === "LOST") throw refuse("SLIP_LOST", {});
   const shift = openShiftRow(tx, actor.userId);
@@ -297,7 +301,13 @@ export function paySlip(
     .where(and(eq(bets.id, bet.id), isNull(bets.paidAt)))
     .returning()
     .get();
-  if (!after) throw new AppError("CONFLICT", "Slip already paid");
+  if (!after) {
+    // Paid meanwhile (the write transaction makes it unlikely): said as the check above says it.
+    const paid = slipRow(tx).where(eq(bets.id, bet.id)).get();
+    throw paid && paid.bet.paidAt !== null
+      ? alreadyPaid(paid, zone)
+      : new AppError("CONFLICT", `Bet #${bet.id} changed meanwhile; try again`);
+  }
   const posted = postLedgerEntry(
     tx,
     {

@@ -134,9 +134,27 @@ export interface PeriodQuery {
   week?: string;
 }
 
+const EXAMPLES = { year: "2026", month: "2026-11", week: "2026-W47" } as const;
+
+/**
+ * A period's value sent beside another period is a 400 naming it, as a parameter no
+ * operation reads is (decision 087): `period=totals&year=2026` answered all time, and
+ * `period=month&month=2026-11&year=2025` November 2026, as if the year had been read.
+ */
+function refuseOtherValues(query: PeriodQuery, period: string): void {
+  for (const name of ["year", "month", "week"] as const) {
+    if (name !== period && query[name] !== undefined) {
+      throw bad(
+        `${name} is only for period=${name} (e.g. period=${name}&${name}=${EXAMPLES[name]})`,
+      );
+    }
+  }
+}
+
 /**
  * `period=year&year=2026`, `period=month&month=2026-11`, `period=week&week=2026-W47`, or no
- * parameters at all for totals. Anything else is a 400 that says what was expected.
+ * parameters at all for totals. Anything else is a 400 that says what was expected, and a
+ * value the period does not read (`period=totals&year=2026`) too.
  */
 export function parsePeriod(query: PeriodQuery, zone = "UTC"): Period {
   const period = query.period?.trim().toLowerCase() || undefined;
@@ -144,7 +162,11 @@ export function parsePeriod(query: PeriodQuery, zone = "UTC"): Period {
     if (period === undefined && (query.year || query.month || query.week)) {
       throw bad("period is required with year, month or week (period=year, month or week)");
     }
+    refuseOtherValues(query, "totals");
     return TOTALS;
+  }
+  if (period === "year" || period === "month" || period === "week") {
+    refuseOtherValues(query, period);
   }
   if (period === "year") {
     if (!query.year) throw bad("year is required for period=year (e.g. year=2026)");

@@ -273,6 +273,20 @@ describe("GET /api/reports", () => {
     ["?period=week&week=2026-47", "week must be an ISO week like 2026-W47 (YYYY-Www)"],
     ["?period=quarter", "period must be one of: totals, year, month, week"],
     ["?year=2026", "period is required with year, month or week (period=year, month or week)"],
+    // A value the period does not read (decision 087): not all time, not November 2026.
+    ["?period=totals&year=2026", "year is only for period=year (e.g. period=year&year=2026)"],
+    [
+      "?period=month&month=2026-11&year=2025",
+      "year is only for period=year (e.g. period=year&year=2026)",
+    ],
+    [
+      "?period=year&year=2026&week=2026-W47",
+      "week is only for period=week (e.g. period=week&week=2026-W47)",
+    ],
+    [
+      "?period=week&week=2026-W47&month=2026-11",
+      "month is only for period=month (e.g. period=month&month=2026-11)",
+    ],
   ])("%s is a 400 that says what was expected", async (query, message) => {
     const res = await t.request("GET", `/api/reports${query}`);
     expect(res.status).toBe(400);

@@ -288,6 +288,10 @@ describe("GET /api/reports/series", () => {
     );
     expect(await bad("?period=fortnight")).toContain("period must be one of");
     expect(await bad("?period=week&week=2027-W53")).toContain("week must be from 1 to 52");
+    // As the report: a value its period does not read (decision 087).
+    expect(await bad("?period=totals&month=2026-11")).toBe(
+      "month is only for period=month (e.g. period=month&month=2026-11)",
+    );
   });
 
   test("admins only, like the report", async () => {

@@ -260,6 +260,34 @@ export interface CashRules {
   businessTimeZone?: string;
 }
 
+/**
+ * A deposit's or withdrawal's audit row: what the money did to the customer's account (the
+ * balance before and after, read back from the row just written), at which shop and shift,
+ * and the description as entered, so an auditor reads the movement without the ledger.
+ */
+function movementAudit(
+  tx: Tx,
+  id: number,
+  customer: { id: number; balanceCents: number },
+  shopId: number,
+  input: CashMovementInput,
+  shiftId: number | null,
+) {
+  return {
+    entityType: "TRANSACTION",
+    entityId: id,
+    before: { balanceCents: customer.balanceCents },
+    after: {
+      customerId: customer.id,
+      shopId,
+      shiftId,
+      amountCents: input.amountCents,
+      description: input.description ?? null,
+      balanceCents: findCustomerRow(tx, customer.id)?.balanceCents ?? null,
+    },
+  };
+}
+
 /** Cash handed in at a till: credits the customer's account and the shop's till. */
 export function deposit(
   tx: Tx,
@@ -289,11 +317,7 @@ export function deposit(
   logMoney(actor.requestId, "deposit", id, input.amountCents, actor.userId);
   return {
     body: getTransaction(tx, id),
-    audit: {
-      entityType: "TRANSACTION",
-      entityId: id,
-      after: { customerId: customer.id, shopId: shop.id, amountCents: input.amountCents },
-    },
+    audit: movementAudit(tx, id, customer, shop.id, input, shiftId),
   };
 }
 
@@ -338,11 +362,7 @@ export function withdraw(
   logMoney(actor.requestId, "withdrawal", id, input.amountCents, actor.userId);
   return {
     body: getTransaction(tx, id),
-    audit: {
-      entityType: "TRANSACTION",
-      entityId: id,
-      after: { customerId: customer.id, shopId: shop.id, amountCents: input.amountCents },
-    },
+    audit: movementAudit(tx, id, customer, shop.id, input, shiftId),
   };
 }
 

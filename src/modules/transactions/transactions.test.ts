@@ -65,6 +65,34 @@ describe("withdrawals", () => {
   });
 });
 
+describe("a deposit's and a withdrawal's audit row", () => {
+  test("says what the money did: the balance before and after, the shift and the description", async () => {
+    const audit = (id: number) =>
+      t.handle.sqlite
+        .query(
+          "select action, before, after from audit_log where entity_type = 'TRANSACTION' and entity_id = ?",
+        )
+        .get(String(id)) as { action: string; before: string; after: string };
+    const dep = await t.json<{ id: number }>("POST", "/api/deposits", {
+      body: { ...ids, amount: "20.00", description: "Cash at the counter" },
+    });
+    const deposited = audit(dep.id);
+    expect(JSON.parse(deposited.before)).toEqual({ balanceCents: 0 });
+    expect(JSON.parse(deposited.after)).toEqual({
+      customerId: ids.customerId,
+      shopId: ids.shopId,
+      shiftId: null,
+      amountCents: 2000,
+      description: "Cash at the counter",
+      balanceCents: 2000,
+    });
+    const out = (await (await withdraw("7.50")).json()) as { id: number };
+    const withdrawn = audit(out.id);
+    expect(JSON.parse(withdrawn.before)).toEqual({ balanceCents: 2000 });
+    expect(JSON.parse(withdrawn.after)).toMatchObject({ amountCents: 750, balanceCents: 1250 });
+  });
+});
+
 describe("deposit and withdrawal validation", () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ["customer", { customerId: "" }, "customerId", "Customer is required"],

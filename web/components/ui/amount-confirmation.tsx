@@ -7,19 +7,46 @@ import { useFocusKeptThroughPending } from "./use-focus-kept-through-pending";
 /**
  * The large-amount step of a money dialog: `holds(body, cents)` is true (and the
  * confirmation is then shown, with `pending` set) when the amount reaches LARGE_AMOUNT and
- * has not been confirmed yet; otherwise the caller sends at once. `back` returns to the form.
+ * has not been confirmed yet; otherwise the caller sends at once. `goBack` is the
+ * confirmation's "Go back": it returns to the form and gives the focus to what the cashier
+ * will correct, `focusOnBack` (the amount field; the form's submit button when the caller
+ * cannot say which), once the form shows again; without it, to what had the focus when the
+ * amount was held, if that is still on the page. Else the focus fell to <body> with the
+ * Go back button that had it. `back` only drops the held amount (the dialog closing, the
+ * write answered).
  */
-export function useLargeAmountStep<B>() {
+export function useLargeAmountStep<B>(focusOnBack?: () => void) {
   const largeAmountCents = useLargeAmountCents();
   const [pending, setPending] = useState<{ body: B; amountCents: number } | null>(null);
+  const heldFrom = useRef<Element | null>(null);
+  const returning = useRef(false);
+  const focusAfter = useRef(focusOnBack);
+  focusAfter.current = focusOnBack;
+  // After the render that shows the form again: a hidden field cannot take the focus.
+  useEffect(() => {
+    if (pending !== null || !returning.current) return;
+    returning.current = false;
+    if (focusAfter.current) focusAfter.current();
+    else if (heldFrom.current instanceof HTMLElement && heldFrom.current.isConnected) {
+      heldFrom.current.focus();
+    }
+  }, [pending]);
   return {
     pending,
     holds(body: B, amountCents: number): boolean {
       if (pending || amountCents < largeAmountCents) return false;
+      heldFrom.current = document.activeElement;
       setPending({ body, amountCents });
       return true;
     },
-    back: () => setPending(null),
+    back: () => {
+      returning.current = false;
+      setPending(null);
+    },
+    goBack: () => {
+      returning.current = true;
+      setPending(null);
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { lazy } from "react";
 
 export { useBets } from "./api/get-bets";
 export type { Bet } from "./api/types";
+export { listedStake } from "./components/each-way";
 export { NewBetButton } from "./components/new-bet-button";
 export { PrintSlipLink } from "./components/print-slip-link";
 export { RecentBetsList } from "./components/recent-bets-list";

@@ -1,7 +1,7 @@
 /** The customers feature's public entry: what other features and the app use of it. */
 import { lazy } from "react";
 
-export { customerQuery, useCustomer } from "./api/get-customer";
+export { customerAfterWrite, customerQuery, useCustomer } from "./api/get-customer";
 export type { BetCounts, Customer } from "./api/types";
 export { CustomerBalanceInfo } from "./components/customer-balance-info";
 export { CustomerFormButton } from "./components/customer-form-button";

@@ -12,6 +12,7 @@ export {
   type ReceiptData,
   type ReceiptKind,
   type SlipPayment,
+  slipReturn,
   tillMovementReceipt,
   transactionReceipt,
   transactionReference,

@@ -7,7 +7,7 @@
  */
 
 import { customerNumber } from "../../../src/domain/customer-number";
-import type { ShiftDto, TillMovementDto, TransactionDto } from "../../../src/domain/dto";
+import type { ShiftDto, SlipDto, TillMovementDto, TransactionDto } from "../../../src/domain/dto";
 import { i18n } from "../../i18n";
 import { ledgerDescriptionText } from "../../i18n/ledger-descriptions";
 import "../../i18n/areas/receipts";
@@ -16,6 +16,16 @@ import "../../i18n/areas/ui";
 /** "Sarah Quinn (C-000231)", as everywhere a customer is named (issue 20). */
 const customerName = (c: { id: number; firstName: string; lastName: string }) =>
   `${c.firstName} ${c.lastName} (${customerNumber(c.id)})`;
+
+/**
+ * What a settled bet returned, as its slip's Return line says it, printed (decision 053) or
+ * on screen (Find slip): the payout (WON, PLACED), the stake back (VOID), nothing (LOST).
+ */
+export function slipReturn(slip: Pick<SlipDto, "status" | "actualPayout" | "totalStake">): string {
+  if (slip.status === "LOST") return "0.00";
+  if (slip.status === "VOID") return slip.actualPayout ?? slip.totalStake;
+  return slip.actualPayout ?? "0.00";
+}
 
 /** The kind printed in capitals at the top of a receipt. */
 export type ReceiptKind =

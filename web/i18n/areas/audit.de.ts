@@ -69,6 +69,7 @@ export const de: Shape<typeof en> = {
     outcome: "Ergebnis",
     status: "Status",
     voidReason: "Stornogrund",
+    result: "Ergebnis des Ereignisses",
     placedBy: "Angenommen von",
     resolvedBy: "Abgerechnet von",
     resolvedAt: "Abgerechnet am",

@@ -89,6 +89,7 @@ export const en = {
     outcome: "Outcome",
     status: "Status",
     voidReason: "Void reason",
+    result: "Result",
     placedBy: "Placed by",
     resolvedBy: "Resolved by",
     resolvedAt: "Resolved at",

@@ -26,7 +26,7 @@ export const de: Shape<typeof en> = {
   printSlip: "Wettschein drucken",
   print: "Drucken",
   recentBets: "Letzte Wetten",
-  recentLine: "Quote {{odds}} · Einsatz {{stake}}{{eachWay}} · Mögliche Auszahlung {{payout}}",
+  recentLine: "Quote {{odds}} · Einsatz {{stake}} · Mögliche Auszahlung {{payout}}",
   status: {
     PENDING: "Offen",
     WON: "Gewonnen",

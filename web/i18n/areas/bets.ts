@@ -31,7 +31,7 @@ export const en = {
   printSlip: "Print Slip",
   print: "Print",
   recentBets: "Recent Bets",
-  recentLine: "Odds {{odds}} · Stake {{stake}}{{eachWay}} · Potential payout {{payout}}",
+  recentLine: "Odds {{odds}} · Stake {{stake}} · Potential payout {{payout}}",
   /** Status words as the bet dialog's outcome select shows them. */
   status: {
     PENDING: "PENDING",
@@ -228,7 +228,7 @@ export const en = {
     stakeAt: "{{total}} at {{price}}",
     eachWay: " (E/W {{places}} places {{fraction}}: 2 × {{unit}})",
     potentialPayout: "Potential payout",
-    returned: "Returned",
+    returned: "Return",
     returnedTerms: " ({{terms}})",
     notPaidYet: "Not paid yet: {{amount}} to pay.",
     notPaid: "Not paid: {{error}}",

@@ -100,6 +100,8 @@ export const de: Shape<typeof en> = {
     by: "Von",
     reason: "Grund",
     amount: "Betrag",
+    timeAndNumber: "{{time}}, #{{id}}",
+    timeBy: "{{time}}, von {{by}}",
   },
   line: {
     deposit: "Einzahlung",

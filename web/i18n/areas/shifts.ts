@@ -106,6 +106,9 @@ export const en = {
     by: "By",
     reason: "Reason",
     amount: "Amount",
+    /** On a phone, under a line's type: the columns hidden there. */
+    timeAndNumber: "{{time}}, #{{id}}",
+    timeBy: "{{time}}, by {{by}}",
   },
   /** What a ledger row of a shift is at the till. */
   line: {

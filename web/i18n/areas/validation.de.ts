@@ -22,6 +22,7 @@ export const de: Shape<typeof en> = {
     reasonResettlement: "Für eine Neuabrechnung ist ein Grund erforderlich",
     reasonReversal: "Für ein Storno ist ein Grund erforderlich",
     voidReason: "Bitte einen Grund für das Stornieren dieser Wette angeben",
+    voidReasonOnlyVoid: "Nur eine Abrechnung als Storno hat einen Stornogrund",
     customerLogin: "Für ein Kunden-Login ist ein Kunde erforderlich",
     onlyCustomerLogin: "Nur ein Kunden-Login gehört zu einem Kunden",
     cashBetNoCustomer: "Eine Barwette hat keinen Kunden: Kunde bitte weglassen",

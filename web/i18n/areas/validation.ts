@@ -31,6 +31,7 @@ export const en = {
     reasonResettlement: "Reason is required for a re-settlement",
     reasonReversal: "Reason is required for a reversal",
     voidReason: "Please provide a reason for voiding this bet",
+    voidReasonOnlyVoid: "Only a Void settlement has a void reason",
     customerLogin: "Customer is required for a customer login",
     onlyCustomerLogin: "Only a customer login belongs to a customer",
     cashBetNoCustomer: "A cash bet has no customer: leave the customer out",

@@ -2,14 +2,16 @@ import type { QueryClient } from "@tanstack/react-query";
 import { centsOf } from "../../../../src/domain/money";
 import { i18n } from "../../../i18n";
 import { euroCents } from "../../../lib/format";
-import { type Customer, customerName, customerNumber, customerQuery } from "../../customers";
+import { customerAfterWrite, customerName, customerNumber } from "../../customers";
 import type { Bet } from "./types";
 import "../../../i18n/areas/bets";
 
 /**
  * Whose account the bet moved and its balance now, as deposits name them (issue 20 item 7).
- * The bet's answer carries no balance, so the customer is read again after the write (the
- * page's copy may be older); without an answer the name is the bet's own and no balance.
+ * The bet's answer carries no balance, so the customer is read again after the write by a
+ * request of its own (`customerAfterWrite`): through the cache, the dialog closing cancelled
+ * that read and the toast said the balance from before the bet (decision 088). Without an
+ * answer the name is the bet's own and no balance.
  */
 async function accountAfter(
   queryClient: QueryClient,
@@ -17,10 +19,7 @@ async function accountAfter(
   customerId: number,
 ): Promise<{ name: string; balance: string | null }> {
   try {
-    const customer: Customer = await queryClient.fetchQuery({
-      ...customerQuery(customerId),
-      staleTime: 0,
-    });
+    const customer = await customerAfterWrite(queryClient, customerId);
     return { name: customerName(customer), balance: euroCents(centsOf(customer.balance)) };
   } catch {
     const name = bet.customer ? customerName(bet.customer) : customerNumber(customerId);

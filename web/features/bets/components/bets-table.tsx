@@ -21,6 +21,7 @@ import { useBets } from "../api/get-bets";
 import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
 import { BET_FILTERS, BetFilters } from "./bet-filters";
+import { listedStake } from "./each-way";
 import { SettleProvider } from "./settle-provider";
 import "../../../i18n/areas/bets";
 
@@ -85,7 +86,7 @@ function buildColumns(withActions: boolean, t: TFunction) {
       header: t("bets.table.stake"),
       meta: { numeric: true },
       // Each-way (decision 052): the unit stake, marked E/W (the bet costs twice it).
-      cell: (c) => `${euro(c.getValue())}${c.row.original.eachWay ? t("bets.eachWayMark") : ""}`,
+      cell: (c) => listedStake(c.row.original),
     }),
     col.accessor("odds", {
       header: t("bets.table.odds"),
@@ -206,10 +207,7 @@ function BetCard({ bet, canMutate }: { bet: Bet; canMutate: boolean }) {
       <CardFacts
         className="text-sm"
         facts={[
-          [
-            t("bets.table.stake"),
-            `${euro(bet.stakeAmount)}${bet.eachWay ? t("bets.eachWayMark") : ""}`,
-          ],
+          [t("bets.table.stake"), listedStake(bet)],
           [t("bets.table.odds"), showOdds(bet, oddsFormat)],
           [t("bets.table.payout"), euro(payoutShown(bet))],
         ]}

@@ -113,6 +113,27 @@ describe("the bet dialog's Cash mode (issue 21, item 1)", () => {
     ).toBeTruthy();
   });
 
+  test("Go back from a cash bet's large amount gives the focus to the stake, to correct it", async () => {
+    const { ue, calls } = setup(
+      "user",
+      { payment: "cash" },
+      {
+        "GET /api/settings": settings({ cashBetMaxStake: "500.00", largeAmount: "100.00" }),
+      },
+    );
+    await typeBet(ue, "150");
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/settings")).toBe(true));
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    expect((await screen.findByTestId("large-amount")).textContent).toBe("€150.00");
+    expect(document.activeElement?.textContent).toBe("Go back");
+    await ue.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByTestId("large-amount")).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText("Stake Amount (€)")),
+    );
+    expect(posts(calls)).toHaveLength(0);
+  });
+
   test("Account and Cash are a radio group the keyboard switches; Cash drops the customer picked", async () => {
     const { ue, calls, location } = setup(
       "user",

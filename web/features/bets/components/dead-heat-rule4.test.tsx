@@ -357,7 +357,7 @@ describe("the terms wherever a settled bet shows", () => {
       "user",
       settings,
     );
-    const returned = await screen.findByText("Returned", { selector: "dt" });
+    const returned = await screen.findByText("Return", { selector: "dt" });
     expect(returned.nextElementSibling?.textContent).toBe("€47.50 (Rule 4: 25c in the €)");
   });
 

@@ -8,6 +8,7 @@ import {
   type SettlementTerms,
 } from "../../../../src/domain/settlement-terms";
 import { i18n } from "../../../i18n";
+import { euro } from "../../../lib/format";
 import type { Bet } from "../api/types";
 import "../../../i18n/areas/bets";
 
@@ -46,4 +47,12 @@ export function eachWayText(bet: Pick<Bet, "eachWay">): string | null {
   if (!bet.eachWay) return null;
   const { places, fraction } = bet.eachWay;
   return i18n.t("bets.eachWayTerms", { places, fraction });
+}
+
+/**
+ * A bet's stake as a list shows it: the unit stake, marked "E/W" for an each-way bet, which
+ * costs twice it ("€5.00 E/W"); a win-only bet's stake as it is (decision 052).
+ */
+export function listedStake(bet: Pick<Bet, "stakeAmount" | "eachWay">): string {
+  return `${euro(bet.stakeAmount)}${bet.eachWay ? i18n.t("bets.eachWayMark") : ""}`;
 }

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import type { CustomerDto } from "../../../../src/domain/dto";
 import type { Role } from "../../../../src/domain/enums";
-import { bet, customer, shop } from "../../../test/fixtures";
+import { bet, customer, settings, shop } from "../../../test/fixtures";
 import { page, renderWithProviders } from "../../../test/render";
 import NewBetDialog from "./new-bet-dialog";
 
@@ -22,6 +23,15 @@ function setup(role: Role, overrides: Partial<CustomerDto> = {}, extra = {}) {
     },
   );
   return { ue, ...view };
+}
+
+/**
+ * The dialog as the counter keys open it: gone once closed, so while it was open it was the
+ * only reader of its customer.
+ */
+function UntilClosed() {
+  const [open, setOpen] = useState(true);
+  return open ? <NewBetDialog onClose={() => setOpen(false)} customerId={7} shopId={3} /> : null;
 }
 
 describe("Place New Bet", () => {
@@ -153,6 +163,61 @@ describe("Place New Bet", () => {
       "Bet placed successfully. €30.00 on bet #123 for Ann Byrne (C-000007); balance €20.00",
     );
     expect(text.closest('[role="status"]')?.textContent).toStartWith("Success");
+  });
+
+  test("the toast's balance is the one after the bet, with the dialog closed at once (decision 088)", async () => {
+    // Closing the dialog cancels the refresh the bet started, and TanStack Query puts the
+    // balance from before the bet back in the cache; the toast said that one ("balance
+    // €619.44" when the server had €606.94).
+    const ue = userEvent.setup();
+    let placed = false;
+    let reads = 0;
+    renderWithProviders(<UntilClosed />, "user", {
+      "GET /api/customers/:id": () => {
+        if (!placed) return customer({ balance: "619.44" });
+        reads += 1;
+        // The first read after the bet is the query's own refresh: still on its way.
+        return reads === 1 ? { pending: true } : customer({ balance: "606.94" });
+      },
+      "GET /api/shops/:id": shop(),
+      "POST /api/bets": () => {
+        placed = true;
+        return {
+          status: 201,
+          body: bet({ id: 125, stakeAmount: "12.50", totalStake: "12.50" }),
+        };
+      },
+    });
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await ue.type(screen.getByLabelText("Description"), "Fair bet");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "12.50");
+    await ue.type(screen.getByLabelText("Odds"), "2{Enter}");
+    expect(
+      await screen.findByText(
+        "Bet placed successfully. €12.50 on bet #125 for Ann Byrne (C-000007); balance €606.94",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("Go back from the large-amount confirmation gives the focus to the stake, to correct it", async () => {
+    const { ue, calls } = setup(
+      "user",
+      { balance: "2000.00" },
+      { "GET /api/settings": settings({ largeAmount: "500.00" }) },
+    );
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/settings")).toBe(true));
+    await ue.type(screen.getByLabelText("Description"), "Big bet");
+    const stake = screen.getByLabelText("Stake Amount (€)");
+    await ue.type(stake, "600");
+    await ue.type(screen.getByLabelText("Odds"), "2{Enter}");
+    expect((await screen.findByTestId("large-amount")).textContent).toBe("€600.00");
+    expect(document.activeElement?.textContent).toBe("Go back");
+    await ue.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByTestId("large-amount")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(stake));
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 
   test("without the balance after it, the toast names the bet's customer and no balance", async () => {

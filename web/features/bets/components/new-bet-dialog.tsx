@@ -142,7 +142,8 @@ export default function NewBetDialog({
   const availableCents = availableFundsCents(balanceCents, creditLimitCents);
   const exceeds = Boolean(customer) && !customer?.allowOverdraft && totalCents > availableCents;
 
-  const large = useLargeAmountStep<PlaceBetBody>();
+  // Go back from the large amount: the stake is what the cashier corrects.
+  const large = useLargeAmountStep<PlaceBetBody>(() => form.setFocus("stakeAmount"));
 
   const forgetDraft = useFormDraft(payment === "cash" ? "cash-bet" : "new-bet", form);
   const paymentField = register("payment", {
@@ -255,7 +256,7 @@ export default function NewBetDialog({
           confirmLabel={t("bet.confirmPlace")}
           pending={mutation.isPending}
           pendingLabel={t("common.processing")}
-          onBack={large.back}
+          onBack={large.goBack}
           onConfirm={() => large.pending && send(large.pending.body)}
         />
       )}

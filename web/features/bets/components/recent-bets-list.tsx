@@ -6,6 +6,7 @@ import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { showOdds, useOddsFormat } from "../../../lib/odds";
 import { useBets } from "../api/get-bets";
+import { listedStake } from "./each-way";
 import "../../../i18n/areas/bets";
 
 /** Up to 10 bets of a customer or shop. */
@@ -32,8 +33,7 @@ export function RecentBetsList({ customerId, shopId }: { customerId?: number; sh
               <div className="text-xs text-base-content/70">
                 {t("bets.recentLine", {
                   odds: showOdds(bet, oddsFormat),
-                  stake: euro(bet.stakeAmount),
-                  eachWay: bet.eachWay ? t("bets.eachWayMark") : "",
+                  stake: listedStake(bet),
                   payout: euro(bet.potentialPayout),
                 })}
               </div>

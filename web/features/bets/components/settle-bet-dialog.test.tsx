@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import type { BetDto } from "../../../../src/domain/dto";
 import { userDto } from "../../../../src/domain/dto";
 import type { Role } from "../../../../src/domain/enums";
 import { applyLanguage } from "../../../i18n";
 import { bet, customer } from "../../../test/fixtures";
 import { loseFirstAnswer, renderWithProviders, user } from "../../../test/render";
+import { useCustomer } from "../../customers";
 import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
 import SettleBetDialog from "./settle-bet-dialog";
@@ -37,6 +39,23 @@ function settle(role: Role, overrides: Partial<BetDto>) {
     { ...settings, "PATCH /api/bets/:id/resolve": bet({ ...overrides, status: "WON" }) },
   );
 }
+
+describe("the large payout's confirmation", () => {
+  test("Go back gives the focus to Confirm Won again, not to the page", async () => {
+    const ue = userEvent.setup();
+    const { calls } = settle("admin", { potentialPayout: "5000.00" });
+    const confirm = screen.getByRole("button", { name: "Confirm Won" }) as HTMLButtonElement;
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    await ue.click(confirm);
+    expect((await screen.findByTestId("large-amount")).textContent).toBe("€5,000.00");
+    expect(document.activeElement?.textContent).toBe("Go back");
+    await ue.keyboard("{Enter}");
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Confirm Won" })),
+    );
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+});
 
 describe("four eyes on risk (issue 10): settling Won", () => {
   test("staff: Confirm Won is disabled with the reason when the bet pays the large amount", async () => {
@@ -132,6 +151,26 @@ describe("four eyes on risk (issue 10): the Won button of a pending bet", () => 
   });
 });
 
+/** The customer's balance, as a dialog that shows it reads it. */
+function Balance() {
+  return <p>Balance {useCustomer(7).data?.balance}</p>;
+}
+
+/** Settling bet 11 Won beside its customer's balance, both gone once settled. */
+function SettleUntilClosed() {
+  const [open, setOpen] = useState(true);
+  return open ? (
+    <>
+      <Balance />
+      <SettleBetDialog
+        bet={bet({ actualPayout: null }) as Bet}
+        status="WON"
+        onClose={() => setOpen(false)}
+      />
+    </>
+  ) : null;
+}
+
 /**
  * The settlement's toast (issue 20 item 7): the SPEC's title and text, then the outcome, the
  * money credited and the customer's balance read after it; a cash bet's is owed on the slip.
@@ -185,6 +224,35 @@ describe("the settlement's toast names the outcome, the money and the balance", 
         "Bet resolved successfully. Bet #11 lost: nothing credited to Ann Byrne (C-000007); balance €50.00",
       ),
     ).toBeTruthy();
+  });
+
+  test("the balance is the one after it when the dialog was its customer's only reader (decision 088)", async () => {
+    // Closing the dialog cancels the refresh the settlement started, and TanStack Query puts
+    // the balance from before it back in the cache.
+    const ue = userEvent.setup();
+    let settled = false;
+    let reads = 0;
+    renderWithProviders(<SettleUntilClosed />, "user", {
+      ...settings,
+      "PATCH /api/bets/:id/resolve": () => {
+        settled = true;
+        return bet({ status: "WON", outcome: "WON", actualPayout: "50.00" });
+      },
+      "GET /api/customers/:id": () => {
+        if (!settled) return customer({ balance: "50.00" });
+        reads += 1;
+        // The first read after the settlement is the query's own refresh: still on its way.
+        return reads === 1 ? { pending: true } : customer({ balance: "100.00" });
+      },
+    });
+    await screen.findByText("Balance 50.00");
+    await ue.click(screen.getByRole("button", { name: "Confirm Won" }));
+    expect(
+      await screen.findByText(
+        "Bet resolved successfully. Bet #11 won: €50.00 credited to Ann Byrne (C-000007); balance €100.00",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   test("a cash bet Won: the amount to be paid on the slip, and no customer read", async () => {

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { centsOf } from "../../../../src/domain/money";
 import { AmountConfirmation, useLargeAmountStep } from "../../../components/ui/amount-confirmation";
 import { Dialog } from "../../../components/ui/dialog";
@@ -43,7 +43,9 @@ export default function SettleBetDialog({
   const resolve = useResolveBet();
   const idempotency = useIdempotencyKey();
   const oddsFormat = useOddsFormat();
-  const large = useLargeAmountStep<null>();
+  // Go back from the large payout: no amount field here, so the Confirm button pressed.
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const large = useLargeAmountStep<null>(() => confirmRef.current?.focus());
   const t = useT();
   // Won and Placed pay (Placed the place part of an each-way bet); Lost pays nothing.
   const won = status !== "LOST";
@@ -114,7 +116,7 @@ export default function SettleBetDialog({
           confirmLabel={t("bets.settle.yesPay", { amount: euroCents(payoutCents) })}
           pending={resolve.isPending}
           pendingLabel={t("bets.settle.settling")}
-          onBack={large.back}
+          onBack={large.goBack}
           onConfirm={settle}
         />
       ) : (
@@ -160,6 +162,7 @@ export default function SettleBetDialog({
               {t("common.cancel")}
             </button>
             <button
+              ref={confirmRef}
               type="button"
               className={`btn ${status === "WON" ? "btn-success" : status === "PLACED" ? "btn-info" : "btn-error"}`}
               disabled={resolve.isPending || blocked}

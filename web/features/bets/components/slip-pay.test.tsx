@@ -155,6 +155,50 @@ describe("Find slip's result (issue 21, item 2)", () => {
     expect(pays(calls)).toHaveLength(1);
   });
 
+  test("a settled slip shows its Return as the printed slip does: a void one its stake back, not its potential payout", async () => {
+    /** The result's line after the stake: its label and amount. */
+    const payoutLine = (result: HTMLElement) => {
+      const labels = [...result.querySelectorAll("dt")];
+      const last = labels.at(-1);
+      return [last?.textContent, last?.nextElementSibling?.textContent];
+    };
+    for (const [found, line, state] of [
+      [
+        slip({
+          status: "VOID",
+          actualPayout: null,
+          totalStake: "500.00",
+          stakeAmount: "500.00",
+          potentialPayout: "1000.00",
+        }),
+        ["Return", "€500.00"],
+        "Not paid yet: €500.00 to pay.",
+      ],
+      [
+        slip({ status: "LOST", actualPayout: "0.00", potentialPayout: "1000.00" }),
+        ["Return", "€0.00"],
+        "Lost: nothing to pay.",
+      ],
+      [slip(), ["Return", "€19.00"], "Not paid yet: €19.00 to pay."],
+      [
+        slip({
+          status: "PENDING",
+          actualPayout: null,
+          resolvedAt: null,
+          potentialPayout: "1000.00",
+        }),
+        ["Potential payout", "€1,000.00"],
+        "Not settled yet: nothing to pay.",
+      ],
+    ] as const) {
+      const { ue, unmount } = find("user", found);
+      const result = await typeCode(ue);
+      expect(payoutLine(result)).toEqual([...line]);
+      expect(within(result).getByTestId("slip-pay-state").textContent).toBe(state);
+      unmount();
+    }
+  });
+
   test("a placed each-way cash bet pays its actual payout", async () => {
     const { ue } = find(
       "user",

@@ -4,6 +4,7 @@ import { BetStatusBadge } from "../../../components/ui/badges";
 import { i18n, useT } from "../../../i18n";
 import { euro, euroCents, formatDateTime, fullName } from "../../../lib/format";
 import { showPriceAsTaken } from "../../../lib/odds";
+import { slipReturn } from "../../receipts";
 import type { Slip } from "../api/get-slip";
 import type { SlipPayment } from "../api/pay-slip";
 import {
@@ -133,6 +134,7 @@ export function SlipResult({
   }
 
   const why = nothingToPay(slip);
+  const settled = slip.status !== "PENDING";
   return (
     <section aria-labelledby={headingId} className="mt-3 flex flex-col gap-2">
       <div
@@ -167,13 +169,14 @@ export function SlipResult({
                 unit: euro(slip.stakeAmount),
               })}
           </dd>
-          <dt>
-            {slip.actualPayout === null ? t("bets.slip.potentialPayout") : t("bets.slip.returned")}
-          </dt>
+          {/* Pending, what it may pay; settled, its Return as the printed slip says it
+              (decision 053): a void bet's is its stake back, not its potential payout. */}
+          <dt>{settled ? t("bets.slip.returned") : t("bets.slip.potentialPayout")}</dt>
           <dd className="tabular-nums">
-            {euro(slip.actualPayout ?? slip.potentialPayout)}
+            {euro(settled ? slipReturn(slip) : slip.potentialPayout)}
             {/* A return reduced by a dead heat or Rule 4 says so (decision 084). */}
-            {slip.actualPayout !== null &&
+            {settled &&
+              slip.actualPayout !== null &&
               reducedBy &&
               t("bets.slip.returnedTerms", { terms: reducedBy })}
           </dd>

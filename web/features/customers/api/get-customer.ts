@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { call } from "../../../lib/api-client";
 
 export const getCustomer = (id: number, signal?: AbortSignal) =>
@@ -12,3 +12,17 @@ export const customerQuery = (id: number) =>
 
 export const useCustomer = (id: number | undefined) =>
   useQuery({ ...customerQuery(id ?? 0), enabled: id !== undefined && id > 0 });
+
+/**
+ * The customer as the server has them now, read once a write that moved their balance has
+ * answered, for the success message's "balance €…" (deposits, withdrawals, bets). It is a
+ * request of its own, never joined to the customer query's refresh: the dialog closing removes
+ * that query's last reader, TanStack Query then cancels the refresh and puts the data from
+ * before the write back, and a message waiting on it said the old balance (decision 088).
+ * The answer also updates the cached customer.
+ */
+export async function customerAfterWrite(queryClient: QueryClient, id: number) {
+  const customer = await getCustomer(id);
+  queryClient.setQueryData(customerQuery(id).queryKey, customer);
+  return customer;
+}

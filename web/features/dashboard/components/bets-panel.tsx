@@ -4,9 +4,8 @@ import { BetStatusBadge } from "../../../components/ui/badges";
 import { BetCustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { QueryList } from "../../../components/ui/query-list";
 import { useT } from "../../../i18n";
-import { euro } from "../../../lib/format";
 import { businessToday } from "../../../lib/time";
-import { type Bet, useBets } from "../../bets";
+import { type Bet, listedStake, useBets } from "../../bets";
 
 const LIMIT = 5;
 
@@ -26,7 +25,8 @@ function BetRow({ bet }: { bet: Bet }) {
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <BetStatusBadge status={bet.status} />
-        <span className="font-semibold">{euro(bet.stakeAmount)}</span>
+        {/* Each-way: the unit stake marked E/W, as every list shows it (decision 052). */}
+        <span className="font-semibold">{listedStake(bet)}</span>
       </div>
     </li>
   );

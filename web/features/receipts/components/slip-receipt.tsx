@@ -5,17 +5,11 @@ import { useStaffName } from "../../../components/ui/links";
 import { i18n, useT } from "../../../i18n";
 import { euro, formatDateTime, fullName } from "../../../lib/format";
 import { showPriceAsTaken } from "../../../lib/odds";
+import { slipReturn } from "../receipt-data";
 import { ReceiptKindBand, ReceiptLine, ReceiptPaper, WRAP } from "./receipt-frame";
 import "../../../i18n/areas/bets";
 import "../../../i18n/areas/receipts";
 import "../../../i18n/areas/ui";
-
-/** What a settled bet returned: the payout (WON, PLACED), the stake back (VOID), nothing (LOST). */
-export function slipReturn(slip: Pick<SlipDto, "status" | "actualPayout" | "totalStake">): string {
-  if (slip.status === "LOST") return "0.00";
-  if (slip.status === "VOID") return slip.actualPayout ?? slip.totalStake;
-  return slip.actualPayout ?? "0.00";
-}
 
 /** "PAID €19.00 on 26 Nov 2026, 14:03 at Main Street by alice". */
 export function paidText(paid: NonNullable<SlipDto["paid"]>): string {

@@ -61,13 +61,20 @@ function renderReport(language: "de" | null = null) {
   });
 }
 
+/** A cell's text without the line a phone shows under it in place of hidden columns. */
+function cellText(cell: Element): string {
+  const copy = cell.cloneNode(true) as Element;
+  for (const line of copy.querySelectorAll("[data-phone-line]")) line.remove();
+  return copy.textContent ?? "";
+}
+
 /** The movements table's rows: type, customer and amount (the cells after #). */
 async function movementRows(name: string) {
   const table = await screen.findByRole("table", { name });
   return within(table)
     .getAllByRole("row")
     .slice(1)
-    .map((row) => [...row.querySelectorAll("td")].slice(2).map((td) => td.textContent));
+    .map((row) => [...row.querySelectorAll("td")].slice(2).map(cellText));
 }
 
 afterEach(() => {
@@ -152,5 +159,49 @@ describe("the Z report (issue 21, decision 051)", () => {
     // textContent: the testing library's matchers fold the no-break space into a space.
     expect(figures.textContent).toContain("Soll-Bestand139,00\u00a0€");
     expect(within(figures).getByText("Keine")).toBeTruthy();
+  });
+});
+
+describe("the Z report at 390 px (a phone)", () => {
+  test("each table scrolls in its card, never the page; amounts keep one line; the time moves under the type", async () => {
+    renderWithProviders(<ShiftReport id={5} />, "user", {
+      "GET /api/shifts/:id": shiftDto.parse({
+        ...closed,
+        tillMovements: [
+          {
+            id: 9,
+            kind: "pickup",
+            amount: "1500.00",
+            reason: "Lifted to the safe",
+            createdAt: "2026-01-03T15:00:00.000Z",
+            createdBy: { id: 2, username: "user-user" },
+          },
+        ],
+      }),
+      "GET /api/transactions": page([transaction({ id: 1, shiftId: 5, amount: "1500.00" })]),
+    });
+    for (const name of [
+      "Deposits, withdrawals, cash bets and slips paid",
+      "Pick-ups and top-ups",
+    ]) {
+      const table = await screen.findByRole("table", { name });
+      expect(table.parentElement?.className).toContain("overflow-x-auto");
+      const [amount] = within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => row.querySelector("td:last-child"));
+      expect(amount?.className).toContain("whitespace-nowrap");
+      // The columns a phone hides (time, #, by) are said under the type instead.
+      const hidden = table.querySelectorAll(".max-sm\\:hidden");
+      expect(hidden.length).toBeGreaterThan(0);
+      const line = table.querySelector("[data-phone-line]");
+      expect(line?.className).toContain("sm:hidden");
+    }
+    const [deposit, pickup] = [...document.querySelectorAll("[data-phone-line]")].map(
+      (line) => line.textContent,
+    );
+    expect(deposit).toMatch(/, #1$/);
+    expect(pickup).toMatch(/, by user-user$/);
+    expect(screen.getByText("- €1,500.00")).toBeTruthy();
   });
 });

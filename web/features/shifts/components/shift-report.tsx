@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { LoadingText, StateCard } from "../../../components/ui/load-state";
 import { Detail, PageHeader, Panel } from "../../../components/ui/page-header";
@@ -53,6 +54,36 @@ export function tillLine(row: Row): { kind: string; sign: "+" | "-"; who: string
   };
 }
 
+/**
+ * An amount is never broken or cut: it keeps one line, and the text cells beside it give way
+ * (they wrap anywhere) so the table fits its card even at 390 px.
+ */
+const AMOUNT = "whitespace-nowrap text-right tabular-nums";
+
+/**
+ * A report's table, fitted to its card: on a phone the time (and the number or who) sit under
+ * the type instead of in columns of their own, so the amount stays on screen; a text that
+ * still does not fit scrolls inside the card, never the page.
+ */
+function FittingTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm" aria-label={label}>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** What a phone shows under a line's type in place of the columns it hides. */
+function PhoneLine({ children }: { children: ReactNode }) {
+  return (
+    <span className="block text-xs text-base-content/70 sm:hidden" data-phone-line>
+      {children}
+    </span>
+  );
+}
+
 /** The cash taken and paid in the shift, row by row, oldest first. */
 function Movements({ shiftId }: { shiftId: number }) {
   const { data, isLoading } = useShiftMovements(shiftId);
@@ -62,11 +93,15 @@ function Movements({ shiftId }: { shiftId: number }) {
     return <p className="text-base-content/70">{t("shifts.report.noMovements")}</p>;
   return (
     <>
-      <table className="table table-sm" aria-label={t("shifts.report.movements")}>
+      <FittingTable label={t("shifts.report.movements")}>
         <thead>
           <tr>
-            <th scope="col">{t("shifts.report.time")}</th>
-            <th scope="col">#</th>
+            <th scope="col" className="max-sm:hidden">
+              {t("shifts.report.time")}
+            </th>
+            <th scope="col" className="max-sm:hidden">
+              #
+            </th>
             <th scope="col">{t("shifts.report.type")}</th>
             <th scope="col">{t("shifts.report.customer")}</th>
             <th scope="col" className="text-right">
@@ -77,20 +112,24 @@ function Movements({ shiftId }: { shiftId: number }) {
         <tbody>
           {data.items.map((row) => {
             const line = tillLine(row);
+            const time = formatDateTime(row.createdAt);
             return (
               <tr key={row.id} className={row.archived ? "italic text-base-content/75" : ""}>
-                <td>{formatDateTime(row.createdAt)}</td>
-                <td>{row.id}</td>
-                <td>{line.kind}</td>
-                <td>{line.who}</td>
-                <td className="text-right tabular-nums">
+                <td className="max-sm:hidden">{time}</td>
+                <td className="max-sm:hidden">{row.id}</td>
+                <td className="wrap-anywhere">
+                  {line.kind}
+                  <PhoneLine>{t("shifts.report.timeAndNumber", { time, id: row.id })}</PhoneLine>
+                </td>
+                <td className="wrap-anywhere">{line.who}</td>
+                <td className={AMOUNT}>
                   {line.sign} {euro(row.amount)}
                 </td>
               </tr>
             );
           })}
         </tbody>
-      </table>
+      </FittingTable>
       {data.total > data.items.length && (
         <p className="mt-2 text-sm">
           {t("shifts.report.firstOf", {
@@ -109,12 +148,16 @@ function TillMovements({ shift }: { shift: Shift }) {
   if (!shift.tillMovements.length)
     return <p className="text-base-content/70">{t("shifts.report.noTillMovements")}</p>;
   return (
-    <table className="table table-sm" aria-label={t("shifts.report.tillMovements")}>
+    <FittingTable label={t("shifts.report.tillMovements")}>
       <thead>
         <tr>
-          <th scope="col">{t("shifts.report.time")}</th>
+          <th scope="col" className="max-sm:hidden">
+            {t("shifts.report.time")}
+          </th>
           <th scope="col">{t("shifts.report.type")}</th>
-          <th scope="col">{t("shifts.report.by")}</th>
+          <th scope="col" className="max-sm:hidden">
+            {t("shifts.report.by")}
+          </th>
           <th scope="col">{t("shifts.report.reason")}</th>
           <th scope="col" className="text-right">
             {t("shifts.report.amount")}
@@ -122,20 +165,27 @@ function TillMovements({ shift }: { shift: Shift }) {
         </tr>
       </thead>
       <tbody>
-        {shift.tillMovements.map((m) => (
-          <tr key={m.id}>
-            <td>{formatDateTime(m.createdAt)}</td>
-            <td>{m.kind === "pickup" ? t("ui.shift.pickup") : t("ui.shift.topup")}</td>
-            <td>{m.createdBy?.username ?? ""}</td>
-            <td className="whitespace-pre-line break-words">{m.reason}</td>
-            <td className="text-right tabular-nums">
-              {m.kind === "topup" ? "+ " : "- "}
-              {euro(m.amount)}
-            </td>
-          </tr>
-        ))}
+        {shift.tillMovements.map((m) => {
+          const time = formatDateTime(m.createdAt);
+          const by = m.createdBy?.username ?? "";
+          return (
+            <tr key={m.id}>
+              <td className="max-sm:hidden">{time}</td>
+              <td className="wrap-anywhere">
+                {m.kind === "pickup" ? t("ui.shift.pickup") : t("ui.shift.topup")}
+                <PhoneLine>{by ? t("shifts.report.timeBy", { time, by }) : time}</PhoneLine>
+              </td>
+              <td className="max-sm:hidden wrap-anywhere">{by}</td>
+              <td className="whitespace-pre-line wrap-anywhere">{m.reason}</td>
+              <td className={AMOUNT}>
+                {m.kind === "topup" ? "+ " : "- "}
+                {euro(m.amount)}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
-    </table>
+    </FittingTable>
   );
 }
 

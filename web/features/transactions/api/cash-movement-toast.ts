@@ -1,9 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { centsOf } from "../../../../src/domain/money";
 import { i18n } from "../../../i18n";
-import { call } from "../../../lib/api-client";
 import { euroCents } from "../../../lib/format";
-import { type Customer, customerName, customerQuery } from "../../customers";
+import { type Customer, customerAfterWrite, customerName } from "../../customers";
 
 /** The SPEC's success texts, kept first so they are still found where they were looked for. */
 const DONE = {
@@ -29,11 +28,8 @@ export function cashMovementText(
 
 /**
  * The success toast's description: the SPEC's text, then the movement named with the balance
- * after it. That balance is asked of the server by a request of its own, sent once the write
- * has answered, never joined to the customer query's refresh: the dialog closing removes that
- * query's last reader, TanStack Query then cancels the refresh and puts the data from before
- * the write back, and a toast waiting on it said the old balance (decision 088). The answer
- * also updates the cached customer. Without an answer the toast says what it knows.
+ * after it, asked of the server once the write has answered (`customerAfterWrite`, decision
+ * 088). Without an answer the toast says what it knows.
  */
 export async function cashMovementToast(
   queryClient: QueryClient,
@@ -42,8 +38,7 @@ export async function cashMovementToast(
   customerId: number,
 ): Promise<string> {
   try {
-    const customer = await call("getCustomer", { params: { id: customerId } });
-    queryClient.setQueryData(customerQuery(customerId).queryKey, customer);
+    const customer = await customerAfterWrite(queryClient, customerId);
     return `${i18n.t(DONE[kind])}. ${cashMovementText(kind, amountCents, customer)}`;
   } catch {
     return i18n.t(DONE[kind]);

@@ -224,6 +224,33 @@ describe("the large-amount threshold (LARGE_AMOUNT from /api/settings)", () => {
     expect(screen.queryByTestId("large-amount")).toBeNull();
   });
 
+  for (const kind of ["deposit", "withdrawal"] as const) {
+    test(`Go back from a ${kind}'s large amount gives the focus to the amount, to correct it`, async () => {
+      const ue = userEvent.setup();
+      const { calls } = renderWithProviders(
+        <CashMovementDialog kind={kind} onClose={() => {}} customerId={7} shopId={3} />,
+        "user",
+        {
+          "GET /api/settings": { largeAmount: "40.00" },
+          "GET /api/customers/:id": customer({ balance: "50.00" }),
+          "GET /api/shops/:id": shop(),
+        },
+      );
+      await screen.findByRole("region", { name: "Customer Balance Info" });
+      await waitFor(() => expect(calls.some((c) => c.path === "/api/settings")).toBe(true));
+      const amount = screen.getByLabelText("Amount (€)");
+      await ue.type(amount, "45{Enter}");
+      expect((await screen.findByTestId("large-amount")).textContent).toBe("€45.00");
+      expect(document.activeElement?.textContent).toBe("Go back");
+      // Keyboard only: Enter on Go back. The focus was dropped to <body> with that button.
+      await ue.keyboard("{Enter}");
+      await waitFor(() => expect(screen.queryByTestId("large-amount")).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(amount));
+      expect((amount as HTMLInputElement).value).toBe("45");
+      expect(calls.some((c) => c.method === "POST")).toBe(false);
+    });
+  }
+
   test("from it, the amount is asked again in large type and only sent when confirmed", async () => {
     const { ue, calls } = withThreshold("100.00");
     await screen.findByRole("region", { name: "Customer Balance Info" });

@@ -145,7 +145,8 @@ export default function CashMovementDialog({
     customer !== undefined &&
     !checkWithdrawal(centsOf(customer.balance), amountCents).ok;
 
-  const large = useLargeAmountStep<CashMovementBody>();
+  // Go back from the large amount: the amount is what the cashier corrects.
+  const large = useLargeAmountStep<CashMovementBody>(() => form.setFocus("amount"));
 
   const forgetDraft = useFormDraft(kind, form);
   const close = () => {
@@ -200,7 +201,7 @@ export default function CashMovementDialog({
           })}
           pending={mutation.isPending}
           pendingLabel={t("common.processing")}
-          onBack={large.back}
+          onBack={large.goBack}
           onConfirm={() => large.pending && send(large.pending.body)}
         />
       )}

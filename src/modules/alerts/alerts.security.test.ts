@@ -68,6 +68,20 @@ describe("staff cannot silence the alerts that watch them", () => {
     expect(row.dismissed_at).toBeNull();
   });
 
+  test("nor page from it: after=<its id> answers as for an alert that does not exist", async () => {
+    const alert = await closeShort();
+    const page = (id: number, as: "user" | "admin", extra = "") =>
+      t.request("GET", `/api/alerts?after=${id}${extra}`, { as });
+    for (const extra of ["", "&sort=createdAt&order=asc", "&sort=id"]) {
+      const missing = await page(999_999, "user", extra);
+      expect(missing.status).toBe(400);
+      const got = await page(alert.id, "user", extra);
+      expect(got.status).toBe(400);
+      expect(await got.text()).toBe((await missing.text()).replaceAll("999999", String(alert.id)));
+      expect((await page(alert.id, "admin", extra)).status).toBe(200);
+    }
+  });
+
   test("nor a security alert: a role change and the failed sign-ins for the cashier's own username", async () => {
     // An admin makes the customer login staff: "User role changed" (security).
     await t.json("PATCH", `/api/admin/users/${t.ids.customer}/role`, {

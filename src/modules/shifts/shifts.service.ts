@@ -336,13 +336,17 @@ function shiftSearch(q: string): Search {
 export function listShifts(db: AppDb, viewer: ShiftViewer, query: ListQuery) {
   const status = enumFilter("status", query.status, SHIFT_STATUSES);
   const userId = seesAll(viewer) ? query.userId : ownerOf(viewer);
+  // Whose shift and where: a staff caller's own are the only rows it may page from too.
+  const fixed = and(
+    // Still through listPage, so a boundary or a sort is judged as on any other list.
+    userId === null ? sql`false` : undefined,
+    userId !== undefined && userId !== null ? eq(shifts.userId, userId) : undefined,
+    query.shopId !== undefined ? eq(shifts.shopId, query.shopId) : undefined,
+  );
   const filters = and(
     ...([
       status ? eq(shifts.status, status) : undefined,
-      // Still through listPage, so a boundary or a sort is judged as on any other list.
-      userId === null ? sql`false` : undefined,
-      userId !== undefined && userId !== null ? eq(shifts.userId, userId) : undefined,
-      query.shopId !== undefined ? eq(shifts.shopId, query.shopId) : undefined,
+      fixed,
       query.from !== undefined ? gte(shifts.openedAt, query.from) : undefined,
       query.to !== undefined ? lt(shifts.openedAt, query.to) : undefined,
     ] as (SQL | undefined)[]),
@@ -351,6 +355,7 @@ export function listShifts(db: AppDb, viewer: ShiftViewer, query: ListQuery) {
     table: shifts,
     id: shifts.id,
     filters,
+    fixed,
     search: query.q ? shiftSearch(query.q) : undefined,
     sorts: SORTS,
     fallback: { key: "openedAt", order: "desc" },

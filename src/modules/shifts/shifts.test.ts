@@ -299,6 +299,21 @@ describe("who sees and closes which shifts", () => {
     expect((await t.request("GET", `/api/shifts/${mine.id}`, { as: "admin" })).status).toBe(200);
   });
 
+  test("staff cannot page from another's shift either: after=<its id> answers as a missing row", async () => {
+    await openShift("user");
+    const admins = await openShift("admin", "5.00", ids.quayId);
+    const page = (id: number, as: Caller, extra: string) =>
+      t.request("GET", `/api/shifts?after=${id}${extra}`, { as });
+    for (const extra of ["", "&sort=openedAt&order=asc", "&sort=id"]) {
+      const missing = await page(999_999, "user", extra);
+      expect(missing.status).toBe(400);
+      const got = await page(admins.id, "user", extra);
+      expect(got.status).toBe(400);
+      expect(await got.text()).toBe((await missing.text()).replaceAll("999999", String(admins.id)));
+      expect((await page(admins.id, "admin", extra)).status).toBe(200);
+    }
+  });
+
   test("filters: shop, user, status, date; q finds the cashier, the shop or the id", async () => {
     const a = await openShift("user");
     await close(a.id, "100.00");

@@ -79,6 +79,8 @@ describe("shifts and cash-up", () => {
     await expectText(detail(panel(p, "Shift"), "Shop"), shop.name, { exact: true });
     await expectText(detail(panel(p, "Cash-up"), "Deposits (1)"), "+ €25.50", { exact: true });
     const rows = panel(p, "Deposits, withdrawals, cash bets and slips paid").getByRole("row");
+    // The movements arrive with their own request: wait for the row, then count.
+    await visible(rows.nth(1));
     expect(await rows.count()).toBe(2); // the header and the one deposit
     await expectText(rows.nth(1), `Ruth ${last}`);
     await dismissToasts(p);

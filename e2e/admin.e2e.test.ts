@@ -9,7 +9,9 @@ import {
   expectAccessible,
   expectText,
   expectToast,
+  hidden,
   panel,
+  pick,
   type Session,
   unique,
   visible,
@@ -119,6 +121,12 @@ describe("system administration", () => {
     const session = await suite.admin();
     const { page, problems, context } = session;
     const username = unique("clerk").replace(" ", "_");
+    const lastName = unique("Kane");
+    await createCustomer(page, "Nora", lastName);
+    let patches = 0;
+    page.on("request", (req) => {
+      if (req.method() === "PATCH" && req.url().endsWith("/role")) patches += 1;
+    });
     await openAdmin(session);
     const create = panel(page, "Create User");
     expect(await create.getByLabel("Role").inputValue()).toBe("user");
@@ -134,8 +142,38 @@ describe("system administration", () => {
     const select = roles.getByLabel(`Role of ${username}`);
     await visible(select);
     expect(await select.inputValue()).toBe("user");
+    const isFocused = (locator: typeof select) =>
+      locator.evaluate((element) => element === document.activeElement);
+
+    // A role change ends the user's sessions: it asks first, and Escape (or Cancel) leaves
+    // the role as it was, the focus back on the select (focused first, as a person choosing
+    // has it: Playwright's selectOption alone does not move the focus).
+    await select.focus();
+    await select.selectOption("admin");
+    const dialog = page.getByRole("dialog", { name: `Change the role of ${username}?` });
+    await visible(dialog);
+    await expectText(dialog, `${username} changes from User to Admin.`);
+    await expectText(dialog, "All of their sessions end now");
+    expect(await isFocused(dialog.getByRole("button", { name: "Cancel" }))).toBe(true);
+    await expectAccessible(page, "the role change dialog", "dialog[open]");
+    await page.keyboard.press("Escape");
+    await hidden(dialog);
+    expect(await select.inputValue()).toBe("user");
+    expect(await isFocused(select)).toBe(true);
+    expect(patches).toBe(0);
+
+    // A customer login belongs to a customer: the dialog asks which, as Create User does.
     await select.selectOption("customer");
+    await visible(dialog);
+    await dialog.getByRole("button", { name: "Change role" }).click();
+    await visible(dialog.getByText("Customer is required for a customer login").first());
+    expect(patches).toBe(0);
+    await pick(dialog, "Customer", `Nora ${lastName}`);
+    await dialog.getByRole("button", { name: "Change role" }).click();
     await expectToast(page, "Success", "User role updated successfully");
+    await hidden(dialog);
+    expect(patches).toBe(1);
+    expect(await select.inputValue()).toBe("customer");
 
     await roles.getByRole("link", { name: username, exact: true }).click();
     await page.waitForURL(/\/users\/\d+$/);
@@ -201,6 +239,9 @@ describe("system administration", () => {
     expect(prompts).toHaveLength(2);
     expect(prompts.every((p) => p.startsWith("confirm: "))).toBe(true);
     expect(prompts[0]).not.toBe(prompts[1]);
+    // A checked backup is written first: it can be undone, from that file.
+    expect(prompts.join(" ")).not.toContain("cannot be undone");
+    expect(prompts[0]).toContain("Only a restore from the backup written first brings them back");
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(deletes).toBe(0);
 

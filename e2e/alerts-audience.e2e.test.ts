@@ -2,11 +2,20 @@
  * Issue 25 item 1, alerts by audience (decisions/044): a cashier who closed a shift short
  * neither sees nor can dismiss "Till discrepancy at cash-up"; an admin dismisses it with a
  * note and finds it, with who, when and the note, in the Alerts screen's dismissed view.
+ * Dismissing from the keyboard keeps the focus in the list.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { api, expectAccessible, expectText, hidden, unique, visible } from "./harness";
-import { createAccount, createShop, type ShopRow } from "./seed";
+import {
+  type BetRow,
+  createAccount,
+  createCustomer,
+  createShop,
+  deposit,
+  placeBet,
+  type ShopRow,
+} from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -125,6 +134,57 @@ describe("alerts by audience", () => {
     expect(audit.find((a) => a.entityId === String(alertId))?.after.dismissNote).toBe(
       "Recounted with the manager: €80 was in the safe",
     );
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("dismissing operations alerts from the keyboard keeps the focus in the list", async () => {
+    // Three large bets: three operations alerts the cashier sees, newest first.
+    const admin = await suite.admin();
+    const customer = await createCustomer(admin.page, "Maeve", unique("Doyle"));
+    await deposit(admin.page, customer.id, shop.id, "3000.00");
+    const bets: BetRow[] = [];
+    for (const description of ["First", "Second", "Third"]) {
+      bets.push(
+        await placeBet(admin.page, {
+          customerId: customer.id,
+          shopId: shop.id,
+          description,
+          stakeAmount: "1000.00",
+          odds: "2.00",
+        }),
+      );
+    }
+    await admin.context.close();
+    const [first, second, third] = bets as [BetRow, BetRow, BetRow];
+
+    const { page, problems, context } = await suite.signedIn(CASHIER.username, CASHIER.password);
+    await page.goto("/alerts");
+    const list = page.getByRole("region", { name: "Undismissed alerts" });
+    const dismissOf = (bet: BetRow) =>
+      list
+        .getByRole("listitem")
+        .filter({ hasText: `Bet #${bet.id} for` })
+        .getByRole("button", { name: "Dismiss Large bet placed" });
+    const hasFocus = async (target: Locator) => {
+      const element = await target.elementHandle({ timeout: 30_000 });
+      await page.waitForFunction((el) => document.activeElement === el, element, {
+        timeout: 30_000,
+      });
+    };
+    await dismissOf(second).focus();
+    // The middle one: the focus goes to the next alert's Dismiss (not to the page's body).
+    await page.keyboard.press("Enter");
+    await hidden(list.getByText(`Bet #${second.id} for`));
+    await hasFocus(dismissOf(first));
+    // The last one: the previous alert's.
+    await page.keyboard.press("Enter");
+    await hidden(list.getByText(`Bet #${first.id} for`));
+    await hasFocus(dismissOf(third));
+    // The only one left: the list's heading.
+    await page.keyboard.press("Enter");
+    await visible(list.getByText("No alerts at this time"));
+    await hasFocus(list.getByRole("heading", { name: "Undismissed alerts" }));
     expect(problems()).toEqual([]);
     await context.close();
   });

@@ -1,11 +1,12 @@
 /**
  * Issue 13, the audit trail screen: an admin renames a customer, finds the change on the
  * audit screen (by keyboard) and reads the old and new name; the customer's History link
- * lands on that customer's entries only.
+ * lands on that customer's entries only. A reversal's details say what changed, with the
+ * original as context (decision 082, 2026 update); a filter that cannot match says why.
  */
 import { describe, expect, test } from "bun:test";
-import { expectAccessible, expectText, hidden, unique, visible } from "./harness";
-import { createAccount, createCustomer } from "./seed";
+import { api, expectAccessible, expectText, hidden, unique, visible } from "./harness";
+import { createAccount, createCustomer, createShop, deposit } from "./seed";
 import { setUpSuite } from "./suite";
 
 const suite = setUpSuite();
@@ -72,6 +73,42 @@ describe("the audit trail", () => {
     expect((await page.getByLabel("Entity", { exact: true }).inputValue()) === "CUSTOMER").toBe(
       true,
     );
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  test("a reversal's details: what changed, the original beside it, nothing removed", async () => {
+    const { context, page, problems } = await suite.admin();
+    const shop = await createShop(page, unique("Quay"));
+    const customer = await createCustomer(page, "Niamh", unique("Byrne"));
+    const tx = await deposit(page, customer.id, shop.id, "90.00");
+    await api(page, "POST", "/api/admin/reverse-transaction", {
+      transactionId: tx.id,
+      reason: "Paid in at the wrong till",
+    });
+    await page.goto(
+      `/admin/audit?action=transaction.reverse&entityType=TRANSACTION&entityId=${tx.id}`,
+    );
+    await page.getByRole("button", { name: /^Details of transaction\.reverse/ }).click();
+    const dialog = page.getByRole("dialog", { name: /^transaction\.reverse #/ });
+    await visible(dialog);
+    const balance = dialog.getByRole("row").filter({ hasText: "Customer balance" });
+    await expectText(balance.locator("del"), "€90.00", { exact: true });
+    await expectText(balance.locator("ins"), "€0.00", { exact: true });
+    const original = dialog.getByRole("region", { name: "Also recorded, not changed" });
+    await expectText(original, "Original transaction / Amount");
+    await expectText(original, "€90.00");
+    // The deposit's processor by name and id, as the Actor reads.
+    await expectText(original, /admin \(#\d+\)/);
+    expect(await dialog.getByText("Removed", { exact: true }).count()).toBe(0);
+    await expectAccessible(page, "a reversal's audit details", "dialog[open]");
+    await page.keyboard.press("Escape");
+    await hidden(dialog);
+
+    // An Entity ID that is no id: said at the field, the list not asked.
+    await page.getByLabel("Entity ID", { exact: true }).fill("abc");
+    await visible(page.getByText("Entity ID must be a positive whole number", { exact: true }));
+    await visible(page.getByText("Correct the filters to see entries", { exact: true }).first());
     expect(problems()).toEqual([]);
     await context.close();
   });

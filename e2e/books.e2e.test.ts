@@ -95,4 +95,25 @@ describe("the books indicator", () => {
     expect(problems()).toEqual([]);
     await context.close();
   });
+
+  test("the admin page's Balance Recalculation checks the books again too", async () => {
+    const { page, problems, context } = await suite.admin();
+    await page.goto("/admin");
+    const panel = books(page);
+    await expectText(panel, "Books balance", { timeout: 30_000 });
+    corruptBalance(customerId, 4_200);
+    await press(page, "Check now");
+    await expectText(panel, "1 discrepancy", { timeout: 30_000 });
+
+    const recalculation = page.getByRole("region", { name: "Balance Recalculation" });
+    await recalculation.getByLabel("Entity Type").selectOption("CUSTOMER");
+    await recalculation.getByLabel("Entity ID").fill(String(customerId));
+    await recalculation.getByRole("button", { name: "Recalculate Balance" }).click();
+    await expectText(recalculation, "new balance €70.00 (drift €28.00)");
+    // A new check ran by itself: the indicator no longer shows the discrepancy just fixed.
+    await expectText(panel, "Books balance", { timeout: 30_000 });
+    expect(await panel.getByRole("list", { name: "Discrepancies" }).count()).toBe(0);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
 });

@@ -369,12 +369,15 @@ interface AxeViolation {
 
 /**
  * Runs axe-core on the page (or on `selector`, e.g. an open dialog) and fails on any
- * serious or critical violation, listing each with the elements it found.
+ * serious or critical violation, listing each with the elements it found. `alsoRules`
+ * names rules that fail whatever their impact (e.g. "heading-order", which axe calls
+ * moderate).
  */
 export async function expectAccessible(
   page: Page,
   label: string,
   selector?: string,
+  { alsoRules = [] }: { alsoRules?: readonly string[] } = {},
 ): Promise<void> {
   const loaded = await page.evaluate(() => "axe" in window);
   // The app's CSP forbids inline scripts (addScriptTag), so evaluate axe's source directly.
@@ -399,7 +402,9 @@ export async function expectAccessible(
     const result = await axe.run(context ?? document, { resultTypes: ["violations"] });
     return result.violations;
   }, selector ?? null);
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const serious = violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical" || alsoRules.includes(v.id),
+  );
   if (serious.length > 0) {
     const lines = serious.map(
       (v) =>

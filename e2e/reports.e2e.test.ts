@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { expectText, unique, visible } from "./harness";
+import { expectAccessible, expectText, unique, visible } from "./harness";
 import { createCustomer, createShop, deposit, placeBet, resolveBet } from "./seed";
 import { setUpSuite } from "./suite";
 
@@ -57,6 +57,14 @@ describe("reports", () => {
     await page.getByRole("tab", { name: "Performance" }).click();
     await expectText(page.getByRole("region", { name: "Top Customers" }), `Declan ${lastName}`);
     await expectText(page.getByRole("region", { name: "Top Performing Shops" }), shop.name);
+    // Each tab's headings follow the page's h1 without skipping a level (axe's heading-order).
+    for (const tab of ["Overview", "Financial", "Betting", "Performance"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await visible(page.getByRole("tab", { name: tab, selected: true }));
+      await expectAccessible(page, `the reports' ${tab} tab`, undefined, {
+        alsoRules: ["heading-order"],
+      });
+    }
 
     const now = new Date();
     const year = String(now.getUTCFullYear());

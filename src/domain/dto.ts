@@ -736,6 +736,10 @@ export const auditEntryDto = z
     ip: z.string().nullable(),
     requestId: z.string().nullable(),
     createdAt: isoTime,
+    users: z.record(z.string(), z.string()).meta({
+      description:
+        "The usernames of the users whose ids before and after record (processedBy, placedBy, resolvedBy, paidBy, closedBy, createdBy, dismissedBy, settledBy, userId, keptUserId, and a USER party's fromEntityId/toEntityId), by id; a user deleted since is not in it",
+    }),
   })
   .meta({ id: "AuditEntry" });
 

@@ -928,6 +928,9 @@ function newPassword(required: string) {
     });
 }
 
+/** A customer login with no customer record: refused at Create User and at a role change. */
+export const CUSTOMER_LOGIN_REQUIRED = "Customer is required for a customer login";
+
 /** A customer login belongs to one customer record; other roles to none (issue 10). */
 function customerLink<T extends { role: string; customerId?: number | null }>(
   value: T,
@@ -937,7 +940,7 @@ function customerLink<T extends { role: string; customerId?: number | null }>(
     ctx.addIssue({
       code: "custom",
       path: ["customerId"],
-      message: "Customer is required for a customer login",
+      message: CUSTOMER_LOGIN_REQUIRED,
     });
   } else if (value.role !== "customer" && value.customerId != null) {
     ctx.addIssue({
@@ -962,7 +965,14 @@ export const createUserSchema = z
 export const changeRoleSchema = z.object({
   role: z.enum(ROLES, { error: "Role must be admin, user or customer" }),
   /** Needed when the role becomes customer and the user has no customer record yet. */
-  customerId: requiredId("Customer is required").nullish(),
+  customerId: requiredId("Customer is required")
+    .nullish()
+    .meta({
+      description:
+        'The customer record a customer login belongs to: required (400 "Customer is ' +
+        'required for a customer login") when the role becomes customer and the user has ' +
+        "none yet; a user already linked keeps its record unless another is named",
+    }),
 });
 
 export const changePasswordSchema = z.object({

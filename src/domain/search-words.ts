@@ -46,8 +46,10 @@ const GERMAN: {
 export const SEARCH_WORDS_DE = GERMAN;
 
 /**
- * The codes whose code or German word holds `q` (`prefix`: starts with it, as a one- or
- * two-character search reads), case-insensitively: "plat" finds PLACED, "gewinn" PAYOUT.
+ * The codes whose code (also with spaces for its underscores, as the English screen writes
+ * it: "API token" finds API_TOKEN) or German word holds `q` (`prefix`: starts with it, as a
+ * one- or two-character search reads), case-insensitively: "plat" finds PLACED, "gewinn"
+ * PAYOUT.
  */
 export function codesMatching<C extends string>(
   codes: readonly C[],
@@ -60,5 +62,5 @@ export function codesMatching<C extends string>(
     how === "prefix"
       ? text.toLocaleLowerCase("de").startsWith(lower)
       : text.toLocaleLowerCase("de").includes(lower);
-  return codes.filter((code) => hit(code) || hit(words[code]));
+  return codes.filter((code) => hit(code) || hit(code.replaceAll("_", " ")) || hit(words[code]));
 }

@@ -316,7 +316,7 @@ const RECIPES: Record<string, Recipe> = {
     prepare: async (t) => ({
       method: "PATCH",
       path: `/api/admin/users/${t.ids.user}/role`,
-      body: { role: "customer" },
+      body: { role: "admin" },
     }),
   },
   changePassword: {

@@ -9,6 +9,7 @@ import { type AnyColumn, and, eq, gte, inArray, lt, or, type SQL, sql } from "dr
 import type { DbOrTx } from "../../db/client";
 import { apiTokens, auditLog, users } from "../../db/schema";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../domain/audit-actions";
+import { userIdsIn } from "../../domain/audit-user-ids";
 import type { SortKey } from "../../domain/list-query";
 import { codesMatching, SEARCH_WORDS_DE } from "../../domain/search-words";
 import { AppError } from "../../lib/errors";
@@ -185,13 +186,40 @@ export function auditListSpec(query: AuditQuery): ListSpec {
   };
 }
 
-/** Entries by id, in the order of `ids`. */
+/** Entries by id, in the order of `ids` (the CSV's rows: ids as recorded, no names). */
 export function auditEntriesByIds(db: DbOrTx, ids: number[]) {
   const rows = ids.length ? db.select().from(auditLog).where(inArray(auditLog.id, ids)).all() : [];
   return inIdOrder(ids, rows, (r) => r.id).map(toAuditDto);
 }
 
+/**
+ * Each entry with `users`: the usernames of the users its before and after name by id
+ * (src/domain/audit-user-ids.ts), read for the whole page in one query. A user deleted since
+ * is left out, and the screen shows the id alone.
+ */
+function withUserNames(db: DbOrTx, entries: ReturnType<typeof toAuditDto>[]) {
+  const named = entries.map((e) => [...userIdsIn(e.after, userIdsIn(e.before))]);
+  const ids = [...new Set(named.flat())];
+  const names = new Map(
+    ids.length
+      ? db
+          .select({ id: users.id, username: users.username })
+          .from(users)
+          .where(inArray(users.id, ids))
+          .all()
+          .map((u) => [u.id, u.username] as const)
+      : [],
+  );
+  return entries.map((entry, index) => {
+    const found = (named[index] ?? []).flatMap((id) => {
+      const username = names.get(id);
+      return username === undefined ? [] : [[String(id), username] as const];
+    });
+    return { ...entry, users: Object.fromEntries(found) };
+  });
+}
+
 export function listAuditLog(db: DbOrTx, query: AuditQuery) {
   const { ids, total, capped } = listPage(db, query, auditListSpec(query));
-  return { items: auditEntriesByIds(db, ids), total, capped };
+  return { items: withUserNames(db, auditEntriesByIds(db, ids)), total, capped };
 }

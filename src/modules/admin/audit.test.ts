@@ -14,6 +14,7 @@ interface Entry {
   entityId: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  users: Record<string, string>;
 }
 
 let t: TestApp;
@@ -135,6 +136,44 @@ describe("GET /api/admin/audit", () => {
     expect(((await res.json()) as Entry[]).length).toBe(5);
     const none = await t.request("GET", "/api/admin/audit?q=zzz");
     expect(none.headers.get("X-Total-Count")).toBe("0");
+  });
+
+  test("names the users whose ids an entry's before and after record; one deleted since is left out", async () => {
+    // A deposit taken by user1, reversed by the admin: the original row (before) names user1.
+    const dep = await t.json<{ id: number }>("POST", "/api/deposits", {
+      as: "user",
+      body: { customerId, shopId, amount: "9" },
+    });
+    await t.json("POST", "/api/admin/reverse-transaction", {
+      body: { transactionId: dep.id, reason: "Keyed twice" },
+    });
+    const [reversal] = await list("action=transaction.reverse");
+    expect(reversal?.users).toEqual({ [t.ids.user]: "user1" });
+    // Every user-id field, nested too; a ledger party's id only beside a USER type.
+    t.handle.db.run(sql`insert into ${auditLog} (action, entity_type, before, after, created_at)
+      values ('alert.dismiss', 'ALERT', ${JSON.stringify({ processedBy: t.ids.customer })},
+        ${JSON.stringify({
+          fromEntityType: "SHOP",
+          fromEntityId: t.ids.user,
+          toEntityType: "USER",
+          toEntityId: t.ids.admin,
+          params: { dismissedBy: 999_999, userId: "7" },
+        })}, ${Date.now()})`);
+    const [made] = await list("action=alert.dismiss");
+    expect(made?.users).toEqual({ [t.ids.customer]: "customer1", [t.ids.admin]: "admin1" });
+    // Deleted since: the row keeps the id, the map no name (the screen shows "#<id>").
+    t.handle.sqlite.run("delete from users where id = ?", [t.ids.customer]);
+    const [later] = await list("action=alert.dismiss");
+    expect(later?.users).toEqual({ [t.ids.admin]: "admin1" });
+    // A shop's row names its creator; a deposit's (balances, parties) nobody: an empty map.
+    expect((await list("action=shop.create"))[0]?.users).toEqual({ [t.ids.admin]: "admin1" });
+    expect((await list("action=transaction.deposit"))[0]?.users).toEqual({});
+  });
+
+  test('finds API token rows by the words the screen shows ("API token")', async () => {
+    await t.json("POST", "/api/admin/tokens", { body: { name: "sync", role: "user" } });
+    expect((await list("q=API%20token")).map((r) => r.entityType)).toEqual(["API_TOKEN"]);
+    expect((await list("q=api-token")).map((r) => r.entityType)).toEqual(["API_TOKEN"]);
   });
 
   test("is for admins only", async () => {

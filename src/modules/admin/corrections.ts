@@ -41,6 +41,16 @@ export class CorrectionLog {
     return this.ids;
   }
 
+  /** Each balance the rows moved (customers', shops'), before and after, first moved first. */
+  get balancesMoved(): readonly Readonly<Moved>[] {
+    return [...this.moved.values()];
+  }
+
+  /** Each open shift's till the rows counted in, its expected cash before and after. */
+  get tillsMoved(): readonly Readonly<TillMoved>[] {
+    return [...this.tills.values()];
+  }
+
   /**
    * Posts one ledger row (same transaction) and records it, the balances it moved and, for a
    * row counted in an open shift, that till's expected cash before and after.

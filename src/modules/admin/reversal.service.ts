@@ -96,11 +96,44 @@ export function reverseTransaction(
     body: input.dryRun
       ? correction.preview(tx, true)
       : { original: getTransaction(tx, original.id), reversal: getTransaction(tx, reversalId) },
+    // What changed (the archive mark, the balances, the till), the original row beside it as
+    // it was: the screen shows `original` as context, not as removed (decision 082 update).
     audit: {
       entityType: "TRANSACTION",
       entityId: original.id,
-      before: original,
-      after: { archived: true, reversalId, reason: input.reason },
+      before: { archivedAt: null, ...balancesMoved(original, correction, "beforeCents"), original },
+      after: {
+        archivedAt: now,
+        reversalId,
+        reason: input.reason,
+        ...balancesMoved(original, correction, "afterCents"),
+      },
     },
   };
+}
+
+/**
+ * The balances a reversal moved, named by what they are to the original row: the customer's
+ * (a deposit's or withdrawal's), the shop's (both shops' of a till-to-till transfer, by the
+ * original's sides) and the open shift's expected cash it counted in (decision 079).
+ */
+function balancesMoved(
+  original: TransactionRow,
+  correction: CorrectionLog,
+  side: "beforeCents" | "afterCents",
+): Record<string, number> {
+  const moved = correction.balancesMoved;
+  const shops = moved.filter((m) => m.party === "SHOP").length;
+  const out: Record<string, number> = {};
+  for (const m of moved) {
+    if (m.party === "CUSTOMER") out.customerBalanceCents = m[side];
+    else if (shops === 1) out.shopBalanceCents = m[side];
+    else if (original.fromEntityType === "SHOP" && original.fromEntityId === m.id) {
+      out.fromShopBalanceCents = m[side];
+    } else out.toShopBalanceCents = m[side];
+  }
+  const [till, ...more] = correction.tillsMoved;
+  if (more.length > 0) throw new Error("a reversal counts in one till at most");
+  if (till) out.shiftExpectedCents = till[side];
+  return out;
 }

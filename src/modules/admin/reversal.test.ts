@@ -282,3 +282,103 @@ describe("the reversal's reason (issue 20)", () => {
     expect([cells[at("fromEntityType")], cells[at("toEntityType")]]).toEqual(["SHOP", "CUSTOMER"]);
   });
 });
+
+/**
+ * The reversal's audit row says what changed (decision 082, 2026 update): the archive mark,
+ * each balance it moved and the open shift's expected cash, before and after; the original
+ * row as it was beside them (`before.original`), which the screen shows as context.
+ */
+describe("the reversal's audit row", () => {
+  const auditRow = (transactionId: number) => {
+    const row = t.handle.sqlite
+      .query(
+        "select before, after from audit_log where action = 'transaction.reverse' and entity_id = ?",
+      )
+      .get(String(transactionId)) as { before: string; after: string };
+    return { before: JSON.parse(row.before), after: JSON.parse(row.after) };
+  };
+  const createdAt = (id: number) =>
+    (
+      t.handle.sqlite.query("select created_at from transactions where id = ?").get(id) as {
+        created_at: number;
+      }
+    ).created_at;
+
+  test("a deposit taken in an open shift: the customer's, the shop's and the till's figures", async () => {
+    const shift = await t.json<{ id: number }>("POST", "/api/shifts", {
+      as: "user",
+      body: { shopId, openingFloat: "20.00" },
+    });
+    const dep = await t.json<Tx>("POST", "/api/deposits", {
+      as: "user",
+      body: { customerId, shopId, amount: "90" },
+    });
+    const { reversal } = await reverse(dep.id);
+    expect(auditRow(dep.id)).toEqual({
+      before: {
+        archivedAt: null,
+        customerBalanceCents: 9000,
+        shopBalanceCents: 9000,
+        shiftExpectedCents: 11000,
+        original: {
+          id: dep.id,
+          type: "DEPOSIT",
+          amountCents: 9000,
+          description: null,
+          status: "COMPLETED",
+          fromEntityType: "CUSTOMER",
+          fromEntityId: customerId,
+          toEntityType: "SHOP",
+          toEntityId: shopId,
+          betId: null,
+          processedBy: t.ids.user,
+          createdAt: createdAt(dep.id),
+          archivedAt: null,
+          reversalOf: null,
+          shiftId: shift.id,
+          reason: null,
+        },
+      },
+      after: {
+        archivedAt: createdAt(reversal.id),
+        reversalId: reversal.id,
+        reason: REASON,
+        customerBalanceCents: 0,
+        shopBalanceCents: 0,
+        shiftExpectedCents: 2000,
+      },
+    });
+  });
+
+  test("a till-to-till transfer: both shops' balances by the original's sides, no till", async () => {
+    await deposit("60");
+    const quay = await t.json<{ id: number }>("POST", "/api/shops", {
+      body: { name: "Quay", location: "Cork" },
+    });
+    const tr = await t.json<Tx>("POST", "/api/transactions", {
+      body: {
+        amount: "25",
+        fromEntityType: "SHOP",
+        fromEntityId: shopId,
+        toEntityType: "SHOP",
+        toEntityId: quay.id,
+      },
+    });
+    const { reversal } = await reverse(tr.id);
+    const { before, after } = auditRow(tr.id);
+    const { original, ...changed } = before;
+    expect(changed).toEqual({
+      archivedAt: null,
+      fromShopBalanceCents: 3500,
+      toShopBalanceCents: 2500,
+    });
+    expect(original).toMatchObject({ id: tr.id, type: "TRANSFER", amountCents: 2500 });
+    expect(after).toEqual({
+      archivedAt: createdAt(reversal.id),
+      reversalId: reversal.id,
+      reason: REASON,
+      fromShopBalanceCents: 6000,
+      toShopBalanceCents: 0,
+    });
+  });
+});

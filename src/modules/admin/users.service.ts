@@ -5,6 +5,7 @@ import { customers, loginFailures, users } from "../../db/schema";
 import type { AlertParams } from "../../domain/alert-codes";
 import { ROLES, type Role } from "../../domain/enums";
 import type { SortKey } from "../../domain/list-query";
+import { CUSTOMER_LOGIN_REQUIRED } from "../../domain/schemas";
 import { raiseAlert } from "../../lib/alerts";
 import type { Mutation, Op } from "../../lib/audit";
 import { assertPasswordAllowed, hashPassword } from "../../lib/auth/password";
@@ -155,10 +156,6 @@ function taken(username: string) {
   });
 }
 
-/**
- * Changes a user's role and ends all of that user's sessions, so the new role applies at
- * their next sign-in. The last admin cannot be demoted (409): somebody must keep access.
- */
 /** Whether `userId` is the only admin who can still sign in. */
 function isLastAdmin(tx: Tx, userId: number): boolean {
   const others = tx
@@ -169,6 +166,12 @@ function isLastAdmin(tx: Tx, userId: number): boolean {
   return (others?.n ?? 0) === 0;
 }
 
+/**
+ * Changes a user's role and ends all of that user's sessions, so the new role applies at
+ * their next sign-in. The last admin cannot be demoted (409): somebody must keep access.
+ * Becoming a customer login needs a customer record: the one named, else the one the user
+ * is already linked to (400 "Customer is required for a customer login" when neither).
+ */
 export function changeUserRole(
   tx: Tx,
   { actor, now }: Op,
@@ -183,6 +186,12 @@ export function changeUserRole(
     role === "customer" ? (customerLinkFor(tx, role, customerId) ?? before.customerId) : null;
   if (before.role === role && before.customerId === link) {
     return { body: toUserDto(before), unchanged: true };
+  }
+  // As at Create User: a customer login linked to no customer would see nothing at all.
+  if (role === "customer" && link === null) {
+    throw new AppError("VALIDATION", CUSTOMER_LOGIN_REQUIRED, {
+      customerId: CUSTOMER_LOGIN_REQUIRED,
+    });
   }
   if (before.role === "admin" && role !== "admin" && isLastAdmin(tx, userId)) {
     throw new AppError(

@@ -86,11 +86,15 @@ describe("admin users", () => {
 describe("changing a role", () => {
   test("ends all of that user's sessions and applies the new role", async () => {
     expect((await t.request("GET", "/api/user", { as: "user" })).status).toBe(200);
-    const changed = await t.json<User>("PATCH", `/api/admin/users/${t.ids.user}/role`, {
-      body: { role: "customer" },
-      expect: 200,
+    const customer = await t.json<{ id: number }>("POST", "/api/customers", {
+      body: { firstName: "Ada", lastName: "Byrne", creditLimit: "0" },
     });
-    expect(changed.role).toBe("customer");
+    const changed = await t.json<User & { customerId: number }>(
+      "PATCH",
+      `/api/admin/users/${t.ids.user}/role`,
+      { body: { role: "customer", customerId: customer.id }, expect: 200 },
+    );
+    expect(changed).toMatchObject({ role: "customer", customerId: customer.id });
     expect((await t.request("GET", "/api/user", { as: "user" })).status).toBe(401);
     expect((await t.request("GET", "/api/customers", { as: "user" })).status).toBe(401);
     const login = await signIn("user1", "correct-horse-battery");

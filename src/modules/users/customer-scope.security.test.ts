@@ -154,6 +154,36 @@ describe("creating a customer login", () => {
     expect(staff.status).toBe(400);
   });
 
+  test("a role change to customer needs a customer, as Create User does", async () => {
+    // A staff user has no customer record: without one it stays staff, signed in.
+    const missing = await t.request("PATCH", `/api/admin/users/${t.ids.user}/role`, {
+      body: { role: "customer" },
+    });
+    expect(missing.status).toBe(400);
+    const body = await missing.json();
+    expect(body.message).toBe("Customer is required for a customer login");
+    expect(body.fields.customerId).toBe("Customer is required for a customer login");
+    const staff = await t.json<{ role: string }>("GET", "/api/user", { as: "user" });
+    expect(staff.role).toBe("user");
+    const unknown = await t.request("PATCH", `/api/admin/users/${t.ids.user}/role`, {
+      body: { role: "customer", customerId: 9999 },
+    });
+    expect(unknown.status).toBe(404);
+
+    const linked = await t.json<{ role: string; customerId: number | null }>(
+      "PATCH",
+      `/api/admin/users/${t.ids.user}/role`,
+      { body: { role: "customer", customerId: other } },
+    );
+    expect(linked).toMatchObject({ role: "customer", customerId: other });
+    // Once the link is dropped (a staff role), going back needs a customer again.
+    await t.json("PATCH", `/api/admin/users/${userId}/role`, { body: { role: "user" } });
+    const again = await t.request("PATCH", `/api/admin/users/${userId}/role`, {
+      body: { role: "customer" },
+    });
+    expect(again.status).toBe(400);
+  });
+
   test("a role change away from customer drops the link", async () => {
     const changed = await t.json<{ customerId: number | null }>(
       "PATCH",

@@ -1,10 +1,40 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { userDto } from "../../../src/domain/dto";
 import { applyLanguage } from "../../i18n";
 import { bet, shop } from "../../test/fixtures";
 import { page, renderApp, user } from "../../test/render";
+import { Dialog } from "./dialog";
+
+/** A page whose opener's row re-renders while the dialog is open: `generation` keys it anew. */
+function RowPage({
+  generation,
+  open,
+  refocus,
+}: {
+  generation: number;
+  open: boolean;
+  refocus: boolean;
+}) {
+  return (
+    <main>
+      <h1>Users</h1>
+      <button key={generation} type="button" data-opener="">
+        Role of sam
+      </button>
+      {open && (
+        <Dialog
+          title="Change the role of sam?"
+          onClose={() => {}}
+          refocus={refocus ? () => document.querySelector<HTMLElement>("[data-opener]") : undefined}
+        >
+          <button type="button">Cancel</button>
+        </Dialog>
+      )}
+    </main>
+  );
+}
 
 describe("dialogs", () => {
   test("Escape closes Add New Shop and Void Bet", async () => {
@@ -23,6 +53,28 @@ describe("dialogs", () => {
     await waitFor(() =>
       expect(screen.queryByLabelText("Reason for voiding this bet *")).toBeNull(),
     );
+  });
+
+  test("closing gives the focus back to the opener, else to refocus's element, else the heading", async () => {
+    const ue = userEvent.setup();
+    const opener = () => screen.getByRole("button", { name: "Role of sam" });
+    for (const [refocus, expected] of [
+      [true, "opener"],
+      [false, "heading"],
+    ] as const) {
+      const view = render(<RowPage generation={1} open={false} refocus={refocus} />);
+      await ue.click(opener());
+      view.rerender(<RowPage generation={1} open refocus={refocus} />);
+      await screen.findByRole("dialog", { name: "Change the role of sam?" });
+      view.rerender(<RowPage generation={2} open refocus={refocus} />);
+      view.rerender(<RowPage generation={2} open={false} refocus={refocus} />);
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          expected === "opener" ? opener() : screen.getByRole("heading", { name: "Users" }),
+        ),
+      );
+      view.unmount();
+    }
   });
 
   test("Escape in an open picker closes its list, not the dialog", async () => {

@@ -7,25 +7,37 @@ interface DialogProps {
   title: string;
   children: ReactNode;
   wide?: boolean;
+  /**
+   * Where the focus goes on closing when what opened it is gone: a table row re-rendered
+   * while the dialog was open (a search settling, a refetch) has a new control in its place.
+   */
+  refocus?: () => HTMLElement | null | undefined;
 }
 
 /**
  * A native modal <dialog> (daisyUI modal): the page behind it is inert so focus stays
  * inside, and Escape closes it. It is open for as long as it is mounted: its owner mounts
  * it to open it (see DialogButton) and unmounts it to close it; focus then returns to
- * what opened it (or, if that is gone, to the page heading). On a small screen the body
+ * what opened it (or, if that is gone, to `refocus`'s element, else to the page heading). On a small screen the body
  * scrolls and the form's actions (`.modal-action`) stay in view.
  */
-export function Dialog({ onClose, title, children, wide }: DialogProps) {
+export function Dialog({ onClose, title, children, wide, refocus }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const refused = useRefusedFields(ref);
+  const refocusRef = useRef(refocus);
+  refocusRef.current = refocus;
 
   useEffect(() => {
     const opener = document.activeElement;
     return () => {
       if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) {
         opener.focus();
+        return;
+      }
+      const instead = refocusRef.current?.();
+      if (instead?.isConnected) {
+        instead.focus();
         return;
       }
       const heading = document.querySelector<HTMLElement>("main h1");

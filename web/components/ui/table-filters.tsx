@@ -78,12 +78,15 @@ function DateBound({
   value,
   min,
   max,
+  error,
   onChange,
 }: {
   label: string;
   value: string;
   min?: string;
   max?: string;
+  /** Why the range cannot match, shown under this end. */
+  error?: string;
   onChange: (value: string) => void;
 }) {
   const id = useId();
@@ -95,19 +98,38 @@ function DateBound({
       <input
         id={id}
         type="date"
-        className="input input-bordered input-sm w-full sm:w-36"
+        className={`input input-bordered input-sm w-full sm:w-36 ${error ? "input-error" : ""}`}
         value={value}
         min={min || undefined}
         max={max || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-error sm:max-w-36">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
 /**
+ * Whether a list's From date is after its To date (YYYY-MM-DD compare as text): a range no
+ * row can be in. The filter says so at its To field; a list may also leave its query unsent.
+ */
+export function dateRangeInverted(filters: Readonly<Record<string, string>>): boolean {
+  const from = filters.from ?? "";
+  const to = filters.to ?? "";
+  return from !== "" && to !== "" && from > to;
+}
+
+/**
  * "From" and "To" dates (YYYY-MM-DD, both inclusive) in the `from` and `to` filters: dates of
  * the business time zone, sent as typed (the server reads them in that zone, decision 062).
+ * A From after the To (typed, or picked where the browser does not keep them apart) is said
+ * under To ("From is after To").
  */
 export function DateRangeFilter({ state }: { state: TableState }) {
   const t = useT();
@@ -125,6 +147,7 @@ export function DateRangeFilter({ state }: { state: TableState }) {
         label={t("ui.filters.to")}
         value={to}
         min={from}
+        error={dateRangeInverted(state.filters) ? t("ui.filters.fromAfterTo") : undefined}
         onChange={(value) => state.setFilters({ to: value })}
       />
     </>

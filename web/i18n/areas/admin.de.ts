@@ -14,7 +14,7 @@ export const de: Shape<typeof en> = {
     database: "Datenbank",
     latency: "Latenz: {{ms}} ms",
     activeSessions: "Aktive Sitzungen",
-    signedInUsers: "Angemeldete Benutzer",
+    unexpiredSessions: "Nicht abgelaufene Sitzungen",
     uptime: "Laufzeit",
     sinceRestart: "Seit dem letzten Neustart",
     uptimeValue: "{{hours}} Std. {{minutes}} Min.",
@@ -89,14 +89,17 @@ export const de: Shape<typeof en> = {
   deleteAll: {
     title: "Alle Daten löschen",
     warning:
-      "Löscht alle Kunden, Filialen, Wetten, Buchungen und Benutzer außer Ihrem eigenen Konto.",
-    confirmFirst: "ALLE Daten löschen? Das lässt sich nicht rückgängig machen.",
+      "Löscht alle Kunden, Filialen, Wetten, Buchungen, Schichten, Meldungen, API-Tokens (Anbindungen, die eines nutzen, funktionieren nicht mehr) und Benutzer außer Ihrem eigenen Konto, das gesamte Prüfprotokoll und die Prüfungen der Bücher und meldet alle anderen ab.",
+    backupFirst:
+      "Zuerst wird eine geprüfte Sicherung aller Daten im Sicherungsordner des Servers geschrieben; ist sie nicht in Ordnung, wird nichts gelöscht. Ihre Datei, betting-shop-before-delete-all-<Zeit>.db, wird danach hier genannt.",
+    confirmFirst:
+      "ALLE Daten löschen? Alle Kunden, Filialen, Wetten, Buchungen, Schichten, Meldungen, API-Tokens und Benutzer außer Ihnen, das Prüfprotokoll und die Prüfungen der Bücher werden gelöscht, und alle anderen werden abgemeldet. Zurück bringt sie nur eine Wiederherstellung aus der zuvor geschriebenen Sicherung.",
     confirmSecond:
-      "Sind Sie wirklich sicher? Alle Kunden, Filialen, Wetten und Buchungen werden gelöscht.",
+      "Sind Sie wirklich sicher? Anbindungen mit einem API-Token funktionieren nicht mehr, und das Prüfprotokoll beginnt mit dieser Löschung neu.",
     keptIn: "Der bisherige Datenbestand bleibt in der Sicherung <code>{{file}}</code> erhalten.",
     dialogTitle: "Mit Ihrem Passwort bestätigen",
     dialogText:
-      "Zuerst wird eine Sicherung aller Daten geschrieben und geprüft; dann werden alle Kunden, Filialen, Wetten, Buchungen und Benutzer außer Ihrem eigenen Konto gelöscht.",
+      "Zuerst wird eine Sicherung aller Daten geschrieben und geprüft (betting-shop-before-delete-all-<Zeit>.db im Sicherungsordner des Servers); ist sie nicht in Ordnung, wird nichts gelöscht. Dann werden alle Kunden, Filialen, Wetten, Buchungen, Schichten, Meldungen, API-Tokens und Benutzer außer Ihrem eigenen Konto, das gesamte Prüfprotokoll und die Prüfungen der Bücher gelöscht, und alle anderen Sitzungen enden.",
     yourPassword: "Ihr Passwort",
     pending: "Sichern und löschen...",
     done: "Alle Daten wurden gelöscht",
@@ -124,6 +127,14 @@ export const de: Shape<typeof en> = {
     empty: "Keine Benutzer gefunden",
     search: "Benutzer suchen",
     roleUpdated: "Benutzerrolle geändert",
+    changeTitle: "Rolle von {{username}} ändern?",
+    changeText:
+      "{{username}} wechselt von {{from}} zu {{to}}. Alle Sitzungen enden jetzt: Die Person wird überall abgemeldet und meldet sich mit der neuen Rolle wieder an.",
+    chooseCustomer: "Ein Kundenzugang sieht nur das Konto eines Kunden: Wählen Sie, welches.",
+    linkEnds:
+      "Die Verknüpfung mit einem Kundendatensatz endet: Dieses Konto ist dann nicht mehr sichtbar.",
+    change: "Rolle ändern",
+    changing: "Wird geändert...",
   },
   createUser: {
     title: "Benutzer anlegen",

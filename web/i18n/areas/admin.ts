@@ -18,7 +18,7 @@ export const en = {
     database: "Database",
     latency: "Latency: {{ms}} ms",
     activeSessions: "Active Sessions",
-    signedInUsers: "Signed-in users",
+    unexpiredSessions: "Unexpired sessions",
     uptime: "Uptime",
     sinceRestart: "Since last restart",
     uptimeValue: "{{hours}}h {{minutes}}m",
@@ -91,14 +91,18 @@ export const en = {
   },
   deleteAll: {
     title: "Delete All Data",
-    warning: "Deletes every customer, shop, bet, transaction and user except your own account.",
-    confirmFirst: "Delete ALL data? This cannot be undone.",
+    warning:
+      "Deletes every customer, shop, bet, transaction, shift, alert, API token (integrations using one stop working) and user except your own account, the whole audit trail and the books checks, and signs everyone else out.",
+    backupFirst:
+      "A checked backup of everything is written first, in the server's backup folder, and nothing is deleted unless it is good. Its file, betting-shop-before-delete-all-<time>.db, is named here afterwards.",
+    confirmFirst:
+      "Delete ALL data? Every customer, shop, bet, transaction, shift, alert, API token and user except you, the audit trail and the books checks go, and everyone else is signed out. Only a restore from the backup written first brings them back.",
     confirmSecond:
-      "Are you absolutely sure? Every customer, shop, bet and transaction will be deleted.",
+      "Are you absolutely sure? Integrations using an API token stop working, and the audit trail starts again from this deletion.",
     keptIn: "The data as it was is kept in the backup <code>{{file}}</code>.",
     dialogTitle: "Confirm with your password",
     dialogText:
-      "A backup of everything is written and checked first; then every customer, shop, bet, transaction and user except your own account is deleted.",
+      "A backup of everything is written and checked first (betting-shop-before-delete-all-<time>.db in the server's backup folder); nothing is deleted unless it is good. Then every customer, shop, bet, transaction, shift, alert, API token and user except your own account, the whole audit trail and the books checks are deleted, and every other session ends.",
     yourPassword: "Your password",
     pending: "Backing up and deleting...",
     done: "All data has been deleted successfully",
@@ -126,6 +130,13 @@ export const en = {
     empty: "No users found",
     search: "Search users",
     roleUpdated: "User role updated successfully",
+    changeTitle: "Change the role of {{username}}?",
+    changeText:
+      "{{username}} changes from {{from}} to {{to}}. All of their sessions end now: they are signed out everywhere and sign in again with the new role.",
+    chooseCustomer: "A customer login sees only one customer's account: choose whose.",
+    linkEnds: "Their link to a customer record ends: they no longer see that account.",
+    change: "Change role",
+    changing: "Changing...",
   },
   createUser: {
     title: "Create User",

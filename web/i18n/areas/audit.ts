@@ -26,6 +26,7 @@ export const en = {
   allActions: "All actions",
   loading: "Loading the audit trail...",
   empty: "No audit entries found",
+  fixFilters: "Correct the filters to see entries",
   search: "Search the audit trail",
   system: "System",
   notSignedIn: "{{username}} (not signed in)",
@@ -43,7 +44,7 @@ export const en = {
     SHIFT: "Shift",
     ALERT: "Alert",
     SYSTEM: "System",
-    API_TOKEN: "Api_token",
+    API_TOKEN: "API token",
   },
   /**
    * The recorded fields of a before/after table by their log name (the schema's and the
@@ -117,6 +118,13 @@ export const en = {
     reversalOf: "Reversal of",
     reversalId: "Reversal id",
     reason: "Reason",
+    // A reversal's row (decision 082 update): the balances it moved, the original as it was.
+    original: "Original transaction",
+    customerBalanceCents: "Customer balance",
+    shopBalanceCents: "Shop balance",
+    fromShopBalanceCents: "Shop balance (from)",
+    toShopBalanceCents: "Shop balance (to)",
+    shiftExpectedCents: "Expected cash of the shift",
     username: "Username",
     role: "Role",
     disabled: "Disabled",
@@ -214,6 +222,7 @@ export const en = {
     changed: "Changed",
     added: "Added",
     removed: "Removed",
+    context: "Also recorded, not changed",
     value: "Value",
     yes: "Yes",
     no: "No",

@@ -137,6 +137,7 @@ export const de: Shape<typeof en> = {
     from: "Von",
     to: "Bis",
     clear: "Filter löschen",
+    fromAfterTo: "Von-Datum liegt nach dem Bis-Datum",
     shop: "Filiale",
     allShops: "Alle Filialen",
     cashier: "Kassierer",

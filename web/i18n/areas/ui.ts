@@ -160,6 +160,7 @@ export const en = {
     from: "From",
     to: "To",
     clear: "Clear filters",
+    fromAfterTo: "From is after To",
     shop: "Shop",
     allShops: "All shops",
     cashier: "Cashier",

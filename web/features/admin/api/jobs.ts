@@ -35,11 +35,14 @@ function useRemember() {
     ]);
 }
 
+/** Starts a background job (a books check, an export). */
+export const startJob = (kind: JobKind) => call("startJob", { body: { kind } });
+
 export function useStartJob(kind: JobKind) {
   const notify = useNotify();
   const remember = useRemember();
   return useMutation({
-    mutationFn: () => call("startJob", { body: { kind } }),
+    mutationFn: () => startJob(kind),
     onSuccess: remember,
     onError: (error) => notify.error(error),
   });

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { userDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
+import { job } from "../../../test/fixtures";
 import { page, renderApp, user } from "../../../test/render";
 
 afterEach(() => {
@@ -61,6 +62,9 @@ describe("admin page", () => {
     expect(await screen.findByText("Operational")).toBeTruthy();
     expect(screen.getByText("Disconnected")).toBeTruthy();
     expect(screen.getByText("2h 5m")).toBeTruthy();
+    // The card counts sessions (one user on two devices is two), and says so.
+    const sessions = screen.getByRole("region", { name: "Active Sessions" });
+    expect(sessions.textContent).toBe("Active Sessions3Unexpired sessions");
     expect(screen.getByText("1.0.0")).toBeTruthy();
     expect(screen.getByText("Production")).toBeTruthy();
     expect(screen.getByText("99.9%")).toBeTruthy();
@@ -106,9 +110,33 @@ describe("admin page", () => {
     expect(screen.queryByText(/must be a positive whole number/)).toBeNull();
   });
 
-  test("recalculation toasts the new balance", async () => {
+  test("recalculation toasts the new balance, then checks the books again (decision 037)", async () => {
     const ue = userEvent.setup();
-    renderAdmin({
+    const checked = (over: object) => ({
+      id: 1,
+      ok: true,
+      checkedAt: "2026-03-01T10:00:20.000Z",
+      violations: [],
+      violationCount: 0,
+      truncated: false,
+      startedBy: "admin",
+      startedAt: "2026-03-01T10:00:00.000Z",
+      durationMs: 20_000,
+      ...over,
+    });
+    const drift = {
+      rule: "customer-balance",
+      entityType: "CUSTOMER",
+      entityId: 7,
+      message: "Customer #7 has a stored balance of €10.00 but its ledger gives €12.50",
+    };
+    let status: unknown = {
+      last: checked({ ok: false, violations: [drift], violationCount: 1 }),
+      running: null,
+    };
+    const { calls } = renderAdmin({
+      "GET /api/admin/books-status": () => status,
+      "GET /api/admin/jobs": [],
       "POST /api/admin/recalculate-balance": {
         entityType: "CUSTOMER",
         entityId: 7,
@@ -116,10 +144,27 @@ describe("admin page", () => {
         previousBalance: "10.00",
         drift: "2.50",
       },
+      "POST /api/admin/jobs": () => {
+        // The check after the recalculation finds the books balanced.
+        status = { last: checked({ id: 2, checkedAt: "2026-03-01T10:05:00.000Z" }), running: null };
+        return { status: 202, body: job({ state: "done", progress: 1 }) };
+      },
     });
-    await ue.selectOptions(await screen.findByLabelText("Entity Type"), "CUSTOMER");
-    await ue.type(screen.getByLabelText("Entity ID"), "7{Enter}");
+    const books = await screen.findByRole("region", { name: "Books" });
+    expect(await within(books).findByText("1 discrepancy")).toBeTruthy();
+    const panel = screen.getByRole("region", { name: "Balance Recalculation" });
+    await ue.selectOptions(within(panel).getByLabelText("Entity Type"), "CUSTOMER");
+    await ue.type(within(panel).getByLabelText("Entity ID"), "7{Enter}");
     expect(await screen.findByText("Balance recalculated. New balance: €12.50")).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "POST").map((c) => [c.path, c.body])).toEqual([
+        ["/api/admin/recalculate-balance", { entityType: "CUSTOMER", entityId: 7 }],
+        ["/api/admin/jobs", { kind: "ledger-check" }],
+      ]),
+    );
+    // The indicator shows the new check, not the discrepancy just fixed.
+    expect(await within(books).findByText("Books balance")).toBeTruthy();
+    expect(within(books).queryByText(drift.message)).toBeNull();
   });
 
   test("role change and create user call the API with the SPEC's toasts", async () => {
@@ -137,6 +182,8 @@ describe("admin page", () => {
       },
     });
     await ue.selectOptions(await screen.findByLabelText("Role of sam"), "admin");
+    const dialog = await screen.findByRole("dialog", { name: "Change the role of sam?" });
+    await ue.click(within(dialog).getByRole("button", { name: "Change role" }));
     expect(await screen.findByText("User role updated successfully")).toBeTruthy();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ role: "admin" });
     await ue.type(screen.getByLabelText("Username"), "kim");
@@ -176,6 +223,52 @@ describe("admin page", () => {
     renderAdmin();
     await waitFor(async () => expect(await info("Last Backup")).toBe("No backup taken yet"));
     expect(screen.queryByText("Backup File")).toBeNull();
+  });
+
+  test("delete all data says all it deletes, and that a checked backup is written first", async () => {
+    const ue = userEvent.setup();
+    renderAdmin();
+    const panel = await screen.findByRole("region", { name: "Delete All Data" });
+    const everything = [
+      "customer",
+      "shop",
+      "bet",
+      "transaction",
+      "shift",
+      "alert",
+      "API token",
+      "integrations",
+      "audit trail",
+      "books checks",
+      "signs everyone else out",
+    ];
+    const warning = within(panel).getByRole("alert").textContent ?? "";
+    for (const what of everything) expect(warning).toContain(what);
+    expect(panel.textContent).toContain(
+      "A checked backup of everything is written first, in the server's backup folder",
+    );
+    expect(panel.textContent).toContain("betting-shop-before-delete-all-<time>.db");
+
+    const prompts: string[] = [];
+    window.confirm = (message) => {
+      prompts.push(String(message));
+      return true;
+    };
+    await ue.click(within(panel).getByRole("button", { name: "Delete All Data" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm with your password" });
+    expect(prompts).toHaveLength(2);
+    // A backup is written first: nothing says it cannot be undone.
+    for (const text of [...prompts, dialog.textContent ?? ""]) {
+      expect(text).not.toContain("cannot be undone");
+    }
+    expect(prompts[0]).toContain("backup written first");
+    for (const what of ["shift", "alert", "API token", "audit trail", "books checks"]) {
+      expect(prompts[0]).toContain(what);
+      expect(dialog.textContent).toContain(what);
+    }
+    expect(prompts[1]).toContain("Integrations using an API token stop working");
+    expect(dialog.textContent).toContain("every other session ends");
+    expect(dialog.textContent).toContain("nothing is deleted unless it is good");
   });
 
   test("delete all data: two confirmations, then the admin's password", async () => {
@@ -243,6 +336,7 @@ describe("admin page", () => {
     expect(await screen.findByText("In Betrieb")).toBeTruthy();
     expect(screen.getByText("Getrennt")).toBeTruthy();
     expect(screen.getByText("2 Std. 5 Min.")).toBeTruthy();
+    expect(screen.getByText("Nicht abgelaufene Sitzungen")).toBeTruthy();
     expect(screen.getByText("Produktion")).toBeTruthy();
     // textContent: the testing library's matchers fold the no-break space into a space.
     expect(await info("Verfügbarkeit")).toBe("99,9\u00a0%");

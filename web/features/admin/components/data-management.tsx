@@ -26,6 +26,7 @@ export function DeleteDataPanel() {
       <div role="alert" className="alert alert-error mb-3 text-sm">
         {t("admin.deleteAll.warning")}
       </div>
+      <p className="mb-3 text-sm">{t("admin.deleteAll.backupFirst")}</p>
       <button type="button" className="btn btn-error" onClick={onDelete}>
         {t("admin.deleteAll.title")}
       </button>

@@ -67,7 +67,8 @@ export function SystemStatusCards() {
     {
       title: t("admin.status.activeSessions"),
       value: formatNumber(data?.activeSessions ?? 0),
-      note: t("admin.status.signedInUsers"),
+      // A count of sessions (a user signed in on two devices counts twice), not of users.
+      note: t("admin.status.unexpiredSessions"),
     },
     {
       title: t("admin.status.uptime"),

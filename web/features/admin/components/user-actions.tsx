@@ -1,5 +1,6 @@
 import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from "react";
 import type { ManagedUserDto } from "../../../../src/domain/dto";
+import type { Role } from "../../../../src/domain/enums";
 import { HistoryLink } from "../../../components/ui/history-link";
 import { useT } from "../../../i18n";
 import { useSetUserDisabled, useUnlockUser } from "../api/manage-user";
@@ -7,15 +8,21 @@ import "../../../i18n/areas/admin";
 
 const ResetPasswordDialog = lazy(() => import("./reset-password-dialog"));
 const DisableUserDialog = lazy(() => import("./disable-user-dialog"));
+const ChangeRoleDialog = lazy(() => import("./change-role-dialog"));
 
-type UserDialog = { kind: "reset" | "disable"; user: ManagedUserDto };
+type UserDialog =
+  | { kind: "reset" | "disable"; user: ManagedUserDto }
+  | { kind: "role"; user: ManagedUserDto; role: Role };
 
 const OpenUserDialog = createContext<(dialog: UserDialog) => void>(() => {});
 
+/** Opens one of the user dialogs (a row's actions, a role select's change). */
+export const useOpenUserDialog = () => useContext(OpenUserDialog);
+
 /**
- * Holds the row actions' open dialog above the table: a row is keyed by its place in the
- * page, so a refetch that moves it (a search settling, a live update) would remount it and
- * close a dialog kept inside it.
+ * Holds a row's open dialog (its actions', its role change's) above the table: a row is
+ * keyed by its place in the page, so a refetch that moves it (a search settling, a live
+ * update) would remount it and close a dialog kept inside it.
  */
 export function UserDialogs({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<UserDialog | null>(null);
@@ -27,6 +34,8 @@ export function UserDialogs({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           {open.kind === "reset" ? (
             <ResetPasswordDialog user={open.user} onClose={close} />
+          ) : open.kind === "role" ? (
+            <ChangeRoleDialog user={open.user} role={open.role} onClose={close} />
           ) : (
             <DisableUserDialog user={open.user} onClose={close} />
           )}
@@ -38,7 +47,7 @@ export function UserDialogs({ children }: { children: ReactNode }) {
 
 /** A user row's account actions: Reset password, Disable or Enable, and Unlock when locked. */
 export function UserActions({ user, isSelf }: { user: ManagedUserDto; isSelf: boolean }) {
-  const openDialog = useContext(OpenUserDialog);
+  const openDialog = useOpenUserDialog();
   const enable = useSetUserDisabled();
   const unlock = useUnlockUser();
   const t = useT();

@@ -194,6 +194,109 @@ describe("User Role Management: account actions", () => {
   });
 });
 
+describe("User Role Management: a role change asks first", () => {
+  const roleOf = (username: string) =>
+    screen.findByRole("combobox", { name: `Role of ${username}` }) as Promise<HTMLSelectElement>;
+
+  test("the dialog names the user, both roles and that their sessions end; Cancel changes nothing", async () => {
+    const { ue, calls } = renderUsers();
+    const select = await roleOf("kim");
+    await ue.selectOptions(select, "admin");
+    const dialog = await screen.findByRole("dialog", { name: "Change the role of kim?" });
+    expect(dialog.textContent).toContain("kim changes from User to Admin.");
+    expect(dialog.textContent).toContain("All of their sessions end now");
+    // No customer to choose for a staff role, and nothing sent before the answer.
+    expect(within(dialog).queryByRole("combobox", { name: "Customer" })).toBeNull();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+
+    await ue.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(select.value).toBe("user");
+    await waitFor(() => expect(document.activeElement).toBe(select));
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+
+  test("Change role patches the new role and says so in the SPEC's words", async () => {
+    const { ue, calls } = renderUsers({
+      "PATCH /api/admin/users/:userId/role": managed({ ...KIM, role: "admin" }),
+    });
+    await ue.selectOptions(await roleOf("kim"), "admin");
+    const dialog = await screen.findByRole("dialog", { name: "Change the role of kim?" });
+    await ue.click(within(dialog).getByRole("button", { name: "Change role" }));
+    expect(await screen.findByText("User role updated successfully")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const patch = calls.find((c) => c.method === "PATCH");
+    expect(patch?.path).toBe("/api/admin/users/3/role");
+    expect(patch?.body).toEqual({ role: "admin" });
+  });
+
+  test("a staff user becoming a customer login needs the customer, as at Create User", async () => {
+    const { ue, calls } = renderUsers({
+      "GET /api/customers": page([customer()]),
+      "GET /api/customers/:id": customer(),
+      "PATCH /api/admin/users/:userId/role": managed({ ...KIM, role: "customer", customerId: 7 }),
+    });
+    await ue.selectOptions(await roleOf("kim"), "customer");
+    const dialog = await screen.findByRole("dialog", { name: "Change the role of kim?" });
+    expect(dialog.textContent).toContain("kim changes from User to Customer.");
+    expect(dialog.textContent).toContain("choose whose");
+    const picker = within(dialog).getByRole("combobox", { name: "Customer" });
+    await ue.click(within(dialog).getByRole("button", { name: "Change role" }));
+    expect(
+      await within(dialog).findAllByText("Customer is required for a customer login"),
+    ).not.toHaveLength(0);
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+
+    await ue.click(picker);
+    await ue.click(await screen.findByRole("option", { name: /Ann Byrne/ }));
+    await ue.click(within(dialog).getByRole("button", { name: "Change role" }));
+    expect(await screen.findByText("User role updated successfully")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      role: "customer",
+      customerId: 7,
+    });
+  });
+
+  test("a customer login becoming staff is told its link ends, and chooses no customer", async () => {
+    const ANN = managed({ id: 9, username: "ann", role: "customer", customerId: 7 });
+    const { ue, calls } = renderUsers({
+      "GET /api/admin/users": page([ME, ANN]),
+      "PATCH /api/admin/users/:userId/role": managed({ ...ANN, role: "user", customerId: null }),
+    });
+    await ue.selectOptions(await roleOf("ann"), "user");
+    const dialog = await screen.findByRole("dialog", { name: "Change the role of ann?" });
+    expect(dialog.textContent).toContain("ann changes from Customer to User.");
+    expect(dialog.textContent).toContain("Their link to a customer record ends");
+    expect(within(dialog).queryByRole("combobox", { name: "Customer" })).toBeNull();
+    await ue.click(within(dialog).getByRole("button", { name: "Change role" }));
+    expect(await screen.findByText("User role updated successfully")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ role: "user" });
+  });
+
+  test("the server's refusal of a customer login without a customer shows under the picker", async () => {
+    const { ue } = renderUsers({
+      "GET /api/customers": page([customer()]),
+      "GET /api/customers/:id": customer(),
+      "PATCH /api/admin/users/:userId/role": {
+        status: 400,
+        body: {
+          message: "Customer is required for a customer login",
+          code: "VALIDATION",
+          fields: { customerId: "Customer is required for a customer login" },
+        },
+      },
+    });
+    await ue.selectOptions(await roleOf("kim"), "customer");
+    const dialog = await screen.findByRole("dialog", { name: "Change the role of kim?" });
+    await ue.click(within(dialog).getByRole("combobox", { name: "Customer" }));
+    await ue.click(await screen.findByRole("option", { name: /Ann Byrne/ }));
+    await ue.click(within(dialog).getByRole("button", { name: "Change role" }));
+    const picker = within(dialog).getByRole("combobox", { name: "Customer" });
+    await waitFor(() => expect(picker.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByRole("dialog", { name: "Change the role of kim?" })).toBeTruthy();
+  });
+});
+
 describe("Create User: a customer login", () => {
   function renderCreate() {
     const ue = userEvent.setup();

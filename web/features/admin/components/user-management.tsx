@@ -19,10 +19,9 @@ import { formatCompactDateTime, formatDate } from "../../../lib/format";
 import { currentUserAtom } from "../../../lib/session";
 import { CustomerPicker } from "../../customers";
 import { lastSignInText, UserStatusBadges } from "../../users";
-import { useChangeUserRole } from "../api/change-user-role";
 import { useCreateUser } from "../api/create-user";
 import { useAdminUsers } from "../api/get-admin-users";
-import { UserActions, UserDialogs } from "./user-actions";
+import { UserActions, UserDialogs, useOpenUserDialog } from "./user-actions";
 import "../../../i18n/areas/admin";
 import "../../../i18n/areas/ui";
 
@@ -31,16 +30,25 @@ const col = createColumnHelper<ManagedUserDto>();
 /** Shown from 1536 px only, so the panel's table fits beside Create User (and on cards). */
 const WIDE_ONLY = "hidden 2xl:table-cell";
 
+/**
+ * The user's role: choosing another asks first (./change-role-dialog.tsx), as the change
+ * ends their sessions. The select keeps showing the role the server has until it changes.
+ */
 function RoleSelect({ user }: { user: ManagedUserDto }) {
-  const mutation = useChangeUserRole();
+  const openDialog = useOpenUserDialog();
   const t = useT();
   return (
     <select
       aria-label={t("admin.users.roleOf", { username: user.username })}
       className="select select-bordered select-sm min-w-24"
+      // The role dialog gives the focus back to this select, or to its successor (a row
+      // re-rendered while the dialog was open).
+      data-role-of={user.id}
       value={user.role}
-      disabled={mutation.isPending}
-      onChange={(event) => mutation.mutate({ userId: user.id, role: event.target.value as Role })}
+      onChange={(event) => {
+        const role = event.target.value as Role;
+        if (role !== user.role) openDialog({ kind: "role", user, role });
+      }}
     >
       {ROLES.map((role) => (
         <option key={role} value={role}>

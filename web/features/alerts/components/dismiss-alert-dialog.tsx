@@ -7,6 +7,7 @@ import { useAlertText } from "../alert-text";
 import { useDismissAlert } from "../api/dismiss-alert";
 import type { Alert } from "../api/get-alerts";
 import { categoryInText, noteRequired } from "./category";
+import { useDismissals } from "./dismissals";
 import "../../../i18n/areas/alerts";
 
 /**
@@ -26,6 +27,8 @@ export default function DismissAlertDialog({
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const dismiss = useDismissAlert({ quiet: true });
+  // When the alert leaves the list, the list moves the focus to the next one's Dismiss.
+  const dismissals = useDismissals();
   const t = useT();
   const text = useAlertText(alert);
   const submit = (event?: FormEvent) => {
@@ -37,11 +40,13 @@ export default function DismissAlertDialog({
     }
     setError(undefined);
     setFailure(undefined);
+    dismissals.dismissing(alert.id, { viaDialog: true });
     dismiss.mutate(
       { id: alert.id, note: text },
       {
         onSuccess: onClose,
         onError: (err) => {
+          dismissals.failed(alert.id);
           const field = err instanceof ApiError ? err.fields?.note : undefined;
           if (field) setError(field);
           else setFailure(errorMessage(err));

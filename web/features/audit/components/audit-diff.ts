@@ -1,9 +1,13 @@
 /**
  * An audit entry's before and after values as a readable difference (microdiff): one line
  * per field that changed ("old -> new"), was added or was removed, nested fields as
- * "limits / max stake", money in euros and times as local dates.
+ * "limits / max stake", money in euros, times as local dates and user ids by name
+ * ("boss (#5)"). A field the before names and the after leaves out was not recorded after
+ * the change (a reversal's original row, a session's address): it is context, shown apart,
+ * never "removed"; removed is a before with no after at all (decision 082, 2026 update).
  */
 import diff from "microdiff";
+import { holdsUserId } from "../../../../src/domain/audit-user-ids";
 import { i18n } from "../../../i18n";
 import { en } from "../../../i18n/areas/audit";
 import { euro, formatDateTime } from "../../../lib/format";
@@ -16,6 +20,15 @@ export interface DiffLine {
   before: string;
   after: string;
 }
+
+/** A value the before recorded and the after does not mention: context, not a change. */
+export interface ContextLine {
+  field: string;
+  value: string;
+}
+
+/** Usernames by user id, as the audit list sends them beside each entry (`users`). */
+export type UserNames = Readonly<Record<string, string>>;
 
 /** Money fields by name: integer cents ("...Cents") or decimal strings ("12.50"). */
 const MONEY = /(cents|amount|balance|stake|payout|limit|cash|discrepancy|takings)$/i;
@@ -59,13 +72,25 @@ function pathLabel(path: readonly (string | number)[]): string {
     .join(" / ");
 }
 
-/** A value as the operator reads it, knowing its field's name. */
-export function readable(key: string | number, value: unknown): string {
+/**
+ * A value as the operator reads it, knowing its field's name, and the object holding it
+ * and the usernames to name a user id by ("boss (#5)"; "#5" for a user deleted since).
+ */
+export function readable(
+  key: string | number,
+  value: unknown,
+  holder?: Readonly<Record<string, unknown>>,
+  users: UserNames = {},
+): string {
   if (value === null || value === undefined) return "";
   const name = String(key);
   if (typeof value === "boolean")
     return i18n.t(value ? "audit.difference.yes" : "audit.difference.no");
   if (typeof value === "number") {
+    if (holder && Number.isSafeInteger(value) && holdsUserId(name, holder)) {
+      const username = users[String(value)];
+      return username === undefined ? `#${value}` : `${username} (#${value})`;
+    }
     if (/Cents$/.test(name)) return euro(value / 100);
     // Epoch milliseconds after 2001: a time, not a count.
     if (TIME.test(name) && value > 1e12) return formatDateTime(value);
@@ -83,61 +108,110 @@ export function readable(key: string | number, value: unknown): string {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
-/** The difference between an entry's before and after (either may be absent). */
-export function auditDiff(before: unknown, after: unknown): DiffLine[] {
+type Path = readonly (string | number)[];
+
+/** The object at `path` inside `root` (undefined when a step is missing or no object). */
+function objectAt(root: unknown, path: Path): Record<string, unknown> | undefined {
+  let value = root;
+  for (const key of path) {
+    if (!isRecord(value)) return undefined;
+    value = value[key as string];
+  }
+  return isRecord(value) ? value : undefined;
+}
+
+/** A leaf's value read in its place: its last name, the object holding it, the names. */
+function read(
+  path: Path,
+  value: unknown,
+  holder: Record<string, unknown> | undefined,
+  users: UserNames,
+): string {
+  return readable(path[path.length - 1] ?? "value", value, holder, users);
+}
+
+/** The changes and the context of an entry's before and after (either may be absent). */
+function compare(
+  before: unknown,
+  after: unknown,
+  users: UserNames,
+): { changes: DiffLine[]; context: ContextLine[] } {
   if (!isRecord(before) && !isRecord(after)) {
-    if (before === after || (before == null && after == null)) return [];
-    return [
-      {
-        field: i18n.t("audit.difference.value"),
-        kind: before == null ? "added" : after == null ? "removed" : "changed",
-        before: readable("value", before),
-        after: readable("value", after),
-      },
-    ];
+    if (before === after || (before == null && after == null)) return { changes: [], context: [] };
+    const line: DiffLine = {
+      field: i18n.t("audit.difference.value"),
+      kind: before == null ? "added" : after == null ? "removed" : "changed",
+      before: readable("value", before),
+      after: readable("value", after),
+    };
+    return { changes: [line], context: [] };
   }
   const from = isRecord(before) ? before : {};
   const to = isRecord(after) ? after : {};
-  return diff(from, to).flatMap((d): DiffLine[] => {
+  const changes: DiffLine[] = [];
+  const context: ContextLine[] = [];
+  for (const d of diff(from, to)) {
+    const parentPath = d.path.slice(0, -1);
     if (d.type === "CREATE") {
-      return leaves(d.path, d.value).map(([path, value]) => ({
-        field: pathLabel(path),
-        kind: "added",
-        before: "",
-        after: readable(path[path.length - 1] ?? "value", value),
-      }));
-    }
-    if (d.type === "REMOVE") {
-      return leaves(d.path, d.oldValue).map(([path, value]) => ({
-        field: pathLabel(path),
-        kind: "removed",
-        before: readable(path[path.length - 1] ?? "value", value),
-        after: "",
-      }));
-    }
-    const last = d.path[d.path.length - 1] ?? "value";
-    return [
-      {
+      for (const [path, value, holder] of leaves(d.path, d.value, objectAt(to, parentPath))) {
+        changes.push({
+          field: pathLabel(path),
+          kind: "added",
+          before: "",
+          after: read(path, value, holder, users),
+        });
+      }
+    } else if (d.type === "REMOVE") {
+      // Left out of an after that is there (an object, not a list): not recorded after the
+      // change, so context. Gone from a list, or no after at all: removed.
+      const afterParent = isRecord(after) ? objectAt(to, parentPath) : undefined;
+      const notRecorded = afterParent !== undefined && !Array.isArray(afterParent);
+      for (const [path, value, holder] of leaves(d.path, d.oldValue, objectAt(from, parentPath))) {
+        const text = read(path, value, holder, users);
+        if (notRecorded) context.push({ field: pathLabel(path), value: text });
+        else changes.push({ field: pathLabel(path), kind: "removed", before: text, after: "" });
+      }
+    } else {
+      changes.push({
         field: pathLabel(d.path),
         kind: "changed",
-        before: readable(last, d.oldValue),
-        after: readable(last, d.value),
-      },
-    ];
-  });
+        before: read(d.path, d.oldValue, objectAt(from, parentPath), users),
+        after: read(d.path, d.value, objectAt(to, parentPath), users),
+      });
+    }
+  }
+  return { changes, context };
+}
+
+/** The fields that changed, were added or were removed between an entry's before and after. */
+export function auditDiff(before: unknown, after: unknown, users: UserNames = {}): DiffLine[] {
+  return compare(before, after, users).changes;
 }
 
 /**
- * A value added or removed whole, as its leaves: an object (a delete-all's counts, an
- * alert's params) one line per field inside it, not its JSON; anything else itself. An
- * empty object stays one line.
+ * The fields the before recorded and the after leaves out (both there): what the change
+ * was made to, as it was (a reversal's original row), not something it removed.
+ */
+export function auditContext(
+  before: unknown,
+  after: unknown,
+  users: UserNames = {},
+): ContextLine[] {
+  return compare(before, after, users).context;
+}
+
+/**
+ * A value added or removed whole, as its leaves with the object holding each: an object (a
+ * delete-all's counts, an alert's params, a reversal's original row) one line per field
+ * inside it, not its JSON; anything else itself. An empty object stays one line.
  */
 function leaves(
-  path: readonly (string | number)[],
+  path: Path,
   value: unknown,
-): [readonly (string | number)[], unknown][] {
+  holder: Record<string, unknown> | undefined,
+): [Path, unknown, Record<string, unknown> | undefined][] {
   if (!isRecord(value) || Array.isArray(value) || Object.keys(value).length === 0) {
-    return [[path, value]];
+    return [[path, value, holder]];
   }
-  return Object.entries(value).flatMap(([key, inner]) => leaves([...path, key], inner));
+  return Object.entries(value).flatMap(([key, inner]) => leaves([...path, key], inner, value));
 }

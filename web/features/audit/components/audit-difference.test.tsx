@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { euro, formatDateTime } from "../../../lib/format";
 import { page, renderApp, renderWithProviders } from "../../../test/render";
-import { auditDiff } from "./audit-diff";
+import { auditContext, auditDiff } from "./audit-diff";
 import { AuditDifference } from "./audit-difference";
 
 const BEFORE = {
@@ -24,12 +24,11 @@ const AFTER = {
 };
 
 describe("an audit entry's difference", () => {
-  test("lists each changed, added and removed field, money and dates readable", () => {
+  test("lists each changed and added field, money and dates readable; one the after leaves out is context", () => {
     expect(auditDiff(BEFORE, AFTER)).toEqual([
       { field: "First name", kind: "changed", before: "Ada", after: "Augusta" },
       { field: "Balance", kind: "changed", before: euro("12.50"), after: euro("3.00") },
       { field: "Limits / Max stake", kind: "changed", before: euro("20"), after: euro("50") },
-      { field: "Note", kind: "removed", before: "VIP", after: "" },
       {
         field: "Self excluded until",
         kind: "added",
@@ -37,6 +36,15 @@ describe("an audit entry's difference", () => {
         after: formatDateTime("2026-12-01T00:00:00.000Z"),
       },
     ]);
+    expect(auditContext(BEFORE, AFTER)).toEqual([{ field: "Note", value: "VIP" }]);
+  });
+
+  test("a before with no after at all is every field removed, no context", () => {
+    expect(auditDiff({ name: "Quay", isActive: true }, null)).toEqual([
+      { field: "Name", kind: "removed", before: "Quay", after: "" },
+      { field: "Is active", kind: "removed", before: "Yes", after: "" },
+    ]);
+    expect(auditContext({ name: "Quay" }, null)).toEqual([]);
   });
 
   test("a creation is every field added; nothing recorded says so", () => {
@@ -55,7 +63,12 @@ describe("an audit entry's difference", () => {
     expect(within(row).getByText("Ada").tagName).toBe("DEL");
     expect(within(row).getByText("Augusta").tagName).toBe("INS");
     expect(screen.queryByRole("rowheader", { name: /Created at/ })).toBeNull();
-    expect(screen.getByRole("rowheader", { name: /Note/ }).textContent).toContain("Removed");
+    // Note: recorded before, not after: context under its own heading, not a removal.
+    expect(screen.queryByRole("rowheader", { name: /Note/ })).toBeNull();
+    const context = screen.getByRole("region", { name: "Also recorded, not changed" });
+    expect(within(context).getByText("Note").tagName).toBe("DT");
+    expect(within(context).getByText("VIP").tagName).toBe("DD");
+    expect(screen.queryByText("Removed")).toBeNull();
   });
 });
 
@@ -71,6 +84,7 @@ const ENTRY = {
   ip: "203.0.113.9",
   requestId: "req-1",
   createdAt: "2026-11-22T10:00:00.000Z",
+  users: {},
 };
 
 describe("the audit trail screen", () => {

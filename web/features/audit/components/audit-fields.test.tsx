@@ -81,8 +81,9 @@ describe("every recorded field has a label", () => {
     expect(auditDiff(null, after).map((line) => [line.field, line.after])).toEqual([
       ["Deleted rows / Bets", "12"],
       ["Deleted rows / Till movements", "3"],
-      ["Kept user id", "1"],
+      ["Kept user id", "#1"],
     ]);
+    expect(auditDiff(null, after, { 1: "boss" }).at(-1)?.after).toBe("boss (#1)");
     applyLanguage("de");
     expect(auditDiff(null, after).map((line) => line.field)).toEqual([
       "Gelöschte Zeilen / Wetten",

@@ -24,6 +24,7 @@ const FAILED: AuditEntryDto = auditEntryDto.parse({
   ip: "203.0.113.44",
   requestId: "req-90",
   createdAt: "2026-11-22T10:00:00.000Z",
+  users: {},
 });
 
 const STARTED: AuditEntryDto = auditEntryDto.parse({

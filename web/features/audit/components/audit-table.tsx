@@ -7,6 +7,7 @@ import { UserLink } from "../../../components/ui/links";
 import {
   ClearFilters,
   DateRangeFilter,
+  dateRangeInverted,
   enumOptions,
   FilterSelect,
   UserFilter,
@@ -19,6 +20,7 @@ import { type AuditEntry, useAuditLog } from "../api/get-audit-log";
 import { AuditDifference } from "./audit-difference";
 import { EntityLink, entityLabel } from "./entity-link";
 import "../../../i18n/areas/auth";
+import "../../../i18n/areas/validation";
 
 /** Built into the bundle at build time (a Bun macro): no request, no zod. */
 const VOCABULARY = auditVocabulary();
@@ -107,12 +109,37 @@ function columns(open: (entry: AuditEntry) => void, t: ReturnType<typeof useT>) 
   ];
 }
 
+/** Every entity id the log records is a row's: 1 or more in digits (sent without leading zeros). */
+const ENTITY_ID = /^\d{1,16}$/;
+
+/** The Entity ID filter as sent ("007" -> "7"), or null when no entity can have it. */
+function entityIdOf(typed: string): string | null {
+  if (!ENTITY_ID.test(typed) || Number(typed) < 1) return null;
+  return String(Number(typed));
+}
+
+/**
+ * The list's query, or null while a filter can match nothing (an Entity ID that is no id, a
+ * From after the To): the filter says why at its field and nothing is asked.
+ */
+function queryOf(state: ReturnType<typeof useTableState>) {
+  const typed = state.filters.entityId ?? "";
+  const entityId = typed === "" ? "" : entityIdOf(typed);
+  if (entityId === null || dateRangeInverted(state.filters)) return null;
+  return entityId === typed ? state.params : { ...state.params, entityId };
+}
+
 /** Entity type and id: the id needs a type (the log's index starts with the type). */
 function EntityFilter({ state }: { state: ReturnType<typeof useTableState> }) {
   const typeId = useId();
   const idId = useId();
   const type = state.filters.entityType ?? "";
   const t = useT();
+  const typedId = state.filters.entityId ?? "";
+  const idError =
+    typedId !== "" && entityIdOf(typedId) === null
+      ? t("validation.messages.positiveWholeNumber", { label: t("audit.entityId") })
+      : undefined;
   const entityOptions = enumOptions(VOCABULARY.entityTypes, (value) => entityLabel(value, t));
   return (
     <>
@@ -146,11 +173,18 @@ function EntityFilter({ state }: { state: ReturnType<typeof useTableState> }) {
         <input
           id={idId}
           inputMode="numeric"
-          className="input input-bordered input-sm w-full sm:w-24"
-          value={state.filters.entityId ?? ""}
+          className={`input input-bordered input-sm w-full sm:w-24 ${idError ? "input-error" : ""}`}
+          value={typedId}
           disabled={!type}
+          aria-invalid={idError ? true : undefined}
+          aria-describedby={idError ? `${idId}-error` : undefined}
           onChange={(event) => state.setFilters({ entityId: event.target.value.trim() })}
         />
+        {idError && (
+          <p id={`${idId}-error`} className="text-sm text-error sm:max-w-48">
+            {idError}
+          </p>
+        )}
       </div>
     </>
   );
@@ -176,7 +210,7 @@ function EntryDialog({ entry, onClose }: { entry: AuditEntry; onClose: () => voi
         <dd className="break-all">{entry.requestId ?? ""}</dd>
       </dl>
       <h3 className="mb-2 font-semibold">{t("audit.beforeAndAfter")}</h3>
-      <AuditDifference before={entry.before} after={entry.after} />
+      <AuditDifference before={entry.before} after={entry.after} users={entry.users} />
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose}>
           {t("audit.close")}
@@ -188,7 +222,8 @@ function EntryDialog({ entry, onClose }: { entry: AuditEntry; onClose: () => voi
 
 export default function AuditTable() {
   const state = useTableState([{ id: "createdAt", desc: true }], FILTERS);
-  const query = useAuditLog(state.params);
+  const params = queryOf(state);
+  const query = useAuditLog(params);
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const t = useT();
   const cols = useMemo(() => columns(setOpen, t), [t]);
@@ -200,9 +235,9 @@ export default function AuditTable() {
         state={state}
         query={query}
         loadingText={t("audit.loading")}
-        emptyText={t("audit.empty")}
+        emptyText={params ? t("audit.empty") : t("audit.fixFilters")}
         searchLabel={t("audit.search")}
-        csvExport="auditLog"
+        csvExport={params ? "auditLog" : undefined}
         filters={
           <>
             <UserFilter

@@ -49,13 +49,16 @@ export function useCheckBooks() {
   });
 }
 
-/** Recalculates a drifted balance from its ledger, then checks the books again. */
+/**
+ * Recalculates a drifted balance from its ledger; the recalculation checks the books again
+ * by itself (web/features/admin/api/recalculate-balance.ts, decision 037), as it does from
+ * the admin page's Balance Recalculation panel.
+ */
 export function useRecalculateAndCheck() {
   const recalculate = useRecalculateBalance();
-  const check = useCheckBooks();
   return {
-    isPending: recalculate.isPending || check.isPending,
+    isPending: recalculate.isPending,
     run: (target: { entityType: "CUSTOMER" | "SHOP"; entityId: number }) =>
-      recalculate.mutate(target, { onSuccess: () => check.mutate() }),
+      recalculate.mutate(target),
   };
 }

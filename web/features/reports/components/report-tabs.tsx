@@ -91,7 +91,7 @@ function Performance({ report }: { report: Report }) {
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section className="card bg-base-100 shadow-sm" aria-label={t("reports.topCustomers")}>
         <div className="card-body p-4">
-          <h3 className="card-title text-base">{t("reports.topCustomers")}</h3>
+          <h2 className="card-title text-base">{t("reports.topCustomers")}</h2>
           {report.customers.topCustomers.length === 0 ? (
             <p className="text-base-content/70">{t("reports.noCustomers")}</p>
           ) : (
@@ -122,7 +122,7 @@ function Performance({ report }: { report: Report }) {
       </section>
       <section className="card bg-base-100 shadow-sm" aria-label={t("reports.topShops")}>
         <div className="card-body p-4">
-          <h3 className="card-title text-base">{t("reports.topShops")}</h3>
+          <h2 className="card-title text-base">{t("reports.topShops")}</h2>
           {report.shops.topPerformingShops.length === 0 ? (
             <p className="text-base-content/70">{t("reports.noShops")}</p>
           ) : (

@@ -69,6 +69,25 @@ describe("reports", () => {
     expect(await screen.findByText("Top Customers")).toBeTruthy();
   });
 
+  test("on every tab the headings go down one level at a time from the page's h1", async () => {
+    const ue = userEvent.setup();
+    renderApp("/reports", "admin", { "GET /api/reports": report });
+    await screen.findByText("Margin 40.1%");
+    for (const tab of ["Overview", "Financial", "Betting", "Performance"]) {
+      await ue.click(screen.getByRole("tab", { name: tab }));
+      await screen.findByRole("tab", { name: tab, selected: true });
+      const levels = [...document.querySelectorAll("main h1, main h2, main h3, main h4")].map(
+        (heading) => Number(heading.tagName.slice(1)),
+      );
+      expect(levels[0]).toBe(1);
+      const skips = levels.filter((level, i) => i > 0 && level > (levels[i - 1] ?? 0) + 1);
+      expect({ tab, skips }).toEqual({ tab, skips: [] });
+    }
+    // The Performance tab's two tables are titled by headings a level under the page's.
+    expect(screen.getByRole("heading", { name: "Top Customers", level: 2 })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Top Performing Shops", level: 2 })).toBeTruthy();
+  });
+
   test("a period type asks for a value first, then fetches that period", async () => {
     const ue = userEvent.setup();
     const { calls } = renderApp("/reports", "admin", {

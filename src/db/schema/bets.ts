@@ -86,10 +86,9 @@ export const bets = sqliteTable(
       "bets_each_way_check",
       sql`(${t.eachWayPlaces} is null) = (${t.eachWayFraction} is null) and (${t.eachWayPlaces} is null or ${t.eachWayPlaces} between 2 and 8) and (${t.eachWayFraction} is null or ${t.eachWayFraction} in ('1/4', '1/5'))`,
     ),
-    // Decision 084 (drizzle/0028_dead_heat_rule4.sql adds these as column CHECKs, so that a
-    // million rows need no rebuild; a database migrated with 0028's earlier, looser text is
-    // held to the exact shape below by 0029_dead_heat_shape.sql's triggers; declared here so
-    // that a rebuild keeps them).
+    // Decision 084 (drizzle/0028_dead_heat_rule4.sql adds these as column CHECKs of a looser
+    // shape, so that a million rows need no rebuild, and 0029_dead_heat_shape.sql's triggers
+    // refuse what the exact shape below refuses; declared here so that a rebuild keeps them).
     check(
       "bets_dead_heat_win_check",
       sql`${t.deadHeatWin} is null or (${t.status} = 'WON' and ${deadHeatShape(t.deadHeatWin)})`,

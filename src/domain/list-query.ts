@@ -194,11 +194,10 @@ const FILTERS = {
     .max(30)
     .optional()
     .meta({ description: "Only entries about this kind of entity (CUSTOMER, SHOP, BET, ...)" }),
-  entityId: z
-    .string()
-    .max(30)
-    .optional()
-    .meta({ description: "With entityType: only entries about this entity" }),
+  // Every audited entity has a numeric id (stored as text): anything else could match nothing.
+  entityId: idFilter("entityId").meta({
+    description: "With entityType: only entries about this entity",
+  }),
   archived: z
     .enum(["true", "false", "all"], { error: "archived must be true, false or all" })
     .optional()

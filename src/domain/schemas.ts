@@ -710,9 +710,7 @@ export const placeBetSchema = z
     ...settlementTermsShape,
   })
   .superRefine((v, ctx) => {
-    if (v.outcome === "VOID" && !v.voidReason) {
-      ctx.addIssue({ code: "custom", path: ["voidReason"], message: VOID_REASON_MESSAGE });
-    }
+    refineVoidReason({ ...v, status: v.outcome }, ctx);
     refineTerms({ ...v, status: v.outcome }, ctx);
   })
   // Who bets (decision 051): checked even when other fields failed (`when`), so an empty form

@@ -46,7 +46,8 @@ export interface BooksReport {
 
 export const MAX_PER_RULE = 1000;
 
-const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+/** Amounts as the books check has always written them ("€-5.00"), from the integer cents. */
+const euro = (cents: number) => `€${formatCents(cents)}`;
 
 /**
  * Rows whose stored balance differs from the ledger's. The grouped ledger drives the join

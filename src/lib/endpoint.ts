@@ -24,7 +24,7 @@ import { idempotent } from "./idempotency";
 import { SESSION_COOKIE } from "./middleware";
 import { REFUSALS } from "./refusals";
 import { admitsCustomers, SCOPE_TEXT, scopeReply, scopeRequest, withoutStaff } from "./scope";
-import { refuseUnknownKeys } from "./unknown-keys";
+import { refuseRepeatedParameters, refuseUnknownKeys } from "./unknown-keys";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
 export { changedKeys } from "./audit";
@@ -320,7 +320,10 @@ function checkResponse(contract: Contract, body: unknown): void {
 /** The access rule, before any validation: 401 anonymous, 403 a role not admitted. */
 function accessRule(contract: Contract): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (contract.access === "public") return next();
+    if (contract.access === "public") {
+      refuseRepeatedParameters(c);
+      return next();
+    }
     const user = c.get("user");
     if (!user) throw new AppError("UNAUTHENTICATED", "Not signed in");
     if (!contract.access.includes(user.role)) {
@@ -334,6 +337,7 @@ function accessRule(contract: Contract): MiddlewareHandler<AppEnv> {
     if (user.mustChangePassword && names.get(contract) !== "changePassword") {
       throw new AppError("FORBIDDEN", "Choose a new password to continue");
     }
+    refuseRepeatedParameters(c);
     return next();
   };
 }

@@ -421,9 +421,10 @@ export function gate(ids: SQL): SQL {
 export interface ListSpec {
   table: SQLiteTable;
   id: SQLiteColumn;
+  /** The filters on a row's state (its status, its dates), beside `fixed`. */
   filters: SQL | undefined;
   /**
-   * The filters on what a row never stops being (its customer, its shop), part of `filters`.
+   * The filters on what a row never stops being (its customer, its shop), read with `filters`.
    * A boundary (`after`/`before`) must meet them: another customer's row is "no row in this
    * list", as a customer login's GET of it is a 404 (decision 021), so its id cannot be
    * probed through paging. (A row that left a filter on a state, a bet settled meanwhile,
@@ -458,7 +459,8 @@ export function allIdsQuery(
   query: ListQuery,
   spec: ListSpec,
 ): { sql: string; params: unknown[] } {
-  const { table, id, filters, search } = spec;
+  const { table, id, search } = spec;
+  const filters = and(spec.filters, spec.fixed);
   const { sort, by } = sortOf(query, spec);
   const where = and(search?.row, filters);
   const built = isJoinedSort(sort)
@@ -521,7 +523,8 @@ function pageAcross(segments: Segment[], limit: number, offset: number): number[
  * name walks the joined table's name index (see JoinedSort). The caller loads the rows.
  */
 export function listPage(db: DbOrTx, query: ListQuery, spec: ListSpec): { ids: number[] } & Total {
-  const { table, id, filters, search } = spec;
+  const { table, id, search } = spec;
+  const filters = and(spec.filters, spec.fixed);
   const { sort, by: listBy } = sortOf(query, spec);
   // A page next to a known row (keyset, decision 043), or counted from the end: the walk
   // runs the other way and the ids are turned back into the list's order at the end.

@@ -8,6 +8,7 @@ import {
   takeTokenRequest,
 } from "./auth/api-token";
 import { validateSession } from "./auth/session";
+import { duplicateKeyPath } from "./duplicate-keys";
 import { AppError, errorBody } from "./errors";
 import type { AppEnv } from "./http";
 import { clientIp, decodedPath, incomingOf, misdirected, serverOrigin } from "./http";
@@ -128,6 +129,13 @@ type SourceReviver = (key: string, value: unknown, context?: { source?: string }
  */
 async function readNumbersAsWritten(c: Context<AppEnv>): Promise<void> {
   const text = await c.req.text();
+  // Before anything parses it: JSON.parse keeps the last of two keys (src/lib/duplicate-keys.ts).
+  const duplicate = duplicateKeyPath(text);
+  if (duplicate !== null) {
+    throw new AppError("VALIDATION", `Field sent twice: ${duplicate}`, {
+      [duplicate]: "Sent twice",
+    });
+  }
   // Only a body with such a token somewhere is parsed here: most writes are left to the
   // validator's one parse.
   if (!MAYBE_UNLITERAL.test(text)) return;

@@ -175,3 +175,16 @@ export async function refuseUnknownKeys(contract: Contract, c: Context<AppEnv>):
     }
   }
 }
+
+/**
+ * A parameter sent twice is refused by name, before its schema reads it as the list it is
+ * ("expected string, received array"): `customerId=1&customerId=2` is not one customer's rows.
+ */
+export function refuseRepeatedParameters(c: Context<AppEnv>): void {
+  const twice = Object.entries(c.req.queries())
+    .filter(([, values]) => values.length > 1)
+    .map(([key]) => key);
+  if (twice.length) {
+    throw new AppError("VALIDATION", `Parameter sent twice: ${twice.slice(0, 5).join(", ")}`);
+  }
+}

@@ -161,7 +161,7 @@ export function auditListSpec(query: AuditQuery): ListSpec {
   const action = oneOf("action", query.action, AUDIT_ACTIONS);
   const entityType = oneOf("entityType", query.entityType?.toUpperCase(), AUDIT_ENTITY_TYPES);
   // audit_entity_idx starts with the type: an id alone would read the whole log.
-  if (query.entityId && !entityType) {
+  if (query.entityId !== undefined && !entityType) {
     throw new AppError("VALIDATION", "entityId needs an entityType", {
       entityId: "needs an entityType",
     });
@@ -171,7 +171,7 @@ export function auditListSpec(query: AuditQuery): ListSpec {
       action ? eq(auditLog.action, action) : undefined,
       query.actorId !== undefined ? eq(auditLog.actorId, query.actorId) : undefined,
       entityType ? eq(auditLog.entityType, entityType) : undefined,
-      query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
+      query.entityId !== undefined ? eq(auditLog.entityId, String(query.entityId)) : undefined,
       query.from !== undefined ? gte(auditLog.createdAt, query.from) : undefined,
       query.to !== undefined ? lt(auditLog.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),

@@ -43,7 +43,7 @@ export const alertsEndpoints = [
     const { ids, total, capped } = listPage(db, query, {
       table: alerts,
       id: alerts.id,
-      filters: and(dismissed ? isNotNull(alerts.dismissedAt) : isNull(alerts.dismissedAt), fixed),
+      filters: dismissed ? isNotNull(alerts.dismissedAt) : isNull(alerts.dismissedAt),
       fixed,
       search: text ? { row: text } : undefined,
       sorts: SORTS,

@@ -102,7 +102,8 @@ describe("the finding: a staff member cannot pay himself", () => {
 describe("placing a bet with an outcome", () => {
   for (const outcome of ["WON", "LOST", "VOID"]) {
     test(`staff placing it ${outcome} get 403 and nothing is written`, async () => {
-      await refused("POST", "/api/bets", bet({ outcome, voidReason: "Abandoned" }), OUTCOME);
+      const voidReason = outcome === "VOID" ? "Abandoned" : undefined;
+      await refused("POST", "/api/bets", bet({ outcome, voidReason }), OUTCOME);
     });
   }
 

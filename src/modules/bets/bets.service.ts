@@ -187,7 +187,6 @@ export function betListSpec(query: ListQuery): ListSpec {
   const filters = and(
     ...([
       status ? eq(bets.status, status) : undefined,
-      fixed,
       query.from !== undefined ? gte(bets.createdAt, query.from) : undefined,
       query.to !== undefined ? lt(bets.createdAt, query.to) : undefined,
     ] as (SQL | undefined)[]),

@@ -56,6 +56,21 @@ describe("placing a bet", () => {
     expect(rowCounts()).toEqual(before);
   });
 
+  test("a void reason beside any outcome but Void is refused, not dropped (400)", async () => {
+    const before = rowCounts();
+    for (const outcome of [undefined, "PENDING", "WON", "LOST"]) {
+      const res = await place({ outcome, voidReason: "Abandoned" }, "admin");
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({
+        voidReason: "Only a Void settlement has a void reason",
+      });
+    }
+    expect(rowCounts()).toEqual(before);
+    const voided = await place({ outcome: "VOID", voidReason: "Abandoned" }, "admin");
+    expect(voided.status).toBe(201);
+    expect(((await voided.json()) as { voidReason: string }).voidReason).toBe("Abandoned");
+  });
+
   test("allows exactly the available funds", async () => {
     expect((await place({ stakeAmount: "50.00" })).status).toBe(201);
     expect(balances(t.handle.sqlite, ids.customerId, ids.shopId).customer).toBe(-5000);

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, users } from "../../db/schema";
@@ -215,11 +215,10 @@ export function customerListSpec(
 ): ListSpec {
   const status = enumFilter("status", query.status, ["ACTIVE", "INACTIVE"] as const);
   const fixed = only !== null ? eq(customers.id, only) : undefined;
-  const filters = and(status ? eq(customers.isActive, status === "ACTIVE") : undefined, fixed);
   return {
     table: customers,
     id: customers.id,
-    filters,
+    filters: status ? eq(customers.isActive, status === "ACTIVE") : undefined,
     fixed,
     search: query.q ? customerSearch(query.q, callingCode) : undefined,
     sorts: SORTS,

@@ -346,7 +346,6 @@ export function listShifts(db: AppDb, viewer: ShiftViewer, query: ListQuery) {
   const filters = and(
     ...([
       status ? eq(shifts.status, status) : undefined,
-      fixed,
       query.from !== undefined ? gte(shifts.openedAt, query.from) : undefined,
       query.to !== undefined ? lt(shifts.openedAt, query.to) : undefined,
     ] as (SQL | undefined)[]),

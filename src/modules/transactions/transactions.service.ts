@@ -203,7 +203,6 @@ export function transactionListSpec(query: ListQuery): ListSpec {
     ...([
       type ? eq(transactions.type, type) : undefined,
       status ? eq(transactions.status, status) : undefined,
-      fixed,
       query.archived === "true" ? isNotNull(transactions.archivedAt) : undefined,
       query.archived === "false" ? isNull(transactions.archivedAt) : undefined,
       query.from !== undefined ? gte(transactions.createdAt, query.from) : undefined,

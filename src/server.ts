@@ -267,6 +267,7 @@ export async function startServer(env: Env) {
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     minFreeDiskMb: env.MIN_FREE_DISK_MB,
     apiTokenRatePerMinute: env.API_TOKEN_RATE_PER_MINUTE,
+    integrityCheckHours: env.INTEGRITY_CHECK_HOURS,
   };
   const admin = await ensureFirstAdmin(handle.db, env.ADMIN_PASSWORD, deps.clock());
   if (admin?.generated) {

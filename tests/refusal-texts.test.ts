@@ -188,7 +188,7 @@ describe("a refusal's text", () => {
     );
     const [, gone] = FIXTURES.SLIP_ALREADY_PAID as Params[];
     expect(inGerman("SLIP_ALREADY_PAID", gone as Params)).toMatch(
-      /^Wettschein bereits ausgezahlt: 2500,00\u00a0€ am 2\. Juli 2027, 00:30 .+ in shop #2 von einem ehemaligen Benutzer$/,
+      /^Wettschein bereits ausgezahlt: 2.500,00\u00a0€ am 2\. Juli 2027, 00:30 .+ in shop #2 von einem ehemaligen Benutzer$/,
     );
   });
 
@@ -276,13 +276,13 @@ describe("real refusals, as the HTTP API answers them", () => {
     for (const body of bodies) expect(inEnglish(body.reason, body.params)).toBe(body.message);
   });
 
-  test("the German has the amounts as German writes them", () => {
+  test("the German has the amounts as German writes them, grouped as on the screens", () => {
     const [deposit, withdrawal] = bodies;
     expect(inGerman("DAILY_DEPOSIT_LIMIT", deposit?.params as Params)).toBe(
       "Einzahlung über dem Tageslimit von 1.500,00\u00a0€: heute noch 265,50\u00a0€ möglich (Europe/Berlin)",
     );
     expect(inGerman("EXCEEDS_BALANCE", withdrawal?.params as Params)).toBe(
-      "Guthaben reicht nicht: Der Kunde hat 1234,50\u00a0€ verfügbar. Die Auszahlung von 1234,51\u00a0€ übersteigt diesen Betrag.",
+      "Guthaben reicht nicht: Der Kunde hat 1.234,50\u00a0€ verfügbar. Die Auszahlung von 1.234,51\u00a0€ übersteigt diesen Betrag.",
     );
   });
 });

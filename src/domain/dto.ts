@@ -110,7 +110,26 @@ export const sessionDto = z
     createdAt: isoTime.meta({ description: "When it was signed in" }),
     lastSeenAt: isoTime.meta({ description: "Its last request, to the minute" }),
     ip: z.string().nullable().meta({ description: "The address it was signed in from" }),
-    browser: z.string().meta({ example: "Chrome on Linux" }),
+    browser: z.string().meta({
+      description: "The browser and system in English, as one phrase",
+      example: "Chrome on Linux",
+    }),
+    device: z
+      .object({
+        browser: z
+          .string()
+          .nullable()
+          .meta({ description: "The browser's name (null: not one the server knows)" }),
+        system: z
+          .string()
+          .nullable()
+          .meta({ description: "The operating system's name (null: not one it knows)" }),
+      })
+      .meta({
+        description:
+          "The same, in parts, for a client writing it in its own language (the web app in German)",
+        example: { browser: "Chrome", system: "Linux" },
+      }),
     current: z.boolean().meta({ description: "The session of this request" }),
   })
   .meta({ id: "Session" });
@@ -897,6 +916,10 @@ export const integrityStatusDto = z
   .object({
     quick: integrityCheckDto.nullable().meta({ description: "The newest start-up check" }),
     full: integrityCheckDto.nullable().meta({ description: "The newest full check" }),
+    everyHours: z.number().meta({
+      description: "Hours between full checks in the background (INTEGRITY_CHECK_HOURS); 0: none",
+      example: 24,
+    }),
   })
   .meta({ id: "IntegrityStatus" });
 

@@ -686,7 +686,9 @@ export const placeBetSchema = z
         .optional()
         .transform((value, ctx) => {
           if (isBlank(value)) return undefined;
-          const parsed = parseMoney(value);
+          // Not held to one field's 99,999,999.99: it is stake x odds, which may pass that
+          // (99,999,999.99 at 999/1), and the server's own figure judges it below.
+          const parsed = parseMoney(value, Number.MAX_SAFE_INTEGER);
           if (!parsed.ok) {
             badAmount(ctx, parsed);
             return z.NEVER;

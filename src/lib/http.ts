@@ -68,6 +68,8 @@ export interface Deps {
   metricsToken?: string;
   /** API_TOKEN_RATE_PER_MINUTE: requests one API token may make a minute (absent: 600). */
   apiTokenRatePerMinute?: number;
+  /** INTEGRITY_CHECK_HOURS: hours between full integrity checks, 0 none (absent: 24). */
+  integrityCheckHours?: number;
   /** MIN_FREE_DISK_MB: /readyz fails below this much free space beside the database (absent: 200). */
   minFreeDiskMb?: number;
   /** REPLICA_URL: the Litestream supervisor's status (decision 060); absent, replication is off. */

@@ -125,7 +125,15 @@ describe("the full integrity check in the background", () => {
 
   test("the newest of each kind is shown; the start-up check is recorded as quick", async () => {
     t = await createTestApp();
-    expect(await t.json("GET", "/api/admin/integrity")).toEqual({ quick: null, full: null });
+    expect(await t.json("GET", "/api/admin/integrity")).toEqual({
+      quick: null,
+      full: null,
+      everyHours: 24,
+    });
+    // INTEGRITY_CHECK_HOURS as the server was started with: 0, none in the background.
+    t.deps.integrityCheckHours = 0;
+    expect(await t.json("GET", "/api/admin/integrity")).toMatchObject({ everyHours: 0 });
+    t.deps.integrityCheckHours = undefined;
     recordStartupCheck(t.handle, Date.now());
     const old = { kind: "full" as const, ok: true, detail: "ok", durationMs: 5 };
     recordIntegrityCheck(t.deps.db, { ...old, startedAt: 1000, finishedAt: 1005 }, Date.now());

@@ -345,7 +345,10 @@ function toDto(row: IntegrityRow | undefined) {
   };
 }
 
-/** GET /api/admin/integrity: the newest start-up check and the newest full check. */
-export function integrityStatus(db: AppDb): IntegrityStatusDto {
-  return { quick: toDto(latest(db, "quick")), full: toDto(latest(db, "full")) };
+/**
+ * GET /api/admin/integrity: the newest start-up check and the newest full check, and how
+ * often the full check runs (INTEGRITY_CHECK_HOURS; 0: never, in the background).
+ */
+export function integrityStatus(db: AppDb, everyHours = 24): IntegrityStatusDto {
+  return { quick: toDto(latest(db, "quick")), full: toDto(latest(db, "full")), everyHours };
 }

@@ -4,8 +4,14 @@
  * "today" and its hourly chart's label.
  */
 import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
-import { screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { setBusinessTimeZone } from "../lib/time";
+import {
+  type FakeEventSource,
+  installFakeEventSource,
+  restoreEventSource,
+  streams,
+} from "../test/event-source";
 import { bet, emptySeries, settings } from "../test/fixtures";
 import { page, renderApp } from "../test/render";
 
@@ -19,7 +25,21 @@ const CET = /^(GMT\+1|CET|MEZ)$/;
 afterEach(() => {
   setSystemTime();
   setBusinessTimeZone("UTC");
+  restoreEventSource();
 });
+
+/** The dashboard as an admin sees it, with no bets and an empty hourly series. */
+const DASHBOARD = {
+  ...BERLIN,
+  "GET /api/bets": page([]),
+  "GET /api/transactions": page([]),
+  "GET /api/reports/series": emptySeries({
+    period: "day",
+    granularity: "hour",
+    timeZone: "Europe/Berlin",
+    range: { value: "2026-11-27", label: "27 Nov 2026", from: null, to: null },
+  }),
+};
 
 describe("the business time zone on screen", () => {
   test("the bets list shows Berlin's day and time with the zone's name", async () => {
@@ -75,5 +95,59 @@ describe("the business time zone on screen", () => {
     const today = calls.find((c) => c.path === "/api/bets" && c.search.get("from"));
     expect(today?.search.get("from")).toBe("2026-11-27");
     expect(today?.search.get("to")).toBe("2026-11-27");
+  });
+
+  test("a dashboard left open past midnight moves to the new day, both panels alike", async () => {
+    // 23:59:59 on 24 October in Berlin (summer time), the night before the 25-hour day.
+    setSystemTime(new Date("2026-10-24T21:59:59.000Z"));
+    const { calls } = renderApp("/", "admin", DASHBOARD);
+    await screen.findByRole("region", { name: /^Today's stakes by hour \(/ });
+    const days = () => ({
+      series: calls
+        .filter((c) => c.path === "/api/reports/series")
+        .at(-1)
+        ?.search.get("day"),
+      bets: calls
+        .filter((c) => c.path === "/api/bets" && c.search.get("from"))
+        .at(-1)
+        ?.search.get("from"),
+    });
+    await waitFor(() => expect(days()).toEqual({ series: "2026-10-24", bets: "2026-10-24" }));
+    // Midnight passes with the page open: the timer set for it reads the new day.
+    setSystemTime(new Date("2026-10-24T22:00:01.000Z"));
+    await waitFor(() => expect(days()).toEqual({ series: "2026-10-25", bets: "2026-10-25" }), {
+      timeout: 30_000,
+    });
+  });
+
+  test("a tab shown again after midnight reads the new day at once", async () => {
+    setSystemTime(new Date("2026-11-26T20:00:00.000Z"));
+    const { calls } = renderApp("/", "admin", DASHBOARD);
+    await screen.findByRole("region", { name: /^Today's stakes by hour \(/ });
+    const seriesDay = () =>
+      calls
+        .filter((c) => c.path === "/api/reports/series")
+        .at(-1)
+        ?.search.get("day");
+    await waitFor(() => expect(seriesDay()).toBe("2026-11-26"));
+    setSystemTime(new Date(BERLIN_0019));
+    act(() => {
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await waitFor(() => expect(seriesDay()).toBe("2026-11-27"));
+  });
+
+  test("a bet announced on the live stream redraws today's stakes by hour", async () => {
+    installFakeEventSource();
+    setSystemTime(new Date(BERLIN_0019));
+    const { calls } = renderApp("/", "admin", DASHBOARD);
+    await screen.findByRole("region", { name: /^Today's stakes by hour \(/ });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeEventSource;
+    act(() => stream.emit("ready", ""));
+    const reads = () => calls.filter((c) => c.path === "/api/reports/series").length;
+    await waitFor(() => expect(reads()).toBe(1));
+    act(() => stream.change("BET", "31"));
+    await waitFor(() => expect(reads()).toBe(2));
   });
 });

@@ -10,6 +10,12 @@ import userEvent from "@testing-library/user-event";
 import { Suspense } from "react";
 import { ShiftControl } from "../features/shifts";
 import { CashMovementDialog } from "../features/transactions";
+import {
+  type FakeEventSource,
+  installFakeEventSource,
+  restoreEventSource,
+  streams,
+} from "../test/event-source";
 import { bet, customer, settings, shift, shop, transaction } from "../test/fixtures";
 import { page, renderApp, renderWithProviders } from "../test/render";
 
@@ -106,7 +112,7 @@ describe("the till's expected cash after a counter's takings", () => {
   test("the live stream's BET change (a cash bet from another tab) refreshes the till's figure", async () => {
     const ue = userEvent.setup();
     let placed = false;
-    globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+    installFakeEventSource();
     const { calls } = renderApp("/", "user", {
       "GET /api/shops/:id": shop({ id: 4, name: "Main Street" }),
       "GET /api/shifts/current": () =>
@@ -119,40 +125,11 @@ describe("the till's expected cash after a counter's takings", () => {
     placed = true;
     const reads = () => calls.filter((c) => c.path === "/api/shifts/current").length;
     const before = reads();
-    act(() =>
-      stream.emit(
-        "change",
-        JSON.stringify({ action: "CREATE", entityType: "BET", entityId: "31" }),
-      ),
-    );
+    act(() => stream.change("BET", "31"));
     await waitFor(() => expect(reads()).toBeGreaterThan(before));
     const figures = await closeShiftFigures(ue);
     expect(figures).toContain("Expected cash€108.00");
   });
 });
 
-/** The live stream's stand-in: the test says what the server would announce on it. */
-class FakeEventSource {
-  private readonly listeners = new Map<string, ((message: MessageEvent<string>) => void)[]>();
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    streams.push(this);
-  }
-  addEventListener(type: string, listener: (message: MessageEvent<string>) => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  emit(type: string, data: string): void {
-    for (const listener of this.listeners.get(type) ?? []) {
-      listener(new MessageEvent(type, { data }));
-    }
-  }
-  close(): void {}
-}
-
-const streams: FakeEventSource[] = [];
-const realEventSource = globalThis.EventSource;
-
-afterEach(() => {
-  streams.length = 0;
-  globalThis.EventSource = realEventSource;
-});
+afterEach(restoreEventSource);

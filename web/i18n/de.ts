@@ -126,7 +126,7 @@ export const de: Catalogue = {
   },
   pickers: {
     customer: "Kunde",
-    customerPlaceholder: "Nach Name, Nummer (C-000123), E-Mail oder Telefon suchen...",
+    customerPlaceholder: "Name, Nummer (C-000123), E-Mail, Telefon...",
     shop: "Filiale",
     shopPlaceholder: "Filialen nach Name oder Ort suchen...",
   },
@@ -158,7 +158,7 @@ export const de: Catalogue = {
     outcomeAdminOnly: "Nur ein Administrator kann eine Wette mit Ergebnis platzieren",
     voidReason: "Grund der Stornierung",
     allowOvercredit: "Überschreitung des Kredits erlauben",
-    potentialPayout: "Möglicher Gewinn:",
+    potentialPayout: "Mögliche Auszahlung:",
     exceeds:
       "Dieser Einsatz übersteigt die verfügbaren Mittel des Kunden (Guthaben + Kreditlimit).",
     adminOvercredit:

@@ -124,7 +124,7 @@ export const en = {
   },
   pickers: {
     customer: "Customer",
-    customerPlaceholder: "Search by name, number (C-000123), email or phone...",
+    customerPlaceholder: "Name, number (C-000123), email, phone...",
     shop: "Shop",
     shopPlaceholder: "Search shops by name or location...",
   },

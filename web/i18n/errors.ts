@@ -70,7 +70,8 @@ type Values = Record<string, string | number>;
 
 /**
  * Reasons whose English writes amounts as the plain decimal (`€1000.00`, the SPEC's funds and
- * withdrawal texts and the till's); every other amount is grouped (`€1,000.00`).
+ * withdrawal texts and the till's); every other amount is grouped (`€1,000.00`), and every
+ * amount in another language.
  */
 const PLAIN_AMOUNTS: ReadonlySet<RefusalReason> = new Set([
   "INSUFFICIENT_FUNDS",
@@ -79,25 +80,21 @@ const PLAIN_AMOUNTS: ReadonlySet<RefusalReason> = new Set([
   "SLIP_ALREADY_PAID",
 ]);
 
-const plainFormats = new Map<string, Intl.NumberFormat>();
 const groupedFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * Cents as the number alone (the template places the euro sign). English exactly as the
- * server writes it, whatever the browser's own English habits; another language as its
- * locale writes the number, from the exact decimal string (no cent through a float).
+ * server writes it, whatever the browser's own English habits (plain where its message is);
+ * another language as its locale writes every amount on the screens, grouped ("2.112,50",
+ * beside the dialog's own "2.112,50 €"), from the exact decimal string (no cent through a
+ * float).
  */
 function amount(cents: number, plain: boolean, english: boolean, locale: string): string {
   if (english) return plain ? formatCents(cents) : formatGrouped(cents);
-  const cache = plain ? plainFormats : groupedFormats;
-  let format = cache.get(locale);
+  let format = groupedFormats.get(locale);
   if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      useGrouping: !plain,
-    });
-    cache.set(locale, format);
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    groupedFormats.set(locale, format);
   }
   return format.format(formatCents(cents) as unknown as number);
 }

@@ -32,6 +32,8 @@ const AFFECTS: Record<string, readonly string[]> = {
     "/api/dashboard/stats",
     "/api/reports",
     "/api/reports/periods",
+    // Its own first segment: the charts' series (the dashboard's stakes by hour too).
+    "/api/reports/series",
     "/api/shifts",
   ],
   // A deposit or withdrawal also moves its shift's figures (issue 12).

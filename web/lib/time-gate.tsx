@@ -3,9 +3,10 @@
  * ./time.ts, whose formatters read no settings (the API client's error texts use them).
  */
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useDeferredValue, useState } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useState } from "react";
+import { endOfLocalDate } from "../../src/domain/business-time";
 import { settingsQuery } from "./settings";
-import { setBusinessTimeZone } from "./time";
+import { businessTimeZone, businessToday, setBusinessTimeZone } from "./time";
 
 /**
  * Holds the signed-in screens until GET /api/settings has said the business zone, so no
@@ -33,4 +34,37 @@ export function BusinessTimeZoneGate({
   if (!answered || !drawn) return fallback;
   setBusinessTimeZone(settings.data?.businessTimeZone);
   return children;
+}
+
+/** The longest wait before "today" is read again (a sleeping laptop's timers run late). */
+const TODAY_RECHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Today in the business time zone (YYYY-MM-DD), drawn again when the shop's day changes: a
+ * dashboard left open past midnight moves to the new day (decision 062), read again at the
+ * zone's next midnight, at least hourly, and when the tab is shown again.
+ */
+export function useBusinessToday(): string {
+  const [today, setToday] = useState(() => businessToday());
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      clearTimeout(timer);
+      const current = businessToday();
+      setToday(current);
+      const end = endOfLocalDate(current, businessTimeZone()) ?? Date.now();
+      // A little after the midnight, so the day read then is the new one.
+      timer = setTimeout(check, Math.min(Math.max(end - Date.now(), 0) + 250, TODAY_RECHECK_MS));
+    };
+    const onVisible = () => {
+      if (document.visibilityState === "visible") check();
+    };
+    check();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, []);
+  return today;
 }

@@ -31,9 +31,19 @@ function first(list: [RegExp, string][], text: string): string | null {
   return null;
 }
 
+/** The browser and the system a User-Agent names, each null when it is none of the known. */
+export function userAgentParts(userAgent: string | null | undefined): {
+  browser: string | null;
+  system: string | null;
+} {
+  if (!userAgent) return { browser: null, system: null };
+  return { browser: first(BROWSERS, userAgent), system: first(SYSTEMS, userAgent) };
+}
+
+/** The parts in English: "Chrome on Linux", "Unknown browser on Windows", "Unknown browser". */
 export function describeUserAgent(userAgent: string | null | undefined): string {
+  const { browser, system } = userAgentParts(userAgent);
   if (!userAgent) return "Unknown browser";
-  const browser = first(BROWSERS, userAgent) ?? "Unknown browser";
-  const system = first(SYSTEMS, userAgent);
-  return system ? `${browser} on ${system}` : browser;
+  const name = browser ?? "Unknown browser";
+  return system ? `${name} on ${system}` : name;
 }

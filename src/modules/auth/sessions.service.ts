@@ -9,7 +9,7 @@ import { sessions, users } from "../../db/schema";
 import type { SessionDto } from "../../domain/dto";
 import type { Mutation, Op } from "../../lib/audit";
 import type { SessionPolicy } from "../../lib/auth/session";
-import { describeUserAgent } from "../../lib/auth/user-agent";
+import { describeUserAgent, userAgentParts } from "../../lib/auth/user-agent";
 import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { confirmPassword } from "./auth.service";
@@ -46,6 +46,7 @@ export function listOwnSessions(
       lastSeenAt: new Date(row.lastVerifiedAt).toISOString(),
       ip: row.ip,
       browser: describeUserAgent(row.userAgent),
+      device: userAgentParts(row.userAgent),
       current: row.id === currentSessionId,
     }));
 }

@@ -26,6 +26,7 @@ interface SessionItem {
   lastSeenAt: string;
   ip: string | null;
   browser: string;
+  device: { browser: string | null; system: string | null };
   current: boolean;
 }
 
@@ -125,6 +126,12 @@ describe("own sessions", () => {
       [idOf(desk), "10.0.0.8", "Chrome on Linux", true],
       [idOf(phone), "10.0.0.7", "Firefox on Windows", false],
     ]);
+    // The same in parts, for a client writing it in its own language.
+    expect(mine.map((s) => s.device)).toEqual([
+      { browser: "Chrome", system: "Linux" },
+      { browser: "Firefox", system: "Windows" },
+    ]);
+    expect(list.find((s) => s.ip === null)?.device).toEqual({ browser: null, system: null });
     expect(list.filter((s) => s.current)).toHaveLength(1);
     for (const s of list) {
       expect(Date.parse(s.createdAt)).toBeGreaterThan(0);
@@ -325,6 +332,10 @@ describe("browser names", () => {
       ["curl/8.5.0", "curl"],
       ["", "Unknown browser"],
       [null, "Unknown browser"],
+      [
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Gecko/20100101 Pale Moon",
+        "Unknown browser on Windows",
+      ],
     ];
     for (const [ua, name] of cases)
       expect({ ua, name: describeUserAgent(ua) }).toEqual({ ua, name });

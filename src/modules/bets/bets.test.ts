@@ -46,6 +46,18 @@ describe("placing a bet", () => {
     expect(((await res.json()) as { message: string }).message).toContain("15.52");
   });
 
+  test("a potentialPayout above one field's 99,999,999.99 is judged, not refused as too large", async () => {
+    const body = { stakeAmount: "99999999.99", odds: "999/1", allowOvercredit: true };
+    const right = await place({ ...body, potentialPayout: "99999999990.00" }, "admin");
+    expect(right.status).toBe(201);
+    expect(((await right.json()) as { potentialPayout: string }).potentialPayout).toBe(
+      "99999999990.00",
+    );
+    const wrong = await place({ ...body, potentialPayout: "99999999990.01" }, "admin");
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { message: string }).message).toContain("99999999990.00");
+  });
+
   test("refuses a stake above balance + credit limit with 422 and writes nothing", async () => {
     const before = rowCounts();
     const res = await place({ stakeAmount: "50.01" });

@@ -5,5 +5,7 @@ import { checkHealth } from "./health.service";
 
 export const healthEndpoints = [
   implement(contracts.health, ({ deps }) => checkHealth(deps)),
-  implement(contracts.integrityStatus, ({ db }) => integrityStatus(db)),
+  implement(contracts.integrityStatus, ({ db, deps }) =>
+    integrityStatus(db, deps.integrityCheckHours),
+  ),
 ];

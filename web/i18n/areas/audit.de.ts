@@ -64,7 +64,7 @@ export const de: Shape<typeof en> = {
     priceNum: "Quote Zähler",
     priceDen: "Quote Nenner",
     priceFormat: "Quotenformat",
-    potentialPayoutCents: "Möglicher Gewinn",
+    potentialPayoutCents: "Mögliche Auszahlung",
     actualPayoutCents: "Ausgezahlter Gewinn",
     allowOvercredit: "Überschreitung erlaubt",
     outcome: "Ergebnis",

@@ -49,7 +49,7 @@ export const de: Shape<typeof en> = {
     totalStake: "Gesamteinsatz",
     stake: "Einsatz",
     odds: "Quote",
-    potentialPayout: "Möglicher Gewinn",
+    potentialPayout: "Mögliche Auszahlung",
     placed: "Platziert",
     return: "Auszahlung",
     settled: "Abgerechnet",

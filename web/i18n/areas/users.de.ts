@@ -38,6 +38,8 @@ export const de: Shape<typeof en> = {
     loading: "Sitzungen werden geladen...",
     loadFailed: "Ihre Sitzungen konnten nicht geladen werden.",
     browser: "Browser",
+    device: "{{browser}} auf {{system}}",
+    unknownBrowser: "Unbekannter Browser",
     address: "Adresse",
     signedIn: "Angemeldet",
     lastSeen: "Zuletzt aktiv",

@@ -42,6 +42,8 @@ export const en = {
     loading: "Loading sessions...",
     loadFailed: "Could not load your sessions.",
     browser: "Browser",
+    device: "{{browser}} on {{system}}",
+    unknownBrowser: "Unknown browser",
     address: "Address",
     signedIn: "Signed in",
     lastSeen: "Last seen",

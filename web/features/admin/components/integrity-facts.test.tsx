@@ -58,11 +58,27 @@ describe("integrity checks on the admin page", () => {
   });
 
   test("before the first full check, and when the status cannot be read", async () => {
-    renderAdmin({ quick: null, full: null });
+    renderAdmin({ quick: null, full: null, everyHours: 24 });
     await waitFor(async () =>
       expect(await info("Full Integrity Check")).toBe("Not run yet (daily, in the background)"),
     );
     expect(await info("Start-up Check")).toBe("Not recorded");
+  });
+
+  test("INTEGRITY_CHECK_HOURS other than daily says how often; 0 says none will run", async () => {
+    const first = renderAdmin({ quick, full: null, everyHours: 6 });
+    await waitFor(async () =>
+      expect(await info("Full Integrity Check")).toBe(
+        "Not run yet (every 6 hours, in the background)",
+      ),
+    );
+    first.unmount();
+    renderAdmin({ quick, full: null, everyHours: 0 });
+    await waitFor(async () =>
+      expect(await info("Full Integrity Check")).toBe(
+        "Not run in the background (INTEGRITY_CHECK_HOURS=0)",
+      ),
+    );
   });
 
   test("an unreadable status shows Unknown", async () => {

@@ -55,7 +55,8 @@ export function IntegrityFacts() {
       <div className="flex justify-between gap-3 py-1">
         <dt>{t("admin.info.fullCheck")}</dt>
         <dd className={RESULT_CELL}>
-          {waiting ?? (data?.full ? <CheckResult check={data.full} /> : t("admin.info.notRunYet"))}
+          {waiting ??
+            (data?.full ? <CheckResult check={data.full} /> : notRun(t, data?.everyHours))}
         </dd>
       </div>
       {data?.full && !data.full.ok ? (
@@ -66,4 +67,12 @@ export function IntegrityFacts() {
       ) : null}
     </>
   );
+}
+
+/** No full check recorded: when one comes (INTEGRITY_CHECK_HOURS), or that none will. */
+function notRun(t: ReturnType<typeof useT>, everyHours: number | undefined): string {
+  // An older server says nothing of it: its checks were daily.
+  if (everyHours === undefined || everyHours === 24) return t("admin.info.notRunYet");
+  if (everyHours === 0) return t("admin.info.fullCheckOff");
+  return t("admin.info.notRunYetEvery", { count: everyHours });
 }

@@ -4,7 +4,7 @@ import { BetStatusBadge } from "../../../components/ui/badges";
 import { BetCustomerLink, ShopLink, UserLink } from "../../../components/ui/links";
 import { QueryList } from "../../../components/ui/query-list";
 import { useT } from "../../../i18n";
-import { businessToday } from "../../../lib/time";
+import { useBusinessToday } from "../../../lib/time-gate";
 import { type Bet, listedStake, useBets } from "../../bets";
 
 const LIMIT = 5;
@@ -35,7 +35,7 @@ function BetRow({ bet }: { bet: Bet }) {
 /** Tabs 'Open bets (n)' (PENDING) and "Today's bets (n)" (created today in the business zone). */
 export function BetsPanel() {
   const [tab, setTab] = useState<"open" | "today">("open");
-  const today = businessToday();
+  const today = useBusinessToday();
   const open = useBets({ status: "PENDING", limit: LIMIT });
   const todays = useBets({ from: today, to: today, limit: LIMIT });
   const current = tab === "open" ? open : todays;

@@ -2,7 +2,8 @@ import { useAtomValue } from "jotai";
 import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
 import { isAdminAtom } from "../../../lib/session";
-import { businessToday, timeZoneName } from "../../../lib/time";
+import { timeZoneName } from "../../../lib/time";
+import { useBusinessToday } from "../../../lib/time-gate";
 import {
   ChartPanel,
   StakesChart,
@@ -19,7 +20,7 @@ import {
  */
 export function TodayStakesChart() {
   const isAdmin = useAtomValue(isAdminAtom);
-  const day = businessToday();
+  const day = useBusinessToday();
   const series = useSeries({ period: "day", day }, isAdmin);
   const t = useT();
   if (!isAdmin) return null;

@@ -8,6 +8,17 @@ import "../../../i18n/areas/users";
 
 export type Session = SessionDto;
 
+/**
+ * The session's browser and system in the reader's language ("Chrome auf Linux"): the
+ * server's `browser` is English, its `device` the parts (an older server: its English).
+ */
+export function sessionDevice(t: ReturnType<typeof useT>, session: Session): string {
+  if (!session.device) return session.browser;
+  const browser = session.device.browser ?? t("users.sessions.unknownBrowser");
+  const { system } = session.device;
+  return system ? t("users.sessions.device", { browser, system }) : browser;
+}
+
 export const OWN_SESSIONS_KEY = ["/api/user/sessions"] as const;
 
 export const useOwnSessions = () =>
@@ -28,7 +39,7 @@ export function useEndOwnSession() {
     mutationFn: ({ session, password }: { session: Session; password: string }) =>
       call("endOwnSession", { params: { sessionId: session.id }, body: { password } }),
     onSuccess: (_, { session }) =>
-      notify.success(t("users.sessions.ended", { browser: session.browser })),
+      notify.success(t("users.sessions.ended", { browser: sessionDevice(t, session) })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_SESSIONS_KEY }),
   });
 }

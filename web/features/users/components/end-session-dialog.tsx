@@ -7,7 +7,7 @@ import { FormActions, InputField } from "../../../components/ui/field";
 import { useT } from "../../../i18n";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
-import { type Session, useEndOwnSession } from "../api/sessions";
+import { type Session, sessionDevice, useEndOwnSession } from "../api/sessions";
 import "../../../i18n/areas/users";
 
 /**
@@ -32,7 +32,10 @@ export default function EndSessionDialog({
   const refusal = mutation.error instanceof ApiError ? mutation.error : null;
   const wrongPassword = refusal?.fields?.password;
   return (
-    <Dialog title={t("users.sessions.endTitle", { browser: session.browser })} onClose={onClose}>
+    <Dialog
+      title={t("users.sessions.endTitle", { browser: sessionDevice(t, session) })}
+      onClose={onClose}
+    >
       <form
         noValidate
         onSubmit={handleSubmit(({ password }) =>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Panel } from "../../../components/ui/page-header";
 import { useT } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
-import { type Session, useOwnSessions } from "../api/sessions";
+import { type Session, sessionDevice, useOwnSessions } from "../api/sessions";
 import "../../../i18n/areas/users";
 
 const EndSessionDialog = lazy(() => import("./end-session-dialog"));
@@ -46,7 +46,7 @@ export function OwnSessions() {
               {data.map((session) => (
                 <tr key={session.id}>
                   <td>
-                    {session.browser}
+                    {sessionDevice(t, session)}
                     <span className="block text-xs text-base-content/70 sm:hidden">
                       {t("users.sessions.addressLastSeen", {
                         address: session.ip ?? t("users.sessions.unknownAddress"),
@@ -59,7 +59,7 @@ export function OwnSessions() {
                   <td className="max-sm:hidden">{formatDateTime(session.lastSeenAt)}</td>
                   <td className="text-right">
                     {session.current ? (
-                      <span className="badge badge-success badge-outline">
+                      <span className="badge badge-success badge-outline whitespace-nowrap">
                         {t("users.sessions.thisSession")}
                       </span>
                     ) : (
@@ -86,7 +86,7 @@ function EndButton({ session }: { session: Session }) {
         type="button"
         className="btn btn-outline btn-error btn-xs"
         aria-label={t("users.sessions.endLabel", {
-          browser: session.browser,
+          browser: sessionDevice(t, session),
           address: session.ip ?? t("users.sessions.anUnknownAddress"),
           time: formatDateTime(session.createdAt),
         })}

@@ -24,6 +24,7 @@ const session = (overrides: Partial<SessionDto>): SessionDto =>
     lastSeenAt: "2026-11-20T09:15:00.000Z",
     ip: "10.0.0.8",
     browser: "Chrome on Linux",
+    device: { browser: "Chrome", system: "Linux" },
     current: true,
     ...overrides,
   });
@@ -33,6 +34,7 @@ const PHONE = session({
   id: "zyxwvutsrqponmlkjihgfedc",
   ip: "10.0.0.7",
   browser: "Firefox on Android",
+  device: { browser: "Firefox", system: "Android" },
   current: false,
 });
 
@@ -107,6 +109,30 @@ describe("your sessions, on your own page", () => {
       [`/api/user/sessions/${PHONE.id}`, { password: "a-wrong-guess" }],
       [`/api/user/sessions/${PHONE.id}`, { password: "my-own-password" }],
     ]);
+  });
+
+  test("in German, each browser on its system in German, an unknown one named so", async () => {
+    const unknown = session({
+      id: "unknownunknownunknownunk",
+      browser: "Unknown browser on Windows",
+      device: { browser: null, system: "Windows" },
+      current: false,
+    });
+    renderApp("/users/1", "user", {
+      "GET /api/user": userDto.parse({ ...user("user", 1), language: "de" }),
+      "GET /api/users/:id": user("user", 1),
+      "GET /api/user/sessions": [THIS, PHONE, unknown],
+    });
+    const table = await screen.findByRole("table", { name: "Ihre Sitzungen" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((row) => within(row).getAllByRole("cell")[0]?.firstChild?.textContent)).toEqual(
+      ["Chrome auf Linux", "Firefox auf Android", "Unbekannter Browser auf Windows"],
+    );
+    expect(
+      screen.getByRole("button", {
+        name: /^Sitzung in Firefox auf Android von 10\.0\.0\.7 beenden/,
+      }),
+    ).toBeTruthy();
   });
 
   test("a refused end reads German: a wrong password under the field, the rest above", async () => {

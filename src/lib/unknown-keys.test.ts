@@ -437,3 +437,42 @@ describe("the OpenAPI document says so", () => {
     }
   });
 });
+
+describe("a key or parameter sent twice (decision 090)", () => {
+  test("a deposit with its amount twice is refused, not read as the last (400), and writes nothing", async () => {
+    const before = { ledger: count("transactions"), audit: count("audit_log") };
+    const res = await t.request("POST", "/api/deposits", {
+      as: "user",
+      body: `{"customerId":${ids.customerId},"shopId":${ids.shopId},"amount":"1.00","amount":"100.00"}`,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: "Field sent twice: amount",
+      code: "VALIDATION",
+      fields: { amount: "Sent twice" },
+    });
+    expect({ ledger: count("transactions"), audit: count("audit_log") }).toEqual(before);
+  });
+
+  test("a number written with an exponent beside a duplicate is still refused as sent twice", async () => {
+    const res = await t.request("POST", "/api/deposits", {
+      as: "user",
+      body: `{"customerId":${ids.customerId},"shopId":${ids.shopId},"amount":1e3,"amount":"1.00"}`,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe("Field sent twice: amount");
+  });
+
+  test("a list filter sent twice is refused, not read as the first", async () => {
+    const res = await t.request(
+      "GET",
+      `/api/bets?customerId=${ids.customerId}&customerId=${ids.customerId + 1}`,
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: "Parameter sent twice: customerId",
+      code: "VALIDATION",
+    });
+    expect((await t.request("GET", `/api/bets?customerId=${ids.customerId}`)).status).toBe(200);
+  });
+});

@@ -74,17 +74,7 @@ describe("the business time zone on screen", () => {
 
   test("at 00:19 in Berlin the dashboard's today is the 27th, its chart labelled CET", async () => {
     setSystemTime(new Date(BERLIN_0019));
-    const { calls } = renderApp("/", "admin", {
-      ...BERLIN,
-      "GET /api/bets": page([]),
-      "GET /api/transactions": page([]),
-      "GET /api/reports/series": emptySeries({
-        period: "day",
-        granularity: "hour",
-        timeZone: "Europe/Berlin",
-        range: { value: "2026-11-27", label: "27 Nov 2026", from: null, to: null },
-      }),
-    });
+    const { calls } = renderApp("/", "admin", DASHBOARD);
     const panel = await screen.findByRole("region", { name: /^Today's stakes by hour \(/ });
     expect(await within(panel).findByText("No bets placed today yet.")).toBeTruthy();
     const title = within(panel).getByText(/^Today's stakes by hour \(/).textContent ?? "";

@@ -14,6 +14,7 @@ import {
   pick,
   type Session,
   unique,
+  until,
   visible,
 } from "./harness";
 import { createCustomer, createShop, deposit } from "./seed";
@@ -235,7 +236,7 @@ describe("system administration", () => {
       else await dialog.dismiss();
     });
     await button.click();
-    await Bun.sleep(300);
+    await until("the second confirmation", () => prompts.length >= 2);
     expect(prompts).toHaveLength(2);
     expect(prompts.every((p) => p.startsWith("confirm: "))).toBe(true);
     expect(prompts[0]).not.toBe(prompts[1]);

@@ -282,6 +282,19 @@ export async function expectText(
   }
 }
 
+/** Waits until `check` holds (polling), for up to `timeout` ms; names `what` if it never does. */
+export async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeout = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(50);
+  }
+}
+
 /** Waits for the locator to be visible. */
 export async function visible(locator: Locator, timeout = 30_000): Promise<void> {
   try {

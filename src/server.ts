@@ -279,6 +279,7 @@ export async function startServer(env: Env) {
     log.info("first start: created user admin with ADMIN_PASSWORD");
   }
   recordStartupCheck(handle, deps.clock());
+  if (env.REPLICA_URL) beginGeneration(handle.sqlite);
   if (env.READ_WORKERS > 0 && env.DATABASE_PATH !== ":memory:") {
     deps.readPool = new ReadPool(
       handle.sqlite.filename,
@@ -580,4 +581,20 @@ export async function startServer(env: Env) {
       return stopped;
     },
   };
+}
+
+/**
+ * With a replica, every start begins a new Litestream generation (decision 060): the WAL is
+ * merged and emptied before Litestream starts, as a clean stop leaves it. After a crash it
+ * was not: a server killed in the middle of a commit leaves one Litestream has shipped but
+ * SQLite never saw, and carrying on in that generation would put every later write where a
+ * restore cannot reach it (the replica's next WAL index would not follow the one before it).
+ */
+function beginGeneration(sqlite: Database): void {
+  try {
+    const [row] = sqlite.query("PRAGMA wal_checkpoint(TRUNCATE)").values() as [number][];
+    if (row?.[0] === 1) log.warn("start: the WAL could not be emptied (busy); replication goes on");
+  } catch (err) {
+    log.error("start: WAL checkpoint failed", { error: messageOf(err) });
+  }
 }

@@ -24,7 +24,7 @@ import { idempotent } from "./idempotency";
 import { SESSION_COOKIE } from "./middleware";
 import { REFUSALS } from "./refusals";
 import { admitsCustomers, SCOPE_TEXT, scopeReply, scopeRequest, withoutStaff } from "./scope";
-import { refuseRepeatedParameters, refuseUnknownKeys } from "./unknown-keys";
+import { refuseRepeated, refuseUnknownKeys } from "./unknown-keys";
 
 export type { AuditTarget, Mutation, Op } from "./audit";
 export { changedKeys } from "./audit";
@@ -321,7 +321,7 @@ function checkResponse(contract: Contract, body: unknown): void {
 function accessRule(contract: Contract): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (contract.access === "public") {
-      refuseRepeatedParameters(c);
+      refuseRepeated(c);
       return next();
     }
     const user = c.get("user");
@@ -337,7 +337,7 @@ function accessRule(contract: Contract): MiddlewareHandler<AppEnv> {
     if (user.mustChangePassword && names.get(contract) !== "changePassword") {
       throw new AppError("FORBIDDEN", "Choose a new password to continue");
     }
-    refuseRepeatedParameters(c);
+    refuseRepeated(c);
     return next();
   };
 }

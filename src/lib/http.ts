@@ -100,6 +100,11 @@ export interface AppEnv {
     sessionId: string | null;
     /** The API token a Bearer request acts with (decision 058); null for a session or none. */
     apiToken: { id: number; name: string } | null;
+    /**
+     * The first key the body holds twice (decision 090), found before anything parses it and
+     * refused after the access rule (a 401 or 403 first, as for any other bad body).
+     */
+    duplicateKey?: string;
   };
 }
 

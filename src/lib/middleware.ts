@@ -130,12 +130,9 @@ type SourceReviver = (key: string, value: unknown, context?: { source?: string }
 async function readNumbersAsWritten(c: Context<AppEnv>): Promise<void> {
   const text = await c.req.text();
   // Before anything parses it: JSON.parse keeps the last of two keys (src/lib/duplicate-keys.ts).
+  // Refused by the access rule, once the caller is known (refuseRepeated).
   const duplicate = duplicateKeyPath(text);
-  if (duplicate !== null) {
-    throw new AppError("VALIDATION", `Field sent twice: ${duplicate}`, {
-      [duplicate]: "Sent twice",
-    });
-  }
+  if (duplicate !== null) c.set("duplicateKey", duplicate);
   // Only a body with such a token somewhere is parsed here: most writes are left to the
   // validator's one parse.
   if (!MAYBE_UNLITERAL.test(text)) return;

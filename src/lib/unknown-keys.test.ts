@@ -463,6 +463,19 @@ describe("a key or parameter sent twice (decision 090)", () => {
     expect(((await res.json()) as { message: string }).message).toBe("Field sent twice: amount");
   });
 
+  test("the access rule first: anonymous is a 401, a role not admitted a 403, never the 400", async () => {
+    const body = '{"firstName":"A","firstName":"B","lastName":"C"}';
+    const anonymous = await t.request("POST", "/api/customers", { as: "anonymous", body });
+    expect(anonymous.status).toBe(401);
+    const customer = await t.request("POST", "/api/customers", { as: "customer", body });
+    expect(customer.status).toBe(403);
+    const staff = await t.request("POST", "/api/customers", { as: "user", body });
+    expect(staff.status).toBe(400);
+    expect(((await staff.json()) as { message: string }).message).toBe(
+      "Field sent twice: firstName",
+    );
+  });
+
   test("a list filter sent twice is refused, not read as the first", async () => {
     const res = await t.request(
       "GET",

@@ -177,14 +177,20 @@ export async function refuseUnknownKeys(contract: Contract, c: Context<AppEnv>):
 }
 
 /**
- * A parameter sent twice is refused by name, before its schema reads it as the list it is
- * ("expected string, received array"): `customerId=1&customerId=2` is not one customer's rows.
+ * A parameter or a body key sent twice is refused by name (decision 090), after the access
+ * rule and before the schemas read it: a repeated parameter as the list it becomes ("expected
+ * string, received array"), a repeated key as the last of the two (JSON.parse). Neither is one
+ * request: `customerId=1&customerId=2` is not one customer's rows.
  */
-export function refuseRepeatedParameters(c: Context<AppEnv>): void {
+export function refuseRepeated(c: Context<AppEnv>): void {
   const twice = Object.entries(c.req.queries())
     .filter(([, values]) => values.length > 1)
     .map(([key]) => key);
   if (twice.length) {
     throw new AppError("VALIDATION", `Parameter sent twice: ${twice.slice(0, 5).join(", ")}`);
+  }
+  const key = c.get("duplicateKey");
+  if (key !== undefined) {
+    throw new AppError("VALIDATION", `Field sent twice: ${key}`, { [key]: "Sent twice" });
   }
 }

@@ -1,12 +1,20 @@
 /** REPLICA_URL, the generated Litestream configuration, and the lag bookkeeping (decision 060). */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readEnv } from "../../env";
 import { describeReplica, litestreamConfig, parseReplicaUrl } from "./config";
-import { generationAt, restoreFromReplica, restoreTimestamp } from "./restore";
+import { generationAt, lastApplied, restoreFromReplica, restoreTimestamp } from "./restore";
 import {
   isSyncLine,
   isSyncStartLine,
@@ -354,6 +362,89 @@ describe("the restored file from Litestream", () => {
       const db = new Database(outPath, { readonly: true });
       try {
         expect(db.query("select name from shops").values()).toEqual([["only in the WAL"]]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a WAL index that does not follow the one before it", () => {
+  const GENERATION = "f3f705b3cd345cd1";
+  /** Litestream 0.3.13's log of the drill's failed restore (its JSON lines, shortened). */
+  const line = (msg: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ level: "INFO", msg, generation: GENERATION, ...extra });
+  const FAILED = [
+    line("restoring snapshot", { index: 0 }),
+    ...[0, 1, 2].flatMap((index) => [
+      line("downloaded wal", { index }),
+      line("applied wal", { index }),
+    ]),
+    line("downloaded wal", { index: 3 }),
+    JSON.stringify({
+      level: "ERROR",
+      msg: "failed to run",
+      error: "cannot apply wal: database disk image is malformed",
+    }),
+  ];
+
+  test("the last WAL index Litestream applied is read off its log", () => {
+    expect(lastApplied(FAILED.join("\n"))).toEqual({ generation: GENERATION, index: 2 });
+    expect(lastApplied("not json\n")).toBeNull();
+  });
+
+  /**
+   * A stand-in for `litestream restore`: without `-index` it fails as 0.3.13 did in the drill
+   * (a server killed in the middle of a commit); with one, it writes OUT. Each call's
+   * arguments are kept, one line each.
+   */
+  const FAKE = (calls: string, failed: string) => `
+    import { Database } from "bun:sqlite";
+    import { appendFileSync, readFileSync } from "node:fs";
+    const args = process.argv.slice(2);
+    appendFileSync(${JSON.stringify(calls)}, args.join(" ") + "\\n");
+    if (!args.includes("-index")) {
+      console.log(readFileSync(${JSON.stringify(failed)}, "utf8"));
+      process.exit(1);
+    }
+    const db = new Database(args[args.indexOf("-o") + 1]);
+    db.run("create table shops (name text)");
+    db.run("insert into shops values ('up to index 2')");
+    db.close();
+  `;
+
+  test("the latest state is restored up to the index before it, with a warning naming both", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "replica-malformed-"));
+    try {
+      const calls = join(dir, "calls.txt");
+      const failed = join(dir, "failed.log");
+      writeFileSync(failed, FAILED.join("\n"));
+      writeFileSync(join(dir, "fake.ts"), FAKE(calls, failed));
+      const binary = join(dir, "litestream");
+      writeFileSync(
+        binary,
+        `#!/bin/sh\nexec "${process.execPath}" "${join(dir, "fake.ts")}" "$@"\n`,
+      );
+      chmodSync(binary, 0o700);
+      const outPath = join(dir, "shop.db.from-replica");
+      const result = await restoreFromReplica({
+        binary,
+        target: parseReplicaUrl(`file://${join(dir, "replica")}`),
+        dbPath: join(dir, "shop.db"),
+        outPath,
+        retentionHours: 72,
+      });
+      const second = readFileSync(calls, "utf8").trim().split("\n")[1] ?? "";
+      expect(second).toContain(`-generation ${GENERATION} -index 00000002`);
+      expect(result.notices).toHaveLength(1);
+      expect(result.notices[0]).toStartWith(
+        `WARNING: the replica's WAL index 00000003 of generation ${GENERATION} does not follow index 00000002`,
+      );
+      const db = new Database(outPath, { readonly: true });
+      try {
+        expect(db.query("select name from shops").values()).toEqual([["up to index 2"]]);
       } finally {
         db.close();
       }

@@ -106,7 +106,19 @@ export function generationAt(
   return { kind: "before-first", generation: first };
 }
 
-/** The latest state (of one generation, when given), stepping back over a WAL cut short. */
+/**
+ * The latest state (of one generation, when given), stepping back over a WAL cut short, or
+ * over one that does not follow the one before it.
+ *
+ * The second: a server killed between writing a commit to its WAL and noting it in the WAL's
+ * index (the -shm) leaves a commit that Litestream has copied (it reads the WAL file) but that
+ * SQLite's connections never saw. Litestream's final sync then checkpoints and writes its own
+ * row to restart the WAL, on the state before that commit: the replica's next WAL index does
+ * not follow the one before it, and applying it fails ("cannot apply wal: database disk image
+ * is malformed"). What it holds is Litestream's row alone (the server is dead; at its next
+ * start the server begins a new generation, src/lib/replication/start.ts), so the state up to
+ * the index before it is the last the replica has, the commit nobody was answered included.
+ */
 async function restoreLatest(
   options: ReplicaRestore,
   generation: string | null,
@@ -115,20 +127,57 @@ async function restoreLatest(
   try {
     return { log: await runRestore(options, only), notices: [] };
   } catch (err) {
+    const message = (err as Error).message;
     const cut = /cannot download wal ([0-9a-f]{16})\/([0-9a-f]{8}): (?:unexpected )?EOF/.exec(
-      (err as Error).message,
+      message,
     );
     const index = cut ? Number.parseInt(cut[2] as string, 16) : 0;
-    if (!cut || index === 0) throw err;
-    const before = (index - 1).toString(16).padStart(8, "0");
-    const log = await runRestore(options, ["-generation", cut[1] as string, "-index", before]);
+    if (cut && index > 0) {
+      const before = hexIndex(index - 1);
+      const log = await runRestore(options, ["-generation", cut[1] as string, "-index", before]);
+      return {
+        log,
+        notices: [
+          `WARNING: the replica's WAL index ${cut[2]} of generation ${cut[1]} was cut short (its upload was interrupted); restored up to index ${before}, the writes of index ${cut[2]} are not in the restored database.`,
+        ],
+      };
+    }
+    const applied = /cannot apply wal: database disk image is malformed/.test(message)
+      ? lastApplied(err instanceof LitestreamError ? err.raw : "")
+      : null;
+    if (!applied) throw err;
+    const last = hexIndex(applied.index);
+    const failed = hexIndex(applied.index + 1);
+    const log = await runRestore(options, ["-generation", applied.generation, "-index", last]);
     return {
       log,
       notices: [
-        `WARNING: the replica's WAL index ${cut[2]} of generation ${cut[1]} was cut short (its upload was interrupted); restored up to index ${before}, the writes of index ${cut[2]} are not in the restored database.`,
+        `WARNING: the replica's WAL index ${failed} of generation ${applied.generation} does not follow index ${last} (the server died in the middle of a commit, and Litestream's last sync restarted the WAL on the state before it); restored up to index ${last}. Index ${failed} held Litestream's own bookkeeping if the server did not start again on this generation; if it did, its writes from then on are in a later generation or not in the replica.`,
       ],
     };
   }
+}
+
+/** A WAL index as Litestream's -index takes it: 8 hex digits. */
+function hexIndex(index: number): string {
+  return index.toString(16).padStart(8, "0");
+}
+
+/** The generation and WAL index Litestream last applied in a restore's log (JSON lines). */
+export function lastApplied(raw: string): { generation: string; index: number } | null {
+  let found: { generation: string; index: number } | null = null;
+  for (const line of raw.split("\n")) {
+    try {
+      const r = JSON.parse(line) as Record<string, unknown>;
+      if (r.msg === "applied wal" && typeof r.generation === "string") {
+        const index = Number(r.index);
+        if (Number.isSafeInteger(index) && index >= 0) found = { generation: r.generation, index };
+      }
+    } catch {
+      // not a JSON line
+    }
+  }
+  return found;
 }
 
 /** The replica's generations, as `litestream generations` lists them. */
@@ -215,6 +264,16 @@ async function withPrivateDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
   }
 }
 
+/** Litestream's failure: its output as short lines (the message), and as it wrote it. */
+class LitestreamError extends Error {
+  constructor(
+    message: string,
+    readonly raw: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Runs Litestream; resolves with its output as short lines, or throws them on failure. */
 async function runLitestream(args: string[]): Promise<string> {
   const proc = Bun.spawn(args, { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
@@ -223,8 +282,11 @@ async function runLitestream(args: string[]): Promise<string> {
     new Response(proc.stderr).text(),
     proc.exited,
   ]);
-  const output = readableLog(`${out}\n${err}`);
-  if (code !== 0) throw new Error(output || `litestream ${args[1]} exited with code ${code}`);
+  const raw = `${out}\n${err}`;
+  const output = readableLog(raw);
+  if (code !== 0) {
+    throw new LitestreamError(output || `litestream ${args[1]} exited with code ${code}`, raw);
+  }
   return output;
 }
 

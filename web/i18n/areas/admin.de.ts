@@ -47,7 +47,7 @@ export const de: Shape<typeof en> = {
     notRecorded: "Nicht erfasst",
     notRunYet: "Noch nicht gelaufen (täglich, im Hintergrund)",
     notRunYetEvery_one: "Noch nicht gelaufen (stündlich, im Hintergrund)",
-    notRunYetEvery_other: "Noch nicht gelaufen (alle {{count}} Stunden, im Hintergrund)",
+    notRunYetEvery_other: "Noch nicht gelaufen (alle {{hours}} Stunden, im Hintergrund)",
     fullCheckOff: "Läuft nicht im Hintergrund (INTEGRITY_CHECK_HOURS=0)",
     findings: "Befunde der Integritätsprüfung",
   },

@@ -51,7 +51,7 @@ export const en = {
     notRecorded: "Not recorded",
     notRunYet: "Not run yet (daily, in the background)",
     notRunYetEvery_one: "Not run yet (every hour, in the background)",
-    notRunYetEvery_other: "Not run yet (every {{count}} hours, in the background)",
+    notRunYetEvery_other: "Not run yet (every {{hours}} hours, in the background)",
     fullCheckOff: "Not run in the background (INTEGRITY_CHECK_HOURS=0)",
     findings: "Integrity Findings",
   },

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
-import { page, renderApp } from "../../../test/render";
+import { userDto } from "../../../../src/domain/dto";
+import { page, renderApp, user } from "../../../test/render";
 
 const check = {
   id: 3,
@@ -13,25 +14,27 @@ const check = {
 };
 const quick = { ...check, id: 4, kind: "quick", durationMs: 2_900 };
 
+/** What the admin page reads besides the integrity status. */
+const ADMIN_PAGE = {
+  "GET /api/health": {
+    systemStatus: "operational",
+    databaseStatus: "connected",
+    databaseLatency: 1,
+    lastCheck: "2026-01-01T00:00:00Z",
+    activeSessions: 1,
+    uptime: 60,
+  },
+  "GET /api/admin/users": page([]),
+  "GET /api/admin/backups": page([]),
+  "GET /api/settings": {
+    largeAmount: "1000.00",
+    creditLimitCap: "1000.00",
+    backupIntervalHours: null,
+  },
+};
+
 function renderAdmin(integrity: unknown) {
-  return renderApp("/admin", "admin", {
-    "GET /api/health": {
-      systemStatus: "operational",
-      databaseStatus: "connected",
-      databaseLatency: 1,
-      lastCheck: "2026-01-01T00:00:00Z",
-      activeSessions: 1,
-      uptime: 60,
-    },
-    "GET /api/admin/users": page([]),
-    "GET /api/admin/backups": page([]),
-    "GET /api/settings": {
-      largeAmount: "1000.00",
-      creditLimitCap: "1000.00",
-      backupIntervalHours: null,
-    },
-    "GET /api/admin/integrity": integrity,
-  });
+  return renderApp("/admin", "admin", { ...ADMIN_PAGE, "GET /api/admin/integrity": integrity });
 }
 
 /** The value of one row of the System Information panel. */
@@ -73,10 +76,30 @@ describe("integrity checks on the admin page", () => {
       ),
     );
     first.unmount();
-    renderAdmin({ quick, full: null, everyHours: 0 });
+    const off = renderAdmin({ quick, full: null, everyHours: 0 });
     await waitFor(async () =>
       expect(await info("Full Integrity Check")).toBe(
         "Not run in the background (INTEGRITY_CHECK_HOURS=0)",
+      ),
+    );
+    off.unmount();
+    // An older result stays shown, and says that none follows it.
+    renderAdmin({ quick, full: check, everyHours: 0 });
+    await waitFor(async () => expect(await info("Full Integrity Check")).toContain("OK"));
+    expect(await info("Full Integrity Check")).toContain(
+      "Not run in the background (INTEGRITY_CHECK_HOURS=0)",
+    );
+  });
+
+  test("in German, half an hour is 0,5 Stunden", async () => {
+    renderApp("/admin", "admin", {
+      ...ADMIN_PAGE,
+      "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
+      "GET /api/admin/integrity": { quick, full: null, everyHours: 0.5 },
+    });
+    await waitFor(async () =>
+      expect(await info("Vollständige Integritätsprüfung")).toBe(
+        "Noch nicht gelaufen (alle 0,5 Stunden, im Hintergrund)",
       ),
     );
   });

@@ -56,7 +56,19 @@ export function IntegrityFacts() {
         <dt>{t("admin.info.fullCheck")}</dt>
         <dd className={RESULT_CELL}>
           {waiting ??
-            (data?.full ? <CheckResult check={data.full} /> : notRun(t, data?.everyHours))}
+            (data?.full ? (
+              <>
+                <CheckResult check={data.full} />
+                {/* The last one stays shown; no other follows it. */}
+                {data.everyHours === 0 && (
+                  <span className="block text-xs text-base-content/70">
+                    {t("admin.info.fullCheckOff")}
+                  </span>
+                )}
+              </>
+            ) : (
+              notRun(t, data?.everyHours)
+            ))}
         </dd>
       </div>
       {data?.full && !data.full.ok ? (
@@ -74,5 +86,6 @@ function notRun(t: ReturnType<typeof useT>, everyHours: number | undefined): str
   // An older server says nothing of it: its checks were daily.
   if (everyHours === undefined || everyHours === 24) return t("admin.info.notRunYet");
   if (everyHours === 0) return t("admin.info.fullCheckOff");
-  return t("admin.info.notRunYetEvery", { count: everyHours });
+  // Counted for the plural, written as the reader's locale writes a number ("0,5").
+  return t("admin.info.notRunYetEvery", { count: everyHours, hours: formatNumber(everyHours) });
 }

@@ -361,4 +361,22 @@ describe("four eyes on risk (issue 10): the outcome", () => {
       rule4Deduction: 25,
     });
   });
+
+  test("a Void reason typed, then another outcome chosen: the bet is placed, without the reason", async () => {
+    const { ue, calls } = setup("admin");
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    const outcome = screen.getByLabelText("Outcome (optional)") as HTMLSelectElement;
+    await waitFor(() => expect(outcome.disabled).toBe(false));
+    await ue.selectOptions(outcome, "VOID");
+    await ue.type(screen.getByLabelText("Void reason"), "Race abandoned");
+    await ue.selectOptions(outcome, "PENDING");
+    await ue.type(screen.getByLabelText("Description"), "Changed my mind");
+    await ue.type(screen.getByLabelText("Stake Amount (€)"), "1");
+    await ue.type(screen.getByLabelText("Odds"), "2");
+    await ue.click(screen.getByRole("button", { name: "Place Bet" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const body = calls.find((c) => c.method === "POST")?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ outcome: "PENDING" });
+    expect(body).not.toHaveProperty("voidReason");
+  });
 });

@@ -72,6 +72,15 @@ function asCashBet({
 }
 
 /**
+ * The form's values as the bet is sent: a cash bet has no outcome of its own (PENDING), and a
+ * Void reason goes with a Void outcome only (the box shows for Void alone).
+ */
+function asSent(values: BetFormInput): BetFormInput {
+  const outcome = values.payment === "cash" ? "PENDING" : values.outcome;
+  return { ...values, outcome, voidReason: outcome === "VOID" ? values.voidReason : "" };
+}
+
+/**
  * 'Place New Bet': live payout, Customer Balance Info, the funds check before submit. Only an
  * admin may place a bet already settled (issue 10): staff see the outcome fixed at PENDING.
  * Two modes (issue 21, decision 051): Account, for a customer, and Cash, without one: the
@@ -113,8 +122,11 @@ export default function NewBetDialog({
     voidReason: "",
     allowOvercredit: false,
   };
+  const resolver = withTypedAmounts(zodResolver(placeBetSchema), placeBetSchema, locale);
   const form = useForm<BetFormInput, unknown, BetFormOutput>({
-    resolver: withTypedAmounts(zodResolver(placeBetSchema), placeBetSchema, locale),
+    // Judged as it is sent: a reason typed for Void, then another outcome chosen, is on no
+    // field shown and not sent, so it must not hold the form (the server refuses it, 090).
+    resolver: (values, context, options) => resolver(asSent(values), context, options),
     defaultValues: defaults,
   });
   const { register, handleSubmit, control, watch, formState } = form;

@@ -1,5 +1,7 @@
 /** bun run create-admin: creates an admin, or sets a new password for an existing user. */
 
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../src/db/client";
 import { loginFailures } from "../src/db/schema";
@@ -14,6 +16,7 @@ import { consoleActorName, fail, parseScriptArgs } from "./cli";
 
 const USAGE = `
 Usage: bun run create-admin [--username NAME] [--password PASSWORD] [--promote] [--db PATH]
+                            [--create]
 
 Creates an admin user. If the username already exists, sets a new password for that user
 instead (keeping their role unless --promote is given). Either way all of that user's
@@ -21,13 +24,17 @@ sessions end and the username's failed sign-ins are forgotten (a lock ends); an 
 was disabled is enabled again (a disabled non-admin stays disabled, and the output says so).
 Without --password a random password is generated and printed once, and the user must
 choose their own at the next sign-in.
-Creates and migrates the database if it does not exist yet.
+Prints the database file it used. Refuses a database file that does not exist (a wrong
+--db or DATABASE_PATH would otherwise get a new, empty database while the real one stays
+locked) unless --create is given.
 
   --username NAME      the user (default: admin)
   --password PASSWORD  at least 8 characters, not common, not containing the username, not
                        too easy to guess (note: visible in shell history)
   --promote            also make an existing user an admin
   --db PATH            database (default: $DATABASE_PATH or data/betting-shop.db)
+  --create             create and migrate the database if it does not exist yet (before the
+                       first start of the server)
   -h, --help           show this help
 `;
 
@@ -35,6 +42,7 @@ const { values, dbPath } = parseScriptArgs(USAGE, {
   username: { type: "string" },
   password: { type: "string" },
   promote: { type: "boolean" },
+  create: { type: "boolean" },
 });
 setLogLevel("warn");
 
@@ -49,7 +57,21 @@ const password =
 const refused = checkPassword(password, username).problem;
 if (refused) fail(refused);
 
+// The way back in for a locked-out admin: a path that names no database (DATABASE_PATH
+// missing from this shell, a typo) must not quietly get a new one and print "ready".
+const databaseFile = resolve(dbPath);
+const isNew = !existsSync(dbPath);
+if (isNew && !values.create) {
+  fail(
+    `No database at ${databaseFile} (set --db or DATABASE_PATH; give --create to make a new one)`,
+  );
+}
+if (!isNew && !statSync(dbPath).isFile()) {
+  fail(`${databaseFile} is not a file (give a database file, not a directory)`);
+}
+
 const handle = openDatabase(dbPath);
+console.log(`Database: ${databaseFile}${isNew ? " (new: created and migrated)" : ""}`);
 try {
   const passwordHash = await hashPassword(password);
   // No user acts: the audit rows name the console (decision 082), not nobody.

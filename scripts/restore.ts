@@ -38,12 +38,17 @@ database, if any, is kept aside as <db>.before-restore-<UTC time> (one too damag
 kept as it is, with its -wal and -shm files); after the swap the restored database is opened,
 checked again and migrated to the current schema, and the books check runs.
 
+Exit codes: 0 restored and the books balance; 1 refused or failed (nothing replaced, or the
+replacement undone), or restored but the books check found violations (the restored database
+stays in place: see the lines printed); 2 bad arguments.
+
   BACKUP_FILE     the backup to restore (e.g. backups/betting-shop-2026-11-22T08-00-00-000Z.db)
   --from-replica  restore from REPLICA_URL (with REPLICA_SFTP_KEY_PATH, AWS_* as the server
                   uses them) with Litestream: the latest state it holds
   --at TIME       with --from-replica: the state at this time (RFC 3339, e.g.
-                  2026-11-23T14:05:00Z), within REPLICA_RETENTION_HOURS; a time while the
-                  server was stopped or idle gets the state of the last write before it
+                  2026-11-23T14:05:00Z), within REPLICA_RETENTION_HOURS, not in the future;
+                  a time while the server was stopped or idle gets the state of the last
+                  write before it
   --db PATH       database to replace (default: $DATABASE_PATH or data/betting-shop.db)
   -h, --help      show this help
 `;
@@ -64,6 +69,16 @@ const at = values.at as string | undefined;
 if (at !== undefined && !fromReplica) fail(`--at goes with --from-replica.\n${USAGE}`, 2);
 if (fromReplica && positionals.length > 0) {
   fail(`Give a backup file or --from-replica, not both.\n${USAGE}`, 2);
+}
+// A bad --at is a bad argument (exit 2), said before anything is touched. A time to come is
+// no state the replica holds: refused, not restored as "the latest" with a notice about a
+// stopped server.
+const timestamp = at === undefined ? undefined : restoreTimestamp(at);
+if (timestamp === null) {
+  fail(`--at: "${at}" is not an RFC 3339 time, e.g. 2026-11-23T14:05:00Z`, 2);
+}
+if (timestamp !== undefined && Date.parse(timestamp) > Date.now()) {
+  fail(`--at ${at} is in the future (now is ${new Date().toISOString()})`, 2);
 }
 if (!fromReplica) {
   const file = positionals[0];
@@ -118,8 +133,6 @@ if (fromReplica) {
     fail(messageOf(err));
   }
   if (!env.REPLICA_URL) fail("--from-replica needs REPLICA_URL (the replica the server writes to)");
-  const timestamp = at === undefined ? undefined : restoreTimestamp(at);
-  if (timestamp === null) fail(`--at: "${at}" is not an RFC 3339 time, e.g. 2026-11-23T14:05:00Z`);
   let binary: string;
   let target: ReturnType<typeof parseReplicaUrl>;
   try {
@@ -322,5 +335,9 @@ if (report.ok) {
   console.log(`Books check: ${report.violations.length} violation(s):`);
   for (const v of report.violations) console.log(`  [${v.rule}] ${v.message}`);
   if (report.truncated) console.log("  (more violations were left out of this report)");
+  // Exit 1, yet the swap is done: say so, so nobody takes the old database for still in place.
+  console.error(
+    `Restored, but the books do not balance (exit 1): the restored database is in place at ${dbPath} with these violations${existsSync(aside) ? `; the previous one is kept as ${aside}` : ""}. Restore an older backup, or start the server and repair them (System Admin's books check, Recalculate for a drifted balance: docs/ledger.md).`,
+  );
   process.exit(1);
 }

@@ -197,10 +197,12 @@ export function createMetrics(deps: Deps): AppMetrics {
   if (replication) {
     new Gauge({
       name: `${PREFIX}replication_up`,
-      help: "1 while Litestream runs and replicates, else 0 (present only with REPLICA_URL)",
+      help: "1 while Litestream runs and the replica keeps up (as /readyz's replication check), else 0 (present only with REPLICA_URL)",
       registers: [registry],
       collect() {
-        this.set(replication.status().running ? 1 : 0);
+        // Not merely running: a replica it cannot reach, with a shop idle overnight, has no
+        // lag to show (nothing waits), yet nothing would reach it (decision 060).
+        this.set(replication.status().state === "ok" ? 1 : 0);
       },
     });
     new Gauge({

@@ -162,6 +162,31 @@ describe("shell and routes", () => {
     (await screen.findByRole("button", { name: "Logout" })).click();
     await waitFor(() => expect(screen.getByRole("button", { name: "Sign In" })).toBeTruthy());
   });
+
+  test("logout calls off the reads still on their way: none comes back a 401", async () => {
+    let signedIn = true;
+    let abortedBeforeLogout: boolean | undefined;
+    const { calls } = renderApp("/", "user", {
+      "GET /api/user": () =>
+        signedIn
+          ? { id: 2, username: "sam", role: "user", createdAt: "2026-01-01T00:00:00Z" }
+          : { status: 401, body: { message: "Not signed in" } },
+      // The dashboard's recent movements, still loading when Logout is pressed.
+      "GET /api/transactions": { pending: true },
+      "POST /api/logout": () => {
+        // What the server would answer that read from now on is a 401: it must be gone.
+        abortedBeforeLogout = calls.find((c) => c.path === "/api/transactions")?.signal?.aborted;
+        signedIn = false;
+        return { status: 204 };
+      },
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/transactions")).toBe(true));
+    const pending = calls.find((c) => c.path === "/api/transactions");
+    expect(pending?.signal?.aborted).toBe(false);
+    (await screen.findByRole("button", { name: "Logout" })).click();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Sign In" })).toBeTruthy());
+    expect(abortedBeforeLogout).toBe(true);
+  });
 });
 
 describe("the slip's tab title", () => {

@@ -36,6 +36,8 @@ export interface Call {
   search: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
+  /** The request's abort signal, if it had one (a query's: called off when cancelled). */
+  signal?: AbortSignal | null;
 }
 
 /** A reply that is a list page: the array body and its X-Total-Count. */
@@ -85,13 +87,27 @@ export function mockFetch(routes: Record<string, MockHandler | unknown>) {
     const method = (init?.method ?? "GET").toUpperCase();
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    const call = { method, path: url.pathname, search: url.searchParams, body, headers };
+    const call: Call = {
+      method,
+      path: url.pathname,
+      search: url.searchParams,
+      body,
+      headers,
+      signal: init?.signal,
+    };
     calls.push(call);
     const route = compiled.find((r) => r.method === method && r.regex.test(url.pathname));
     if (!route) return new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
     const result = typeof route.handler === "function" ? route.handler(call) : route.handler;
     const reply: MockReply = isReply(result) ? result : { body: result };
-    if (reply.pending) return new Promise<Response>(() => {});
+    // Never answered; called off as fetch is, when its signal aborts.
+    if (reply.pending) {
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener("abort", () =>
+          reject(new DOMException("The operation was aborted.", "AbortError")),
+        ),
+      );
+    }
     const status = reply.status ?? 200;
     return new Response(
       status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body),

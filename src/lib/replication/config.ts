@@ -57,6 +57,10 @@ export function parseReplicaUrl(raw: string, sftpKeyPath?: string): ReplicaTarge
   }
   const path = decodeURIComponent(url.pathname);
   if (url.protocol === "file:") {
+    // `file:replica` parses as the folder /replica, at the root of the file system.
+    if (!/^file:\/\//i.test(raw.trim())) {
+      throw new Error("a file URL starts file:/// and names an absolute folder: file:///path");
+    }
     if (url.host) throw new Error("a file:// URL has no host: write file:///absolute/path");
     if (path === "/" || path === "") throw new Error("file:// needs a folder path");
     return { type: "file", path: path.replace(/\/+$/, "") };

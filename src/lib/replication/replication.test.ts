@@ -63,6 +63,10 @@ describe("REPLICA_URL", () => {
     expect(bad("sftp://u@host/path", { REPLICA_SFTP_KEY_PATH: "/k" })).toBe("accepted");
     expect(bad("s3://AKIA:secret@bucket/p")).toContain("AWS_ACCESS_KEY_ID");
     expect(bad("file://host/path")).toContain("file:///absolute/path");
+    // Not the folder /replica at the root of the file system.
+    expect(bad("file:replica")).toContain("file:///path");
+    expect(bad("file:/srv/replica")).toContain("file:///path");
+    expect(bad("file:///srv/replica")).toBe("accepted");
     expect(bad("", {})).toBe("accepted");
   });
 

@@ -155,7 +155,9 @@ describe("restore with the server stopped", () => {
   test("keeps the old database aside and puts the backup in its place", async () => {
     // Built by subprocesses only, so no connection of this process holds the file.
     const live = join(dir, "live.db");
-    expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);
+    expect(
+      (await script("create-admin", ["--db", live, "--create", "--username", "first"])).code,
+    ).toBe(0);
     const out = join(dir, "b.db");
     expect((await script("backup", ["--db", live, "--out", out])).code).toBe(0);
     expect((await script("create-admin", ["--db", live, "--username", "second"])).code).toBe(0);
@@ -175,7 +177,9 @@ describe("restore with the server stopped", () => {
 
   test("a -wal and -shm left where there is no database any more are kept aside, never played into the restored file", async () => {
     const live = join(dir, "live.db");
-    expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);
+    expect(
+      (await script("create-admin", ["--db", live, "--create", "--username", "first"])).code,
+    ).toBe(0);
     const out = join(dir, "b.db");
     expect((await script("backup", ["--db", live, "--out", out])).code).toBe(0);
     // Commits that reached only the WAL, then the database file went (deleted, or moved
@@ -224,7 +228,9 @@ describe("restore with the server stopped", () => {
 
   test("an empty database file with its -wal beside it is kept aside with it, not opened (SQLite would drop that WAL)", async () => {
     const live = join(dir, "live.db");
-    expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);
+    expect(
+      (await script("create-admin", ["--db", live, "--create", "--username", "first"])).code,
+    ).toBe(0);
     const out = join(dir, "b.db");
     expect((await script("backup", ["--db", live, "--out", out])).code).toBe(0);
     // Every commit in the WAL, the database file itself emptied (a copy cut short, a disk full).
@@ -258,7 +264,9 @@ describe("restore with the server stopped", () => {
 
   test("a backup copied with its -wal is restored with the WAL's commits, as one file", async () => {
     const live = join(dir, "live.db");
-    expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);
+    expect(
+      (await script("create-admin", ["--db", live, "--create", "--username", "first"])).code,
+    ).toBe(0);
     // A copy of a database taken with its -wal (the last commit is in the WAL only).
     const out = join(dir, "copy.db");
     const db = new Database(live);
@@ -289,6 +297,64 @@ describe("restore with the server stopped", () => {
   });
 });
 
+describe("restore --from-replica --at: a bad time is a bad argument (exit 2), refused before anything is touched", () => {
+  // A replica is configured, so what refuses is the --at check, not a missing REPLICA_URL.
+  const atRun = (at: string) => {
+    const target = join(dir, "data", "shop.db");
+    return script("restore", ["--from-replica", "--at", at, "--db", target], {
+      REPLICA_URL: `file://${join(dir, "replica")}`,
+    });
+  };
+
+  test("one that is not an RFC 3339 time", async () => {
+    const run = await atRun("yesterday");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      '--at: "yesterday" is not an RFC 3339 time, e.g. 2026-11-23T14:05:00Z\n',
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test("one in the future: no state the replica holds, not the latest with a notice", async () => {
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const run = await atRun(future);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toStartWith(`--at ${future} is in the future (now is `);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stdout).toBe("");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe("restore of a backup whose books do not balance", () => {
+  test("replaces the database all the same, lists the violations, exits 1 saying it is in place", async () => {
+    const source = join(dir, "source.db");
+    const t = await createTestApp(source);
+    const { customerId, shopId } = await seedBasics(t);
+    await t.json("POST", "/api/deposits", { body: { customerId, shopId, amount: "10" } });
+    t.handle.sqlite.run("update customers set balance_cents = 1");
+    t.close();
+    const out = join(dir, "unbalanced.db");
+    const backup = await script("backup", ["--db", source, "--out", out, "--no-record"]);
+    expect(backup.code).toBe(1);
+    expect(existsSync(out)).toBe(true);
+
+    const target = join(dir, "target.db");
+    expect(
+      (await script("create-admin", ["--db", target, "--create", "--username", "first"])).code,
+    ).toBe(0);
+    const restore = await script("restore", [out, "--db", target]);
+    expect(restore.code).toBe(1);
+    expect(restore.stdout).toContain(`Restored ${out} to ${target}.`);
+    expect(restore.stdout).toContain("[customer-balance]");
+    const [aside] = readdirSync(dir).filter((f) => f.startsWith("target.db.before-restore-"));
+    expect(restore.stderr).toBe(
+      `Restored, but the books do not balance (exit 1): the restored database is in place at ${target} with these violations; the previous one is kept as ${join(dir, aside as string)}. Restore an older backup, or start the server and repair them (System Admin's books check, Recalculate for a drifted balance: docs/ledger.md).\n`,
+    );
+    expect(count(target, "customers")).toBe(1);
+  }, 60_000);
+});
+
 describe("restore over a damaged database", () => {
   const corruptions: [string, (file: Buffer) => void][] = [
     ["an overwritten header", (file) => file.write("this is no SQLite header at all", 0)],
@@ -298,7 +364,9 @@ describe("restore over a damaged database", () => {
     "with %s: restores, keeps the damaged file and its WAL aside as they were, books balance",
     async (_name, corrupt) => {
       const live = join(dir, "live.db");
-      expect((await script("create-admin", ["--db", live, "--username", "first"])).code).toBe(0);
+      expect(
+        (await script("create-admin", ["--db", live, "--create", "--username", "first"])).code,
+      ).toBe(0);
       const out = join(dir, "b.db");
       expect((await script("backup", ["--db", live, "--out", out])).code).toBe(0);
       const damaged = readFileSync(live);
@@ -386,8 +454,9 @@ describe("export", () => {
 describe("create-admin", () => {
   test("creates an admin with a printed random password, then resets it and ends sessions", async () => {
     const path = join(dir, "fresh.db");
-    const created = await script("create-admin", ["--db", path, "--username", "boss"]);
+    const created = await script("create-admin", ["--db", path, "--create", "--username", "boss"]);
     expect(created.code).toBe(0);
+    expect(created.stdout).toStartWith(`Database: ${path} (new: created and migrated)\n`);
     const password = /Password \(shown once\): (\S+)/.exec(created.stdout)?.[1] as string;
     expect(password.length).toBeGreaterThanOrEqual(16);
 
@@ -420,6 +489,7 @@ describe("create-admin", () => {
       "new-password-1",
     ]);
     expect(reset.code).toBe(0);
+    expect(reset.stdout).toStartWith(`Database: ${path}\n`);
     expect(reset.stdout).not.toContain("shown once");
     const me = await t.app.request(`${ORIGIN}/api/user`, { headers: { Cookie: cookie } });
     expect(me.status).toBe(401);
@@ -492,6 +562,32 @@ describe("create-admin", () => {
     expect((await signIn("user1", "Copper-Valley-Beacon-73")).status).not.toBe(200);
     t.close();
   }, 60_000);
+
+  test("refuses a database file that does not exist unless --create, naming the path, writing nothing", async () => {
+    // The operator's shell lacks DATABASE_PATH, or --db has a typo: the real database stays
+    // locked, so no new one may be made and called "ready".
+    const typo = join(dir, "data", "betting-shpo.db");
+    const refused = await script("create-admin", [
+      "--db",
+      typo,
+      "--username",
+      "boss",
+      "--password",
+      "Quiet-Harbour-Lantern-42",
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `No database at ${typo} (set --db or DATABASE_PATH; give --create to make a new one)\n`,
+    );
+    expect(refused.stdout).toBe("");
+    expect(existsSync(join(dir, "data"))).toBe(false);
+
+    // The default path, relative to the current folder, is named in full.
+    const byDefault = await script("create-admin", [], {}, dir);
+    expect(byDefault.code).toBe(1);
+    expect(byDefault.stderr).toContain(`No database at ${join(dir, "data", "betting-shop.db")} (`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
 
   test("refuses a short password", async () => {
     const { code, stderr } = await script("create-admin", [

@@ -15,13 +15,17 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const t = useT();
+  const others = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] !== CURRENT_USER_KEY[0];
   return useMutation({
     mutationFn: logout,
+    // Reads still on their way are called off first: answered after the session ended, each
+    // would be a 401, read as a session that expired rather than one the user ended.
+    onMutate: () => queryClient.cancelQueries({ predicate: others }),
     onSuccess: async () => {
       // Signing out leaves nothing typed behind for the next user of this browser.
       dropDrafts();
       queryClient.setQueryData(CURRENT_USER_KEY, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+      queryClient.removeQueries({ predicate: others });
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },
     onError: (error) =>

@@ -138,7 +138,7 @@ const envSchema = z.object({
     .trim()
     .min(1, "must be an address, e.g. 0.0.0.0 or 127.0.0.1")
     .default("0.0.0.0"),
-  /** On SIGTERM/SIGINT, requests in flight get this long to finish (decision 054). */
+  /** On SIGTERM/SIGINT/SIGHUP, requests in flight get this long to finish (decision 054). */
   SHUTDOWN_GRACE_SECONDS: blankIsUnset(z.coerce.number().min(0).max(3600).default(10)),
   DATABASE_PATH: z.string().min(1).default("data/betting-shop.db"),
   ADMIN_PASSWORD: z.string().optional(),

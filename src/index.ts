@@ -12,8 +12,11 @@ try {
   process.exit(1);
 }
 
-// SIGTERM (systemd, containers) and SIGINT (Ctrl-C): the clean stop of decision 054.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
+// SIGTERM (systemd, containers), SIGINT (Ctrl-C) and SIGHUP (the terminal went away: an SSH
+// session closed on a foreground `bun start`): the clean stop of decision 054. Unhandled,
+// SIGHUP killed the server outright (exit 129): requests cut, the WAL left unmerged. It is a
+// stop, not a reload: the server reads its settings only at start.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
     running.shutdown(signal).then(
       ({ walMerged }) => process.exit(walMerged ? 0 : EXIT_WAL_NOT_MERGED),

@@ -1,6 +1,7 @@
 /** Builds the app's dependencies from the environment and starts Bun.serve. */
 import type { Database } from "bun:sqlite";
-import { existsSync } from "node:fs";
+import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createApp } from "./app";
 import { openDatabase, refreshStatistics } from "./db/client";
@@ -78,16 +79,61 @@ function unexpectedError(error: Error): Response {
   });
 }
 
-/** TLS_CERT_PATH + TLS_KEY_PATH: Bun.serve speaks HTTPS itself (both files must exist). */
+/** The text of a TLS file, or a one-line refusal naming its setting and why it cannot be read. */
+function readTlsFile(name: "TLS_CERT_PATH" | "TLS_KEY_PATH", path: string): string {
+  if (!existsSync(path)) throw new Error(`${name}: no file at ${path}`);
+  try {
+    return readFileSync(path, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EISDIR") throw new Error(`${name} ${path}: is a folder, not a PEM file`);
+    throw new Error(`${name} ${path}: cannot be read (${code ?? messageOf(err)})`);
+  }
+}
+
+/**
+ * TLS_CERT_PATH + TLS_KEY_PATH: Bun.serve speaks HTTPS itself. Both files are read and
+ * checked here, first thing at start, before any folder, lock or database is created: a file
+ * that is not PEM, the two swapped, or a key that is not the certificate's used to stop the
+ * start only at the listen, with OpenSSL's bare code (`error:0900006e:PEM
+ * routines:OPENSSL_internal:NO_START_LINE`), after a fresh database and its first admin (its
+ * password printed) had been made. Each refusal is one line naming the setting and the file.
+ */
 function tlsOptions(env: Env) {
   if (!env.TLS_CERT_PATH || !env.TLS_KEY_PATH) return undefined;
-  for (const [name, path] of [
-    ["TLS_CERT_PATH", env.TLS_CERT_PATH],
-    ["TLS_KEY_PATH", env.TLS_KEY_PATH],
-  ] as const) {
-    if (!existsSync(path)) throw new Error(`${name}: no file at ${path}`);
+  const certPath = env.TLS_CERT_PATH;
+  const keyPath = env.TLS_KEY_PATH;
+  const cert = readTlsFile("TLS_CERT_PATH", certPath);
+  const key = readTlsFile("TLS_KEY_PATH", keyPath);
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(cert);
+  } catch {
+    const hint = /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(cert)
+      ? " (it holds a private key: are TLS_CERT_PATH and TLS_KEY_PATH swapped?)"
+      : "";
+    throw new Error(`TLS_CERT_PATH ${certPath}: not a PEM certificate${hint}`);
   }
-  return { cert: Bun.file(env.TLS_CERT_PATH), key: Bun.file(env.TLS_KEY_PATH) };
+  let privateKey: KeyObject;
+  try {
+    privateKey = createPrivateKey(key);
+  } catch (err) {
+    if ((err as { code?: string }).code === "ERR_MISSING_PASSPHRASE") {
+      throw new Error(
+        `TLS_KEY_PATH ${keyPath}: the private key is encrypted; give it unencrypted (e.g. openssl pkey -in <key> -out <new key>), readable by this user only`,
+      );
+    }
+    const hint = /-----BEGIN [A-Z ]*CERTIFICATE-----/.test(key)
+      ? " (it holds a certificate: are TLS_CERT_PATH and TLS_KEY_PATH swapped?)"
+      : "";
+    throw new Error(`TLS_KEY_PATH ${keyPath}: not a PEM private key${hint}`);
+  }
+  if (!certificate.checkPrivateKey(privateKey)) {
+    throw new Error(
+      `TLS_CERT_PATH and TLS_KEY_PATH do not match: the key is not the certificate's (${certPath}, ${keyPath})`,
+    );
+  }
+  return { cert, key };
 }
 
 /** BACKUP_*: scheduled only with BACKUP_DIR; delete-all's backup goes beside the database otherwise. */
@@ -136,11 +182,41 @@ function portTakenError(port: number): Error {
   return new Error(`Port ${port} is in use: is another server running?`);
 }
 
+/** Whether `err` is the system refusing this user the port (EACCES, EPERM). */
+function portForbidden(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return e?.code === "EACCES" || e?.code === "EPERM" || /permission denied/i.test(e?.message ?? "");
+}
+
 /**
- * Binds the port for an instant and lets it go (decision 073): a taken port fails the start
- * at once, before the database is opened, migrated or given its first admin (a second server
- * on a taken port used to do all of that, then fail). The real bind comes once the app is
- * built; a port taken in between still fails there, with the same line.
+ * The one line a failed listen says, naming the setting at fault: PORT when the port is taken
+ * (decision 054) or not this user's to take (a port below 1024 as a user other than root: the
+ * system's EACCES), HOST for anything else (EADDRNOTAVAIL, EINVAL: an address this machine
+ * does not have, or not an address). A permission error used to be blamed on HOST.
+ */
+function listenError(env: Env, err: unknown): Error {
+  if (portTaken(err)) return portTakenError(env.PORT);
+  if (portForbidden(err)) {
+    if (env.PORT < 1024) {
+      return new Error(
+        `PORT=${env.PORT}: permission denied: a port below 1024 needs root or CAP_NET_BIND_SERVICE (or use a port from 1024 up behind a proxy)`,
+      );
+    }
+    return new Error(
+      `PORT=${env.PORT}: permission denied (${messageOf(err)}): this user may not listen on that port; use another one`,
+    );
+  }
+  return new Error(
+    `HOST=${env.HOST}: cannot listen on that address (${messageOf(err)}); use one of this machine's addresses, e.g. 0.0.0.0 (all) or 127.0.0.1`,
+  );
+}
+
+/**
+ * Binds the port for an instant and lets it go (decision 073): a taken port (or one this user
+ * may not take, or an address this machine does not have) fails the start at once, before the
+ * database is opened, migrated or given its first admin (a second server on a taken port used
+ * to do all of that, then fail). The real bind comes once the app is built; a port taken in
+ * between still fails there, with the same line.
  */
 function checkPortFree(env: Env): void {
   if (env.PORT === 0) return;
@@ -154,11 +230,7 @@ function checkPortFree(env: Env): void {
       fetch: () => new Response(null, { status: 503 }),
     });
   } catch (err) {
-    if (portTaken(err)) throw portTakenError(env.PORT);
-    // EINVAL, EADDRNOTAVAIL: an address this machine does not have, or not an address.
-    throw new Error(
-      `HOST=${env.HOST}: cannot listen on that address (${messageOf(err)}); use one of this machine's addresses, e.g. 0.0.0.0 (all) or 127.0.0.1`,
-    );
+    throw listenError(env, err);
   }
   void probe.stop(true);
 }
@@ -419,7 +491,7 @@ export async function startServer(env: Env) {
     lock.release();
     handle.close();
     deps.readPool?.close();
-    if (portTaken(err)) throw portTakenError(env.PORT);
+    if (portTaken(err) || portForbidden(err)) throw listenError(env, err);
     throw err;
   }
   replication?.start();
@@ -524,10 +596,10 @@ export async function startServer(env: Env) {
       void closeDatabase();
     },
     /**
-     * The clean stop of SIGTERM and SIGINT (decision 054): stop accepting; end live-update
-     * streams with a reconnect hint and downloads with an error; let requests in flight finish
-     * for up to `graceMs`, then close what is left; close the read workers' and jobs'
-     * connections; merge the WAL (TRUNCATE) and close the database and its lock.
+     * The clean stop of SIGTERM, SIGINT and SIGHUP (decision 054): stop accepting; end
+     * live-update streams with a reconnect hint and downloads with an error; let requests in
+     * flight finish for up to `graceMs`, then close what is left; close the read workers' and
+     * jobs' connections; merge the WAL (TRUNCATE) and close the database and its lock.
      */
     shutdown(why: string, graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000): Promise<StopOutcome> {
       stopped ??= (async (): Promise<StopOutcome> => {

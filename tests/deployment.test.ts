@@ -1,12 +1,14 @@
 /**
  * The deployment settings of issue 10 on a real server process (`bun src/index.ts`).
  * HTTPS without a proxy: with TLS_CERT_PATH and TLS_KEY_PATH it speaks HTTPS and sets the
- * session cookie Secure; half a TLS setting, or a missing file, stops it at start. The
- * certificate is made here with openssl (self-signed for 127.0.0.1), so those tests are
- * skipped where openssl is not installed. BACKUP_DIR: it takes its backups by itself.
+ * session cookie Secure; half a TLS setting, a missing file, a file that is not PEM, the two
+ * swapped or a key that is not the certificate's stops it at start, before it creates
+ * anything. The certificate is made here with openssl (self-signed for 127.0.0.1), so those
+ * tests are skipped where openssl is not installed. BACKUP_DIR: it takes its backups by itself.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { generateKeyPairSync } from "node:crypto";
 import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -140,6 +142,56 @@ describe.skipIf(!OPENSSL)("HTTPS with TLS_CERT_PATH and TLS_KEY_PATH", () => {
     const proc = spawnServer({ TLS_CERT_PATH: cert, TLS_KEY_PATH: missing });
     expect(await proc.exited).not.toBe(0);
     expect(await new Response(proc.stderr).text()).toContain(`TLS_KEY_PATH: no file at ${missing}`);
+  });
+
+  /**
+   * A bad file stops the start with one line naming the setting and the file, before anything
+   * is created: no data folder, no database, no first admin (a fresh DATABASE_PATH used to get
+   * all three, the generated password printed, and then OpenSSL's bare code).
+   */
+  async function refusedBeforeAnything(tls: { cert: string; key: string }): Promise<string> {
+    const data = join(dir, `fresh-${crypto.randomUUID()}`);
+    const proc = spawnServer({
+      TLS_CERT_PATH: tls.cert,
+      TLS_KEY_PATH: tls.key,
+      DATABASE_PATH: join(data, "shop.db"),
+      ADMIN_PASSWORD: "",
+    });
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).not.toMatch(/first start/i);
+    expect(existsSync(data)).toBe(false);
+    return stderr.trim();
+  }
+
+  test("a file that is not PEM: refused naming the setting and the file, nothing created", async () => {
+    const notPem = join(dir, "not-pem.txt");
+    await Bun.write(notPem, "this is not a certificate\n");
+    expect(await refusedBeforeAnything({ cert: notPem, key })).toBe(
+      `Not started: TLS_CERT_PATH ${notPem}: not a PEM certificate`,
+    );
+    expect(await refusedBeforeAnything({ cert, key: notPem })).toBe(
+      `Not started: TLS_KEY_PATH ${notPem}: not a PEM private key`,
+    );
+  });
+
+  test("certificate and key swapped: refused, saying so", async () => {
+    expect(await refusedBeforeAnything({ cert: key, key: cert })).toBe(
+      `Not started: TLS_CERT_PATH ${key}: not a PEM certificate (it holds a private key: are TLS_CERT_PATH and TLS_KEY_PATH swapped?)`,
+    );
+  });
+
+  test("a key that is not the certificate's: refused, saying they do not match", async () => {
+    const otherKey = join(dir, "other-key.pem");
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    await Bun.write(otherKey, privateKey.export({ type: "pkcs8", format: "pem" }) as string);
+    expect(await refusedBeforeAnything({ cert, key: otherKey })).toBe(
+      `Not started: TLS_CERT_PATH and TLS_KEY_PATH do not match: the key is not the certificate's (${cert}, ${otherKey})`,
+    );
   });
 });
 

@@ -3,7 +3,9 @@
  * scripts: what they create is owner-only (folders 0700; the database, its WAL and SHM, backups
  * and exports 0600) whatever the caller's umask (this test runs with the usual 0022), and at
  * start a database or backup folder others could read is made private with a log line naming
- * what changed, or a warning where it is left open (decision 045).
+ * what changed, or a warning where it is left open (decision 045). A DATABASE_PATH that names a
+ * folder or a file that is not SQLite stops the start with one line naming it, before anything
+ * is made private or locked.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
@@ -224,5 +226,59 @@ describe("at start, what others could read is made private", () => {
     expect(leftOpen).toEqual([
       `${shared} (1777): a shared folder, left as it is; its database files are private, but give them a folder of their own`,
     ]);
+  }, 60_000);
+});
+
+describe("a DATABASE_PATH that is not a database is refused, naming it, and left as it is", () => {
+  /** Starts the server on `databasePath`; answers its exit code and its stderr. */
+  async function refused(databasePath: string): Promise<{ code: number; stderr: string }> {
+    const proc = spawnServer({ DATABASE_PATH: databasePath });
+    const code = await proc.exited;
+    return { code, stderr: ((await stderrOf.get(proc)) ?? "").trim() };
+  }
+
+  test("a folder: one line naming DATABASE_PATH, nothing made private, no lock", async () => {
+    const parent = join(dir, "given-a-folder");
+    const folder = join(parent, "data");
+    mkdirSync(folder, { recursive: true });
+    chmodSync(parent, 0o755);
+    chmodSync(folder, 0o755);
+    expect(await refused(folder)).toEqual({
+      code: 1,
+      stderr: `Not started: DATABASE_PATH ${folder}: is a folder, not a database file`,
+    });
+    expect([modeOf(parent), modeOf(folder)]).toEqual(["0755", "0755"]);
+    expect(readdirSync(parent)).toEqual(["data"]);
+    expect(readdirSync(folder)).toEqual([]);
+  }, 60_000);
+
+  test("a file that is not SQLite: one line naming DATABASE_PATH, the file and its folder untouched", async () => {
+    const parent = join(dir, "given-a-csv");
+    mkdirSync(parent);
+    chmodSync(parent, 0o755);
+    const file = join(parent, "customers.csv");
+    const text = "id,name\n1,Una\n";
+    await Bun.write(file, text);
+    chmodSync(file, 0o644);
+    expect(await refused(file)).toEqual({
+      code: 1,
+      stderr: `Not started: DATABASE_PATH ${file}: not a SQLite database`,
+    });
+    expect([modeOf(parent), modeOf(file)]).toEqual(["0755", "0644"]);
+    expect(await Bun.file(file).text()).toBe(text);
+    expect(readdirSync(parent)).toEqual(["customers.csv"]);
+  }, 60_000);
+
+  test("an empty file is fine: SQLite makes it the database", async () => {
+    const databasePath = join(dir, "empty.db");
+    await Bun.write(databasePath, "");
+    const proc = spawnServer({ DATABASE_PATH: databasePath });
+    try {
+      await listening(proc);
+    } finally {
+      await stop(proc);
+    }
+    const head = Buffer.from(await Bun.file(databasePath).slice(0, 16).arrayBuffer());
+    expect(head.toString("latin1")).toBe("SQLite format 3\0");
   }, 60_000);
 });

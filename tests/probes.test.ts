@@ -405,12 +405,13 @@ describe("GET /metrics", () => {
     const t = await fileApp();
     const lastSyncAt = Date.UTC(2026, 10, 23, 14, 5, 0);
     let running = true;
+    let reachable = true;
     const metrics = createMetrics({
       ...t.deps,
       replication: {
         status: () => ({
           ...REPLICATION_OFF,
-          state: running ? "ok" : "stopped",
+          state: !running ? "stopped" : reachable ? "ok" : "lagging",
           replica: "file:///replica",
           lagSeconds: 2,
           lastSyncAt,
@@ -424,6 +425,13 @@ describe("GET /metrics", () => {
     expect(sample(up, "betting_shop_replication_last_sync_timestamp_seconds")).toBe(
       lastSyncAt / 1000,
     );
+    // Running, but the replica cannot be reached: on an idle shop nothing waits (lag 0), yet
+    // /readyz fails, and so must the metric an alert reads.
+    reachable = false;
+    const unreachable = await metrics.registry.metrics();
+    expect(sample(unreachable, "betting_shop_replication_up")).toBe(0);
+    expect(sample(unreachable, "betting_shop_replication_lag_seconds")).toBe(2);
+    reachable = true;
     running = false;
     expect(sample(await metrics.registry.metrics(), "betting_shop_replication_up")).toBe(0);
   });

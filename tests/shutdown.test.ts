@@ -291,6 +291,45 @@ test("SIGINT stops cleanly too: exit 0, the WAL merged", async () => {
   db.close();
 }, 60_000);
 
+test("SIGHUP (an SSH session closed on a foreground server) is the same clean stop: exit 0, the WAL merged", async () => {
+  const dbPath = join(dir, "hung-up.db");
+  const server = await spawnServer(
+    dbPath,
+    PASSWORD,
+    undefined,
+    { ...SETTINGS, LOG_LEVEL: "info" },
+    { keepStdout: true },
+  );
+  serverLogs.push(server.stderrTail);
+  const session = await signInOverHttp(server.url, "admin", PASSWORD);
+  const shop = await session.api("/api/shops", {
+    method: "POST",
+    body: JSON.stringify({ name: "Hung-up shop", location: "Test" }),
+  });
+  expect(shop.status).toBe(201);
+  server.proc.kill("SIGHUP");
+  // Unhandled, SIGHUP ended the process at once: exit 129, the WAL left beside the file.
+  expect(await server.proc.exited).toBe(0);
+  const wal = `${dbPath}-wal`;
+  expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+  const said = (await server.stdoutText())
+    .split("\n")
+    .filter((line) => line.includes('"msg":"stopping"') || line.includes('"msg":"stopped"'))
+    .map((line) => {
+      const { msg, signal } = JSON.parse(line) as { msg: string; signal?: string };
+      return signal ? `${msg} ${signal}` : msg;
+    });
+  expect(said).toEqual(["stopping SIGHUP", "stopped"]);
+  const copy = join(dir, "hung-up-copy.db");
+  copyFileSync(dbPath, copy);
+  const db = new Database(copy, { readonly: true });
+  try {
+    expect(db.query("select name from shops").values()).toEqual([["Hung-up shop"]]);
+  } finally {
+    db.close();
+  }
+}, 60_000);
+
 test("a stop that cannot merge the WAL says to keep the -wal with the database and exits 3", async () => {
   const dbPath = join(dir, "held.db");
   const server = await spawnServer(dbPath, PASSWORD, undefined, {

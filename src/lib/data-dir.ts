@@ -2,10 +2,34 @@
  * The data folder must be writable by the server's user before anything opens the database
  * (issue 22 item 7, decision 061). A container's volume mounted from a root-owned host folder
  * is the usual case: SQLite would say only "unable to open database file". This says which
- * folder, which user, who owns it, and what to do, in the one line of a refused start.
+ * folder, which user, who owns it, and what to do, in the one line of a refused start. So is
+ * a DATABASE_PATH that names a folder or a file that is not SQLite's.
  */
-import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  mkdirSync,
+  openSync,
+  readSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { dirname, resolve } from "node:path";
+
+/**
+ * Thrown when DATABASE_PATH names something that is not a database: a folder, or a file that
+ * does not begin as SQLite's do (an empty file is fine: SQLite makes it a database). Said
+ * before anything is locked or made private: SQLite would say only "unable to open database
+ * file" or "file is not a database", and the start first took others' access off that folder
+ * or file.
+ */
+export class NotADatabase extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "NotADatabase";
+  }
+}
 
 /** Thrown when the database's folder or file cannot be written; the message is the one line. */
 export class DataDirNotWritable extends Error {
@@ -43,7 +67,10 @@ const uid = () => process.getuid?.() ?? "unknown";
  * may create files in it, and write the database file when it exists: throws
  * DataDirNotWritable with a message such as "DATABASE_PATH /app/data/betting-shop.db: the
  * folder /app/data is not writable by uid 1000 (owner uid 0, mode 0755); chown it to uid 1000
- * or mount a writable volume". ":memory:" has no folder.
+ * or mount a writable volume". ":memory:" has no folder. Then that the path is a database:
+ * throws NotADatabase when it is a folder ("DATABASE_PATH /srv/shop: is a folder, not a
+ * database file") or a file that is not empty and not SQLite ("DATABASE_PATH /srv/shop.csv:
+ * not a SQLite database"), touching neither.
  */
 export function ensureWritableDataDir(databasePath: string): void {
   if (databasePath === ":memory:") return;
@@ -76,15 +103,36 @@ export function ensureWritableDataDir(databasePath: string): void {
     );
   }
   const file = resolve(databasePath);
-  let exists = true;
+  let stats: Stats | null = null;
   try {
-    statSync(file);
+    stats = statSync(file);
   } catch {
-    exists = false;
+    stats = null;
   }
-  if (exists && notWritable(file, constants.R_OK | constants.W_OK)) {
+  if (stats === null) return;
+  if (stats.isDirectory()) throw new NotADatabase(`${what}: is a folder, not a database file`);
+  if (notWritable(file, constants.R_OK | constants.W_OK)) {
     throw new DataDirNotWritable(
       `${what}: the file is not writable by uid ${uid()} (${whoOwns(file)}); ${fix}`,
     );
+  }
+  if (!stats.isFile()) throw new NotADatabase(`${what}: not a file, so not a SQLite database`);
+  if (stats.size > 0 && !hasSqliteHeader(file)) {
+    throw new NotADatabase(`${what}: not a SQLite database`);
+  }
+}
+
+/** What every SQLite database file begins with (its first 16 bytes). */
+const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1");
+
+/** Whether the file begins as a SQLite database does. */
+function hasSqliteHeader(file: string): boolean {
+  const head = Buffer.alloc(SQLITE_HEADER.length);
+  const fd = openSync(file, "r");
+  try {
+    const read = readSync(fd, head, 0, head.length, 0);
+    return read === head.length && head.equals(SQLITE_HEADER);
+  } finally {
+    closeSync(fd);
   }
 }

@@ -80,6 +80,15 @@ async function readyz(url: string): Promise<{ status: number; body: Record<strin
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** Replicating: Litestream has written its first snapshot, and /readyz says ok. */
+async function replicating(url: string): Promise<void> {
+  await waitFor("the first sync", async () => {
+    const { body } = await readyz(url);
+    const replication = (body.checks as Record<string, Record<string, unknown>>).replication;
+    return replication?.state === "ok" && replication.lastSyncAt ? true : null;
+  });
+}
+
 async function signIn(
   url: string,
 ): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
@@ -137,12 +146,7 @@ async function drill(
   const dbPath = join(dataDir, "shop.db");
   const env = { ...settings, LOG_LEVEL: "warn" };
   const server = await spawnServer(dbPath, ADMIN_PASSWORD, undefined, env);
-  // Replicating: Litestream has written its first snapshot.
-  await waitFor("the first sync", async () => {
-    const { body } = await readyz(server.url);
-    const replication = (body.checks as Record<string, Record<string, unknown>>).replication;
-    return replication?.state === "ok" && replication.lastSyncAt ? true : null;
-  });
+  await replicating(server.url);
   const api = await signIn(server.url);
   const customer = (await (
     await api("/api/customers", {
@@ -496,12 +500,6 @@ test("a server killed with -9 and started again on its disk begins a new generat
   const dbPath = join(dir, "data", "shop.db");
   const replicaUrl = `file://${join(dir, "replica")}`;
   const settings = { REPLICA_URL: replicaUrl };
-  const synced = async (url: string) =>
-    waitFor("the first sync", async () => {
-      const { body } = await readyz(url);
-      const replication = (body.checks as Record<string, Record<string, unknown>>).replication;
-      return replication?.state === "ok" && replication.lastSyncAt ? true : null;
-    });
   const generations = () =>
     listGenerations({
       binary: litestreamBinary(undefined),
@@ -510,7 +508,7 @@ test("a server killed with -9 and started again on its disk begins a new generat
       retentionHours: 72,
     });
   const first = await spawnServer(dbPath, ADMIN_PASSWORD, undefined, settings);
-  await synced(first.url);
+  await replicating(first.url);
   const api = await signIn(first.url);
   const before = await api("/api/shops", {
     method: "POST",
@@ -527,7 +525,7 @@ test("a server killed with -9 and started again on its disk begins a new generat
   // Started again on the same file: a new generation, so nothing Litestream shipped of a
   // commit SQLite never saw can stand between the old writes and the new.
   const again = await spawnServer(dbPath, ADMIN_PASSWORD, undefined, settings);
-  await synced(again.url);
+  await replicating(again.url);
   const api2 = await signIn(again.url);
   const after = await api2("/api/shops", {
     method: "POST",

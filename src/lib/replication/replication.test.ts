@@ -314,6 +314,18 @@ describe("the lag", () => {
   });
 });
 
+/** A stand-in `litestream` in `dir`: a script running `source` (Bun) with its arguments. */
+function fakeLitestream(dir: string, source: string): string {
+  writeFileSync(join(dir, "fake-litestream.ts"), source);
+  const binary = join(dir, "litestream");
+  writeFileSync(
+    binary,
+    `#!/bin/sh\nexec "${process.execPath}" "${join(dir, "fake-litestream.ts")}" "$@"\n`,
+  );
+  chmodSync(binary, 0o700);
+  return binary;
+}
+
 describe("the restored file from Litestream", () => {
   /**
    * A stand-in for `litestream restore -o OUT`: it writes OUT.tmp in WAL mode and renames it to
@@ -340,13 +352,7 @@ describe("the restored file from Litestream", () => {
   test("commits left in Litestream's temporary -wal stay with the file, as its -wal; the rest goes", async () => {
     const dir = mkdtempSync(join(tmpdir(), "replica-restore-"));
     try {
-      writeFileSync(join(dir, "fake-restore.ts"), FAKE_RESTORE);
-      const binary = join(dir, "litestream");
-      writeFileSync(
-        binary,
-        `#!/bin/sh\nexec "${process.execPath}" "${join(dir, "fake-restore.ts")}" "$@"\n`,
-      );
-      chmodSync(binary, 0o700);
+      const binary = fakeLitestream(dir, FAKE_RESTORE);
       const outPath = join(dir, "shop.db.from-replica");
       // What an earlier restore left under the names it uses goes first.
       writeFileSync(`${outPath}-wal`, "an older restore's WAL");
@@ -425,13 +431,7 @@ describe("a WAL index that does not follow the one before it", () => {
       const calls = join(dir, "calls.txt");
       const failed = join(dir, "failed.log");
       writeFileSync(failed, FAILED.join("\n"));
-      writeFileSync(join(dir, "fake.ts"), FAKE(calls, failed));
-      const binary = join(dir, "litestream");
-      writeFileSync(
-        binary,
-        `#!/bin/sh\nexec "${process.execPath}" "${join(dir, "fake.ts")}" "$@"\n`,
-      );
-      chmodSync(binary, 0o700);
+      const binary = fakeLitestream(dir, FAKE(calls, failed));
       const outPath = join(dir, "shop.db.from-replica");
       const result = await restoreFromReplica({
         binary,

@@ -203,7 +203,8 @@ describe("the focus through a cashier's shift", () => {
     await page.keyboard.press("Escape");
     await hidden(pickup);
 
-    // Close shift: the count typed, Enter; the result's Done has the focus, Enter ends it.
+    // Close shift: the count typed, Enter; the result has the focus, so a second Enter does
+    // not hide it (decision 093); Tab past Shift report to Done, Enter ends it.
     await control.getByRole("button", { name: "Close shift" }).click();
     const closing = page.getByRole("dialog", { name: "Close shift" });
     await visible(closing);
@@ -213,6 +214,11 @@ describe("the focus through a cashier's shift", () => {
     await page.keyboard.press("Enter");
     const closed = page.getByRole("dialog", { name: "Shift closed" });
     await visible(closed);
+    await focusIs(page, "shift-closed-result", focusedTestId);
+    await page.keyboard.press("Enter");
+    await visible(closed);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
     await focusIs(page, "button Done");
     await page.keyboard.press("Enter");
     await hidden(closed);

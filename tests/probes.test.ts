@@ -266,7 +266,9 @@ describe("a full database (PRAGMA max_page_count)", () => {
     }
     expect(refused?.status).toBe(503);
     expect(await total()).toBe(2);
-  });
+    // Each refused sign-in checks a password (slow on purpose): some hundreds fill the room,
+    // 10 s on an idle machine, past the suite's 30 s on a busy one.
+  }, 180_000);
 
   test("a write failed for want of room fails /readyz although its rolled-back probe passes, until a write commits or 60 s pass", async () => {
     const t = await fileApp();

@@ -808,6 +808,18 @@ export const jobDto = z
   })
   .meta({ id: "Job" });
 
+/** The export of all data (GET /api/admin/export-all-data, an export job's download). */
+export const exportDocumentDto = z
+  .object({
+    version: z.literal(1),
+    exportedAt: isoTime,
+    tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).meta({
+      description:
+        "Every table but secrets, by its name: its rows as stored (money in cents, times in ms since the epoch, flags 0/1)",
+    }),
+  })
+  .meta({ id: "ExportDocument" });
+
 /** The books indicator (issue 13): the newest stored books check and the one running. */
 export const booksStatusDto = z
   .object({

@@ -42,10 +42,14 @@ export function parsePrice(value: unknown): PriceParse {
       const den = Number(fraction[2]);
       if (den === 0) return { ok: false, error: "The price's denominator must be at least 1" };
       if (num === 0) return { ok: false, error: "Odds must be at least 1/100 (1.01)" };
-      if (den > MAX_PRICE_DEN) return { ok: false, error: "Too large" };
       // At least 1/100 and at most 999/1: the decimal odds' own range, 1.01 to 1000.00.
       if (num * 100 < den) return { ok: false, error: "Odds must be at least 1/100 (1.01)" };
       if (num > 999 * den) return { ok: false, error: "Odds must be at most 999/1 (1000.00)" };
+      // In range but finer than any price a bookmaker writes (2000/1001): "Too large" said of
+      // the tiny 1/1001 read as its price being too large.
+      if (den > MAX_PRICE_DEN) {
+        return { ok: false, error: `The price's denominator must be at most ${MAX_PRICE_DEN}` };
+      }
       return { ok: true, price: { num, den, format: "fractional" } };
     }
     if (text.includes("/")) return { ok: false, error: "Not a price" };

@@ -962,18 +962,29 @@ export const createUserSchema = z
   })
   .superRefine(customerLink);
 
-export const changeRoleSchema = z.object({
-  role: z.enum(ROLES, { error: "Role must be admin, user or customer" }),
-  /** Needed when the role becomes customer and the user has no customer record yet. */
-  customerId: requiredId("Customer is required")
-    .nullish()
-    .meta({
-      description:
-        'The customer record a customer login belongs to: required (400 "Customer is ' +
-        'required for a customer login") when the role becomes customer and the user has ' +
-        "none yet; a user already linked keeps its record unless another is named",
-    }),
-});
+export const changeRoleSchema = z
+  .object({
+    role: z.enum(ROLES, { error: "Role must be admin, user or customer" }),
+    /** Needed when the role becomes customer and the user has no customer record yet. */
+    customerId: requiredId("Customer is required")
+      .nullish()
+      .meta({
+        description:
+          'The customer record a customer login belongs to: required (400 "Customer is ' +
+          'required for a customer login") when the role becomes customer and the user has ' +
+          "none yet; a user already linked keeps its record unless another is named",
+      }),
+  })
+  .superRefine((value, ctx) => {
+    // As at Create User: `{"role":"user","customerId":5}` answered 200, the customer dropped.
+    if (value.role !== "customer" && value.customerId != null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["customerId"],
+        message: "Only a customer login belongs to a customer",
+      });
+    }
+  });
 
 export const changePasswordSchema = z.object({
   currentPassword: z

@@ -14,6 +14,7 @@ import { alerts } from "../db/schema";
 import { withLocalDateFilters } from "../domain/business-time";
 import type { Contract, ParsedInput } from "../domain/contract";
 import { type ContractName, contracts } from "../domain/contracts";
+import { exportDocumentDto } from "../domain/dto";
 import { type Mutation, type Op, recordMutation } from "./audit";
 import type { Actor } from "./context";
 import { AppError, ERROR_CODES, ERROR_STATUS, REFUSAL_REASONS } from "./errors";
@@ -501,7 +502,9 @@ function routeConfig(endpoint: Endpoint): RouteConfig {
   const success: Record<string, unknown> = { description: "Success" };
   if (contract.produces) {
     const type = contract.produces.split(";")[0] as string;
-    success.content = { [type]: { schema: z.string() } };
+    // The download is the export document; the pages and the event stream are text.
+    const schema = type === "application/json" ? exportDocumentDto : z.string();
+    success.content = { [type]: { schema } };
     if (contract.produces.includes("download")) {
       success.headers = {
         "Content-Disposition": {

@@ -42,8 +42,35 @@ export function orderBy(
 }
 
 /** Case-insensitive LIKE pattern with the user's % and _ taken literally. */
-export function likePattern(q: string): string {
+function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** `ch` in each case it has as one character: `["ö", "Ö"]`, `["7"]`, `["ß", "ẞ"]` for ẞ. */
+function spellingsOf(ch: string): string[] {
+  const cases = new Set([ch, ch.toLowerCase(), ch.toUpperCase()]);
+  return [...cases].filter((c) => [...c].length === 1);
+}
+
+/**
+ * `text` contains `q`, case-insensitively as the trigram indexes fold case (so a CSV export,
+ * or a list past its sources' cap, finds what the index found). SQLite's LIKE folds only
+ * ASCII letters: a q with another letter that has cases (Ö, Ü, É...) is a GLOB, each such
+ * letter a class of its spellings (`*[Öö]zdemir*`), GLOB's own * ? [ taken literally.
+ */
+export function contains(text: AnyColumn | SQL, q: string): SQL {
+  const points = [...q];
+  if (points.every((ch) => /[A-Za-z]/.test(ch) || spellingsOf(ch).length === 1)) {
+    return sql`${text} like ${likePattern(q)} escape '\\'`;
+  }
+  const glob = points
+    .map((ch) => {
+      const spellings = spellingsOf(ch);
+      if (spellings.length > 1) return `[${spellings.join("")}]`;
+      return "*?[".includes(ch) ? `[${ch}]` : ch;
+    })
+    .join("");
+  return sql`${text} glob ${`*${glob}*`}`;
 }
 
 /** Checks an enum filter value, giving a 400 that lists what is allowed. */
@@ -62,8 +89,7 @@ export function enumFilter<T extends string>(
 /** `q` matched case-insensitively against any of the given text columns. */
 export function searchAny(q: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
   if (!q) return undefined;
-  const pattern = likePattern(q);
-  return or(...columns.map((column) => sql`${column} like ${pattern} escape '\\'`));
+  return or(...columns.map((column) => contains(column, q)));
 }
 
 /** `select count(*) from table where ...`, synchronously (Drizzle's $count is async-only). */
@@ -112,26 +138,15 @@ export function prefixQuery(q: string): boolean {
   return [...q].length < MIN_INDEXED_QUERY;
 }
 
-/** `q` with the ASCII letters in lower case: the only letters SQLite's LIKE folds. */
-function asciiLower(q: string): string {
-  return q.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
-}
-
-/** LIKE pattern "starts with `q`" (case-insensitive for ASCII, % and _ taken literally). */
-export function prefixPattern(q: string): string {
-  return `${asciiLower(q).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 /**
  * `column` starts with `q`, as ranges an index on `column` (binary collation) can serve:
- * one range per spelling of q's ASCII letters in either case (at most 4 for 2 letters), the
- * same rows `column like prefixPattern(q)` finds.
+ * one range per spelling of q's letters in either case (4 for 2 letters with cases), so
+ * case-insensitively, non-ASCII letters too (decision 023).
  */
 export function startsWith(column: AnyColumn | SQL, q: string): SQL {
   let spellings = [""];
-  for (const ch of asciiLower(q)) {
-    const cases = /[a-z]/.test(ch) ? [ch, ch.toUpperCase()] : [ch];
-    spellings = spellings.flatMap((head) => cases.map((c) => head + c));
+  for (const ch of q) {
+    spellings = spellings.flatMap((head) => spellingsOf(ch).map((c) => head + c));
   }
   return or(
     ...spellings.map((from) => {
@@ -163,19 +178,18 @@ export function ftsIds(fts: string, q: string, columns?: string[]): SQL {
 }
 
 /**
- * The row test "`fk` links to a `table` row whose `text` (SQL over alias `j`) is LIKE
- * `pattern`". With the trigram index the walk tests few rows: one primary-key lookup each.
+ * The row test "`fk` links to a `table` row whose `text` (SQL over alias `j`) contains `q`". With the trigram index the walk tests few rows: one primary-key lookup each.
  * A query too short for it tests every row: the matching `table` ids are collected once.
  */
 export function linkedLike(
   fk: AnyColumn,
   table: string,
   text: string,
-  pattern: string,
+  q: string,
   perRow: boolean,
 ): SQL {
   const joined = sql.identifier(table);
-  const test = sql`${sql.raw(text)} like ${pattern} escape '\\'`;
+  const test = contains(sql.raw(text), q);
   return perRow
     ? sql`exists (select 1 from ${joined} j where j.id = ${fk} and ${test})`
     : sql`${fk} in (select j.id from ${joined} j where ${test})`;
@@ -257,6 +271,21 @@ export interface JoinedSort {
 }
 
 export type ListSort = AnyColumn | SQL | JoinedSort;
+
+/** A sort by the username of the staff member `fk` names, `staff` being the users table or an alias of it. */
+export function byUsername(
+  staff: SQLiteTable & { id: SQLiteColumn; username: SQLiteColumn },
+  fk: SQLiteColumn,
+  within: AnyColumn[],
+): JoinedSort {
+  return { join: staff, joinId: staff.id, fk, by: [staff.username], within, nullable: true };
+}
+
+/** The ids of the staff whose username contains `q` (or, `prefix`, starts with it). */
+export function staffNamed(q: string, prefix = false): SQL {
+  const username = sql`username`;
+  return sql`select id from users where ${prefix ? startsWith(username, q) : contains(username, q)}`;
+}
 
 function isJoinedSort(sort: ListSort): sort is JoinedSort {
   return typeof sort === "object" && sort !== null && "joinId" in sort && "fk" in sort;

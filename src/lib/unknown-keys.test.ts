@@ -237,6 +237,60 @@ describe("unknown query parameters", () => {
       expect((await t.request("GET", path)).status).toBe(200);
     }
   });
+
+  test("but not another list's paging or search: the users by `after` were page 1 forever", async () => {
+    const refused: [string, string][] = [
+      ["/api/admin/users?limit=1&after=1", "after"],
+      ["/api/admin/users?before=2", "before"],
+      ["/api/admin/users?last=true", "last"],
+      ["/api/admin/backups?q=1", "q"],
+      ["/api/admin/backups?after=5", "after"],
+    ];
+    for (const [path, name] of refused) {
+      const res = await t.request("GET", path);
+      expect(`${path}: ${res.status}`).toBe(`${path}: 400`);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        `Unknown parameter: ${name}`,
+      );
+    }
+    // Their own: the users are searched, sorted and paged by offset.
+    const users = "/api/admin/users?q=admin&sort=username&order=desc&limit=5&offset=0";
+    expect((await t.request("GET", users)).status).toBe(200);
+  });
+});
+
+describe("a write that reads no body", () => {
+  test("refuses a field by name, and malformed JSON; none or {} is read as before", async () => {
+    const user = t.ids.user;
+    const unlock = (body?: string) =>
+      t.request("POST", `/api/admin/users/${user}/unlock`, { body });
+    const foo = await unlock('{"foo":1}');
+    expect(foo.status).toBe(400);
+    expect(await foo.json()).toEqual({
+      message: "Unknown field: foo",
+      code: "VALIDATION",
+      fields: { foo: "Unknown field" },
+    });
+    const garbage = await unlock("garbage");
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as { message: string }).message).toBe(
+      "Malformed JSON in request body",
+    );
+    expect((await unlock()).status).toBe(200);
+    expect((await unlock("{}")).status).toBe(200);
+  });
+
+  test("a token's revocation with a reason is refused, and the token still works", async () => {
+    const made = await t.json<{ id: number; token: string }>("POST", "/api/admin/tokens", {
+      body: { name: "sync", role: "admin" },
+    });
+    const res = await t.request("DELETE", `/api/admin/tokens/${made.id}`, {
+      body: { reason: "x" },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe("Unknown field: reason");
+    expect((await t.request("GET", "/api/user", { bearer: made.token })).status).toBe(200);
+  });
 });
 
 /** Each object a schema declares, by its path ("deadHeat"; "" for the top), with its keys. */

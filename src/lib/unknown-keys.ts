@@ -132,11 +132,38 @@ function everyListParameter(): Set<string> {
 /** `format=json`, what every operation answers, is accepted on any (decision 087). */
 const ONLY_FORMAT = new Set(["format"]);
 
+/**
+ * How a list is searched, sorted and paged: a list reads these only if it declares them.
+ * Another list's filter is ignored harmlessly, but `after=5` ignored answered page 1 again,
+ * and a client walking the users by `after` looped forever (decision 077); `q` ignored
+ * answered every backup as a match.
+ */
+const OWN_ONLY = new Set(["after", "before", "last", "q", "sort", "order", "limit", "offset"]);
+
 /** The parameters `contract` accepts. */
 function parametersOf(contract: Contract): ReadonlySet<string> {
-  if (contract.paged) return everyListParameter();
   const own = contract.query ? fieldsCached(contract.query) : null;
-  return own ? new Set([...own.keys(), ...ONLY_FORMAT]) : ONLY_FORMAT;
+  const declared = new Set([...(own?.keys() ?? []), ...ONLY_FORMAT]);
+  if (!contract.paged) return declared;
+  for (const key of everyListParameter()) if (!OWN_ONLY.has(key)) declared.add(key);
+  return declared;
+}
+
+/**
+ * A write that reads no body (a slip's payment, an unlock) takes none, or `{}`: anything
+ * else was read by nobody and answered 200, `{"amount":"5.00"}` paying the whole slip and
+ * `{not json` paying it too. A field is refused by name, as on every other write.
+ */
+async function refuseBody(c: Context<AppEnv>): Promise<void> {
+  const text = (await c.req.text()).trim();
+  if (text === "") return;
+  const body = JSON.parse(text) as unknown; // a SyntaxError is 400 "Malformed JSON"
+  if (isPlainObject(body)) {
+    const keys = Object.keys(body);
+    if (keys.length) refuse("field", keys);
+    return;
+  }
+  throw new AppError("VALIDATION", "This operation reads no body: send none, or {}");
 }
 
 /** The body as sent, parsed (Hono keeps what the validator read), or null without one. */
@@ -166,6 +193,7 @@ export async function refuseUnknownKeys(contract: Contract, c: Context<AppEnv>):
   const known = parametersOf(contract);
   const unknownParameters = Object.keys(query).filter((key) => !known.has(key));
   if (unknownParameters.length) refuse("parameter", unknownParameters);
+  if (!contract.body && contract.method !== "get") await refuseBody(c);
   if (contract.body) {
     const fields = fieldsCached(contract.body);
     const body = await sentBody(c);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { bet, customer, shop } from "../test/fixtures";
+import { bet, customer, health, shop } from "../test/fixtures";
 import { page, renderApp } from "../test/render";
 
 /** Controls without a label tied to them (`<label for>`, a wrapping label, or aria-label). */
@@ -30,14 +30,7 @@ const routes = {
   "GET /api/shops": page([shop()]),
   "GET /api/bets": page([bet()]),
   "GET /api/transactions": page([]),
-  "GET /api/health": {
-    systemStatus: "operational",
-    databaseStatus: "connected",
-    databaseLatency: 1,
-    lastCheck: "2026-01-01T00:00:00Z",
-    activeSessions: 1,
-    uptime: 60,
-  },
+  "GET /api/health": health(),
   "GET /api/admin/users": page([]),
 };
 

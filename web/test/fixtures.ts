@@ -4,6 +4,7 @@
  */
 import {
   type BetDto,
+  type BooksStatusDto,
   betDto,
   type CustomerDto,
   customerDto,
@@ -20,6 +21,7 @@ import {
   type TransactionDto,
   transactionDto,
 } from "../../src/domain/dto";
+import { page } from "./render";
 
 export function customer(overrides: Partial<CustomerDto> = {}): CustomerDto {
   return customerDto.parse({
@@ -276,4 +278,47 @@ export function shift(overrides: Partial<ShiftDto> = {}): ShiftDto {
     discrepancy: null,
     ...overrides,
   });
+}
+
+/** GET /api/health from a server up 2 h 5 min, its database connected (no replication). */
+export function health(overrides: Record<string, unknown> = {}) {
+  return {
+    systemStatus: "operational",
+    databaseStatus: "connected",
+    databaseLatency: 1,
+    lastCheck: "2026-01-01T00:00:00Z",
+    activeSessions: 1,
+    uptime: 7500,
+    ...overrides,
+  };
+}
+
+type BooksCheck = NonNullable<BooksStatusDto["last"]>;
+
+/** A books check that ran 20 s from 10:00 on 1 March 2026, started by admin, found nothing. */
+export function booksCheck(overrides: Partial<BooksCheck> = {}): BooksCheck {
+  return {
+    id: 1,
+    ok: true,
+    checkedAt: "2026-03-01T10:00:20.000Z",
+    violations: [],
+    violationCount: 0,
+    truncated: false,
+    startedBy: "admin",
+    startedAt: "2026-03-01T10:00:00.000Z",
+    durationMs: 20_000,
+    ...overrides,
+  };
+}
+
+/** What the admin page reads (health, users, backups, tokens, settings), `overrides` on top. */
+export function adminPageRoutes(overrides: Record<string, unknown> = {}) {
+  return {
+    "GET /api/health": health(),
+    "GET /api/admin/users": page([]),
+    "GET /api/admin/backups": page([]),
+    "GET /api/admin/tokens": [],
+    "GET /api/settings": settings(),
+    ...overrides,
+  };
 }

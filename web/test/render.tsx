@@ -3,7 +3,7 @@
  * mocked at the network boundary, answering per "METHOD /path" route.
  */
 import { afterEach } from "bun:test";
-import { cleanup, render } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
@@ -38,6 +38,12 @@ export interface Call {
   headers: Record<string, string>;
   /** The request's abort signal, if it had one (a query's: called off when cancelled). */
   signal?: AbortSignal | null;
+}
+
+/** The text of the `<dd>` after the `<dt>` that reads `name`, inside `scope` or anywhere on screen. */
+export async function termValue(name: string, scope?: HTMLElement): Promise<string> {
+  const term = await (scope ? within(scope) : screen).findByText(name, { selector: "dt" });
+  return term.nextElementSibling?.textContent ?? "";
 }
 
 /** A reply that is a list page: the array body and its X-Total-Count. */

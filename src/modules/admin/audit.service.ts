@@ -14,12 +14,13 @@ import type { SortKey } from "../../domain/list-query";
 import { codesMatching, SEARCH_WORDS_DE } from "../../domain/search-words";
 import { AppError } from "../../lib/errors";
 import {
+  byUsername,
+  contains,
   gate,
   inIdOrder,
   type ListQuery,
   type ListSort,
   type ListSpec,
-  likePattern,
   listPage,
   type Search,
 } from "../../lib/list-query";
@@ -29,14 +30,7 @@ const SORTS: Record<SortKey<"audit">, ListSort> = {
   createdAt: auditLog.createdAt,
   action: auditLog.action,
   // By the actor's username through the users' name index, then audit_actor_idx.
-  actor: {
-    join: users,
-    joinId: users.id,
-    fk: auditLog.actorId,
-    by: [users.username],
-    within: [auditLog.createdAt],
-    nullable: true,
-  },
+  actor: byUsername(users, auditLog.actorId, [auditLog.createdAt]),
   entityType: auditLog.entityType,
 };
 
@@ -99,11 +93,11 @@ export function auditSearch(q: string): Search {
   // The entity type by its code or the word the German screen shows (decision 085).
   const types = codesMatching(AUDIT_ENTITY_TYPES, SEARCH_WORDS_DE.auditEntity, q);
   // The users table is small beside the log (staff and customer logins): a LIKE over it.
-  const named = sql`select ${users.id} from ${users} where ${users.username} like ${likePattern(q)} escape '\\'`;
+  const named = sql`select ${users.id} from ${users} where ${contains(users.username, q)}`;
   const actors = gate(named);
   // An API token acts as its admin, named token:<name>#<id> (token:<name> before decision
   // 082): its rows are its admin's (audit_actor_idx) under one of those names. Tokens are few.
-  const token = sql`('token:' || ${apiTokens.name} || '#' || ${apiTokens.id}) like ${likePattern(q)} escape '\\'`;
+  const token = contains(sql`('token:' || ${apiTokens.name} || '#' || ${apiTokens.id})`, q);
   const inList = (column: SQL, values: readonly string[]) =>
     sql`${column} in (${sql.join(
       values.map((v) => sql`${v}`),
@@ -116,8 +110,8 @@ export function auditSearch(q: string): Search {
   // username in its `after` too, but that is whom it made, not who acted.
   const typedUsername = sql`case when json_valid(${auditLog.after}) then json_extract(${auditLog.after}, '$.username') end`;
   const noActorRows = (actorId: SQL, action: SQL) =>
-    sql`(${actorId} is null and (${auditLog.actorUsername} like ${likePattern(q)} escape '\\'
-      or (${inList(action, SIGN_IN_REFUSALS)} and ${typedUsername} like ${likePattern(q)} escape '\\')))`;
+    sql`(${actorId} is null and (${contains(auditLog.actorUsername, q)}
+      or (${inList(action, SIGN_IN_REFUSALS)} and ${contains(typedUsername, q)})))`;
   const tokenRows = (actorId: SQL) =>
     sql`(${actorId} in (select ${apiTokens.createdBy} from ${apiTokens} where ${token})
       and ${auditLog.actorUsername} in (

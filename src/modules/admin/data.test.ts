@@ -9,8 +9,9 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from "../../../tests/helpers/test-app";
+import { openApi } from "../../app";
 import { writeTx } from "../../db/client";
-import type { BackupDto } from "../../domain/dto";
+import { type BackupDto, exportDocumentDto } from "../../domain/dto";
 import { AppError } from "../../lib/errors";
 import { SEARCH_INDEX_TABLES } from "../../lib/search-index";
 import { deleteAllData, EXCLUDED_TABLES, prepareDeleteAll } from "./data.service";
@@ -59,11 +60,11 @@ describe("export all data", () => {
     expect(res.headers.get("Content-Disposition")).toBe(
       `attachment; filename="betting-shop-export-${today}.json"`,
     );
-    const doc = (await res.json()) as {
-      version: number;
-      exportedAt: string;
-      tables: Record<string, Record<string, unknown>[]>;
-    };
+    // The document the OpenAPI document describes (an object, not a string as it said).
+    const doc = exportDocumentDto.parse(await res.json());
+    const paths = openApi.paths as Record<string, { get: { responses: Record<string, unknown> } }>;
+    const described = paths["/api/admin/export-all-data"]?.get.responses["200"];
+    expect(JSON.stringify(described)).toContain('"$ref":"#/components/schemas/ExportDocument"');
     expect(doc.version).toBe(1);
     expect(Date.parse(doc.exportedAt)).not.toBeNaN();
     expect(Object.keys(doc.tables).sort()).toEqual([...EXPORTED_TABLES].sort());

@@ -152,6 +152,19 @@ describe("changing a role", () => {
       "Role must be admin, user or customer",
     );
   });
+
+  test("a customer named for a staff role is refused, as at Create User, and nothing changes", async () => {
+    const res = await t.request("PATCH", `/api/admin/users/${t.ids.customer}/role`, {
+      body: { role: "user", customerId: 1 },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      message: "Only a customer login belongs to a customer",
+      fields: { customerId: "Only a customer login belongs to a customer" },
+    });
+    const still = await t.json<{ id: number; role: string }[]>("GET", "/api/admin/users");
+    expect(still.find((u) => u.id === t.ids.customer)?.role).toBe("customer");
+  });
 });
 
 describe("the audit log", () => {

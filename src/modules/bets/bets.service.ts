@@ -16,6 +16,8 @@ import { AppError, notFound } from "../../lib/errors";
 import type { AgeRules } from "../../lib/http";
 import { CASH_PARTY, type LedgerEntry, postLedgerEntry } from "../../lib/ledger";
 import {
+  byUsername,
+  contains,
   enumFilter,
   ftsIds,
   gate,
@@ -24,13 +26,12 @@ import {
   type ListQuery,
   type ListSort,
   type ListSpec,
-  likePattern,
   linkedLike,
   listPage,
   orNumber,
-  prefixPattern,
   prefixQuery,
   type Search,
+  staffNamed,
   startsWith,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
@@ -68,26 +69,12 @@ const SORTS: Record<SortKey<"bets">, ListSort> = {
     within: [bets.createdAt],
     nullable: false,
   },
-  placedBy: {
-    join: placer,
-    joinId: placer.id,
-    fk: bets.placedBy,
-    by: [placer.username],
-    within: [bets.createdAt],
-    nullable: true,
-  },
+  placedBy: byUsername(placer, bets.placedBy, [bets.createdAt]),
   stakeAmount: bets.stakeCents,
   odds: bets.oddsHundredths,
   potentialPayout: bets.potentialPayoutCents,
   status: bets.status,
-  resolvedBy: {
-    join: resolver,
-    joinId: resolver.id,
-    fk: bets.resolvedBy,
-    by: [resolver.username],
-    within: [bets.createdAt],
-    nullable: true,
-  },
+  resolvedBy: byUsername(resolver, bets.resolvedBy, [bets.createdAt]),
   createdAt: bets.createdAt,
   resolvedAt: bets.resolvedAt,
 };
@@ -99,11 +86,10 @@ const SORTS: Record<SortKey<"bets">, ListSort> = {
  */
 function betSearch(q: string): Search {
   if (prefixQuery(q)) return betPrefixSearch(q);
-  const pattern = likePattern(q);
   const long = indexable(q);
-  const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
+  const like = (text: SQL | AnyColumn) => contains(text, q);
   const statuses = codesMatching(BET_STATUSES, SEARCH_WORDS_DE.bet, q);
-  const staff = sql`select id from users where ${like(sql`username`)}`;
+  const staff = staffNamed(q);
   /** The row test, given how a customer's and a shop's name are tested. */
   const rowTest = (customer: SQL, shop: SQL) =>
     or(
@@ -114,8 +100,8 @@ function betSearch(q: string): Search {
       sql`${bets.placedBy} in (${staff})`,
     ) as SQL;
   const row = rowTest(
-    linkedLike(bets.customerId, "customers", "j.first_name || ' ' || j.last_name", pattern, long),
-    linkedLike(bets.shopId, "shops", "j.name", pattern, long),
+    linkedLike(bets.customerId, "customers", "j.first_name || ' ' || j.last_name", q, long),
+    linkedLike(bets.shopId, "shops", "j.name", q, long),
   );
   if (!long) return { row };
   const byCustomer = gate(ftsIds("customers_fts", q, ["name"]));
@@ -148,7 +134,7 @@ function betSearch(q: string): Search {
  */
 function betPrefixSearch(q: string): Search {
   const statuses = codesMatching(BET_STATUSES, SEARCH_WORDS_DE.bet, q, "prefix");
-  const staff = sql`select id from users where username like ${prefixPattern(q)} escape '\\'`;
+  const staff = staffNamed(q, true);
   const named = customersNamedFrom(q);
   const shopNames = sql`select id from shops where ${startsWith(shops.name, q)}`;
   const byCustomer = named.ids;

@@ -76,3 +76,28 @@ describe("paying from the bet's page", () => {
     expect(still.paid).toBeNull();
   });
 });
+
+describe("a payment reads no body", () => {
+  test("a field, a non-object or malformed JSON is refused and pays nothing; {} pays", async () => {
+    const bet = await wonCashBet();
+    const slip = await t.json<SlipDto>("GET", `/api/bets/${bet.id}/slip`, { as: "user" });
+    const pay = (body?: string) =>
+      t.request("POST", `/api/slips/${slip.code}/pay`, { as: "user", body });
+    const refusals: [string, string][] = [
+      ['{"amount":"5.00","note":"part payment"}', "Unknown fields: amount, note"],
+      ["{not json", "Malformed JSON in request body"],
+      ["[]", "This operation reads no body: send none, or {}"],
+      ['"5.00"', "This operation reads no body: send none, or {}"],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await pay(body);
+      expect(`${body}: ${res.status}`).toBe(`${body}: 400`);
+      expect(((await res.json()) as { message: string }).message).toBe(message);
+      const unpaid = await t.json<BetDto>("GET", `/api/bets/${bet.id}`, { as: "user" });
+      expect(unpaid.paid).toBeNull();
+    }
+    const res = await pay("{}");
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { amount: string }).amount).toBe("19.00");
+  });
+});

@@ -109,7 +109,8 @@ describe("a bet at a price", () => {
       ["-2", "Odds must be at least 1.01"],
       ["1000/1", "Odds must be at most 999/1 (1000.00)"],
       ["99999999/1", "Not a price"],
-      ["5/99999", "Too large"],
+      ["5/99999", "Odds must be at least 1/100 (1.01)"],
+      ["2000/1001", "The price's denominator must be at most 1000"],
       ["1e3", "Not a number"],
     ] as const) {
       const res = await t.request("POST", "/api/bets", {

@@ -17,6 +17,8 @@ import { changedKeys, type Mutation, type Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
 import type { AgeRules } from "../../lib/http";
 import {
+  byUsername,
+  contains,
   enumFilter,
   ftsIds,
   gate,
@@ -25,7 +27,6 @@ import {
   type ListQuery,
   type ListSort,
   type ListSpec,
-  likePattern,
   listPage,
   prefixQuery,
   type Search,
@@ -117,14 +118,7 @@ const SORTS: Record<SortKey<"customers">, ListSort> = {
   allowOverdraft: customers.allowOverdraft,
   isActive: customers.isActive,
   createdAt: customers.createdAt,
-  createdBy: {
-    join: creator,
-    joinId: creator.id,
-    fk: customers.createdBy,
-    by: [creator.username],
-    within: [],
-    nullable: true,
-  },
+  createdBy: byUsername(creator, customers.createdBy, []),
 };
 
 /**
@@ -173,7 +167,7 @@ function customerSearch(q: string, callingCode: string): Search {
     sources.push(sql`select id from customers where ${customers.id} = ${id}`);
   }
   for (const digits of forms) {
-    row.push(sql`${phoneDigitsSql(customers.phone)} like ${likePattern(digits)} escape '\\'`);
+    row.push(contains(phoneDigitsSql(customers.phone), digits));
     sources.push(ftsIds("customers_fts", digits, ["phone_digits"]));
   }
   return { row: or(...row) as SQL, sources };
@@ -192,14 +186,13 @@ function customerTextSearch(q: string): Search {
       sources: starts.map((test) => sql`select id from customers where ${test}`),
     };
   }
-  const pattern = likePattern(q);
   const row = or(
     ...[
       sql`${customers.firstName} || ' ' || ${customers.lastName}`,
       customers.email,
       customers.phone,
       customers.address,
-    ].map((text) => sql`${text} like ${pattern} escape '\\'`),
+    ].map((text) => contains(text, q)),
   ) as SQL;
   return indexable(q) ? { row, sources: [ftsIds("customers_fts", q)] } : { row };
 }

@@ -20,13 +20,14 @@ import type { Actor } from "../../lib/context";
 import type { Mutation, Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
 import {
+  contains,
   enumFilter,
   inIdOrder,
   type ListQuery,
   type ListSort,
-  likePattern,
   listPage,
   type Search,
+  staffNamed,
 } from "../../lib/list-query";
 import { refuse } from "../../lib/refusals";
 import { findShopRow } from "../shops/shops.service";
@@ -318,12 +319,11 @@ export function currentShift(db: DbOrTx, viewer: ShiftViewer): ShiftDto | null {
  * Row by row: shifts are few (a handful a day per shop).
  */
 function shiftSearch(q: string): Search {
-  const pattern = likePattern(q);
   const id = /^\d{1,15}$/.test(q) ? Number(q) : undefined;
   return {
     row: or(
-      sql`${shifts.userId} in (select id from users where username like ${pattern} escape '\\')`,
-      sql`${shifts.shopId} in (select id from shops where name like ${pattern} escape '\\')`,
+      sql`${shifts.userId} in (${staffNamed(q)})`,
+      sql`${shifts.shopId} in (select id from shops where ${contains(sql`name`, q)})`,
       id !== undefined ? eq(shifts.id, id) : undefined,
     ) as SQL,
   };

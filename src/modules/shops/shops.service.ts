@@ -7,17 +7,17 @@ import type { CreateShopInput, UpdateShopInput } from "../../domain/schemas";
 import { changedKeys, type Mutation, type Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
 import {
+  contains,
   enumFilter,
   ftsIds,
   indexable,
   inIdOrder,
   type ListQuery,
   type ListSpec,
-  likePattern,
   listPage,
-  prefixPattern,
   prefixQuery,
   type Search,
+  startsWith,
 } from "../../lib/list-query";
 import { refuse } from "../../lib/refusals";
 
@@ -54,20 +54,16 @@ function shopSearch(q: string): Search {
   if (prefixQuery(q)) {
     // 1 or 2 characters: a name, location, address or phone that STARTS with q, as on every
     // list (decision 023); shops are few, so each row is simply tested.
-    const pattern = prefixPattern(q);
     return {
       row: or(
-        ...[shops.name, shops.location, shops.address, shops.phone].map(
-          (text) => sql`${text} like ${pattern} escape '\\'`,
+        ...[shops.name, shops.location, shops.address, shops.phone].map((text) =>
+          startsWith(text, q),
         ),
       ) as SQL,
     };
   }
-  const pattern = likePattern(q);
   const row = or(
-    ...[shops.name, shops.location, shops.address, shops.phone].map(
-      (text) => sql`${text} like ${pattern} escape '\\'`,
-    ),
+    ...[shops.name, shops.location, shops.address, shops.phone].map((text) => contains(text, q)),
   ) as SQL;
   return indexable(q) ? { row, sources: [ftsIds("shops_fts", q)] } : { row };
 }

@@ -23,6 +23,8 @@ import { notFound } from "../../lib/errors";
 import type { AgeRules } from "../../lib/http";
 import { postLedgerEntry } from "../../lib/ledger";
 import {
+  byUsername,
+  contains,
   enumFilter,
   ftsIds,
   gate,
@@ -31,13 +33,12 @@ import {
   type ListQuery,
   type ListSort,
   type ListSpec,
-  likePattern,
   linkedLike,
   listPage,
   orNumber,
-  prefixPattern,
   prefixQuery,
   type Search,
+  staffNamed,
   startsWith,
 } from "../../lib/list-query";
 import { log } from "../../lib/logger";
@@ -61,14 +62,7 @@ const SORTS: Record<SortKey<"transactions">, ListSort> = {
   description: transactions.description,
   status: transactions.status,
   betId: transactions.betId,
-  processedBy: {
-    join: processor,
-    joinId: processor.id,
-    fk: transactions.processedBy,
-    by: [processor.username],
-    within: [transactions.createdAt],
-    nullable: true,
-  },
+  processedBy: byUsername(processor, transactions.processedBy, [transactions.createdAt]),
   createdAt: transactions.createdAt,
 };
 
@@ -80,12 +74,11 @@ const SORTS: Record<SortKey<"transactions">, ListSort> = {
  */
 function transactionSearch(q: string): Search {
   if (prefixQuery(q)) return transactionPrefixSearch(q);
-  const pattern = likePattern(q);
   const long = indexable(q);
-  const like = (text: SQL | AnyColumn) => sql`${text} like ${pattern} escape '\\'`;
+  const like = (text: SQL | AnyColumn) => contains(text, q);
   const types = codesMatching(TRANSACTION_TYPES, SEARCH_WORDS_DE.transactionType, q);
   const statuses = codesMatching(TRANSACTION_STATUSES, SEARCH_WORDS_DE.transactionStatus, q);
-  const staff = sql`select id from users where ${like(sql`username`)}`;
+  const staff = staffNamed(q);
   const sides = [
     [transactions.fromEntityType, transactions.fromEntityId],
     [transactions.toEntityType, transactions.toEntityId],
@@ -103,9 +96,8 @@ function transactionSearch(q: string): Search {
       sql`${transactions.processedBy} in (${staff})`,
     ) as SQL;
   const row = rowTest(
-    (entity) =>
-      linkedLike(entity, "customers", "j.first_name || ' ' || j.last_name", pattern, long),
-    (entity) => linkedLike(entity, "shops", "j.name", pattern, long),
+    (entity) => linkedLike(entity, "customers", "j.first_name || ' ' || j.last_name", q, long),
+    (entity) => linkedLike(entity, "shops", "j.name", q, long),
   );
   if (!long) return { row };
   const byCustomer = gate(ftsIds("customers_fts", q, ["name"]));
@@ -145,7 +137,7 @@ function transactionPrefixSearch(q: string): Search {
     q,
     "prefix",
   );
-  const staff = sql`select id from users where username like ${prefixPattern(q)} escape '\\'`;
+  const staff = staffNamed(q, true);
   const named = customersNamedFrom(q);
   const shopNames = sql`select id from shops where ${startsWith(shops.name, q)}`;
   const byCustomer = named.ids;

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useT } from "../../i18n";
 import { euroCents } from "../../lib/format";
 import { useLargeAmountCents } from "../../lib/settings";
+import { useDialogEscape } from "./dialog";
 import { useFocusKeptThroughPending } from "./use-focus-kept-through-pending";
 
 /**
@@ -53,7 +54,8 @@ export function useLargeAmountStep<B>(focusOnBack?: () => void) {
 /**
  * The second, explicit confirmation of a large amount (LARGE_AMOUNT, issue 9): the amount
  * in large type, what it is for, and a confirm button that names it. Shown inside the
- * dialog in place of its form, which keeps its values for "Go back".
+ * dialog in place of its form, which keeps its values for "Go back"; Escape is "Go back"
+ * too (it closed the whole dialog, and the filled form with it).
  */
 export function AmountConfirmation({
   question,
@@ -79,6 +81,7 @@ export function AmountConfirmation({
   // Disabled while it sends: a refusal gives the focus back to it, not to the page.
   const confirmRef = useFocusKeptThroughPending(pending === true);
   const t = useT();
+  useDialogEscape(onBack);
   // Focus the safe choice: Enter from the form must not confirm by accident.
   useEffect(() => backRef.current?.focus(), []);
   return (

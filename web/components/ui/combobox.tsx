@@ -62,6 +62,12 @@ export function Combobox({
   const inputRef = useRef<HTMLInputElement | null>(null);
   const enterPendingRef = useRef(false);
   enterPendingRef.current = enterPending;
+  // What the keys did, known at once: the field's blur (Tab straight after Enter) can come
+  // before React has rendered the Enter's choice, and the state of the last render would say
+  // the text was left unchosen. `typedNow` is `typed` as last set; `enterChoice`, the option
+  // an Enter on the shown results takes, until that choice is made.
+  const typedNow = useRef<string | null>(null);
+  const enterChoice = useRef<ComboboxOption | null>(null);
   const editing = typed !== null && typed.trim() !== "";
   const t = useT();
   // The field's name inside a sentence: lower case in English ("Choose a shop"), as it is in
@@ -69,6 +75,8 @@ export function Combobox({
   const noun = currentLanguage() === "en" ? label.toLowerCase() : label;
 
   const choose = (option: ComboboxOption) => {
+    enterChoice.current = null;
+    typedNow.current = null;
     setPicked(option);
     setTyped(null);
     setAbandoned(false);
@@ -160,6 +168,8 @@ export function Combobox({
     "data-typing": editing ? "true" : undefined,
     onChange: (event) => {
       const text = (event.target as HTMLInputElement).value;
+      typedNow.current = text;
+      enterChoice.current = null;
       setTyped(text);
       setAbandoned(false);
       onQueryChange(text);
@@ -171,7 +181,12 @@ export function Combobox({
           event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }
         ).preventDownshiftDefault = true;
         event.preventDefault();
+        enterPendingRef.current = true;
         setEnterPending(true);
+      } else if (event.key === "Enter" && isOpen && highlightedIndex >= 0) {
+        // Downshift takes the highlighted option; its choice reaches `choose` only after a
+        // render, which a Tab pressed at once can come before.
+        enterChoice.current = options[highlightedIndex] ?? null;
       } else if (event.key === "Escape" && isOpen) {
         // Close the list, not the dialog around it.
         event.stopPropagation();
@@ -184,8 +199,12 @@ export function Combobox({
     },
     onBlur: () => {
       // An Enter already pressed still takes this text's first result when it arrives.
-      if (enterPending) return;
-      if (editing) {
+      if (enterPendingRef.current) return;
+      // An Enter on the shown results chose: that choice stands, whatever key came next (a
+      // blur in the same render as the Enter would otherwise undo Downshift's selection).
+      const entered = enterChoice.current;
+      if (entered) choose(entered);
+      else if (typedNow.current !== null && typedNow.current.trim() !== "") {
         setAbandoned(true);
         onAbandon();
       }

@@ -1,4 +1,12 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { i18n, useT } from "../../i18n";
 import "../../i18n/areas/ui";
 
@@ -15,9 +23,33 @@ interface DialogProps {
 }
 
 /**
+ * Sets what Escape does in the dialog around it (null: close it again): a step inside a
+ * dialog registers its own way back (useDialogEscape).
+ */
+const DialogEscapeContext = createContext<((back: (() => void) | null) => void) | null>(null);
+
+/**
+ * While the calling component is mounted, Escape in the dialog around it calls
+ * `back` instead of closing the dialog: a step shown in place of the dialog's form (the large
+ * amount's confirmation) goes back to the filled form, as its Go back does, rather than throw
+ * the form away; a second Escape, on the form, closes the dialog as before.
+ */
+export function useDialogEscape(back: () => void) {
+  const register = useContext(DialogEscapeContext);
+  const backRef = useRef(back);
+  backRef.current = back;
+  useEffect(() => {
+    if (!register) return;
+    register(() => backRef.current());
+    return () => register(null);
+  }, [register]);
+}
+
+/**
  * A native modal <dialog> (daisyUI modal): the page behind it is inert so focus stays
- * inside, and Escape closes it. It is open for as long as it is mounted: its owner mounts
- * it to open it (see DialogButton) and unmounts it to close it; focus then returns to
+ * inside, and Escape closes it (or takes a step inside it back: useDialogEscape). It is open
+ * for as long as it is mounted: its owner mounts it to open it (see DialogButton) and
+ * unmounts it to close it; focus then returns to
  * what opened it (or, if that is gone, to `refocus`'s element, else to the page heading). On a small screen the body
  * scrolls and the form's actions (`.modal-action`) stay in view.
  */
@@ -27,6 +59,12 @@ export function Dialog({ onClose, title, children, wide, refocus }: DialogProps)
   const refused = useRefusedFields(ref);
   const refocusRef = useRef(refocus);
   refocusRef.current = refocus;
+  // Escape: a step's way back while one is shown (useDialogEscape), else closing.
+  const back = useRef<(() => void) | null>(null);
+  const [registerBack] = useState(() => (handler: (() => void) | null) => {
+    back.current = handler;
+  });
+  const onEscape = () => (back.current ?? onClose)();
 
   useEffect(() => {
     const opener = document.activeElement;
@@ -65,14 +103,14 @@ export function Dialog({ onClose, title, children, wide, refocus }: DialogProps)
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        onEscape();
       }}
       // Escape closes it even where the browser sends no cancel event (a handled keydown
       // suppresses the native one, so it never closes twice).
       onKeyDown={(event) => {
         if (event.key === "Escape" && !event.defaultPrevented) {
           event.preventDefault();
-          onClose();
+          onEscape();
         }
       }}
       onSubmitCapture={refused.onSubmit}
@@ -84,7 +122,7 @@ export function Dialog({ onClose, title, children, wide, refocus }: DialogProps)
           {title}
         </h2>
         <RefusedSummary fields={refused.fields} />
-        {children}
+        <DialogEscapeContext.Provider value={registerBack}>{children}</DialogEscapeContext.Provider>
       </div>
     </dialog>
   );

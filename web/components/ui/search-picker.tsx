@@ -22,8 +22,14 @@ interface SearchPickerProps<T> extends PickerProps {
     isPlaceholderData: boolean;
   };
   /** The single-row hook of the resource (e.g. useShop), for the chosen row's label. */
-  useItem: (id: number | undefined) => { data?: T };
+  useItem: (id: number | undefined) => { data?: T; isFetching?: boolean };
   toOption: (item: T) => ComboboxOption;
+  /**
+   * The row the text names exactly (a customer's number: `102`), listed first when it is
+   * `usable` (active): sorted by name it came after the rows whose phone or address holds
+   * the same digits, or not among the first 10 at all, and Enter took the first.
+   */
+  exact?: { id: (q: string) => number | null; usable: (item: T) => boolean };
 }
 
 /** Picks an active row by searching the server as you type (first 10 matches). */
@@ -37,14 +43,27 @@ export function SearchPicker<T>({
   useList,
   useItem,
   toOption,
+  exact,
 }: SearchPickerProps<T>) {
   const [query, setQuery] = useState("");
   const q = useDebouncedValue(query.trim(), 200);
   const list = useList({ q: q || undefined, status: "ACTIVE", limit: 10, sort });
   const selected = useItem(value ? Number(value) : undefined);
-  // The options answer the text typed now: no debounce pending, no older page shown.
+  const exactId = q ? (exact?.id(q) ?? undefined) : undefined;
+  const named = useItem(exactId);
+  const first =
+    exactId !== undefined && named.data && exact?.usable(named.data) ? named.data : null;
+  const options = (list.data?.items ?? []).map(toOption);
+  if (first)
+    options.splice(0, options.length, toOption(first), ...options.filter((o) => o.id !== exactId));
+  // The options answer the text typed now: no debounce pending, no older page shown, and the
+  // row it names exactly read (or found not to be there).
   const settled =
-    q === query.trim() && list.data !== undefined && !list.isPlaceholderData && !list.isFetching;
+    q === query.trim() &&
+    list.data !== undefined &&
+    !list.isPlaceholderData &&
+    !list.isFetching &&
+    !(exactId !== undefined && named.isFetching);
   return (
     <Combobox
       label={label}
@@ -53,7 +72,7 @@ export function SearchPicker<T>({
       selectedLabel={selected.data ? toOption(selected.data).label : ""}
       onQueryChange={setQuery}
       loading={list.isFetching && !list.data}
-      options={(list.data?.items ?? []).map(toOption)}
+      options={options}
       settled={settled}
       onSelect={(option) => onChange(String(option.id))}
       onAbandon={() => onChange("")}

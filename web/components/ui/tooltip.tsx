@@ -5,6 +5,13 @@
  * (WCAG 1.4.13). daisyUI's `tooltip` draws it; its text is only set while open, since
  * daisyUI alone would show it on hover at once. The element's accessible description is
  * the caller's (aria-describedby), so a screen reader does not wait for it.
+ *
+ * daisyUI places a tip above its element, centred, with no regard for the window: near the
+ * top of the page it ran off the top (only "or more" of its text showed), near an edge off
+ * the side, over the heading. So the place is chosen when it opens (`tipPlacement`): below
+ * when there is no room above, and aligned to the element's start or end when a centred tip
+ * would leave the window. A text the user must read to go on belongs on the page, not in a
+ * tooltip (the settle buttons' reason on the bet's page is shown under them).
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
@@ -14,12 +21,39 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** When the last tooltip closed (any of them): the skip delay is counted from it. */
 let lastClosedAt = Number.NEGATIVE_INFINITY;
 
+/** daisyUI's widest tip (its max-width, 20rem) and the room kept above for one (4 lines). */
+const TIP_MAX_WIDTH_PX = 320;
+const TIP_ROOM_ABOVE_PX = 96;
+
+/**
+ * The daisyUI placement classes for a tip on an element at `rect` in a window of the given
+ * size: above unless there is less room there than below and less than a tall tip needs;
+ * centred unless that would cross an edge, then from the element's start (or its end).
+ */
+export function tipPlacement(
+  rect: Pick<DOMRect, "top" | "bottom" | "left" | "right">,
+  viewport: { width: number; height: number },
+): string {
+  const above = rect.top >= TIP_ROOM_ABOVE_PX || rect.top >= viewport.height - rect.bottom;
+  const centre = (rect.left + rect.right) / 2;
+  const half = TIP_MAX_WIDTH_PX / 2;
+  const align =
+    centre - half >= 0 && centre + half <= viewport.width
+      ? ""
+      : rect.left + TIP_MAX_WIDTH_PX <= viewport.width
+        ? " tooltip-start"
+        : " tooltip-end";
+  return `${above ? "tooltip-top" : "tooltip-bottom"}${align}`;
+}
+
 /**
  * `children` with `tip` as their tooltip; with no tip, as they are (the same wrapper, laid out
  * as `contents`, so a tip that comes and goes does not remount what it wraps).
  */
 export function Tooltip({ tip, children }: { tip: string | null; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const [placement, setPlacement] = useState("tooltip-top");
+  const wrapper = useRef<HTMLSpanElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   // While open: Escape closes it wherever the focus is (what it describes is often a disabled
@@ -39,8 +73,16 @@ export function Tooltip({ tip, children }: { tip: string | null; children: React
   const show = () => {
     clearTimeout(timer.current);
     if (tip === null) return;
-    if (performance.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS) setOpen(true);
-    else timer.current = setTimeout(() => setOpen(true), TOOLTIP_OPEN_DELAY_MS);
+    // Placed where the element is when it opens (the page may have scrolled meanwhile).
+    const openPlaced = () => {
+      const rect = wrapper.current?.getBoundingClientRect();
+      if (rect) {
+        setPlacement(tipPlacement(rect, { width: window.innerWidth, height: window.innerHeight }));
+      }
+      setOpen(true);
+    };
+    if (performance.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS) openPlaced();
+    else timer.current = setTimeout(openPlaced, TOOLTIP_OPEN_DELAY_MS);
   };
   const hide = () => {
     clearTimeout(timer.current);
@@ -49,7 +91,8 @@ export function Tooltip({ tip, children }: { tip: string | null; children: React
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only show a text the element already has as its description
     <span
-      className={tip === null ? "contents" : open ? "tooltip tooltip-open" : "tooltip"}
+      ref={wrapper}
+      className={tip === null ? "contents" : open ? `tooltip tooltip-open ${placement}` : "tooltip"}
       data-tip={open && tip !== null ? tip : undefined}
       onPointerEnter={show}
       onPointerLeave={hide}

@@ -51,7 +51,7 @@ export const de: Shape<typeof en> = {
     LARGE_BET: {
       title: "Große Wette platziert",
       description:
-        "Wette #{{betId}} für {{customer}}: Einsatz {{stake}}, möglicher Gewinn {{potentialPayout}}.",
+        "Wette #{{betId}} für {{customer}}: Einsatz {{stake}}, mögliche Auszahlung {{potentialPayout}}.",
     },
     BALANCE_DRIFT: {
       title: "Abweichung im Kontostand korrigiert",

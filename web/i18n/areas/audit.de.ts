@@ -65,7 +65,7 @@ export const de: Shape<typeof en> = {
     priceDen: "Quote Nenner",
     priceFormat: "Quotenformat",
     potentialPayoutCents: "Mögliche Auszahlung",
-    actualPayoutCents: "Ausgezahlter Gewinn",
+    actualPayoutCents: "Tatsächliche Auszahlung",
     allowOvercredit: "Überschreitung erlaubt",
     outcome: "Ergebnis",
     status: "Status",

@@ -25,7 +25,7 @@ export const de: Shape<typeof en> = {
     openShift: "Schicht öffnen",
     closeShift: "Schicht schließen",
     label: "Schicht",
-    opened: "Geöffnet {{time}}",
+    openAtSince: "Offen in {{shop}}, geöffnet {{time}}",
     openAt: "Offen in {{shop}}",
     noOpenShift: "Keine offene Schicht",
   },

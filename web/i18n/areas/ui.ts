@@ -29,7 +29,8 @@ export const en = {
     openShift: "Open shift",
     closeShift: "Close shift",
     label: "Shift",
-    opened: "Opened {{time}}",
+    /** The open shift's full line (the sidebar may wrap or cut its text): shop and start. */
+    openAtSince: "Open at {{shop}}, opened {{time}}",
     openAt: "Open at {{shop}}",
     noOpenShift: "No open shift",
   },

@@ -62,6 +62,7 @@ export const de: Shape<typeof en> = {
     oddsMax: "Die Quote darf höchstens 1000,00 sein",
     oddsMaxFraction: "Die Quote darf höchstens 999/1 (1000,00) sein",
     denominator: "Der Nenner der Quote muss mindestens 1 sein",
+    denominatorMax: "Der Nenner der Quote darf höchstens {{max}} sein",
     passwordBlank: "Das Passwort darf nicht nur aus Leerzeichen bestehen",
     passwordUsername: "Das Passwort darf den Benutzernamen nicht enthalten",
     passwordCommon:

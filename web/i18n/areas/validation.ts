@@ -71,6 +71,7 @@ export const en = {
     oddsMax: "Odds must be at most 1000.00",
     oddsMaxFraction: "Odds must be at most 999/1 (1000.00)",
     denominator: "The price's denominator must be at least 1",
+    denominatorMax: "The price's denominator must be at most {{max}}",
     passwordBlank: "The password must not be only spaces",
     passwordUsername: "The password must not contain the username",
     passwordCommon:

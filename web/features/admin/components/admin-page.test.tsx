@@ -3,23 +3,14 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { userDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
-import { job } from "../../../test/fixtures";
-import { page, renderApp, user } from "../../../test/render";
+import { adminPageRoutes, booksCheck, health, job, settings } from "../../../test/fixtures";
+import { page, renderApp, termValue, user } from "../../../test/render";
 
 afterEach(() => {
   // Unmounted first: a language change re-renders every mounted screen.
   cleanup();
   applyLanguage("en");
 });
-
-const health = {
-  systemStatus: "operational",
-  databaseStatus: "disconnected",
-  databaseLatency: 2,
-  lastCheck: "2026-01-01T00:00:00Z",
-  activeSessions: 3,
-  uptime: 7500,
-};
 
 const goodBackup = {
   id: 4,
@@ -31,30 +22,26 @@ const goodBackup = {
   createdAt: "2026-03-01T03:00:00.000Z",
 };
 
-const settings = (backupIntervalHours: number | null) => ({
-  largeAmount: "1000.00",
-  creditLimitCap: "1000.00",
-  backupIntervalHours,
-});
-
 function renderAdmin(extra = {}) {
-  return renderApp("/admin", "admin", {
-    "GET /api/health": health,
-    "GET /api/admin/users": page([
-      { id: 2, username: "sam", role: "user", createdAt: "2026-01-01T00:00:00Z" },
-    ]),
-    "GET /api/admin/backups": page([]),
-    "GET /api/settings": settings(null),
-    "GET /api/admin/tokens": [],
-    ...extra,
-  });
+  return renderApp(
+    "/admin",
+    "admin",
+    adminPageRoutes({
+      "GET /api/health": health({
+        databaseStatus: "disconnected",
+        databaseLatency: 2,
+        activeSessions: 3,
+      }),
+      "GET /api/admin/users": page([
+        { id: 2, username: "sam", role: "user", createdAt: "2026-01-01T00:00:00Z" },
+      ]),
+      ...extra,
+    }),
+  );
 }
 
 /** The value of one row of the System Information panel. */
-async function info(name: string): Promise<string> {
-  const term = await screen.findByText(name, { selector: "dt" });
-  return term.nextElementSibling?.textContent ?? "";
-}
+const info = (name: string) => termValue(name);
 
 describe("admin page", () => {
   test("status cards, uptime in hours and minutes, fixed system information", async () => {
@@ -112,26 +99,14 @@ describe("admin page", () => {
 
   test("recalculation toasts the new balance, then checks the books again (decision 037)", async () => {
     const ue = userEvent.setup();
-    const checked = (over: object) => ({
-      id: 1,
-      ok: true,
-      checkedAt: "2026-03-01T10:00:20.000Z",
-      violations: [],
-      violationCount: 0,
-      truncated: false,
-      startedBy: "admin",
-      startedAt: "2026-03-01T10:00:00.000Z",
-      durationMs: 20_000,
-      ...over,
-    });
     const drift = {
       rule: "customer-balance",
-      entityType: "CUSTOMER",
+      entityType: "CUSTOMER" as const,
       entityId: 7,
       message: "Customer #7 has a stored balance of €10.00 but its ledger gives €12.50",
     };
     let status: unknown = {
-      last: checked({ ok: false, violations: [drift], violationCount: 1 }),
+      last: booksCheck({ ok: false, violations: [drift], violationCount: 1 }),
       running: null,
     };
     const { calls } = renderAdmin({
@@ -146,7 +121,10 @@ describe("admin page", () => {
       },
       "POST /api/admin/jobs": () => {
         // The check after the recalculation finds the books balanced.
-        status = { last: checked({ id: 2, checkedAt: "2026-03-01T10:05:00.000Z" }), running: null };
+        status = {
+          last: booksCheck({ id: 2, checkedAt: "2026-03-01T10:05:00.000Z" }),
+          running: null,
+        };
         return { status: 202, body: job({ state: "done", progress: 1 }) };
       },
     });
@@ -199,7 +177,7 @@ describe("admin page", () => {
   test("system information shows the last backup the server took and its result", async () => {
     renderAdmin({
       "GET /api/admin/backups": page([goodBackup], 9),
-      "GET /api/settings": settings(24),
+      "GET /api/settings": settings({ backupIntervalHours: 24 }),
     });
     await waitFor(async () => expect(await info("Last Backup")).toContain("OK"));
     expect(await info("Backup File")).toBe("betting-shop-auto-2026-03-01T03-00-00-000Z.db");
@@ -330,7 +308,7 @@ describe("admin page", () => {
   test("in German: panels, statuses and the user list in German, numbers the German way", async () => {
     renderAdmin({
       "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
-      "GET /api/settings": settings(6),
+      "GET /api/settings": settings({ backupIntervalHours: 6 }),
     });
     expect(await screen.findByRole("heading", { name: "Systemverwaltung", level: 1 })).toBeTruthy();
     expect(await screen.findByText("In Betrieb")).toBeTruthy();

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor } from "@testing-library/react";
 import { userDto } from "../../../../src/domain/dto";
-import { page, renderApp, user } from "../../../test/render";
+import { adminPageRoutes } from "../../../test/fixtures";
+import { renderApp, termValue, user } from "../../../test/render";
 
 const check = {
   id: 3,
@@ -14,34 +15,12 @@ const check = {
 };
 const quick = { ...check, id: 4, kind: "quick", durationMs: 2_900 };
 
-/** What the admin page reads besides the integrity status. */
-const ADMIN_PAGE = {
-  "GET /api/health": {
-    systemStatus: "operational",
-    databaseStatus: "connected",
-    databaseLatency: 1,
-    lastCheck: "2026-01-01T00:00:00Z",
-    activeSessions: 1,
-    uptime: 60,
-  },
-  "GET /api/admin/users": page([]),
-  "GET /api/admin/backups": page([]),
-  "GET /api/settings": {
-    largeAmount: "1000.00",
-    creditLimitCap: "1000.00",
-    backupIntervalHours: null,
-  },
-};
-
 function renderAdmin(integrity: unknown) {
-  return renderApp("/admin", "admin", { ...ADMIN_PAGE, "GET /api/admin/integrity": integrity });
+  return renderApp("/admin", "admin", adminPageRoutes({ "GET /api/admin/integrity": integrity }));
 }
 
 /** The value of one row of the System Information panel. */
-async function info(name: string): Promise<string> {
-  const term = await screen.findByText(name, { selector: "dt" });
-  return term.nextElementSibling?.textContent ?? "";
-}
+const info = (name: string) => termValue(name);
 
 describe("integrity checks on the admin page", () => {
   test("the start-up check and the daily full check, each with its result and duration", async () => {
@@ -92,11 +71,14 @@ describe("integrity checks on the admin page", () => {
   });
 
   test("in German, half an hour is 0,5 Stunden", async () => {
-    renderApp("/admin", "admin", {
-      ...ADMIN_PAGE,
-      "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
-      "GET /api/admin/integrity": { quick, full: null, everyHours: 0.5 },
-    });
+    renderApp(
+      "/admin",
+      "admin",
+      adminPageRoutes({
+        "GET /api/user": userDto.parse({ ...user("admin"), language: "de" }),
+        "GET /api/admin/integrity": { quick, full: null, everyHours: 0.5 },
+      }),
+    );
     await waitFor(async () =>
       expect(await info("Vollständige Integritätsprüfung")).toBe(
         "Noch nicht gelaufen (alle 0,5 Stunden, im Hintergrund)",

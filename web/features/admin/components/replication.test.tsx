@@ -1,35 +1,19 @@
 import { describe, expect, test } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
-import { page, renderApp } from "../../../test/render";
-
-const health = {
-  systemStatus: "operational",
-  databaseStatus: "connected",
-  databaseLatency: 1,
-  lastCheck: "2026-01-01T00:00:00Z",
-  activeSessions: 1,
-  uptime: 60,
-};
+import { adminPageRoutes, health } from "../../../test/fixtures";
+import { renderApp, termValue } from "../../../test/render";
 
 function renderAdmin(replication: unknown) {
-  return renderApp("/admin", "admin", {
-    "GET /api/health": { ...health, replication },
-    "GET /api/admin/users": page([]),
-    "GET /api/admin/backups": page([]),
-    "GET /api/admin/tokens": page([]),
-    "GET /api/settings": {
-      largeAmount: "1000.00",
-      creditLimitCap: "1000.00",
-      backupIntervalHours: null,
-    },
-  });
+  return renderApp(
+    "/admin",
+    "admin",
+    adminPageRoutes({ "GET /api/health": health({ replication }) }),
+  );
 }
 
 /** The value of one row of the Replication panel. */
 async function row(name: string): Promise<string> {
-  const panel = await screen.findByRole("region", { name: "Replication" });
-  const term = await within(panel).findByText(name, { selector: "dt" });
-  return term.nextElementSibling?.textContent ?? "";
+  return termValue(name, await screen.findByRole("region", { name: "Replication" }));
 }
 
 describe("the Replication panel on the admin page", () => {

@@ -364,7 +364,7 @@ describe("the staff dashboard in German", () => {
     expect(
       within(panel).getByText(
         asQueried(
-          "Wette #12 für einen Barkunden: Einsatz 1.000,00\u00a0€, möglicher Gewinn 2.500,00\u00a0€.",
+          "Wette #12 für einen Barkunden: Einsatz 1.000,00\u00a0€, mögliche Auszahlung 2.500,00\u00a0€.",
         ),
       ),
     ).toBeTruthy();

@@ -74,7 +74,7 @@ export default function BetDetail({
               <BetStatusBadge status={bet.status} />
             </span>
             {/* Settle from the bet (issue 20): a slip found by its code settles here. */}
-            {canMutate && <BetActions bet={bet} />}
+            {canMutate && <BetActions bet={bet} reasonShown />}
             <PrintSlipLink betId={bet.id} />
             <ResettleButton bet={bet} />
             <HistoryLink entityType="BET" entityId={bet.id} />

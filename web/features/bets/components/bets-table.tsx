@@ -212,7 +212,7 @@ function BetCard({ bet, canMutate }: { bet: Bet; canMutate: boolean }) {
           [t("bets.table.payout"), euro(payoutShown(bet))],
         ]}
       />
-      {canMutate && <BetActions bet={bet} />}
+      {canMutate && <BetActions bet={bet} reasonShown />}
     </article>
   );
 }

@@ -220,6 +220,31 @@ describe("Place New Bet", () => {
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 
+  test("Escape on the large-amount confirmation goes back to the filled form; a second one closes", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(<UntilClosed />, "user", {
+      "GET /api/customers/:id": customer({ balance: "2000.00" }),
+      "GET /api/shops/:id": shop(),
+      "GET /api/settings": settings({ largeAmount: "500.00" }),
+    });
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/settings")).toBe(true));
+    await ue.type(screen.getByLabelText("Description"), "Big bet");
+    const stake = screen.getByLabelText("Stake Amount (€)") as HTMLInputElement;
+    await ue.type(stake, "600");
+    await ue.type(screen.getByLabelText("Odds"), "2{Enter}");
+    expect((await screen.findByTestId("large-amount")).textContent).toBe("€600.00");
+    await ue.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByTestId("large-amount")).toBeNull());
+    expect(screen.getByRole("dialog", { name: "Place New Bet" })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(stake));
+    expect(stake.value).toBe("600");
+    expect((screen.getByLabelText("Description") as HTMLTextAreaElement).value).toBe("Big bet");
+    await ue.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
   test("without the balance after it, the toast names the bet's customer and no balance", async () => {
     let placed = false;
     const { ue } = setup(

@@ -11,6 +11,7 @@ import { loseFirstAnswer, renderWithProviders, user } from "../../../test/render
 import { useCustomer } from "../../customers";
 import type { Bet } from "../api/types";
 import { BetActions } from "./bet-actions";
+import BetDetail from "./bet-detail";
 import SettleBetDialog from "./settle-bet-dialog";
 import { SettleProvider } from "./settle-provider";
 
@@ -53,6 +54,37 @@ describe("the large payout's confirmation", () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole("button", { name: "Confirm Won" })),
     );
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+});
+
+describe("Escape on the large payout's confirmation", () => {
+  test("goes back to Confirm Won, the settle dialog still open", async () => {
+    const ue = userEvent.setup();
+    let closed = 0;
+    const { calls } = renderWithProviders(
+      <SettleBetDialog
+        bet={bet({ potentialPayout: "5000.00" }) as Bet}
+        status="WON"
+        onClose={() => {
+          closed += 1;
+        }}
+      />,
+      "admin",
+      settings,
+    );
+    const confirm = screen.getByRole("button", { name: "Confirm Won" }) as HTMLButtonElement;
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    await ue.click(confirm);
+    expect((await screen.findByTestId("large-amount")).textContent).toBe("€5,000.00");
+    await ue.keyboard("{Escape}");
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Confirm Won" })),
+    );
+    expect(screen.queryByTestId("large-amount")).toBeNull();
+    expect(closed).toBe(0);
+    await ue.keyboard("{Escape}");
+    expect(closed).toBe(1);
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
   });
 });
@@ -138,6 +170,34 @@ describe("four eyes on risk (issue 10): the Won button of a pending bet", () => 
     expect((screen.getByRole("button", { name: "Void" }) as HTMLButtonElement).disabled).toBe(
       false,
     );
+  });
+
+  test("on the bet's page the reason is written under the buttons, in full, and describes Won", async () => {
+    // A cash bet of €1,000 at 2/1 (€3,000 back): the tooltip ran off the window at the top of
+    // the page, and on a phone over the heading; nothing else said why Won was grey.
+    renderWithProviders(<BetDetail id={11} />, "user", {
+      ...settings,
+      "GET /api/bets/:id": bet({
+        customerId: null,
+        customer: null,
+        payment: "cash",
+        stakeAmount: "1000.00",
+        totalStake: "1000.00",
+        odds: "3.00",
+        price: "2/1",
+        potentialPayout: "3000.00",
+        actualPayout: null,
+      }),
+    });
+    const won = await screen.findByRole("button", { name: "Won" });
+    await waitFor(() => expect(won.getAttribute("aria-disabled")).toBe("true"));
+    const note = screen.getByText(REASON);
+    // Shown text, not a tooltip's nor a screen reader's only.
+    expect(note.closest(".tooltip, .sr-only, [hidden]")).toBeNull();
+    expect(note.getAttribute("data-tip")).toBeNull();
+    expect(won.getAttribute("aria-describedby")).toBe(note.id);
+    expect(description(won)).toBe(REASON);
+    expect(screen.getAllByText(REASON)).toHaveLength(1);
   });
 
   test("an admin's Won is enabled", async () => {

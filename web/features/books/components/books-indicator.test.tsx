@@ -3,26 +3,9 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BooksStatusDto } from "../../../../src/domain/dto";
 import { applyLanguage } from "../../../i18n";
-import { job } from "../../../test/fixtures";
+import { booksCheck, job } from "../../../test/fixtures";
 import { englishAfterEach, renderWithProviders } from "../../../test/render";
 import { BooksIndicator } from "./books-indicator";
-
-type Last = NonNullable<BooksStatusDto["last"]>;
-
-function check(over: Partial<Last> = {}): Last {
-  return {
-    id: 1,
-    ok: true,
-    checkedAt: "2026-03-01T10:00:20.000Z",
-    violations: [],
-    violationCount: 0,
-    truncated: false,
-    startedBy: "admin",
-    startedAt: "2026-03-01T10:00:00.000Z",
-    durationMs: 20_000,
-    ...over,
-  };
-}
 
 const drift = {
   rule: "customer-balance",
@@ -45,7 +28,7 @@ async function verdict(): Promise<HTMLElement> {
   return badge;
 }
 
-const red = check({ id: 2, ok: false, violations: [drift, betRows], violationCount: 2 });
+const red = booksCheck({ id: 2, ok: false, violations: [drift, betRows], violationCount: 2 });
 
 describe("the books indicator", () => {
   test("before any check: not yet checked; Check now starts one and shows its progress", async () => {
@@ -70,7 +53,7 @@ describe("the books indicator", () => {
 
   test("green when the books balance, with when and by whom (exact time in a time element)", async () => {
     renderWithProviders(<BooksIndicator />, "admin", {
-      "GET /api/admin/books-status": { last: check({ startedBy: "schedule" }), running: null },
+      "GET /api/admin/books-status": { last: booksCheck({ startedBy: "schedule" }), running: null },
       "GET /api/admin/jobs": [],
     });
     const badge = await verdict();
@@ -96,7 +79,10 @@ describe("the books indicator", () => {
       }),
       "POST /api/admin/jobs": () => {
         // The check after the recalculation finds the books balanced.
-        status = { last: check({ id: 3, checkedAt: "2026-03-01T10:05:00.000Z" }), running: null };
+        status = {
+          last: booksCheck({ id: 3, checkedAt: "2026-03-01T10:05:00.000Z" }),
+          running: null,
+        };
         return { status: 202, body: job({ state: "done", progress: 1, finishedAt: null }) };
       },
     });
@@ -132,7 +118,7 @@ describe("the books indicator", () => {
   test("says when only the first discrepancies are listed", async () => {
     renderWithProviders(<BooksIndicator />, "admin", {
       "GET /api/admin/books-status": {
-        last: check({ ok: false, violations: [drift], violationCount: 250 }),
+        last: booksCheck({ ok: false, violations: [drift], violationCount: 250 }),
         running: null,
       },
       "GET /api/admin/jobs": [],
@@ -143,7 +129,7 @@ describe("the books indicator", () => {
 
   test("a check that failed after the last result shows why", async () => {
     renderWithProviders(<BooksIndicator />, "admin", {
-      "GET /api/admin/books-status": { last: check(), running: null },
+      "GET /api/admin/books-status": { last: booksCheck(), running: null },
       "GET /api/admin/jobs": [
         job({ state: "failed", error: "disk I/O error", finishedAt: "2026-03-01T11:00:00.000Z" }),
       ],
@@ -176,7 +162,7 @@ describe("the books indicator in German (issue 23)", () => {
     const now = new Date().toISOString();
     renderWithProviders(<BooksIndicator />, "admin", {
       "GET /api/admin/books-status": {
-        last: check({ checkedAt: now, startedBy: "Tom &amp; Jerry" }),
+        last: booksCheck({ checkedAt: now, startedBy: "Tom &amp; Jerry" }),
         running: null,
       },
       "GET /api/admin/jobs": [],

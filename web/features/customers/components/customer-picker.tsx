@@ -1,3 +1,4 @@
+import { parseCustomerNumber } from "../../../../src/domain/customer-number";
 import { type PickerProps, SearchPicker } from "../../../components/ui/search-picker";
 import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
@@ -16,6 +17,9 @@ const toOption = (c: Customer) => ({
   detail: euro(c.balance),
 });
 
+/** `102`, `C102`, `C-000102`: that customer first, if active (README, "At the counter"). */
+const EXACT = { id: parseCustomerNumber, usable: (c: Customer) => c.isActive };
+
 /** Picks an active customer by searching the server as you type. */
 export function CustomerPicker(props: PickerProps) {
   const t = useT();
@@ -28,6 +32,7 @@ export function CustomerPicker(props: PickerProps) {
       useList={useCustomers}
       useItem={useCustomer}
       toOption={toOption}
+      exact={EXACT}
     />
   );
 }

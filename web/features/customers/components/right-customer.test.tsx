@@ -46,6 +46,66 @@ describe("the customer picker", () => {
   });
 });
 
+describe("a customer's number typed in the picker", () => {
+  /** The server's answer to q=102 sorted by last name: the address or phone matches first. */
+  const lynch = customer({
+    id: 124,
+    firstName: "Aoife",
+    lastName: "Lynch",
+    address: "102 Main St",
+  });
+  const quinn = customer({ id: 102, firstName: "Sean", lastName: "Quinn" });
+  const rows = [lynch, liam(16, { phone: "087 1020304" }), quinn];
+  const routes = (byId: Record<number, unknown>) => ({
+    "GET /api/customers": page(rows),
+    "GET /api/customers/:id": ({ path }: { path: string }) =>
+      byId[Number(path.split("/").pop())] ?? { status: 404, body: { message: "Not found" } },
+  });
+
+  test("is that customer, first, and Enter takes them", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<PickerHost />, "user", routes({ 102: quinn, 124: lynch }));
+    const box = (await screen.findByRole("combobox", { name: "Customer" })) as HTMLInputElement;
+    await ue.type(box, "102");
+    await waitFor(() =>
+      expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+        "Sean Quinn (C-000102)€50.00",
+        "Aoife Lynch (C-000124)€50.00",
+        "Liam McLoughlin (C-000016) · 087 1020304€50.00",
+      ]),
+    );
+    await ue.keyboard("{Enter}");
+    await waitFor(() => expect(box.value).toBe("Sean Quinn (C-000102)"));
+  });
+
+  test("first even when the name sort left them out of the first 10", async () => {
+    const ue = userEvent.setup();
+    const far = customer({ id: 777, firstName: "Zoe", lastName: "Zimmer" });
+    renderWithProviders(<PickerHost />, "user", routes({ 777: far }));
+    const box = (await screen.findByRole("combobox", { name: "Customer" })) as HTMLInputElement;
+    await ue.type(box, "C-000777");
+    await waitFor(() =>
+      expect(screen.getAllByRole("option")[0]?.textContent).toBe("Zoe Zimmer (C-000777)€50.00"),
+    );
+  });
+
+  test("not when that customer is closed, or there is none", async () => {
+    const ue = userEvent.setup();
+    const closed = customer({ id: 102, firstName: "Sean", lastName: "Quinn", isActive: false });
+    renderWithProviders(<PickerHost />, "user", {
+      ...routes({ 102: closed }),
+      "GET /api/customers": page([lynch]),
+    });
+    const box = (await screen.findByRole("combobox", { name: "Customer" })) as HTMLInputElement;
+    await ue.type(box, "102");
+    await waitFor(() =>
+      expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+        "Aoife Lynch (C-000124)€50.00",
+      ]),
+    );
+  });
+});
+
 describe("the customer page", () => {
   test("shows the number and phone under the name, and 'Age not verified' without a date of birth", async () => {
     renderWithProviders(<CustomerDetail id={231} />, "user", {

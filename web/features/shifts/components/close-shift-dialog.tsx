@@ -43,12 +43,13 @@ export default function CloseShiftDialog({
   });
   const { register, handleSubmit, watch, formState } = form;
   const closed = close.data;
-  // The form (and its focused field or button) is gone once closed: Done takes the focus, so
-  // Enter ends the dialog, and reads the result it is described by.
+  // The form (and its focused field or button) is gone once closed: the result takes the
+  // focus (not Done: a second Enter pressed on Close shift would end the dialog before the
+  // count and its discrepancy were seen), as a slip's "Paid" does; Tab reaches Done.
   const statusId = useId();
-  const done = useRef<HTMLButtonElement>(null);
+  const result = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (closed) done.current?.focus();
+    if (closed) result.current?.focus();
   }, [closed]);
   return (
     <Dialog
@@ -57,16 +58,23 @@ export default function CloseShiftDialog({
     >
       {closed ? (
         <div>
-          <p id={statusId} className="mb-3 text-sm" role="status">
-            {t("shifts.close.closedText", { id: closed.id, shop: shopOf(closed) })}
-          </p>
-          <ShiftFigures shift={closed} />
+          <section
+            ref={result}
+            tabIndex={-1}
+            aria-labelledby={statusId}
+            className="rounded-box outline-offset-2"
+            data-testid="shift-closed-result"
+          >
+            <p id={statusId} className="mb-3 text-sm" role="status">
+              {t("shifts.close.closedText", { id: closed.id, shop: shopOf(closed) })}
+            </p>
+            <ShiftFigures shift={closed} />
+          </section>
           <div className="modal-action">
             <Link href={`/shifts/${closed.id}`} className="btn" onClick={onClose}>
               {t("shifts.close.report")}
             </Link>
             <button
-              ref={done}
               type="button"
               className="btn btn-primary"
               aria-describedby={statusId}

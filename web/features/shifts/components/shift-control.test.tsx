@@ -33,6 +33,19 @@ const closingShort = {
 };
 
 describe("the shift control", () => {
+  test("a long shop name is never cut: the link wraps, and its title names the shop and the start", async () => {
+    renderWithProviders(<ShiftControl />, "user", {
+      "GET /api/shifts/current": shift({ shop: { id: 3, name: "Galway Bookmakers Eyre Square" } }),
+    });
+    const link = await screen.findByRole("link", { name: "Open at Galway Bookmakers Eyre Square" });
+    // It was cut to "Open at Galway Bo…" in the sidebar, and its title held only the time.
+    expect(link.className).not.toContain("truncate");
+    expect(link.getAttribute("title")).toStartWith(
+      "Open at Galway Bookmakers Eyre Square, opened ",
+    );
+    expect(link.getAttribute("title")).toContain("2026");
+  });
+
   test("without an open shift: Open shift asks for the shop and the float first", async () => {
     const ue = userEvent.setup();
     const { calls } = renderWithProviders(<ShiftControl />, "user", {
@@ -69,7 +82,7 @@ describe("the shift control", () => {
     });
   });
 
-  test("closed by Enter in the count: Done has the focus, names the result, and Enter ends it", async () => {
+  test("closed by Enter in the count: the result has the focus, so a second Enter hides nothing", async () => {
     const ue = userEvent.setup();
     renderWithProviders(<ShiftControl />, "user", { ...closingShort });
     expect(await screen.findByText("Open at Central")).toBeTruthy();
@@ -77,11 +90,23 @@ describe("the shift control", () => {
     const dialog = await screen.findByRole("dialog", { name: "Close shift" });
     await ue.type(within(dialog).getByLabelText("Counted cash (€)"), "127,50{Enter}");
     const closed = await screen.findByRole("dialog", { name: "Shift closed" });
+    // The form and its field are gone: the result takes the focus (without it the focus fell
+    // to the page; on Done, the cashier's second Enter closed the dialog unread).
+    const result = within(closed).getByTestId("shift-closed-result");
+    await waitFor(() => expect(document.activeElement).toBe(result));
+    expect(result.textContent).toContain("€2.50 short");
+    expect(within(closed).getByRole("region").getAttribute("aria-labelledby")).toBe(
+      within(closed).getByRole("status").id,
+    );
+    await ue.keyboard("{Enter}");
+    expect(screen.getByRole("dialog", { name: "Shift closed" })).toBe(closed);
+    expect(within(closed).getByText("€2.50 short")).toBeTruthy();
+    // Tab goes on to the report link, then Done, whose Enter ends it.
+    await ue.tab();
+    expect(document.activeElement).toBe(within(closed).getByRole("link", { name: "Shift report" }));
+    await ue.tab();
     const done = within(closed).getByRole("button", { name: "Done" });
-    // The form and its field are gone: without this the focus fell to the page.
-    await waitFor(() => expect(document.activeElement).toBe(done));
-    const result = document.getElementById(done.getAttribute("aria-describedby") ?? "");
-    expect(result?.textContent).toBe(within(closed).getByRole("status").textContent);
+    expect(document.activeElement).toBe(done);
     await ue.keyboard("{Enter}");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Shift closed" })).toBeNull());
   });
@@ -194,6 +219,9 @@ describe("the shift control in German", () => {
       ...closingShort,
     });
     expect(await screen.findByText("Offen in Central")).toBeTruthy();
+    expect(
+      screen.getByRole("link", { name: "Offen in Central" }).getAttribute("title"),
+    ).toStartWith("Offen in Central, geöffnet ");
     await ue.click(screen.getByRole("button", { name: "Schicht schließen" }));
     const dialog = await screen.findByRole("dialog", { name: "Schicht schließen" });
     await ue.type(within(dialog).getByLabelText("Gezähltes Bargeld (€)"), "127,50");

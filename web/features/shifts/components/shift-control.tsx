@@ -31,19 +31,23 @@ export function ShiftControl() {
   const t = useT();
   if (!staff) return null;
   const onClose = () => setDialog(null);
+  const shopName = (s: Shift) => s.shop?.name ?? t("ui.shift.shopInText", { id: s.shopId });
   return (
     <div className="mt-2 text-sm" data-testid="shift-control">
       <div className="text-xs text-base-content/70">{t("ui.shift.label")}</div>
       <div className="flex items-center justify-between gap-2">
         {shift ? (
+          // Which shop's till is open, in full: a long name wraps onto a second line rather
+          // than being cut ("Open at Galway Bo…"), and the title names the shop and the start.
           <Link
             href={`/shifts/${shift.id}`}
-            className="link truncate font-medium"
-            title={t("ui.shift.opened", { time: formatDateTime(shift.openedAt) })}
-          >
-            {t("ui.shift.openAt", {
-              shop: shift.shop?.name ?? t("ui.shift.shopInText", { id: shift.shopId }),
+            className="link min-w-0 font-medium break-words"
+            title={t("ui.shift.openAtSince", {
+              shop: shopName(shift),
+              time: formatDateTime(shift.openedAt),
             })}
+          >
+            {t("ui.shift.openAt", { shop: shopName(shift) })}
           </Link>
         ) : (
           <span className="font-medium">{shift === null ? t("ui.shift.noOpenShift") : "..."}</span>

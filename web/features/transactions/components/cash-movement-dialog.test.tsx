@@ -251,6 +251,49 @@ describe("the large-amount threshold (LARGE_AMOUNT from /api/settings)", () => {
     });
   }
 
+  for (const kind of ["deposit", "withdrawal"] as const) {
+    test(`Escape on a ${kind}'s large amount goes back to the filled form; a second one closes`, async () => {
+      const ue = userEvent.setup();
+      let closed = 0;
+      const { calls } = renderWithProviders(
+        <CashMovementDialog
+          kind={kind}
+          onClose={() => {
+            closed += 1;
+          }}
+          customerId={7}
+          shopId={3}
+        />,
+        "user",
+        {
+          "GET /api/settings": { largeAmount: "40.00" },
+          "GET /api/customers/:id": customer({ balance: "50.00" }),
+          "GET /api/shops/:id": shop(),
+        },
+      );
+      await screen.findByRole("region", { name: "Customer Balance Info" });
+      await waitFor(() => expect(calls.some((c) => c.path === "/api/settings")).toBe(true));
+      const amount = screen.getByLabelText("Amount (€)") as HTMLInputElement;
+      await ue.type(screen.getByLabelText("Description (optional)"), "Counter");
+      await ue.type(amount, "45{Enter}");
+      expect((await screen.findByTestId("large-amount")).textContent).toBe("€45.00");
+      expect(document.activeElement?.textContent).toBe("Go back");
+      // Escape is Go back here: it used to close the dialog and throw the filled form away.
+      await ue.keyboard("{Escape}");
+      await waitFor(() => expect(screen.queryByTestId("large-amount")).toBeNull());
+      expect(closed).toBe(0);
+      await waitFor(() => expect(document.activeElement).toBe(amount));
+      expect(amount.value).toBe("45");
+      expect((screen.getByLabelText("Description (optional)") as HTMLTextAreaElement).value).toBe(
+        "Counter",
+      );
+      // On the form, Escape closes the dialog as before.
+      await ue.keyboard("{Escape}");
+      expect(closed).toBe(1);
+      expect(calls.some((c) => c.method === "POST")).toBe(false);
+    });
+  }
+
   test("from it, the amount is asked again in large type and only sent when confirmed", async () => {
     const { ue, calls } = withThreshold("100.00");
     await screen.findByRole("region", { name: "Customer Balance Info" });

@@ -1,4 +1,4 @@
-import { type AnyColumn, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, customers, users } from "../../db/schema";
@@ -33,6 +33,7 @@ import {
   startsWith,
 } from "../../lib/list-query";
 import { refuse } from "../../lib/refusals";
+import { betCountColumns, betCounts } from "../bets/bet-counts";
 import { assertDateOfBirthOfAge } from "./age";
 import { type LimitColumns, limitsDto, stageLimits } from "./limits";
 
@@ -376,24 +377,5 @@ const NO_LIMITS: LimitColumns = {
 /** Bet counts for the customer's Account Summary (computed in SQL, not on the client). */
 export function customerBetStats(db: AppDb, id: number, now: number) {
   getCustomer(db, id, now);
-  const row = db
-    .select({
-      total: count(),
-      pending: sql<number>`coalesce(sum(${bets.status} = 'PENDING'), 0)`,
-      won: sql<number>`coalesce(sum(${bets.status} = 'WON'), 0)`,
-      placed: sql<number>`coalesce(sum(${bets.status} = 'PLACED'), 0)`,
-      lost: sql<number>`coalesce(sum(${bets.status} = 'LOST'), 0)`,
-      void: sql<number>`coalesce(sum(${bets.status} = 'VOID'), 0)`,
-    })
-    .from(bets)
-    .where(eq(bets.customerId, id))
-    .get();
-  return {
-    totalBets: row?.total ?? 0,
-    activeBets: row?.pending ?? 0,
-    wonBets: row?.won ?? 0,
-    placedBets: row?.placed ?? 0,
-    lostBets: row?.lost ?? 0,
-    voidBets: row?.void ?? 0,
-  };
+  return betCounts(db.select(betCountColumns).from(bets).where(eq(bets.customerId, id)).get());
 }

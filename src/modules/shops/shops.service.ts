@@ -1,4 +1,4 @@
-import { type AnyColumn, and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type AppDb, type DbOrTx, prepared, type Tx } from "../../db/client";
 import { bets, shifts, shops } from "../../db/schema";
 import type { SortKey } from "../../domain/list-query";
@@ -20,6 +20,7 @@ import {
   startsWith,
 } from "../../lib/list-query";
 import { refuse } from "../../lib/refusals";
+import { betCountColumns, betCounts } from "../bets/bet-counts";
 
 type ShopRow = typeof shops.$inferSelect;
 
@@ -149,12 +150,7 @@ export function shopBetStats(db: AppDb, id: number) {
   getShop(db, id);
   const row = db
     .select({
-      total: count(),
-      pending: sql<number>`coalesce(sum(${bets.status} = 'PENDING'), 0)`,
-      won: sql<number>`coalesce(sum(${bets.status} = 'WON'), 0)`,
-      placed: sql<number>`coalesce(sum(${bets.status} = 'PLACED'), 0)`,
-      lost: sql<number>`coalesce(sum(${bets.status} = 'LOST'), 0)`,
-      void: sql<number>`coalesce(sum(${bets.status} = 'VOID'), 0)`,
+      ...betCountColumns,
       stakes: sql<number>`coalesce(sum(${bets.stakeCents}), 0)`,
       payouts: sql<number>`coalesce(sum(${bets.potentialPayoutCents}), 0)`,
     })
@@ -162,12 +158,7 @@ export function shopBetStats(db: AppDb, id: number) {
     .where(eq(bets.shopId, id))
     .get();
   return {
-    totalBets: row?.total ?? 0,
-    activeBets: row?.pending ?? 0,
-    wonBets: row?.won ?? 0,
-    placedBets: row?.placed ?? 0,
-    lostBets: row?.lost ?? 0,
-    voidBets: row?.void ?? 0,
+    ...betCounts(row),
     totalStakes: formatCents(row?.stakes ?? 0),
     potentialPayouts: formatCents(row?.payouts ?? 0),
   };

@@ -252,29 +252,51 @@ export interface CashRules {
 }
 
 /**
- * A deposit's or withdrawal's audit row: what the money did to the customer's account (the
- * balance before and after, read back from the row just written), at which shop and shift,
- * and the description as entered, so an auditor reads the movement without the ledger.
+ * Posts a deposit (the customer's account to the shop's till) or a withdrawal (the other way)
+ * and answers it with its audit row: what the money did to the customer's account (the balance
+ * before and after, read back from the row just written), at which shop and shift, and the
+ * description as entered, so an auditor reads the movement without the ledger.
  */
-function movementAudit(
+function postCashMovement(
   tx: Tx,
-  id: number,
+  { actor, now }: Op,
+  type: "DEPOSIT" | "WITHDRAWAL",
   customer: { id: number; balanceCents: number },
   shopId: number,
   input: CashMovementInput,
   shiftId: number | null,
-) {
-  return {
-    entityType: "TRANSACTION",
-    entityId: id,
-    before: { balanceCents: customer.balanceCents },
-    after: {
-      customerId: customer.id,
-      shopId,
-      shiftId,
+): Mutation<TransactionDto> {
+  const account = { type: "CUSTOMER", id: customer.id } as const;
+  const till = { type: "SHOP", id: shopId } as const;
+  const { id } = postLedgerEntry(
+    tx,
+    {
+      type,
       amountCents: input.amountCents,
-      description: input.description ?? null,
-      balanceCents: findCustomerRow(tx, customer.id)?.balanceCents ?? null,
+      from: type === "DEPOSIT" ? account : till,
+      to: type === "DEPOSIT" ? till : account,
+      description: input.description,
+      processedBy: actor.userId,
+      shiftId,
+    },
+    now,
+  );
+  const what = type === "DEPOSIT" ? "deposit" : "withdrawal";
+  logMoney(actor.requestId, what, id, input.amountCents, actor.userId);
+  return {
+    body: getTransaction(tx, id),
+    audit: {
+      entityType: "TRANSACTION",
+      entityId: id,
+      before: { balanceCents: customer.balanceCents },
+      after: {
+        customerId: customer.id,
+        shopId,
+        shiftId,
+        amountCents: input.amountCents,
+        description: input.description ?? null,
+        balanceCents: findCustomerRow(tx, customer.id)?.balanceCents ?? null,
+      },
     },
   };
 }
@@ -292,24 +314,7 @@ export function deposit(
   assertMayGamble(customer, now, rules.ageRules);
   assertDepositWithinLimits(tx, customer, input.amountCents, now, rules.businessTimeZone);
   const shiftId = cashShift(tx, actor, shop, rules.requireShift ?? false);
-  const { id } = postLedgerEntry(
-    tx,
-    {
-      type: "DEPOSIT",
-      amountCents: input.amountCents,
-      from: { type: "CUSTOMER", id: customer.id },
-      to: { type: "SHOP", id: shop.id },
-      description: input.description,
-      processedBy: actor.userId,
-      shiftId,
-    },
-    now,
-  );
-  logMoney(actor.requestId, "deposit", id, input.amountCents, actor.userId);
-  return {
-    body: getTransaction(tx, id),
-    audit: movementAudit(tx, id, customer, shop.id, input, shiftId),
-  };
+  return postCashMovement(tx, { actor, now }, "DEPOSIT", customer, shop.id, input, shiftId);
 }
 
 /** Cash paid out of a till: only from a positive balance, never from credit. */
@@ -337,24 +342,7 @@ export function withdraw(
       throw refuse("WITHDRAWAL_TILL_SHORT", { amountCents: input.amountCents, expectedCents });
     }
   }
-  const { id } = postLedgerEntry(
-    tx,
-    {
-      type: "WITHDRAWAL",
-      amountCents: input.amountCents,
-      from: { type: "SHOP", id: shop.id },
-      to: { type: "CUSTOMER", id: customer.id },
-      description: input.description,
-      processedBy: actor.userId,
-      shiftId,
-    },
-    now,
-  );
-  logMoney(actor.requestId, "withdrawal", id, input.amountCents, actor.userId);
-  return {
-    body: getTransaction(tx, id),
-    audit: movementAudit(tx, id, customer, shop.id, input, shiftId),
-  };
+  return postCashMovement(tx, { actor, now }, "WITHDRAWAL", customer, shop.id, input, shiftId);
 }
 
 function requireParty(tx: DbOrTx, type: "SHOP" | "USER", id: number): void {

@@ -81,8 +81,9 @@ export const de: Shape<typeof en> = {
       description: "{{actor}} hat den Benutzer „{{username}}“ gesperrt.",
     },
     USER_ENABLED: {
-      title: "Benutzer entsperrt",
-      description: "{{actor}} hat den Benutzer „{{username}}“ entsperrt.",
+      // "Aktivieren" on the admin page; "Entsperren" is lifting a sign-in lock, another action.
+      title: "Benutzer aktiviert",
+      description: "{{actor}} hat den Benutzer „{{username}}“ wieder aktiviert.",
     },
     REPLICATION_RESTARTING: {
       title: "Replikation gestoppt",

@@ -224,21 +224,26 @@ describe("the large-amount threshold (LARGE_AMOUNT from /api/settings)", () => {
     expect(screen.queryByTestId("large-amount")).toBeNull();
   });
 
+  /** The dialog for customer 7 (€50.00) at shop 3, LARGE_AMOUNT €40.00, ready to type in. */
+  async function largeAmountDialog(kind: "deposit" | "withdrawal", onClose: () => void) {
+    const { calls } = renderWithProviders(
+      <CashMovementDialog kind={kind} onClose={onClose} customerId={7} shopId={3} />,
+      "user",
+      {
+        "GET /api/settings": { largeAmount: "40.00" },
+        "GET /api/customers/:id": customer({ balance: "50.00" }),
+        "GET /api/shops/:id": shop(),
+      },
+    );
+    await screen.findByRole("region", { name: "Customer Balance Info" });
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/settings")).toBe(true));
+    return { calls, amount: screen.getByLabelText("Amount (€)") as HTMLInputElement };
+  }
+
   for (const kind of ["deposit", "withdrawal"] as const) {
     test(`Go back from a ${kind}'s large amount gives the focus to the amount, to correct it`, async () => {
       const ue = userEvent.setup();
-      const { calls } = renderWithProviders(
-        <CashMovementDialog kind={kind} onClose={() => {}} customerId={7} shopId={3} />,
-        "user",
-        {
-          "GET /api/settings": { largeAmount: "40.00" },
-          "GET /api/customers/:id": customer({ balance: "50.00" }),
-          "GET /api/shops/:id": shop(),
-        },
-      );
-      await screen.findByRole("region", { name: "Customer Balance Info" });
-      await waitFor(() => expect(calls.some((c) => c.path === "/api/settings")).toBe(true));
-      const amount = screen.getByLabelText("Amount (€)");
+      const { calls, amount } = await largeAmountDialog(kind, () => {});
       await ue.type(amount, "45{Enter}");
       expect((await screen.findByTestId("large-amount")).textContent).toBe("€45.00");
       expect(document.activeElement?.textContent).toBe("Go back");
@@ -255,25 +260,9 @@ describe("the large-amount threshold (LARGE_AMOUNT from /api/settings)", () => {
     test(`Escape on a ${kind}'s large amount goes back to the filled form; a second one closes`, async () => {
       const ue = userEvent.setup();
       let closed = 0;
-      const { calls } = renderWithProviders(
-        <CashMovementDialog
-          kind={kind}
-          onClose={() => {
-            closed += 1;
-          }}
-          customerId={7}
-          shopId={3}
-        />,
-        "user",
-        {
-          "GET /api/settings": { largeAmount: "40.00" },
-          "GET /api/customers/:id": customer({ balance: "50.00" }),
-          "GET /api/shops/:id": shop(),
-        },
-      );
-      await screen.findByRole("region", { name: "Customer Balance Info" });
-      await waitFor(() => expect(calls.some((c) => c.path === "/api/settings")).toBe(true));
-      const amount = screen.getByLabelText("Amount (€)") as HTMLInputElement;
+      const { calls, amount } = await largeAmountDialog(kind, () => {
+        closed += 1;
+      });
       await ue.type(screen.getByLabelText("Description (optional)"), "Counter");
       await ue.type(amount, "45{Enter}");
       expect((await screen.findByTestId("large-amount")).textContent).toBe("€45.00");

@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { act, render, screen } from "@testing-library/react";
+import { blurAsChromium } from "../../test/hold";
 import { AmountConfirmation } from "./amount-confirmation";
 import { FormActions } from "./field";
 
@@ -75,16 +76,6 @@ describe("a submit refused by the server", () => {
     expect(document.activeElement).toBe(reason);
   });
 });
-
-/** What Chromium does to a focused button once disabled (happy-dom does not blur it). */
-function blurAsChromium(button: HTMLButtonElement) {
-  if (document.activeElement !== button) return;
-  act(() => {
-    button.disabled = false;
-    button.blur();
-    button.disabled = true;
-  });
-}
 
 /** A large deposit's confirmation, sending while `pending`. */
 const Confirm = ({ pending }: { pending: boolean }) => (

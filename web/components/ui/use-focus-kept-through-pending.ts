@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { useCallback, useLayoutEffect, useRef } from "react";
 
 /**
  * For a button disabled while its request runs (a submit, Pay): the browser takes the focus
@@ -25,5 +25,62 @@ export function useFocusKeptThroughPending<T extends HTMLButtonElement>(pending:
     const lost = active === null || active === document.body;
     if (button?.isConnected && !button.disabled && lost) button.focus();
   }, [pending]);
+  return ref;
+}
+
+/** What can take the focus: the part's first control when it names none. */
+const CONTROL =
+  "button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]";
+
+/**
+ * For a part of the page whose controls give way to others once one is used (Export
+ * swapped for its progress and Cancel, then for the download link; a row's Unlock gone once
+ * unlocked; a dialog's form swapped for its next step): the browser drops the focus to
+ * <body> with the control that had it, stranding a keyboard or screen reader user. When
+ * `shown` (what the part shows) changes while the focus was in the part and is now lost,
+ * `next(part)` (what stands in the used control's place) has it, else the part's first control.
+ * Focus that moved elsewhere meanwhile (a field the step focuses itself, another part of the
+ * page) stays where it is. Returns the ref for the part's element, which stays through the swap.
+ */
+export function useFocusFollowsSwap<T extends HTMLElement>(
+  shown: unknown,
+  next?: (part: T) => HTMLElement | null | undefined,
+) {
+  const region = useRef<T | null>(null);
+  // Whether the focus was last in the part: left only for another element (a control
+  // removed or disabled has none to go to, and its focus counts as still in here).
+  const inside = useRef(false);
+  const nextRef = useRef(next);
+  nextRef.current = next;
+  const ref = useCallback((element: T | null) => {
+    region.current = element;
+    if (!element) return;
+    inside.current = element.contains(document.activeElement);
+    const enter = () => {
+      inside.current = true;
+    };
+    const leave = (event: FocusEvent) => {
+      const to = event.relatedTarget;
+      if (to instanceof Node && !element.contains(to)) inside.current = false;
+    };
+    element.addEventListener("focusin", enter);
+    element.addEventListener("focusout", leave);
+    return () => {
+      element.removeEventListener("focusin", enter);
+      element.removeEventListener("focusout", leave);
+      region.current = null;
+    };
+  }, []);
+  const previous = useRef(shown);
+  // A layout effect: the part is already swapped, not yet painted.
+  useLayoutEffect(() => {
+    if (Object.is(previous.current, shown)) return;
+    previous.current = shown;
+    const part = region.current;
+    const active = document.activeElement;
+    if (!part || !inside.current || (active !== null && active !== document.body)) return;
+    const target = nextRef.current?.(part) ?? part.querySelector<HTMLElement>(CONTROL);
+    if (target?.isConnected) target.focus();
+  }, [shown]);
   return ref;
 }

@@ -57,6 +57,11 @@ export const de: Shape<typeof en> = {
     allowOverdraft: "Überziehung erlauben",
     overdraftAdminOnly: "Nur ein Administrator kann Überziehung erlauben",
     active: "Kunde ist aktiv",
+    closingWarning:
+      "Dieses Konto hat noch: {{holdings}}. Ein geschlossenes Konto nimmt keine Ein- und Auszahlungen und keine neuen Wetten an; der Kontostand kann also nicht ausgezahlt werden, solange es geschlossen ist.",
+    closingBalance: "Kontostand {{amount}}",
+    closingBets_one: "{{count}} offene Wette",
+    closingBets_other: "{{count}} offene Wetten",
     save: "Änderungen speichern",
     saving: "Wird gespeichert...",
     create: "Kunde anlegen",

@@ -61,6 +61,11 @@ export const en = {
     allowOverdraft: "Allow overdraft",
     overdraftAdminOnly: "Only an admin can allow overdraft",
     active: "Customer is active",
+    closingWarning:
+      "This account still holds: {{holdings}}. A closed account takes no deposits, withdrawals or new bets, so its balance cannot be paid out while it is closed.",
+    closingBalance: "balance {{amount}}",
+    closingBets_one: "{{count}} pending bet",
+    closingBets_other: "{{count}} pending bets",
     save: "Save Changes",
     saving: "Saving...",
     create: "Create Customer",

@@ -155,6 +155,57 @@ describe("API tokens panel", () => {
 });
 
 /**
+ * Keyboard and screen reader users keep their place: the control pressed gives way to
+ * another (the form to the secret, Revoke to nothing), and the focus goes with it instead of
+ * dropping to the page.
+ */
+describe("API tokens: the focus after a step", () => {
+  test("the secret shown in place of the form: Copy token has the focus", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<ApiTokensPanel />, "admin", {
+      "GET /api/admin/tokens": [],
+      "POST /api/admin/tokens": { status: 201, body: { ...token(), token: SECRET } },
+    });
+    await ue.click(await screen.findByRole("button", { name: "Create API token" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create API token" });
+    await ue.type(within(dialog).getByLabelText("Name"), "till-sync");
+    const submit = within(dialog).getByRole("button", { name: "Create token" });
+    act(() => submit.focus());
+    await ue.keyboard("{Enter}");
+    const reveal = await screen.findByRole("dialog", { name: "API token created" });
+    const copy = within(reveal).getByRole("button", { name: "Copy token" });
+    await waitFor(() => expect(document.activeElement).toBe(copy));
+  });
+
+  test("revoked, the row's Revoke is gone: its token's name has the focus", async () => {
+    const ue = userEvent.setup();
+    let revoked = false;
+    renderWithProviders(<ApiTokensPanel />, "admin", {
+      "GET /api/admin/tokens": () => [
+        token(revoked ? { revokedAt: "2026-03-02T10:00:00.000Z" } : {}),
+        token({ id: 2, name: "reports" }),
+      ],
+      "DELETE /api/admin/tokens/:id": () => {
+        revoked = true;
+        return token({ revokedAt: "2026-03-02T10:00:00.000Z" });
+      },
+    });
+    const table = await screen.findByRole("table", { name: "API tokens" });
+    const first = within(table).getAllByRole("row")[1] as HTMLElement;
+    await ue.click(within(first).getByRole("button", { name: "Revoke" }));
+    const dialog = await screen.findByRole("dialog", { name: "Revoke till-sync?" });
+    await ue.click(within(dialog).getByRole("button", { name: "Revoke" }));
+    await within(first).findByText("Revoked");
+    const name = within(first).getByRole("rowheader", { name: "till-sync" });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    // Tab goes on to the next token's Revoke.
+    await ue.tab();
+    const second = within(table).getAllByRole("row")[2] as HTMLElement;
+    expect(document.activeElement).toBe(within(second).getByRole("button", { name: "Revoke" }));
+  });
+});
+
+/**
  * The server's refusals in the language shown (issue 23, decision 065): English as the API
  * wrote it, German on a German screen, under the field or above the buttons.
  */

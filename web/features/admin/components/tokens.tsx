@@ -1,10 +1,11 @@
 /**
  * API tokens for machine clients (decision 058): the list with each token's prefix, maker,
  * expiry, last use and status; Create (name, role, optional expiry), then the secret shown
- * once with a copy button; Revoke after a confirmation.
+ * once with a copy button (which takes the focus from the form's Create token it replaced);
+ * Revoke after a confirmation (the focus then on the revoked token's name, Revoke being gone).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { type Ref, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { ApiTokenDto, CreatedApiTokenDto } from "../../../../src/domain/dto";
@@ -14,6 +15,7 @@ import { DialogButton } from "../../../components/ui/dialog-button";
 import { FormActions, InputField, SelectField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/load-state";
 import { Panel } from "../../../components/ui/page-header";
+import { useFocusFollowsSwap } from "../../../components/ui/use-focus-kept-through-pending";
 import { useT } from "../../../i18n";
 import { richText } from "../../../i18n/rich-text";
 import { ApiError, errorMessage } from "../../../lib/api-client";
@@ -60,7 +62,15 @@ const formSchema = z.object({
 });
 
 /** The secret, shown this once: a read-only field to select and a button that copies it. */
-function RevealToken({ created, onClose }: { created: CreatedApiTokenDto; onClose: () => void }) {
+function RevealToken({
+  created,
+  onClose,
+  copyRef,
+}: {
+  created: CreatedApiTokenDto;
+  onClose: () => void;
+  copyRef: Ref<HTMLButtonElement>;
+}) {
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   const t = useT();
   const roleName = useRoleName();
@@ -91,6 +101,7 @@ function RevealToken({ created, onClose }: { created: CreatedApiTokenDto; onClos
       )}
       <div className="modal-action">
         <button
+          ref={copyRef}
           type="button"
           className="btn"
           onClick={async () => {
@@ -122,76 +133,81 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
     z.output<typeof formSchema>
   >({ resolver: zodResolver(formSchema), defaultValues: { name: "", role: "user", expires: "" } });
   const errors = formState.errors;
+  // The secret in place of the form: Copy has the focus that Create token had.
+  const copy = useRef<HTMLButtonElement>(null);
+  const steps = useFocusFollowsSwap<HTMLDivElement>(created !== null, () => copy.current);
   return (
     <Dialog
       title={created ? t("admin.tokens.createdTitle") : t("admin.tokens.create")}
       onClose={onClose}
     >
-      {created ? (
-        <RevealToken created={created} onClose={onClose} />
-      ) : (
-        <form
-          noValidate
-          onSubmit={handleSubmit((values) => {
-            mutation.mutate(
-              {
-                name: values.name,
-                role: values.role,
-                expiresAt: values.expires ? endOfLocalDay(values.expires) : null,
-              },
-              {
-                onSuccess: setCreated,
-                onError: (error) => {
-                  const fields = error instanceof ApiError ? error.fields : undefined;
-                  if (fields?.expiresAt) setError("expires", { message: fields.expiresAt });
-                  else if (fields?.name) setError("name", { message: fields.name });
-                  else {
-                    // In the language shown, as a toast would say it (decision 065).
-                    const message =
-                      error instanceof ApiError ? errorMessage(error) : t("errors.noAnswerTitle");
-                    setError("root", { message });
-                  }
+      <div ref={steps}>
+        {created ? (
+          <RevealToken created={created} onClose={onClose} copyRef={copy} />
+        ) : (
+          <form
+            noValidate
+            onSubmit={handleSubmit((values) => {
+              mutation.mutate(
+                {
+                  name: values.name,
+                  role: values.role,
+                  expiresAt: values.expires ? endOfLocalDay(values.expires) : null,
                 },
-              },
-            );
-          })}
-        >
-          <InputField
-            label={t("admin.tokens.name")}
-            autoComplete="off"
-            hint={t("admin.tokens.nameHint")}
-            error={errors.name?.message}
-            {...register("name")}
-          />
-          <SelectField
-            label={t("admin.tokens.role")}
-            error={errors.role?.message}
-            {...register("role")}
+                {
+                  onSuccess: setCreated,
+                  onError: (error) => {
+                    const fields = error instanceof ApiError ? error.fields : undefined;
+                    if (fields?.expiresAt) setError("expires", { message: fields.expiresAt });
+                    else if (fields?.name) setError("name", { message: fields.name });
+                    else {
+                      // In the language shown, as a toast would say it (decision 065).
+                      const message =
+                        error instanceof ApiError ? errorMessage(error) : t("errors.noAnswerTitle");
+                      setError("root", { message });
+                    }
+                  },
+                },
+              );
+            })}
           >
-            <option value="user">{t("ui.roles.user")}</option>
-            <option value="admin">{t("ui.roles.admin")}</option>
-          </SelectField>
-          <InputField
-            label={t("admin.tokens.expiresLabel")}
-            type="date"
-            min={businessToday()}
-            hint={t("admin.tokens.expiresHint")}
-            error={errors.expires?.message}
-            {...register("expires")}
-          />
-          {errors.root?.message && (
-            <p role="alert" className="text-sm text-error">
-              {errors.root.message}
-            </p>
-          )}
-          <FormActions
-            onCancel={onClose}
-            pending={mutation.isPending}
-            label={t("admin.tokens.submit")}
-            pendingLabel={t("admin.tokens.creating")}
-          />
-        </form>
-      )}
+            <InputField
+              label={t("admin.tokens.name")}
+              autoComplete="off"
+              hint={t("admin.tokens.nameHint")}
+              error={errors.name?.message}
+              {...register("name")}
+            />
+            <SelectField
+              label={t("admin.tokens.role")}
+              error={errors.role?.message}
+              {...register("role")}
+            >
+              <option value="user">{t("ui.roles.user")}</option>
+              <option value="admin">{t("ui.roles.admin")}</option>
+            </SelectField>
+            <InputField
+              label={t("admin.tokens.expiresLabel")}
+              type="date"
+              min={businessToday()}
+              hint={t("admin.tokens.expiresHint")}
+              error={errors.expires?.message}
+              {...register("expires")}
+            />
+            {errors.root?.message && (
+              <p role="alert" className="text-sm text-error">
+                {errors.root.message}
+              </p>
+            )}
+            <FormActions
+              onCancel={onClose}
+              pending={mutation.isPending}
+              label={t("admin.tokens.submit")}
+              pendingLabel={t("admin.tokens.creating")}
+            />
+          </form>
+        )}
+      </div>
     </Dialog>
   );
 }
@@ -226,9 +242,15 @@ function TokenRow({ token }: { token: ApiTokenDto }) {
   const status = tokenStatus(token);
   const t = useT();
   const roleName = useRoleName();
+  // Revoked, the row has no Revoke: the focus it had goes to the token's name.
+  const name = useRef<HTMLTableCellElement>(null);
+  const row = useFocusFollowsSwap<HTMLTableRowElement>(
+    token.revokedAt !== null,
+    () => name.current,
+  );
   return (
-    <tr>
-      <th scope="row" className="font-medium break-words">
+    <tr ref={row}>
+      <th ref={name} tabIndex={-1} scope="row" className="font-medium break-words">
         {token.name}
       </th>
       <td>{roleName(token.role)}</td>

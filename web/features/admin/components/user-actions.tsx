@@ -2,6 +2,10 @@ import { createContext, lazy, type ReactNode, Suspense, useContext, useState } f
 import type { ManagedUserDto } from "../../../../src/domain/dto";
 import type { Role } from "../../../../src/domain/enums";
 import { HistoryLink } from "../../../components/ui/history-link";
+import {
+  useFocusFollowsSwap,
+  useFocusKeptThroughPending,
+} from "../../../components/ui/use-focus-kept-through-pending";
 import { useT } from "../../../i18n";
 import { useSetUserDisabled, useUnlockUser } from "../api/manage-user";
 import "../../../i18n/areas/admin";
@@ -45,46 +49,54 @@ export function UserDialogs({ children }: { children: ReactNode }) {
   );
 }
 
-/** A user row's account actions: Reset password, Disable or Enable, and Unlock when locked. */
+/**
+ * A user row's account actions: Reset password, Disable or Enable, and Unlock when locked.
+ * Once the list shows the change, the focus is where the pressed control was: Disable and
+ * Enable are one button that turns into the other, and Unlock, gone once unlocked, hands the
+ * focus to the History link now in its place (it fell to the page, stranding a keyboard or
+ * screen reader user).
+ */
 export function UserActions({ user, isSelf }: { user: ManagedUserDto; isSelf: boolean }) {
   const openDialog = useOpenUserDialog();
   const enable = useSetUserDisabled();
   const unlock = useUnlockUser();
   const t = useT();
-  const selfDisableReason = isSelf ? t("admin.userActions.selfDisable") : undefined;
+  // Disabled while they send: a refusal gives them the focus back.
+  const toggle = useFocusKeptThroughPending(enable.isPending);
+  const unlockButton = useFocusKeptThroughPending(unlock.isPending);
+  const actions = useFocusFollowsSwap<HTMLDivElement>(user.signInLocked, (part) =>
+    part.querySelector<HTMLElement>("a[href]"),
+  );
+  const selfDisableReason =
+    isSelf && !user.disabled ? t("admin.userActions.selfDisable") : undefined;
   const button = "btn btn-outline btn-xs";
   return (
     // In a table row (from 640 px) one under the other; on a phone card side by side.
-    <div className="flex flex-wrap gap-1 sm:flex-col sm:flex-nowrap">
+    <div ref={actions} className="flex flex-wrap gap-1 sm:flex-col sm:flex-nowrap">
       <button type="button" className={button} onClick={() => openDialog({ kind: "reset", user })}>
         {t("admin.userActions.resetPassword")}
       </button>
-      {user.disabled ? (
+      {/* A disabled button gets no pointer events in some browsers: the reason sits on the
+          wrapper too, and is the button's accessible description. */}
+      <span className="flex" title={selfDisableReason}>
         <button
+          ref={toggle}
           type="button"
-          className={button}
-          disabled={enable.isPending}
-          onClick={() => enable.mutate({ userId: user.id, disabled: false })}
+          className={`${button} ${user.disabled ? "" : "btn-error "}flex-1`}
+          disabled={user.disabled ? enable.isPending : isSelf}
+          title={selfDisableReason}
+          onClick={() =>
+            user.disabled
+              ? enable.mutate({ userId: user.id, disabled: false })
+              : openDialog({ kind: "disable", user })
+          }
         >
-          {t("admin.userActions.enable")}
+          {user.disabled ? t("admin.userActions.enable") : t("admin.userActions.disable")}
         </button>
-      ) : (
-        // A disabled button gets no pointer events in some browsers: the reason sits on
-        // the wrapper too, and is the button's accessible description.
-        <span className="flex" title={selfDisableReason}>
-          <button
-            type="button"
-            className={`${button} btn-error flex-1`}
-            disabled={isSelf}
-            title={selfDisableReason}
-            onClick={() => openDialog({ kind: "disable", user })}
-          >
-            {t("admin.userActions.disable")}
-          </button>
-        </span>
-      )}
+      </span>
       {user.signInLocked && (
         <button
+          ref={unlockButton}
           type="button"
           className={button}
           disabled={unlock.isPending}

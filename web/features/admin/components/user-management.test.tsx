@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useAtomValue } from "jotai";
 import type { ReactNode } from "react";
@@ -7,6 +7,7 @@ import { type ManagedUserDto, managedUserDto } from "../../../../src/domain/dto"
 import { currentUserAtom } from "../../../lib/session";
 import { formatCompactDateTime } from "../../../lib/time";
 import { customer } from "../../../test/fixtures";
+import { blurAsChromium, holdNext } from "../../../test/hold";
 import { page, renderWithProviders } from "../../../test/render";
 import { CreateUserPanel, UserRolesPanel } from "./user-management";
 
@@ -353,5 +354,78 @@ describe("Create User: a customer login", () => {
       password: "Glacier-Tulip-Harbour-7",
       role: "user",
     });
+  });
+});
+
+/**
+ * Keyboard and screen reader users keep their place (found in Chromium: the focus fell to the
+ * page). A users list that follows the server: `change` is what an action did to a user.
+ */
+describe("User Role Management: the focus after an action", () => {
+  function live() {
+    let users = [ME, SAM, KIM];
+    const change = (id: number, over: Partial<ManagedUserDto>) => {
+      users = users.map((u) => (u.id === id ? managed({ ...u, ...over }) : u));
+      return users.find((u) => u.id === id);
+    };
+    return renderUsers({
+      "GET /api/admin/users": () => page(users),
+      "PATCH /api/admin/users/:userId": ({ path, body }: { path: string; body: object }) =>
+        change(Number(path.split("/").pop()), body),
+      "POST /api/admin/users/:userId/unlock": ({ path }: { path: string }) =>
+        change(Number(path.split("/")[4]), { signInLocked: false }),
+    });
+  }
+
+  test("Enable turns into the row's Disable, which keeps the focus", async () => {
+    const { ue } = live();
+    const sam = await row("sam");
+    await ue.click(within(sam).getByRole("button", { name: "Enable" }));
+    const disable = await within(sam).findByRole("button", { name: "Disable" });
+    expect(await screen.findByText("sam is enabled again")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(disable));
+  });
+
+  test("Disable, once confirmed, turns into the row's Enable, which has the focus", async () => {
+    const { ue } = live();
+    const kim = await row("kim");
+    await ue.click(within(kim).getByRole("button", { name: "Disable" }));
+    const dialog = await screen.findByRole("dialog", { name: "Disable kim?" });
+    await ue.click(within(dialog).getByRole("button", { name: "Disable" }));
+    const enable = await within(kim).findByRole("button", { name: "Enable" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(enable));
+  });
+
+  test("Unlock, gone once unlocked, hands the focus to the History link in its place", async () => {
+    const { ue, calls } = live();
+    const sam = await row("sam");
+    await ue.click(within(sam).getByRole("button", { name: "Unlock" }));
+    await waitFor(() => expect(within(sam).queryByRole("button", { name: "Unlock" })).toBeNull());
+    expect(calls.filter((c) => c.path === "/api/admin/users").length).toBe(2);
+    const history = within(sam).getByRole("link", { name: "History of sam" });
+    await waitFor(() => expect(document.activeElement).toBe(history));
+  });
+});
+
+describe("Create User: the focus while the password hashes", () => {
+  test("Create User, disabled while it sends, has the focus again once the user is created", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<CreateUserPanel />, "admin", {
+      "POST /api/admin/users": { status: 201, body: managed({ id: 9, username: "ann" }) },
+    });
+    await ue.type(screen.getByLabelText("Username"), "ann");
+    await ue.type(screen.getByLabelText("Password"), "Glacier-Tulip-Harbour-7");
+    const release = holdNext("POST");
+    const submit = screen.getByRole<HTMLButtonElement>("button", { name: "Create User" });
+    act(() => submit.focus());
+    await ue.keyboard("{Enter}");
+    await waitFor(() => expect(submit.disabled).toBe(true));
+    blurAsChromium(submit);
+    expect(document.activeElement).toBe(document.body);
+    release();
+    expect(await screen.findByText("User created successfully")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(submit));
+    expect(submit.textContent).toBe("Create User");
   });
 });

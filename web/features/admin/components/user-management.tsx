@@ -13,6 +13,7 @@ import { UserLink } from "../../../components/ui/links";
 import { NewPasswordField, usePasswordVerdict } from "../../../components/ui/new-password-field";
 import { Panel } from "../../../components/ui/page-header";
 import { PickerField } from "../../../components/ui/picker-field";
+import { useFocusKeptThroughPending } from "../../../components/ui/use-focus-kept-through-pending";
 import { useT } from "../../../i18n";
 import { ApiError } from "../../../lib/api-client";
 import { formatCompactDateTime, formatDate } from "../../../lib/format";
@@ -174,6 +175,8 @@ export function CreateUserPanel() {
   const customerLogin = watch("role") === "customer";
   const typed = watch("password") ?? "";
   const verdict = usePasswordVerdict(typed, watch("username") ?? "");
+  // Disabled while the password hashes: pressed from the keyboard, it has the focus again after.
+  const submit = useFocusKeptThroughPending(mutation.isPending);
   const t = useT();
   return (
     <Panel title={t("admin.createUser.title")}>
@@ -226,7 +229,12 @@ export function CreateUserPanel() {
         {customerLogin && (
           <PickerField control={control} name="customerId" picker={CustomerPicker} />
         )}
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+        <button
+          ref={submit}
+          type="submit"
+          className="btn btn-primary"
+          disabled={mutation.isPending}
+        >
           {mutation.isPending ? t("admin.createUser.creating") : t("admin.createUser.submit")}
         </button>
       </form>

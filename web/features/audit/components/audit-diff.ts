@@ -1,16 +1,28 @@
 /**
  * An audit entry's before and after values as a readable difference (microdiff): one line
  * per field that changed ("old -> new"), was added or was removed, nested fields as
- * "limits / max stake", money in euros, times as local dates and user ids by name
- * ("boss (#5)"). A field the before names and the after leaves out was not recorded after
- * the change (a reversal's original row, a session's address): it is context, shown apart,
- * never "removed"; removed is a before with no after at all (decision 082, 2026 update).
+ * "limits / max stake", money in euros, times as local dates, user ids by name
+ * ("boss (#5)") and stored codes by the words the screens show them by (a bet's status,
+ * a role, an odds format, a language, a transaction's type and status). A field the before
+ * names and the after leaves out was not recorded after the change (a reversal's original
+ * row, a session's address): it is context, shown apart, never "removed"; removed is a
+ * before with no after at all (decision 082, 2026 update).
  */
 import diff from "microdiff";
 import { holdsUserId } from "../../../../src/domain/audit-user-ids";
+import {
+  BET_STATUSES,
+  ENTITY_TYPES,
+  ROLES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from "../../../../src/domain/enums";
+import { LANGUAGES } from "../../../../src/domain/language";
+import { PRICE_FORMATS } from "../../../../src/domain/price";
 import { i18n } from "../../../i18n";
 import { en } from "../../../i18n/areas/audit";
 import { euro, formatDateTime } from "../../../lib/format";
+import "../../../i18n/areas/ui";
 
 export interface DiffLine {
   /** The field's readable name ("Credit limit", "Limits / Max stake"). */
@@ -72,6 +84,40 @@ function pathLabel(path: readonly (string | number)[]): string {
     .join(" / ");
 }
 
+const isOne = <C extends string>(codes: readonly C[], value: string): value is C =>
+  (codes as readonly string[]).includes(value);
+
+/**
+ * A stored code's label, as the rest of the app shows it, by its field's name: a bet's
+ * status or outcome (ui.betStatus; a transaction's status where no bet has that code), a
+ * role, an odds format, a language, a transaction's type, a ledger side's type. A code not
+ * of its field's kind is undefined (shown as it is).
+ */
+function codeLabel(name: string, value: string): string | undefined {
+  switch (name) {
+    case "status":
+    case "outcome":
+      if (isOne(BET_STATUSES, value)) return i18n.t(`ui.betStatus.${value}`);
+      if (isOne(TRANSACTION_STATUSES, value)) return i18n.t(`ui.transactionStatus.${value}`);
+      return undefined;
+    case "role":
+      return isOne(ROLES, value) ? i18n.t(`ui.roles.${value}`) : undefined;
+    case "oddsFormat":
+    case "priceFormat":
+      return isOne(PRICE_FORMATS, value) ? i18n.t(`preferences.${value}`) : undefined;
+    case "language":
+    case "defaultLanguage":
+      return isOne(LANGUAGES, value) ? i18n.t(`languages.${value}`) : undefined;
+    case "type":
+      return isOne(TRANSACTION_TYPES, value) ? i18n.t(`ui.transactionType.${value}`) : undefined;
+    case "fromEntityType":
+    case "toEntityType":
+      return isOne(ENTITY_TYPES, value) ? i18n.t(`ui.entityType.${value}`) : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * A value as the operator reads it, knowing its field's name, and the object holding it
  * and the usernames to name a user id by ("boss (#5)"; "#5" for a user deleted since).
@@ -100,7 +146,7 @@ export function readable(
   if (typeof value === "string") {
     if (MONEY.test(name) && DECIMAL.test(value)) return euro(value);
     if (TIME.test(name) && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
-    return value;
+    return codeLabel(name, value) ?? value;
   }
   return JSON.stringify(value);
 }

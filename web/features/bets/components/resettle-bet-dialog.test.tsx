@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ResettlementDto } from "../../../../src/domain/dto";
 import { bet } from "../../../test/fixtures";
+import { blurAsChromium, holdNext } from "../../../test/hold";
 import { renderWithProviders } from "../../../test/render";
 import type { Bet } from "../api/types";
 import ResettleBetDialog from "./resettle-bet-dialog";
@@ -105,5 +106,54 @@ describe("re-settling a bet (issue 12)", () => {
     await ue.click(screen.getByRole("button", { name: "Preview" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Bet #11 is already VOID");
     expect(screen.queryByRole("button", { name: "Confirm re-settlement" })).toBeNull();
+  });
+
+  test("the preview takes the focus from the Preview button it replaced; Back gives it to the form", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<ResettleBetDialog bet={won} onClose={() => {}} />, "admin", {
+      "POST /api/admin/bets/:id/resettle": ({ body }: { body: { dryRun: boolean } }) =>
+        answer(body.dryRun),
+    });
+    await ue.type(screen.getByLabelText("Reason for the correction *"), "Photo finish misread");
+    // Keyboard only: Tab to Preview, Enter. The button is gone once the preview shows.
+    await ue.tab();
+    expect(document.activeElement?.textContent).toBe("Cancel");
+    await ue.tab();
+    expect(document.activeElement?.textContent).toBe("Preview");
+    await ue.keyboard("{Enter}");
+    const summary = await screen.findByTestId("resettle-summary");
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    // From the summary, Tab reaches Back, then Confirm.
+    await ue.tab();
+    expect(document.activeElement?.textContent).toBe("Back");
+    await ue.tab();
+    expect(document.activeElement?.textContent).toBe("Confirm re-settlement");
+    await ue.tab({ shift: true });
+    await ue.keyboard("{Enter}");
+    const outcome = await screen.findByLabelText("New outcome");
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
+    expect(
+      (screen.getByLabelText("Reason for the correction *") as HTMLTextAreaElement).value,
+    ).toBe("Photo finish misread");
+  });
+
+  test("a preview the server refuses gives the focus back to Preview, not to the page", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(<ResettleBetDialog bet={won} onClose={() => {}} />, "admin", {
+      "POST /api/admin/bets/:id/resettle": {
+        status: 409,
+        body: { message: "Bet #11 was re-settled meanwhile", code: "CONFLICT" },
+      },
+    });
+    await ue.type(screen.getByLabelText("Reason for the correction *"), "Photo finish misread");
+    const release = holdNext("POST");
+    const button = screen.getByRole<HTMLButtonElement>("button", { name: "Preview" });
+    await ue.click(button);
+    await waitFor(() => expect(button.disabled).toBe(true));
+    blurAsChromium(button);
+    expect(document.activeElement).toBe(document.body);
+    release();
+    expect((await screen.findByRole("alert")).textContent).toBe("Bet #11 was re-settled meanwhile");
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 });

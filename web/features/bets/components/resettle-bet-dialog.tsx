@@ -1,8 +1,12 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { sameTerms } from "../../../../src/domain/settlement-terms";
 import { CorrectionPreview } from "../../../components/ui/correction-preview";
 import { Dialog } from "../../../components/ui/dialog";
 import { SelectField, TextareaField } from "../../../components/ui/field";
+import {
+  useFocusFollowsSwap,
+  useFocusKeptThroughPending,
+} from "../../../components/ui/use-focus-kept-through-pending";
 import { i18n, useT } from "../../../i18n";
 import { errorMessage } from "../../../lib/api-client";
 import { useIdempotencyKey } from "../../../lib/idempotency";
@@ -27,7 +31,9 @@ const OUTCOMES: Outcome[] = ["WON", "PLACED", "LOST", "VOID"];
  * would write and each balance before and after, in plain words; only "Confirm
  * re-settlement" writes, and it writes exactly that. Won and Placed take a dead heat and a
  * Rule 4 deduction (decision 084); a Won or Placed bet is offered its own outcome again, last,
- * for new terms (a Rule 4 declared after a winner was paid).
+ * for new terms (a Rule 4 declared after a winner was paid). The preview shows in place of the
+ * form, its summary taking the focus (the Preview button that had it is gone); Back gives it
+ * to the form's first field.
  */
 export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
   const paying = (o: string) => o === "WON" || o === "PLACED";
@@ -77,111 +83,128 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
   // The server's refusal (in German its code's message, decision 065).
   const refusal = preview.error ? errorMessage(preview.error) : undefined;
   const shown = preview.data;
+  const summary = useRef<HTMLParagraphElement>(null);
+  const outcome = useRef<HTMLSelectElement>(null);
+  const steps = useFocusFollowsSwap<HTMLDivElement>(shown !== undefined, () =>
+    shown ? summary.current : outcome.current,
+  );
+  // Disabled while they send: a refusal gives the focus back to them, not to the page.
+  const previewButton = useFocusKeptThroughPending(preview.isPending);
+  const confirmButton = useFocusKeptThroughPending(resettle.isPending);
 
   return (
     <Dialog onClose={onClose} title={t("bets.resettle.title", { id: bet.id })} wide>
-      {shown ? (
-        <>
-          <p className="mb-3" data-testid="resettle-summary">
-            <strong>{bet.description}</strong>:{" "}
-            {t("bets.resettle.becomes", {
-              from: t(`bets.outcome.${bet.status}`) + withTerms(bet),
-            })}{" "}
-            <strong>{t(`bets.outcome.${shown.bet.status}`) + withTerms(shown.bet)}</strong>
-            {t("bets.resettle.reasonIs", { reason: body.reason })}
-          </p>
-          <CorrectionPreview preview={shown} />
-          <div className="modal-action flex-wrap gap-3">
-            <button type="button" className="btn" onClick={() => preview.reset()}>
-              {t("bets.resettle.back")}
-            </button>
-            <button
-              type="button"
-              className="btn btn-warning"
-              disabled={resettle.isPending}
-              onClick={confirm}
-            >
-              {resettle.isPending ? t("bets.resettle.resettling") : t("bets.resettle.confirm")}
-            </button>
-          </div>
-        </>
-      ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            askPreview();
-          }}
-        >
-          <p className="mb-3 text-sm">
-            {t("bets.resettle.now")}{" "}
-            <strong>{t(`bets.outcome.${bet.status}`) + withTerms(bet)}</strong>
-            {t("bets.resettle.undone")}
-          </p>
-          <SelectField
-            label={t("bets.resettle.newOutcome")}
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as Outcome);
-              setUnchanged(false);
+      <div ref={steps}>
+        {shown ? (
+          <>
+            <p ref={summary} tabIndex={-1} className="mb-3" data-testid="resettle-summary">
+              <strong>{bet.description}</strong>:{" "}
+              {t("bets.resettle.becomes", {
+                from: t(`bets.outcome.${bet.status}`) + withTerms(bet),
+              })}{" "}
+              <strong>{t(`bets.outcome.${shown.bet.status}`) + withTerms(shown.bet)}</strong>
+              {t("bets.resettle.reasonIs", { reason: body.reason })}
+            </p>
+            <CorrectionPreview preview={shown} />
+            <div className="modal-action flex-wrap gap-3">
+              <button type="button" className="btn" onClick={() => preview.reset()}>
+                {t("bets.resettle.back")}
+              </button>
+              <button
+                ref={confirmButton}
+                type="button"
+                className="btn btn-warning"
+                disabled={resettle.isPending}
+                onClick={confirm}
+              >
+                {resettle.isPending ? t("bets.resettle.resettling") : t("bets.resettle.confirm")}
+              </button>
+            </div>
+          </>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              askPreview();
             }}
           >
-            {choices.map((o) => (
-              <option key={o} value={o}>
-                {o === bet.status
-                  ? t("bets.resettle.sameOutcome", { label: t(`bets.outcome.${o}`) })
-                  : t(`bets.outcome.${o}`)}
-              </option>
-            ))}
-          </SelectField>
-          {(status === "WON" || status === "PLACED") && (
-            <SettlementTermsFields
-              input={input}
-              setInput={(next) => {
-                setInput(next);
+            <p className="mb-3 text-sm">
+              {t("bets.resettle.now")}{" "}
+              <strong>{t(`bets.outcome.${bet.status}`) + withTerms(bet)}</strong>
+              {t("bets.resettle.undone")}
+            </p>
+            <SelectField
+              ref={outcome}
+              label={t("bets.resettle.newOutcome")}
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as Outcome);
                 setUnchanged(false);
               }}
-              status={status}
-              eachWay={bet.eachWay !== null}
-              rule4Error={rule4Error}
-            />
-          )}
-          <TextareaField
-            label={t("bets.resettle.reason")}
-            rows={2}
-            value={reason}
-            error={errors.reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {status === "VOID" && (
+            >
+              {choices.map((o) => (
+                <option key={o} value={o}>
+                  {o === bet.status
+                    ? t("bets.resettle.sameOutcome", { label: t(`bets.outcome.${o}`) })
+                    : t(`bets.outcome.${o}`)}
+                </option>
+              ))}
+            </SelectField>
+            {(status === "WON" || status === "PLACED") && (
+              <SettlementTermsFields
+                input={input}
+                setInput={(next) => {
+                  setInput(next);
+                  setUnchanged(false);
+                }}
+                status={status}
+                eachWay={bet.eachWay !== null}
+                rule4Error={rule4Error}
+              />
+            )}
             <TextareaField
-              label={t("bets.resettle.voidReason")}
+              label={t("bets.resettle.reason")}
               rows={2}
-              value={voidReason}
-              error={errors.voidReason}
-              onChange={(event) => setVoidReason(event.target.value)}
+              value={reason}
+              error={errors.reason}
+              onChange={(event) => setReason(event.target.value)}
             />
-          )}
-          {unchanged && (
-            <p role="alert" className="alert alert-warning mb-3 text-sm">
-              {t("bets.resettle.sameTerms", { label: t(`bets.outcome.${bet.status}`) })}
-            </p>
-          )}
-          {refusal && !unchanged && (
-            <p role="alert" className="alert alert-error mb-3 text-sm">
-              {refusal}
-            </p>
-          )}
-          <div className="modal-action flex-wrap gap-3">
-            <button type="button" className="btn" onClick={onClose}>
-              {t("common.cancel")}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={preview.isPending}>
-              {preview.isPending ? t("bets.resettle.working") : t("bets.resettle.preview")}
-            </button>
-          </div>
-        </form>
-      )}
+            {status === "VOID" && (
+              <TextareaField
+                label={t("bets.resettle.voidReason")}
+                rows={2}
+                value={voidReason}
+                error={errors.voidReason}
+                onChange={(event) => setVoidReason(event.target.value)}
+              />
+            )}
+            {unchanged && (
+              <p role="alert" className="alert alert-warning mb-3 text-sm">
+                {t("bets.resettle.sameTerms", { label: t(`bets.outcome.${bet.status}`) })}
+              </p>
+            )}
+            {refusal && !unchanged && (
+              <p role="alert" className="alert alert-error mb-3 text-sm">
+                {refusal}
+              </p>
+            )}
+            <div className="modal-action flex-wrap gap-3">
+              <button type="button" className="btn" onClick={onClose}>
+                {t("common.cancel")}
+              </button>
+              <button
+                ref={previewButton}
+                type="submit"
+                className="btn btn-primary"
+                disabled={preview.isPending}
+              >
+                {preview.isPending ? t("bets.resettle.working") : t("bets.resettle.preview")}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
     </Dialog>
   );
 }

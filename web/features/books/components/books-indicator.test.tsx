@@ -138,6 +138,32 @@ describe("the books indicator", () => {
   });
 });
 
+describe("the books indicator: the focus follows Check now", () => {
+  test("to the check's Cancel while it runs, and back to Check now once it is done", async () => {
+    const ue = userEvent.setup();
+    let status: BooksStatusDto = { last: null, running: null };
+    renderWithProviders(<BooksIndicator />, "admin", {
+      "GET /api/admin/books-status": () => status,
+      "GET /api/admin/jobs": [],
+      "POST /api/admin/jobs": () => {
+        status = { last: null, running: job() };
+        return { status: 202, body: status.running };
+      },
+    });
+    await verdict();
+    // Keyboard only: the button pressed gives way to the progress, then comes back.
+    const checkNow = screen.getByRole("button", { name: "Check now" });
+    act(() => checkNow.focus());
+    await ue.keyboard("{Enter}");
+    const cancel = await screen.findByRole("button", { name: "Cancel the books check" });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    status = { last: booksCheck(), running: null };
+    const again = await screen.findByRole("button", { name: "Check now" });
+    expect((await verdict()).textContent).toContain("Books balance");
+    await waitFor(() => expect(document.activeElement).toBe(again));
+  });
+});
+
 describe("the books indicator in German (issue 23)", () => {
   englishAfterEach();
 

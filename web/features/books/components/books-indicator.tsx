@@ -1,6 +1,10 @@
 import { Link } from "wouter";
 import type { BooksStatusDto } from "../../../../src/domain/dto";
 import { Panel } from "../../../components/ui/page-header";
+import {
+  useFocusFollowsSwap,
+  useFocusKeptThroughPending,
+} from "../../../components/ui/use-focus-kept-through-pending";
 import { useT } from "../../../i18n";
 import { richText } from "../../../i18n/rich-text";
 import { formatDateTime, relativeAge } from "../../../lib/format";
@@ -98,6 +102,7 @@ function Discrepancy({ v }: { v: Violation }) {
  * The books indicator (issue 13), on the dashboard and the admin page: whether the books
  * balance by the newest books check (stored, whoever ran it), when that was, each
  * discrepancy with its entity and a one-click recalculation, and Check now with progress.
+ * The focus follows Check now as it gives way to the check's Cancel, and back.
  */
 export function BooksIndicator() {
   const { data, isPending, isError } = useBooksStatus();
@@ -114,6 +119,9 @@ export function BooksIndicator() {
     (!last || latest.finishedAt > last.checkedAt)
       ? latest
       : null;
+  const steps = useFocusFollowsSwap<HTMLDivElement>(running !== null);
+  // Refused (a check already running), Check now has the focus again.
+  const checkButton = useFocusKeptThroughPending(check.isPending);
   return (
     <Panel title={t("books.title")}>
       {isPending ? (
@@ -161,19 +169,22 @@ export function BooksIndicator() {
               ) : null}
             </>
           )}
-          {ended && <JobEnded job={ended} />}
-          {running ? (
-            <JobProgress job={running} label={t("books.check")} />
-          ) : (
-            <button
-              type="button"
-              className="btn btn-outline btn-sm self-start"
-              disabled={check.isPending}
-              onClick={() => check.mutate()}
-            >
-              {t("books.checkNow")}
-            </button>
-          )}
+          <div ref={steps} className="flex flex-col gap-3">
+            {ended && <JobEnded job={ended} />}
+            {running ? (
+              <JobProgress job={running} label={t("books.check")} />
+            ) : (
+              <button
+                ref={checkButton}
+                type="button"
+                className="btn btn-outline btn-sm self-start"
+                disabled={check.isPending}
+                onClick={() => check.mutate()}
+              >
+                {t("books.checkNow")}
+              </button>
+            )}
+          </div>
         </div>
       )}
     </Panel>

@@ -1,9 +1,11 @@
-import { describe, expect, test } from "bun:test";
-import { act, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, test } from "bun:test";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { applyLanguage } from "../../../i18n";
+import { setLanguageChosenByUser } from "../../../lib/locale";
 import { customer } from "../../../test/fixtures";
-import { englishAfterEach, renderWithProviders } from "../../../test/render";
+import { englishAfterEach, renderWithProviders, user } from "../../../test/render";
+import { useCustomerStats } from "../api/get-customer-stats";
 import type { Customer } from "../api/types";
 import CustomerFormDialog from "./customer-form-dialog";
 
@@ -325,5 +327,122 @@ describe("text that is not plain (issue 25 item 11)", () => {
     await waitFor(() => expect(screen.getAllByText(message).length).toBe(2));
     expect(screen.getByLabelText("Last Name *").getAttribute("aria-invalid")).toBe("true");
     expect(closed).toBe(false);
+  });
+});
+
+/** Beside the dialog, customer 7's stats as the page's Account Summary reads them. */
+function Summary() {
+  const { data } = useCustomerStats(7);
+  return data ? <p>Pending: {data.activeBets}</p> : null;
+}
+
+describe("closing an account that still holds something", () => {
+  afterEach(() => {
+    // Unmounted first: a language change re-renders every mounted screen.
+    cleanup();
+    setLanguageChosenByUser(false);
+    applyLanguage("en");
+  });
+  const stats = (activeBets: number) => ({
+    "GET /api/customers/:id/stats": {
+      totalBets: activeBets + 3,
+      activeBets,
+      wonBets: 1,
+      placedBets: 0,
+      lostBets: 2,
+      voidBets: 0,
+    },
+    "PATCH /api/customers/:id": customer({ isActive: false }),
+  });
+  const edit = (overrides: Partial<Customer>, activeBets: number) =>
+    renderWithProviders(
+      <CustomerFormDialog onClose={() => {}} customer={customer(overrides) as Customer} />,
+      "admin",
+      stats(activeBets),
+    );
+
+  test("unticking active warns of the balance and pending bets; saving still closes", async () => {
+    const ue = userEvent.setup();
+    const { calls } = edit({ balance: "12.50" }, 2);
+    expect(screen.queryByRole("alert")).toBeNull();
+    await ue.click(screen.getByLabelText("Customer is active"));
+    const warning = await screen.findByText(
+      /^This account still holds: balance €12\.50; 2 pending bets\./,
+    );
+    expect(warning.textContent).toContain("takes no deposits, withdrawals or new bets");
+    expect(calls.some((c) => c.path === "/api/customers/7/stats")).toBe(true);
+    // Ticked again, nothing to warn of.
+    await ue.click(screen.getByLabelText("Customer is active"));
+    await waitFor(() => expect(screen.queryByText(/still holds/)).toBeNull());
+    await ue.click(screen.getByLabelText("Customer is active"));
+    await screen.findByText(/still holds/);
+    await ue.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PATCH")?.body).toMatchObject({ isActive: false }),
+    );
+  });
+
+  test("a negative balance and one pending bet are named; only what is held", async () => {
+    const ue = userEvent.setup();
+    edit({ balance: "-5.00", allowOverdraft: true }, 0);
+    await ue.click(screen.getByLabelText("Customer is active"));
+    expect(
+      await screen.findByText(/^This account still holds: balance -€5\.00\. A closed/),
+    ).toBeTruthy();
+  });
+
+  test("one pending bet on a zero balance", async () => {
+    const ue = userEvent.setup();
+    edit({ balance: "0.00" }, 1);
+    await ue.click(screen.getByLabelText("Customer is active"));
+    expect(
+      await screen.findByText(/^This account still holds: 1 pending bet\. A closed/),
+    ).toBeTruthy();
+  });
+
+  test("nothing held: no warning", async () => {
+    const ue = userEvent.setup();
+    renderWithProviders(
+      <>
+        <CustomerFormDialog
+          onClose={() => {}}
+          customer={customer({ balance: "0.00" }) as Customer}
+        />
+        <Summary />
+      </>,
+      "admin",
+      stats(0),
+    );
+    await ue.click(screen.getByLabelText("Customer is active"));
+    // The stats have arrived (zero pending bets): still nothing to warn of.
+    expect(await screen.findByText("Pending: 0")).toBeTruthy();
+    expect(screen.queryByText(/still holds/)).toBeNull();
+  });
+
+  test("an account already closed: opening it again warns of nothing", async () => {
+    const ue = userEvent.setup();
+    const { calls } = edit({ isActive: false, balance: "12.50" }, 2);
+    await ue.click(screen.getByLabelText("Customer is active"));
+    await ue.click(screen.getByLabelText("Customer is active"));
+    expect(screen.queryByText(/still holds/)).toBeNull();
+    expect(calls.some((c) => c.path === "/api/customers/7/stats")).toBe(false);
+  });
+
+  test("in German", async () => {
+    const ue = userEvent.setup();
+    // An admin who chose German on their own page.
+    renderWithProviders(
+      <CustomerFormDialog
+        onClose={() => {}}
+        customer={customer({ balance: "1234.50" }) as Customer}
+      />,
+      "admin",
+      { ...stats(2), "GET /api/user": { ...user("admin"), language: "de" } },
+    );
+    await ue.click(await screen.findByLabelText("Kunde ist aktiv"));
+    const warning = await screen.findByText(/^Dieses Konto hat noch: Kontostand/);
+    expect(warning.textContent?.replace(/\u00a0/g, " ")).toStartWith(
+      "Dieses Konto hat noch: Kontostand 1.234,50 €; 2 offene Wetten. Ein geschlossenes Konto",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useId } from "react";
 import { type Resolver, useForm } from "react-hook-form";
@@ -24,6 +25,7 @@ import { typedAmount, withTypedAmounts } from "../../../lib/money-input";
 import { isAdminAtom } from "../../../lib/session";
 import { useCreditLimitCapCents } from "../../../lib/settings";
 import { useCreateCustomer } from "../api/create-customer";
+import { customerStatsQuery } from "../api/get-customer-stats";
 import type { Customer } from "../api/types";
 import { useUpdateCustomer } from "../api/update-customer";
 import "../../../i18n/areas/customers";
@@ -56,6 +58,28 @@ function defaultsOf(locale: string, customer?: Customer): CustomerFormValues {
     allowOverdraft: customer?.allowOverdraft ?? false,
     isActive: customer?.isActive ?? true,
   };
+}
+
+/**
+ * Unticking 'Customer is active' on an account that still holds money or pending bets: what
+ * it holds, read from the customer's stats (as the page's Account Summary is), before saving.
+ * A closed account takes no deposit, withdrawal or new bet (CUSTOMER_INACTIVE).
+ */
+function ClosingWarning({ customer }: { customer: Customer }) {
+  const stats = useQuery(customerStatsQuery(customer.id));
+  const t = useT();
+  const balance = centsOf(customer.balance);
+  const pending = stats.data?.activeBets ?? 0;
+  const holdings = [
+    ...(balance !== 0 ? [t("customers.form.closingBalance", { amount: euroCents(balance) })] : []),
+    ...(pending > 0 ? [t("customers.form.closingBets", { count: pending })] : []),
+  ];
+  if (holdings.length === 0) return null;
+  return (
+    <div role="alert" className="alert alert-warning mb-3 text-sm">
+      {t("customers.form.closingWarning", { holdings: holdings.join("; ") })}
+    </div>
+  );
 }
 
 /** The form's resolver, given only the form's own values and answer types. */
@@ -240,6 +264,7 @@ export default function CustomerFormDialog({
           </p>
         )}
         {editing && <CheckboxField label={t("customers.form.active")} {...register("isActive")} />}
+        {customer?.isActive && !watch("isActive") && <ClosingWarning customer={customer} />}
         <FormActions
           onCancel={close}
           pending={mutation.isPending}

@@ -1,4 +1,4 @@
-import { parseCustomerNumber } from "../../../../src/domain/customer-number";
+import { customerNumber, parseCustomerNumber } from "../../../../src/domain/customer-number";
 import { type PickerProps, SearchPicker } from "../../../components/ui/search-picker";
 import { useT } from "../../../i18n";
 import { euro } from "../../../lib/format";
@@ -18,7 +18,7 @@ const toOption = (c: Customer) => ({
 });
 
 /** `102`, `C102`, `C-000102`: that customer first, if active (README, "At the counter"). */
-const EXACT = { id: parseCustomerNumber, usable: (c: Customer) => c.isActive };
+const EXACT = { id: parseCustomerNumber, query: customerNumber };
 
 /** Picks an active customer by searching the server as you type. */
 export function CustomerPicker(props: PickerProps) {

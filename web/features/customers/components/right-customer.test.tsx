@@ -9,6 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { customer } from "../../../test/fixtures";
 import { page, renderWithProviders } from "../../../test/render";
+import type { Customer } from "../api/types";
 import CustomerDetail from "./customer-detail";
 import { CustomerPicker } from "./customer-picker";
 
@@ -56,15 +57,19 @@ describe("a customer's number typed in the picker", () => {
   });
   const quinn = customer({ id: 102, firstName: "Sean", lastName: "Quinn" });
   const rows = [lynch, liam(16, { phone: "087 1020304" }), quinn];
-  const routes = (byId: Record<number, unknown>) => ({
-    "GET /api/customers": page(rows),
-    "GET /api/customers/:id": ({ path }: { path: string }) =>
-      byId[Number(path.split("/").pop())] ?? { status: 404, body: { message: "Not found" } },
+  /** The list as the server answers it: by number (`q=C-000102`) the active customer alone. */
+  const routes = (active: Record<string, Customer>, list = rows) => ({
+    "GET /api/customers": ({ search }: { search: URLSearchParams }) => {
+      const q = search.get("q") ?? "";
+      if (!q.startsWith("C-")) return page(list);
+      expect(search.get("status")).toBe("ACTIVE");
+      return page(active[q] ? [active[q]] : []);
+    },
   });
 
   test("is that customer, first, and Enter takes them", async () => {
     const ue = userEvent.setup();
-    renderWithProviders(<PickerHost />, "user", routes({ 102: quinn, 124: lynch }));
+    renderWithProviders(<PickerHost />, "user", routes({ "C-000102": quinn }));
     const box = (await screen.findByRole("combobox", { name: "Customer" })) as HTMLInputElement;
     await ue.type(box, "102");
     await waitFor(() =>
@@ -81,7 +86,7 @@ describe("a customer's number typed in the picker", () => {
   test("first even when the name sort left them out of the first 10", async () => {
     const ue = userEvent.setup();
     const far = customer({ id: 777, firstName: "Zoe", lastName: "Zimmer" });
-    renderWithProviders(<PickerHost />, "user", routes({ 777: far }));
+    renderWithProviders(<PickerHost />, "user", routes({ "C-000777": far }));
     const box = (await screen.findByRole("combobox", { name: "Customer" })) as HTMLInputElement;
     await ue.type(box, "C-000777");
     await waitFor(() =>
@@ -91,11 +96,7 @@ describe("a customer's number typed in the picker", () => {
 
   test("not when that customer is closed, or there is none", async () => {
     const ue = userEvent.setup();
-    const closed = customer({ id: 102, firstName: "Sean", lastName: "Quinn", isActive: false });
-    renderWithProviders(<PickerHost />, "user", {
-      ...routes({ 102: closed }),
-      "GET /api/customers": page([lynch]),
-    });
+    renderWithProviders(<PickerHost />, "user", routes({}, [lynch]));
     const box = (await screen.findByRole("combobox", { name: "Customer" })) as HTMLInputElement;
     await ue.type(box, "102");
     await waitFor(() =>

@@ -37,6 +37,10 @@ export function PeriodSelector({
         (choice.type === "month" ? (periods.data?.months ?? []) : (periods.data?.weeks ?? [])).map(
           (p) => ({ value: p.value, label: periodLabel(choice.type, p.value) }),
         );
+  // A period from the URL that the list does not hold (or not yet) is still shown as chosen.
+  if (choice.type !== "all" && choice.value && !options.some((o) => o.value === choice.value)) {
+    options.unshift({ value: choice.value, label: periodLabel(choice.type, choice.value) });
+  }
   return (
     <div className="flex flex-wrap gap-4">
       <div className="w-48">

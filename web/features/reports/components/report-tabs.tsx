@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Link } from "wouter";
+import { Link, useSearchParams } from "wouter";
+import { patchSearch } from "../../../components/ui/url-table-state";
 import { useT } from "../../../i18n";
 import { euro, formatNumber, formatPercent } from "../../../lib/format";
 import type { Report } from "../api/types";
@@ -11,6 +11,12 @@ const TABS = {
   Performance: "tabPerformance",
 } as const;
 type Tab = keyof typeof TABS;
+
+/** The tab of the URL (`?tab=performance`); none or an unknown one is the Overview. */
+export function tabOf(search: URLSearchParams): Tab {
+  const value = search.get("tab")?.toLowerCase();
+  return (Object.keys(TABS) as Tab[]).find((name) => name.toLowerCase() === value) ?? "Overview";
+}
 
 function Card({ title, value, note }: { title: string; value: string; note?: string }) {
   return (
@@ -155,8 +161,15 @@ function Performance({ report }: { report: Report }) {
   );
 }
 
+/** The tab is kept in the URL (replacing the history entry), so Back and reload show it again. */
 export function ReportTabs({ report }: { report: Report }) {
-  const [tab, setTab] = useState<Tab>("Overview");
+  const [search, setSearch] = useSearchParams();
+  const tab = tabOf(search);
+  const setTab = (name: Tab) =>
+    setSearch(
+      (prev) => patchSearch(prev, { tab: name === "Overview" ? undefined : name.toLowerCase() }),
+      { replace: true },
+    );
   const t = useT();
   return (
     <>

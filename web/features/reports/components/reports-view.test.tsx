@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type MockHandler, renderApp } from "../../../test/render";
 
@@ -37,6 +37,10 @@ const report: MockHandler = ({ search }) =>
           label: "November 2026",
           from: "2026-11-01T00:00:00.000Z",
           to: "2026-12-01T00:00:00.000Z",
+        },
+        customers: {
+          ...totals.customers,
+          topCustomers: [{ id: 7, name: "Nora Novak", betCount: 2, totalStaked: 500 }],
         },
       }
     : totals;
@@ -109,5 +113,88 @@ describe("reports", () => {
     renderApp("/reports", "admin", { "GET /api/reports": { status: 500 } });
     expect(await screen.findByText("No Data Available")).toBeTruthy();
     expect(screen.getByText("Unable to load report data. Please try again later.")).toBeTruthy();
+  });
+
+  describe("the period and the tab are kept in the URL", () => {
+    const routes = { "GET /api/reports/periods": periods, "GET /api/reports": report };
+    const selectValue = (label: string) =>
+      (screen.getByLabelText(label) as HTMLSelectElement).value;
+
+    test("choosing them replaces the URL; Back from a top customer shows them again", async () => {
+      const ue = userEvent.setup();
+      const { location } = renderApp("/reports", "admin", routes);
+      await screen.findByText("Margin 40.1%");
+      await ue.selectOptions(screen.getByLabelText("Time Period"), "month");
+      await ue.selectOptions(await screen.findByLabelText("Month"), "2026-11");
+      await ue.click(await screen.findByRole("tab", { name: "Performance" }));
+      await ue.click(await screen.findByRole("link", { name: "Nora Novak" }));
+      // Each change replaced the entry: one for the report, then the customer's page.
+      expect(location.history).toEqual([
+        "/reports?period=month&month=2026-11&tab=performance",
+        "/customers/7",
+      ]);
+      // Back (the browser's, to the entry before): the report opens as it was left.
+      act(() => location.navigate(location.history?.at(-2) ?? ""));
+      expect(await screen.findByRole("tab", { name: "Performance", selected: true })).toBeTruthy();
+      expect(await screen.findByRole("link", { name: "Nora Novak" })).toBeTruthy();
+      expect(selectValue("Time Period")).toBe("month");
+      expect(selectValue("Month")).toBe("2026-11");
+    });
+
+    test("a reload (or a shared link) opens the period and tab it names", async () => {
+      const { calls } = renderApp(
+        "/reports?period=month&month=2026-11&tab=performance",
+        "admin",
+        routes,
+      );
+      expect(await screen.findByRole("link", { name: "Nora Novak" })).toBeTruthy();
+      expect(screen.getByRole("tab", { name: "Performance", selected: true })).toBeTruthy();
+      expect(selectValue("Month")).toBe("2026-11");
+      const asked = calls.filter((c) => c.path === "/api/reports").map((c) => c.search.toString());
+      expect(asked).toEqual(["period=month&month=2026-11"]);
+    });
+
+    test("back to Totals and the Overview drops them from the URL", async () => {
+      const ue = userEvent.setup();
+      const { location } = renderApp("/reports?period=year&year=2026&tab=betting", "admin", routes);
+      expect(await screen.findByRole("tab", { name: "Betting", selected: true })).toBeTruthy();
+      await ue.click(screen.getByRole("tab", { name: "Overview" }));
+      await ue.selectOptions(screen.getByLabelText("Time Period"), "all");
+      await screen.findByText("Margin 40.1%");
+      expect(location.history).toEqual(["/reports"]);
+    });
+
+    test("a period of the URL the list lacks is still shown as chosen", async () => {
+      renderApp("/reports?period=month&month=2026-10", "admin", routes);
+      await screen.findByText("Margin 40.1%");
+      expect(selectValue("Month")).toBe("2026-10");
+      expect(screen.getByRole("option", { name: "October 2026", selected: true })).toBeTruthy();
+    });
+
+    for (const [name, path, type] of [
+      ["an unknown period and tab", "/reports?period=decade&year=2026&tab=nope", "all"],
+      ["a month that is none", "/reports?period=month&month=2026-13&tab=performance", "month"],
+      ["week 53 of a year of 52", "/reports?period=week&week=2025-W53", "week"],
+      ["a year that is none", "/reports?period=year&year=26", "year"],
+    ] as const) {
+      test(`${name} falls back to the default without an error`, async () => {
+        const { calls } = renderApp(path, "admin", routes);
+        if (type === "all") {
+          expect(await screen.findByText("Margin 40.1%")).toBeTruthy();
+          expect(screen.getByRole("tab", { name: "Overview", selected: true })).toBeTruthy();
+        } else {
+          // The period type stays; its value is asked for, as after choosing the type.
+          expect(await screen.findByText("Select Time Period")).toBeTruthy();
+          expect(selectValue(type === "week" ? "Week" : type === "month" ? "Month" : "Year")).toBe(
+            "",
+          );
+        }
+        expect(selectValue("Time Period")).toBe(type);
+        const asked = calls
+          .filter((c) => c.path === "/api/reports")
+          .map((c) => c.search.toString());
+        expect(asked).toEqual(type === "all" ? [""] : []);
+      });
+    }
   });
 });

@@ -1,7 +1,10 @@
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
+import { useSearchParams } from "wouter";
+import { isoWeekKeys, isoWeekOfKey } from "../../../../src/domain/business-time";
+import { patchSearch } from "../../../components/ui/url-table-state";
 import { useT } from "../../../i18n";
 import { useReport } from "../api/get-report";
-import type { PeriodChoice } from "../api/types";
+import type { PeriodChoice, PeriodType } from "../api/types";
 import { PeriodSelector } from "./period-selector";
 import { ReportCharts } from "./report-charts";
 import { ReportTabs } from "./report-tabs";
@@ -28,8 +31,51 @@ function Notice({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** Whether `value` names a real year, month or week of that period type. */
+function validValue(type: Exclude<PeriodType, "all">, value: string): boolean {
+  if (type === "year") return /^\d{4}$/.test(value) && Number(value) >= 1970;
+  if (type === "month") {
+    const match = /^(\d{4})-(\d{2})$/.exec(value);
+    return !!match && Number(match[1]) >= 1970 && Number(match[2]) >= 1 && Number(match[2]) <= 12;
+  }
+  const match = /^(\d{4})-W(\d{2})$/.exec(value);
+  if (!match || Number(match[1]) < 1970) return false;
+  // Week 53 of a year with 52 is the next year's week 1: not this week.
+  const [monday] = isoWeekKeys(Number(match[1]), Number(match[2]));
+  const found = isoWeekOfKey(monday);
+  return found.isoYear === Number(match[1]) && found.week === Number(match[2]);
+}
+
+/**
+ * The period of the URL (`?period=month&month=2026-10`, as the report call's own query):
+ * an unknown period is the totals, and a value that is not one of its period asks for one.
+ */
+export function choiceOf(search: URLSearchParams): PeriodChoice {
+  const type = search.get("period");
+  if (type !== "year" && type !== "month" && type !== "week") return { type: "all", value: "" };
+  const value = search.get(type) ?? "";
+  return { type, value: validValue(type, value) ? value : "" };
+}
+
+/**
+ * The chosen period is kept in the URL's query, as a list's state is (decision 043), so Back,
+ * reload and a shared link show it again; a change replaces the history entry.
+ */
 export function ReportsView() {
-  const [choice, setChoice] = useState<PeriodChoice>({ type: "all", value: "" });
+  const [search, setSearch] = useSearchParams();
+  const choice = choiceOf(search);
+  const setChoice = (next: PeriodChoice) =>
+    setSearch(
+      (prev) =>
+        patchSearch(prev, {
+          period: next.type === "all" ? undefined : next.type,
+          year: undefined,
+          month: undefined,
+          week: undefined,
+          ...(next.type === "all" ? {} : { [next.type]: next.value }),
+        }),
+      { replace: true },
+    );
   const report = useReport(choice, true);
   const needsChoice = choice.type !== "all" && choice.value === "";
   const t = useT();

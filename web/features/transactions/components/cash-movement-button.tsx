@@ -39,17 +39,25 @@ function CashMovementButton({
   );
 }
 
-/** A customer's Withdraw (only from a positive balance) and Deposit buttons. */
+/**
+ * A customer's Withdraw (only from a positive balance) and Deposit buttons, both off for a
+ * closed (inactive) account as New Bet is: the server refuses them (CUSTOMER_INACTIVE).
+ */
 export function CustomerCashButtons({ customer }: { customer: Customer }) {
   return (
     <>
       <CashMovementButton
         kind="withdrawal"
         customerId={customer.id}
-        disabled={centsOf(customer.balance) <= 0}
+        disabled={!customer.isActive || centsOf(customer.balance) <= 0}
         className="btn-outline btn-sm"
       />
-      <CashMovementButton kind="deposit" customerId={customer.id} className="btn-primary btn-sm" />
+      <CashMovementButton
+        kind="deposit"
+        customerId={customer.id}
+        disabled={!customer.isActive}
+        className="btn-primary btn-sm"
+      />
     </>
   );
 }

@@ -10,6 +10,28 @@ import { settingsQuery } from "../../../lib/settings";
 import { useSetLanguage, useSetOddsFormat } from "../api/preferences";
 
 /**
+ * While a choice saves, its select shows it and takes no other (aria-disabled), but stays
+ * enabled: a disabled select loses the focus, and a keyboard user changing it was left on
+ * the page after every change. `saving` is the save (its variables: the choice it sends),
+ * `current` the choice saved.
+ */
+function savingProps<V extends string>(
+  saving: { isPending: boolean; variables?: V | null },
+  current: V | null | undefined,
+  save: (value: V | null) => void,
+) {
+  const pending = saving.isPending;
+  return {
+    value: (pending ? saving.variables : current) ?? "",
+    "aria-disabled": pending || undefined,
+    "aria-busy": pending || undefined,
+    onChange: (event: { target: { value: string } }) => {
+      if (!pending) save(event.target.value === "" ? null : (event.target.value as V));
+    },
+  };
+}
+
+/**
  * On the user's own page (issue 21, decision 048): how bet lists and details show prices.
  * "Shop default" follows the operator's ODDS_FORMAT; a slip always shows the price as taken.
  */
@@ -24,11 +46,7 @@ export function OddsPreference() {
     <Panel title={t("preferences.prices")} className="mt-6 max-w-2xl">
       <SelectField
         label={t("preferences.showOddsAs")}
-        value={me?.oddsFormat ?? ""}
-        disabled={save.isPending}
-        onChange={(e) =>
-          save.mutate(e.target.value === "" ? null : (e.target.value as PriceFormat))
-        }
+        {...savingProps<PriceFormat>(save, me?.oddsFormat, (format) => save.mutate(format))}
       >
         <option value="">{t("preferences.shopDefault", { format: label(operator) })}</option>
         <option value="decimal">{label("decimal")}</option>
@@ -53,9 +71,7 @@ export function LanguagePreference() {
     <Panel title={t("preferences.language")} className="mt-6 max-w-2xl">
       <SelectField
         label={t("preferences.languageLabel")}
-        value={me?.language ?? ""}
-        disabled={save.isPending}
-        onChange={(e) => save.mutate(e.target.value === "" ? null : (e.target.value as Language))}
+        {...savingProps<Language>(save, me?.language, (language) => save.mutate(language))}
       >
         <option value="">
           {t("preferences.languageDefault", { language: t(`languages.${fallback}`) })}

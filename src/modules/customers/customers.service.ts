@@ -12,6 +12,7 @@ import type { SortKey } from "../../domain/list-query";
 import { formatCents } from "../../domain/money";
 import type { CreateCustomerInput, UpdateCustomerInput } from "../../domain/schemas";
 import { raiseCreditAlert } from "../../lib/alerts";
+import { betCountColumns, betCounts } from "../../lib/bet-counts";
 import type { Actor } from "../../lib/context";
 import { changedKeys, type Mutation, type Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
@@ -33,7 +34,6 @@ import {
   startsWith,
 } from "../../lib/list-query";
 import { refuse } from "../../lib/refusals";
-import { betCountColumns, betCounts } from "../bets/bet-counts";
 import { assertDateOfBirthOfAge } from "./age";
 import { type LimitColumns, limitsDto, stageLimits } from "./limits";
 

@@ -4,6 +4,7 @@ import { bets, shifts, shops } from "../../db/schema";
 import type { SortKey } from "../../domain/list-query";
 import { formatCents } from "../../domain/money";
 import type { CreateShopInput, UpdateShopInput } from "../../domain/schemas";
+import { betCountColumns, betCounts } from "../../lib/bet-counts";
 import { changedKeys, type Mutation, type Op } from "../../lib/endpoint";
 import { notFound } from "../../lib/errors";
 import {
@@ -20,7 +21,6 @@ import {
   startsWith,
 } from "../../lib/list-query";
 import { refuse } from "../../lib/refusals";
-import { betCountColumns, betCounts } from "../bets/bet-counts";
 
 type ShopRow = typeof shops.$inferSelect;
 

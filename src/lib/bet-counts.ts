@@ -3,7 +3,7 @@
  * Performance Summary): the columns to select and the figures they give.
  */
 import { count, type SQL, sql } from "drizzle-orm";
-import { bets } from "../../db/schema";
+import { bets } from "../db/schema";
 
 const byStatus = (status: string): SQL<number> =>
   sql<number>`coalesce(sum(${bets.status} = ${status}), 0)`;

@@ -1,12 +1,11 @@
 -- Dead heats and Rule 4 (decision 084): a Won or Placed settlement may share a part's stake
 -- after a dead heat ("1/2") and deduct cents in the euro from the winnings (1..90). The bets
 -- table gains three nullable columns (an ALTER: no rebuild of a million rows), each with its
--- own CHECK (only on a paying outcome; a win part only Won, a place part only each-way; a
--- dead heat k/n with 1 <= k < n <= 20, no leading zero); the books check verifies the payout
--- they make (and that a dead heat is in lowest terms).
-ALTER TABLE `bets` ADD COLUMN `dead_heat_win` text CHECK (`dead_heat_win` is null or (`status` = 'WON' and (`dead_heat_win` glob '[1-9]/[1-9]' or `dead_heat_win` glob '[1-9]/[1-9][0-9]' or `dead_heat_win` glob '[1-9][0-9]/[1-9][0-9]') and cast(substr(`dead_heat_win`, 1, instr(`dead_heat_win`, '/') - 1) as integer) < cast(substr(`dead_heat_win`, instr(`dead_heat_win`, '/') + 1) as integer) and cast(substr(`dead_heat_win`, instr(`dead_heat_win`, '/') + 1) as integer) <= 20));
+-- own CHECK (only on a paying outcome; a place part only each-way); the books check verifies
+-- the payout they make.
+ALTER TABLE `bets` ADD COLUMN `dead_heat_win` text CHECK (`dead_heat_win` is null or (`status` = 'WON' and `dead_heat_win` glob '[1-9]*/[1-9]*'));
 --> statement-breakpoint
-ALTER TABLE `bets` ADD COLUMN `dead_heat_place` text CHECK (`dead_heat_place` is null or (`status` in ('WON', 'PLACED') and `each_way_places` is not null and (`dead_heat_place` glob '[1-9]/[1-9]' or `dead_heat_place` glob '[1-9]/[1-9][0-9]' or `dead_heat_place` glob '[1-9][0-9]/[1-9][0-9]') and cast(substr(`dead_heat_place`, 1, instr(`dead_heat_place`, '/') - 1) as integer) < cast(substr(`dead_heat_place`, instr(`dead_heat_place`, '/') + 1) as integer) and cast(substr(`dead_heat_place`, instr(`dead_heat_place`, '/') + 1) as integer) <= 20));
+ALTER TABLE `bets` ADD COLUMN `dead_heat_place` text CHECK (`dead_heat_place` is null or (`status` in ('WON', 'PLACED') and `each_way_places` is not null and `dead_heat_place` glob '[1-9]*/[1-9]*'));
 --> statement-breakpoint
 ALTER TABLE `bets` ADD COLUMN `rule4_deduction` integer CHECK (`rule4_deduction` is null or (`status` in ('WON', 'PLACED') and `rule4_deduction` between 1 and 90));
 --> statement-breakpoint

@@ -62,13 +62,13 @@ export interface MigrationState {
 }
 
 /**
- * Another text a landed migration was applied from, and is still that migration. 0028 landed
- * with exact dead-heat CHECKs (k/n, 1 <= k < n <= 20); for a while main carried an earlier,
- * looser text of it (a glob taking any digits either side of the slash), whose databases
- * 0029's triggers hold to the exact shape. Such a database accepts what the landed text accepts: it is not a mismatch.
+ * Another text a landed migration was applied from, and is still that migration: 0028 was
+ * edited on main after it landed (its dead-heat CHECKs made exact) and then restored, the
+ * exact shape moving to 0029's triggers. A database migrated with the edited text holds the
+ * exact CHECKs, which accept what 0028 and 0029 together accept: it is not a mismatch.
  */
 const ALSO_APPLIED_AS: Readonly<Record<string, readonly string[]>> = {
-  "0028_dead_heat_rule4": ["128b0ea971ef768806d53bd88a31cf409387ce34f205375688b37ee57380bef3"],
+  "0028_dead_heat_rule4": ["e3d2419674d1ffb620ece94b037bc50a3b514b4b0d7dd2296826d88e8d2287f1"],
 };
 
 /**

@@ -65,6 +65,19 @@ interface Deposit {
 /** The servers' stderr, for a failure's message. */
 const serverLogs: (() => string)[] = [];
 
+/** A server with SETTINGS logging every request (its stdout kept), its stderr kept for a failure. */
+async function loggingServer(dbPath: string) {
+  const server = await spawnServer(
+    dbPath,
+    PASSWORD,
+    undefined,
+    { ...SETTINGS, LOG_LEVEL: "info" },
+    { keepStdout: true },
+  );
+  serverLogs.push(server.stderrTail);
+  return server;
+}
+
 test("SIGTERM under load: acknowledged writes kept, no write applied unanswered, streams and downloads ended, the .db alone complete", async () => {
   try {
     await sigtermUnderLoad();
@@ -99,14 +112,7 @@ async function sigtermUnderLoad(): Promise<void> {
   seed.close();
 
   // Its request log (one line per request the app answered) says which requests it read.
-  const server = await spawnServer(
-    dbPath,
-    PASSWORD,
-    undefined,
-    { ...SETTINGS, LOG_LEVEL: "info" },
-    { keepStdout: true },
-  );
-  serverLogs.push(server.stderrTail);
+  const server = await loggingServer(dbPath);
   const cookie = await signIn(server);
   const headers = { Origin: server.url, Cookie: cookie };
   // Kept-alive connections, as clients use them; each write's key is its request id too, so
@@ -293,14 +299,7 @@ test("SIGINT stops cleanly too: exit 0, the WAL merged", async () => {
 
 test("SIGHUP (an SSH session closed on a foreground server) is the same clean stop: exit 0, the WAL merged", async () => {
   const dbPath = join(dir, "hung-up.db");
-  const server = await spawnServer(
-    dbPath,
-    PASSWORD,
-    undefined,
-    { ...SETTINGS, LOG_LEVEL: "info" },
-    { keepStdout: true },
-  );
-  serverLogs.push(server.stderrTail);
+  const server = await loggingServer(dbPath);
   const session = await signInOverHttp(server.url, "admin", PASSWORD);
   const shop = await session.api("/api/shops", {
     method: "POST",

@@ -18,7 +18,10 @@ import {
   monthKeys,
   yearKeys,
 } from "../../domain/business-time";
+import { readPeriodValue } from "../../domain/report-periods";
 import { AppError } from "../../lib/errors";
+
+export { isoWeeksInYear } from "../../domain/report-periods";
 
 export type PeriodType = "totals" | "year" | "month" | "week";
 
@@ -33,9 +36,6 @@ export interface Period {
   keyFrom: number | null;
   keyTo: number | null;
 }
-
-const MIN_YEAR = 1970;
-const MAX_YEAR = 9999;
 
 /** A local key as a host-local Date at noon (what date-fns should see). */
 function calendarDay(key: number): Date {
@@ -84,12 +84,6 @@ export function monthPeriod(year: number, month: number, zone = "UTC"): Period {
   return keyed("month", value, format(calendarDay(keys[0]), "MMMM yyyy"), keys, zone);
 }
 
-/** Number of ISO weeks (52 or 53) in an ISO week-numbering year. */
-export function isoWeeksInYear(isoYear: number): number {
-  // 28 December is always in the last week of its ISO year.
-  return isoWeekOfKey(Date.UTC(isoYear, 11, 28)).week;
-}
-
 export function isoWeekPeriod(isoYear: number, week: number, zone = "UTC"): Period {
   const keys = isoWeekKeys(isoYear, week);
   const monday = calendarDay(keys[0]);
@@ -118,14 +112,6 @@ export function periodContaining(
 }
 
 const bad = (message: string) => new AppError("VALIDATION", message);
-
-function parseYear(raw: string, what: string): number {
-  const year = Number(raw);
-  if (!/^\d{4}$/.test(raw) || year < MIN_YEAR || year > MAX_YEAR) {
-    throw bad(`${what} must have a four-digit year from ${MIN_YEAR} (e.g. 2026)`);
-  }
-  return year;
-}
 
 export interface PeriodQuery {
   period?: string;
@@ -167,29 +153,16 @@ export function parsePeriod(query: PeriodQuery, zone = "UTC"): Period {
   }
   if (period === "year" || period === "month" || period === "week") {
     refuseOtherValues(query, period);
-  }
-  if (period === "year") {
-    if (!query.year) throw bad("year is required for period=year (e.g. year=2026)");
-    return yearPeriod(parseYear(query.year.trim(), "year"), zone);
-  }
-  if (period === "month") {
-    const raw = query.month?.trim();
-    if (!raw) throw bad("month is required for period=month (e.g. month=2026-11)");
-    const match = /^(\d{4})-(\d{2})$/.exec(raw);
-    const month = Number(match?.[2]);
-    if (!match || month < 1 || month > 12) throw bad("month must look like 2026-11 (YYYY-MM)");
-    return monthPeriod(parseYear(match[1] as string, "month"), month, zone);
-  }
-  if (period === "week") {
-    const raw = query.week?.trim();
-    if (!raw) throw bad("week is required for period=week (e.g. week=2026-W47)");
-    const match = /^(\d{4})-W(\d{2})$/i.exec(raw);
-    if (!match) throw bad("week must be an ISO week like 2026-W47 (YYYY-Www)");
-    const isoYear = parseYear(match[1] as string, "week");
-    const week = Number(match[2]);
-    const weeks = isoWeeksInYear(isoYear);
-    if (week < 1 || week > weeks) throw bad(`week must be from 1 to ${weeks} in ${isoYear}`);
-    return isoWeekPeriod(isoYear, week, zone);
+    const raw = query[period]?.trim();
+    if (!raw) {
+      throw bad(`${period} is required for period=${period} (e.g. ${period}=${EXAMPLES[period]})`);
+    }
+    const read = readPeriodValue(period, raw);
+    if (!read.ok) throw bad(read.error);
+    const value = read.value;
+    if (value.type === "year") return yearPeriod(value.year, zone);
+    if (value.type === "month") return monthPeriod(value.year, value.month, zone);
+    return isoWeekPeriod(value.isoYear, value.week, zone);
   }
   throw bad("period must be one of: totals, year, month, week");
 }

@@ -171,6 +171,14 @@ describe("reports", () => {
       expect(screen.getByRole("option", { name: "October 2026", selected: true })).toBeTruthy();
     });
 
+    test("a period the server reads in another spelling is asked for in its own", async () => {
+      const { calls } = renderApp("/reports?period=week&week=%202026-w47", "admin", routes);
+      await screen.findByText("Margin 40.1%");
+      expect(selectValue("Week")).toBe("2026-W47");
+      const asked = calls.filter((c) => c.path === "/api/reports").map((c) => c.search.toString());
+      expect(asked).toEqual(["period=week&week=2026-W47"]);
+    });
+
     for (const [name, path, type] of [
       ["an unknown period and tab", "/reports?period=decade&year=2026&tab=nope", "all"],
       ["a month that is none", "/reports?period=month&month=2026-13&tab=performance", "month"],

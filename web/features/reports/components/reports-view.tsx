@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useSearchParams } from "wouter";
-import { isoWeekKeys, isoWeekOfKey } from "../../../../src/domain/business-time";
+import { periodValueText, readPeriodValue } from "../../../../src/domain/report-periods";
 import { patchSearch } from "../../../components/ui/url-table-state";
 import { useT } from "../../../i18n";
 import { useReport } from "../api/get-report";
-import type { PeriodChoice, PeriodType } from "../api/types";
+import type { PeriodChoice } from "../api/types";
 import { PeriodSelector } from "./period-selector";
 import { ReportCharts } from "./report-charts";
 import { ReportTabs } from "./report-tabs";
@@ -31,21 +31,6 @@ function Notice({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** Whether `value` names a real year, month or week of that period type. */
-function validValue(type: Exclude<PeriodType, "all">, value: string): boolean {
-  if (type === "year") return /^\d{4}$/.test(value) && Number(value) >= 1970;
-  if (type === "month") {
-    const match = /^(\d{4})-(\d{2})$/.exec(value);
-    return !!match && Number(match[1]) >= 1970 && Number(match[2]) >= 1 && Number(match[2]) <= 12;
-  }
-  const match = /^(\d{4})-W(\d{2})$/.exec(value);
-  if (!match || Number(match[1]) < 1970) return false;
-  // Week 53 of a year with 52 is the next year's week 1: not this week.
-  const [monday] = isoWeekKeys(Number(match[1]), Number(match[2]));
-  const found = isoWeekOfKey(monday);
-  return found.isoYear === Number(match[1]) && found.week === Number(match[2]);
-}
-
 /**
  * The period of the URL (`?period=month&month=2026-10`, as the report call's own query):
  * an unknown period is the totals, and a value that is not one of its period asks for one.
@@ -53,8 +38,8 @@ function validValue(type: Exclude<PeriodType, "all">, value: string): boolean {
 export function choiceOf(search: URLSearchParams): PeriodChoice {
   const type = search.get("period");
   if (type !== "year" && type !== "month" && type !== "week") return { type: "all", value: "" };
-  const value = search.get(type) ?? "";
-  return { type, value: validValue(type, value) ? value : "" };
+  const read = readPeriodValue(type, search.get(type) ?? "");
+  return { type, value: read.ok ? periodValueText(read.value) : "" };
 }
 
 /**

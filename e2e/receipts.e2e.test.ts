@@ -4,7 +4,7 @@
  * inside it; a reprint says DUPLICATE.
  */
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
@@ -107,6 +107,7 @@ describe("receipts", () => {
     const shot = join(shots, "deposit-receipt.png");
     await receipt.screenshot({ path: shot });
     expect(Math.abs(pngWidth(shot) - 302)).toBeLessThanOrEqual(2);
+    rmSync(shots, { recursive: true, force: true });
     await page.emulateMedia({ media: "screen" });
 
     // A second press of the same button: DUPLICATE, at the top and the bottom.

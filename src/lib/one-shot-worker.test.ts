@@ -1,14 +1,16 @@
-import { describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { oneShotWorkersDone, runInWorker } from "./one-shot-worker";
 
 const GATED = new URL("./fixtures/gated-worker.ts", import.meta.url);
+const gates = mkdtempSync(join(tmpdir(), "one-shot-"));
+afterAll(() => rmSync(gates, { recursive: true, force: true }));
 
 describe("one-shot workers at the stop", () => {
   test("the stop's wait ends only once a worker at work has answered", async () => {
-    const gate = join(mkdtempSync(join(tmpdir(), "one-shot-")), "open");
+    const gate = join(gates, "open");
     const answer = runInWorker<string>(GATED, gate);
     // At work: a wait of no time finds it still running.
     expect(await oneShotWorkersDone(0)).toBe(false);
@@ -18,7 +20,7 @@ describe("one-shot workers at the stop", () => {
   });
 
   test("a worker that failed or was aborted no longer counts as at work", async () => {
-    const gate = join(mkdtempSync(join(tmpdir(), "one-shot-")), "never");
+    const gate = join(gates, "never");
     const aborter = new AbortController();
     const answer = runInWorker<string>(GATED, gate, aborter.signal);
     aborter.abort(new Error("stopped"));

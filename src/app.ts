@@ -42,6 +42,28 @@ export const endpoints: readonly Endpoint[] = [
 const api = createApi(endpoints);
 cachedDocument = openApiDocument(api);
 
+/** A contract's path as a pattern of the request path (`{id}` is one segment). */
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/\{[A-Za-z]+\}/g, "[^/]+")}$`);
+
+const declaredPaths = endpoints.map(({ contract }) => ({
+  pattern: pathPattern(contract.path),
+  method: contract.method.toUpperCase(),
+}));
+
+/**
+ * The methods a declared path takes (GET answers HEAD too), or null for a path no contract
+ * declares.
+ */
+export function allowedMethods(path: string): string[] | null {
+  const methods = new Set<string>();
+  for (const declared of declaredPaths) {
+    if (!declared.pattern.test(path)) continue;
+    methods.add(declared.method);
+    if (declared.method === "GET") methods.add("HEAD");
+  }
+  return methods.size > 0 ? [...methods].sort() : null;
+}
+
 /** The OpenAPI 3.1 document of every endpoint. */
 export const openApi = cachedDocument as Record<string, unknown>;
 
@@ -86,6 +108,17 @@ export function createApp(deps: Deps) {
 
   // Deny by default: a path or method no contract declares is refused.
   app.notFound((c) => {
+    // A declared path asked with another method says which it takes, to anyone: the
+    // OpenAPI document, open to everyone, lists them anyway (decision 094).
+    const allowed = allowedMethods(c.req.path);
+    if (allowed) {
+      const err = new AppError(
+        "METHOD_NOT_ALLOWED",
+        `${c.req.method} is not a method of ${c.req.path}; it takes ${allowed.join(", ")}`,
+      );
+      c.header("Allow", allowed.join(", "));
+      return c.json(errorBody(err), err.status);
+    }
     // A probe-like path nobody serves (/readyz/x, /livez) is simply not here (decision 056).
     const err = isProbeLikePath(c.req.path)
       ? new AppError("NOT_FOUND", "Not found")

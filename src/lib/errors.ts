@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   "UNAUTHENTICATED",
   "FORBIDDEN",
   "NOT_FOUND",
+  /** A declared path asked with a method it does not take; `Allow` lists those it does. */
+  "METHOD_NOT_ALLOWED",
   "CONFLICT",
   "UNPROCESSABLE",
   "RATE_LIMITED",
@@ -177,6 +179,7 @@ export const ERROR_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

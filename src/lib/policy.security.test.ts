@@ -36,9 +36,32 @@ describe("declarations", () => {
     const res = await t.request("GET", "/api/secret-thing", { as: "admin" });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: "Not found", code: "NOT_FOUND" });
-    // A declared path with an undeclared method is refused the same way.
-    expect((await t.request("DELETE", "/api/customers", { as: "admin" })).status).toBe(404);
-    expect((await t.request("PUT", "/api/bets", { as: "anonymous", body: {} })).status).toBe(401);
+    t.close();
+  });
+
+  test("a declared path asked with another method is 405 naming the methods it takes", async () => {
+    const t = await createTestApp();
+    for (const [caller, method, path, allow] of [
+      ["admin", "DELETE", "/api/customers", "GET, HEAD, POST"],
+      ["anonymous", "PUT", "/api/bets", "GET, HEAD, POST"],
+      ["anonymous", "GET", "/api/login", "POST"],
+      ["user", "POST", "/api/customers/12", "GET, HEAD, PATCH"],
+      ["user", "GET", "/api/slips/AB12-CD34/pay", "POST"],
+    ] as const) {
+      const res = await t.request(method, path, {
+        as: caller,
+        body: method === "GET" ? undefined : {},
+      });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe(allow);
+      expect(await res.json()).toEqual({
+        message: `${method} is not a method of ${path}; it takes ${allow}`,
+        code: "METHOD_NOT_ALLOWED",
+      });
+    }
+    // A path beside a declared one (a segment more, a trailing slash) is still not here.
+    expect((await t.request("GET", "/api/customers/12/x", { as: "admin" })).status).toBe(404);
+    expect((await t.request("GET", "/api/customers/", { as: "admin" })).status).toBe(404);
     t.close();
   });
 });

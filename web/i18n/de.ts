@@ -296,6 +296,7 @@ export const de: Catalogue = {
     UNAUTHENTICATED: "Sie sind nicht angemeldet oder Ihre Sitzung ist beendet. Bitte neu anmelden.",
     FORBIDDEN: "Das dürfen Sie nicht.",
     NOT_FOUND: "Nicht gefunden.",
+    METHOD_NOT_ALLOWED: "Der Server nimmt diese Anfrage unter dieser Adresse nicht an.",
     CONFLICT: "Das widerspricht einer zwischenzeitlichen Änderung. Neu laden und erneut versuchen.",
     UNPROCESSABLE: "Das ist so nicht möglich.",
     RATE_LIMITED: "Zu viele Versuche. Warten Sie kurz und versuchen Sie es erneut.",

@@ -288,6 +288,7 @@ export const en = {
     UNAUTHENTICATED: "You are not signed in, or your session has ended. Sign in again.",
     FORBIDDEN: "You may not do this.",
     NOT_FOUND: "Not found.",
+    METHOD_NOT_ALLOWED: "The server does not take this request at this address.",
     CONFLICT: "This conflicts with a change made meanwhile. Reload and try again.",
     UNPROCESSABLE: "This cannot be done as asked.",
     RATE_LIMITED: "Too many attempts. Wait a moment and try again.",

@@ -105,6 +105,7 @@ const FIXTURES: { [R in RefusalReason]: RefusalParams[R][] } = {
   RESETTLE_PENDING: [{ betId: 7 }],
   RESETTLE_SAME: [{ betId: 7, status: "LOST" }],
   RESETTLE_SLIP_PAID: [{ betId: 7 }],
+  RESETTLE_CHANGED: [{ betId: 7, status: "VOID" }],
   ADMIN_FOR_LARGE_SETTLEMENT: [{ largeAmountCents: 100_000 }],
   ADMIN_FOR_LARGE_PAYMENT: [{ largeAmountCents: 100_000 }, { largeAmountCents: 2_550 }],
   ADMIN_FOR_CASH_BET: [{ maxStakeCents: 50_000 }],

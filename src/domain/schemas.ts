@@ -811,6 +811,21 @@ export const resettleBetSchema = z
     reason: requiredText("Reason is required for a re-settlement", 500, { multiline: true }),
     voidReason,
     ...settlementTermsShape,
+    from: z
+      .object(
+        {
+          status: z.enum(SETTLED_STATUSES, {
+            error: "from.status must be WON, PLACED, LOST or VOID",
+          }),
+          ...settlementTermsShape,
+        },
+        { error: "from must be the outcome and terms the bet was shown with" },
+      )
+      .optional()
+      .meta({
+        description:
+          "The outcome and terms the caller saw (the preview's): when the bet has been settled otherwise since, the re-settlement is refused (409 RESETTLE_CHANGED) instead of correcting a settlement nobody previewed",
+      }),
     dryRun: flag(false, "Dry run"),
   })
   .superRefine((v, ctx) => {

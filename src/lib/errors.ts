@@ -77,6 +77,7 @@ export const REFUSAL_REASONS = [
   "RESETTLE_PENDING",
   "RESETTLE_SAME",
   "RESETTLE_SLIP_PAID",
+  "RESETTLE_CHANGED",
   // What only an admin may do (403 FORBIDDEN): four eyes and the staff's caps.
   "ADMIN_FOR_LARGE_SETTLEMENT",
   "ADMIN_FOR_LARGE_PAYMENT",
@@ -150,6 +151,7 @@ export interface RefusalParams {
   RESETTLE_PENDING: { betId: number };
   RESETTLE_SAME: { betId: number; status: string };
   RESETTLE_SLIP_PAID: { betId: number };
+  RESETTLE_CHANGED: { betId: number; status: string };
   ADMIN_FOR_LARGE_SETTLEMENT: { largeAmountCents: number };
   ADMIN_FOR_LARGE_PAYMENT: { largeAmountCents: number };
   ADMIN_FOR_CASH_BET: { maxStakeCents: number };

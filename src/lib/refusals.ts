@@ -194,6 +194,12 @@ export const REFUSALS: { [R in RefusalReason]: RefusalRule<RefusalParams[R]> } =
     english: (p) =>
       `Bet #${p.betId} is a cash bet whose slip has been paid: its outcome can no longer change`,
   },
+  RESETTLE_CHANGED: {
+    params: ["betId", "status"],
+    code: CONFLICT,
+    english: (p) =>
+      `Bet #${p.betId} has been settled again since it was shown: it is now ${p.status}; preview the re-settlement again`,
+  },
   ADMIN_FOR_LARGE_SETTLEMENT: {
     params: ["largeAmountCents"],
     code: FORBIDDEN,

@@ -134,6 +134,7 @@ const DERIVED: {
   }),
   BET_NOT_PENDING: ({ status }, { t }) => ({ status: word(t, "ui.betStatus", status) }),
   RESETTLE_SAME: ({ status }, { t }) => ({ status: word(t, "ui.betStatus", status) }),
+  RESETTLE_CHANGED: ({ status }, { t }) => ({ status: word(t, "ui.betStatus", status) }),
   NOT_COMPLETED: ({ status }, { t }) => ({ status: word(t, "ui.transactionStatus", status) }),
   NOT_REVERSIBLE: ({ type }, { t }) => ({ type: word(t, "ui.transactionType", type) }),
 };

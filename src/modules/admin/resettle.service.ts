@@ -61,6 +61,18 @@ export function resettleBet(
   if (bet.status === "PENDING") {
     throw refuse("RESETTLE_PENDING", { betId: bet.id });
   }
+  // The settlement the caller previewed is the one corrected, or nothing is: another admin's
+  // re-settlement in between is not silently undone (decision 094).
+  if (
+    input.from &&
+    (input.from.status !== bet.status ||
+      !sameTerms(termsOf(bet), {
+        deadHeat: input.from.deadHeat ?? null,
+        rule4Deduction: input.from.rule4Deduction ?? null,
+      }))
+  ) {
+    throw refuse("RESETTLE_CHANGED", { betId: bet.id, status: bet.status });
+  }
   // The same outcome may be settled again with other terms (decision 084: a Rule 4 declared
   // after the bets were paid); the same outcome and terms change nothing.
   if (bet.status === input.status && sameTerms(termsOf(bet), termsOfInput(input))) {

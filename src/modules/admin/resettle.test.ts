@@ -304,6 +304,37 @@ describe("re-settling a bet", () => {
     expectBooksRight();
   });
 
+  test("a re-settlement naming the settlement it was previewed on is refused when another came between", async () => {
+    const betId = await settledBet("WON");
+    const seen = { status: "WON", deadHeat: null, rule4Deduction: null };
+    // Admin A previews WON to LOST; admin B voids the bet meanwhile.
+    const preview = await resettle(betId, { status: "LOST", from: seen, dryRun: true });
+    expect(preview.bet.status).toBe("LOST");
+    await resettle(betId, { status: "VOID", voidReason: "Non-runner", from: seen });
+    const before = await snapshot();
+    // A's confirmation corrects nothing it did not see: B's Void stands.
+    const refused = await t.json<{ message: string; reason: string; params: unknown }>(
+      "POST",
+      `/api/admin/bets/${betId}/resettle`,
+      { body: { status: "LOST", reason: "A: wrong result", from: seen }, expect: 409 },
+    );
+    expect(refused).toMatchObject({
+      message: `Bet #${betId} has been settled again since it was shown: it is now VOID; preview the re-settlement again`,
+      reason: "RESETTLE_CHANGED",
+      params: { betId, status: "VOID" },
+    });
+    expect(await snapshot()).toEqual(before);
+    // New terms on the same outcome are a change too (decision 084: a Rule 4 after payment).
+    const won = await settledBet("WON");
+    await resettle(won, { status: "WON", rule4Deduction: 10, from: seen });
+    await resettle(won, { status: "LOST", from: seen }, { expect: 409 });
+    // Named as it now is, it goes through; without `from`, as before, it is not checked.
+    await resettle(won, { status: "LOST", from: { status: "WON", rule4Deduction: 10 } });
+    await resettle(won, { status: "VOID", voidReason: "Abandoned" });
+    await resettle(betId, { status: "LOST", from: { status: "DRAW" } }, { expect: 400 });
+    expectBooksRight();
+  });
+
   test("is for admins only", async () => {
     const betId = await settledBet("WON");
     await resettle(betId, { status: "LOST" }, { as: "user", expect: 403 });

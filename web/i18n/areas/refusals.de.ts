@@ -67,6 +67,8 @@ export const de: Shape<typeof en> = {
     RESETTLE_SAME: "Wette #{{betId}} ist bereits {{status}}",
     RESETTLE_SLIP_PAID:
       "Wette #{{betId}} ist eine Barwette, deren Wettschein ausgezahlt ist: Ihr Ergebnis kann sich nicht mehr ändern",
+    RESETTLE_CHANGED:
+      "Wette #{{betId}} wurde inzwischen neu abgerechnet: Sie ist jetzt {{status}}; lassen Sie sich die Neuabrechnung erneut anzeigen",
     ADMIN_FOR_LARGE_SETTLEMENT:
       "Eine Wette, die {{largeAmount}}\u00a0€ oder mehr auszahlt, kann nur ein Admin abrechnen",
     ADMIN_FOR_LARGE_PAYMENT: "{{largeAmount}}\u00a0€ oder mehr kann nur ein Admin auszahlen",

@@ -66,6 +66,8 @@ const reasons = {
   RESETTLE_SAME: "Bet #{{betId}} is already {{status}}",
   RESETTLE_SLIP_PAID:
     "Bet #{{betId}} is a cash bet whose slip has been paid: its outcome can no longer change",
+  RESETTLE_CHANGED:
+    "Bet #{{betId}} has been settled again since it was shown: it is now {{status}}; preview the re-settlement again",
   ADMIN_FOR_LARGE_SETTLEMENT: "An admin is needed to settle a bet paying €{{largeAmount}} or more",
   ADMIN_FOR_LARGE_PAYMENT: "An admin is needed to pay €{{largeAmount}} or more",
   ADMIN_FOR_CASH_BET: "An admin is needed to take a cash bet above €{{maxStake}}",

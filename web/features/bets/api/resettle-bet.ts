@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { i18n } from "../../../i18n";
-import { type BodyOf, call } from "../../../lib/api-client";
+import { ApiError, type BodyOf, call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
 import { BET_KEYS } from "./place-bet";
 import "../../../i18n/areas/bets";
@@ -37,7 +37,13 @@ export function useResettleBet() {
       );
       for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
     },
-    onError: (error) => notify.error(error),
+    onError: (error) => {
+      notify.error(error);
+      // Refused as settled otherwise meanwhile (decision 094): show the bet as it now is.
+      if (error instanceof ApiError && error.reason === "RESETTLE_CHANGED") {
+        for (const key of BET_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
+      }
+    },
   });
 }
 

@@ -182,6 +182,18 @@ describe("Pay on the bet's page (decision 051, amended)", () => {
     }
   });
 
+  test("an admin is offered Re-settle on an unpaid settled cash bet, not once its slip is paid", async () => {
+    const unpaid = open("admin", cashBet());
+    await betShown();
+    expect(screen.getByRole("button", { name: "Re-settle" })).toBeTruthy();
+    unpaid.unmount();
+    open("admin", cashBet({ paid: { ...PAID, amount: "19.00" } }));
+    await betShown();
+    // A paid slip's outcome is final (decision 051): the page shows the payment instead.
+    expect(screen.queryByText("Paid", { selector: "dt" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Re-settle" })).toBeNull();
+  });
+
   test("Pay is reached by Tab and pays with Enter", async () => {
     const { ue, calls } = open("user", cashBet());
     await screen.findByRole("button", { name: "Pay €19.00" });

@@ -270,6 +270,7 @@ describe("re-settling with a Rule 4", () => {
       status: "WON",
       reason: "Rule 4 declared",
       rule4Deduction: 25,
+      from: { status: "WON", deadHeat: null, rule4Deduction: null },
       dryRun: true,
     });
   });

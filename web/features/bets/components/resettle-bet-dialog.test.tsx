@@ -9,6 +9,8 @@ import type { Bet } from "../api/types";
 import ResettleBetDialog from "./resettle-bet-dialog";
 
 const won = bet({ status: "WON", actualPayout: "25.00", potentialPayout: "25.00" }) as Bet;
+/** The settlement the dialog was shown with, named in every call (decision 094). */
+const seen = { status: "WON", deadHeat: null, rule4Deduction: null };
 
 /** What the server answers: the dry run (dryRun true) and the real one (false) agree. */
 function answer(dryRun: boolean): ResettlementDto {
@@ -74,15 +76,56 @@ describe("re-settling a bet (issue 12)", () => {
     ).toBeTruthy();
     expect(screen.getByText("Beyond the credit limit of €10.00.")).toBeTruthy();
     expect(posts().map((c) => c.body)).toEqual([
-      { status: "LOST", reason: "Photo finish misread", dryRun: true },
+      { status: "LOST", reason: "Photo finish misread", from: seen, dryRun: true },
     ]);
     expect(posts()[0]?.headers["Idempotency-Key"]).toBeUndefined();
 
     await ue.click(screen.getByRole("button", { name: "Confirm re-settlement" }));
     expect(await screen.findByText("Bet #11 re-settled as LOST")).toBeTruthy();
     const real = posts()[1];
-    expect(real?.body).toEqual({ status: "LOST", reason: "Photo finish misread", dryRun: false });
+    expect(real?.body).toEqual({
+      status: "LOST",
+      reason: "Photo finish misread",
+      from: seen,
+      dryRun: false,
+    });
     expect(real?.headers["Idempotency-Key"]).toBeTruthy();
+  });
+
+  test("a bet settled otherwise since the preview: the confirmation is refused and the form comes back", async () => {
+    const ue = userEvent.setup();
+    const { calls } = renderWithProviders(
+      <ResettleBetDialog bet={won} onClose={() => {}} />,
+      "admin",
+      {
+        "POST /api/admin/bets/:id/resettle": ({ body }: { body: { dryRun: boolean } }) =>
+          body.dryRun
+            ? answer(true)
+            : {
+                status: 409,
+                body: {
+                  message:
+                    "Bet #11 has been settled again since it was shown: it is now VOID; preview the re-settlement again",
+                  code: "CONFLICT",
+                  reason: "RESETTLE_CHANGED",
+                  params: { betId: 11, status: "VOID" },
+                },
+              },
+      },
+    );
+    await ue.type(screen.getByLabelText("Reason for the correction *"), "Photo finish misread");
+    await ue.click(screen.getByRole("button", { name: "Preview" }));
+    await ue.click(await screen.findByRole("button", { name: "Confirm re-settlement" }));
+    // Back on the form, saying why; nothing was written, and a new preview is asked for.
+    expect(await screen.findByLabelText("New outcome")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Bet #11 has been settled again since it was shown: it is now VOID; preview the re-settlement again",
+    );
+    const posts = calls.filter((c) => c.method === "POST");
+    expect(posts.map((c) => (c.body as { from: unknown }).from)).toEqual([seen, seen]);
+    await ue.click(screen.getByRole("button", { name: "Preview" }));
+    await screen.findByRole("button", { name: "Confirm re-settlement" });
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   test("Void needs its own reason; a refusal from the server is shown in the dialog", async () => {

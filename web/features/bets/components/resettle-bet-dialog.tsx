@@ -8,7 +8,7 @@ import {
   useFocusKeptThroughPending,
 } from "../../../components/ui/use-focus-kept-through-pending";
 import { i18n, useT } from "../../../i18n";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useIdempotencyKey } from "../../../lib/idempotency";
 import { type ResettleBody, usePreviewResettlement, useResettleBet } from "../api/resettle-bet";
 import type { Bet } from "../api/types";
@@ -33,7 +33,9 @@ const OUTCOMES: Outcome[] = ["WON", "PLACED", "LOST", "VOID"];
  * Rule 4 deduction (decision 084); a Won or Placed bet is offered its own outcome again, last,
  * for new terms (a Rule 4 declared after a winner was paid). The preview shows in place of the
  * form, its summary taking the focus (the Preview button that had it is gone); Back gives it
- * to the form's first field.
+ * to the form's first field. Both name the settlement the bet was shown with (`from`): when
+ * another admin settled it otherwise in between, the confirmation is refused and the form
+ * comes back with the bet as it now is (decision 094).
  */
 export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
   const paying = (o: string) => o === "WON" || o === "PLACED";
@@ -56,6 +58,11 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
     reason: reason.trim(),
     voidReason: status === "VOID" ? voidReason.trim() : undefined,
     ...termsBody(terms),
+    from: {
+      status: bet.status as Outcome,
+      deadHeat: bet.deadHeat ?? null,
+      rule4Deduction: bet.rule4Deduction ?? null,
+    },
   };
 
   const askPreview = () => {
@@ -72,16 +79,26 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
       });
     setUnchanged(same);
     if (Object.keys(found).length === 0 && !rule4Error && !same) {
+      resettle.reset();
       preview.mutate({ id: bet.id, body });
     }
   };
+  // Exactly what was previewed, on the settlement it was previewed on.
+  const previewed = preview.variables?.body ?? body;
   const confirm = () =>
     resettle.mutate(
-      { id: bet.id, body, key: idempotency.keyFor({ id: bet.id, body }) },
-      { onSuccess: onClose },
+      { id: bet.id, body: previewed, key: idempotency.keyFor({ id: bet.id, body: previewed }) },
+      {
+        onSuccess: onClose,
+        // Settled otherwise meanwhile: back to the form, which shows the bet as it now is.
+        onError: (error) => {
+          if (changedMeanwhile(error)) preview.reset();
+        },
+      },
     );
   // The server's refusal (in German its code's message, decision 065).
-  const refusal = preview.error ? errorMessage(preview.error) : undefined;
+  const failed = preview.error ?? (changedMeanwhile(resettle.error) ? resettle.error : null);
+  const refusal = failed ? errorMessage(failed) : undefined;
   const shown = preview.data;
   const summary = useRef<HTMLParagraphElement>(null);
   const outcome = useRef<HTMLSelectElement>(null);
@@ -208,6 +225,9 @@ export default function ResettleBetDialog({ bet, onClose }: { bet: Bet; onClose:
     </Dialog>
   );
 }
+
+const changedMeanwhile = (error: unknown) =>
+  error instanceof ApiError && error.reason === "RESETTLE_CHANGED";
 
 /** " (dead heat 1/2 on the win part)" after an outcome settled on terms; "" otherwise. */
 function withTerms(bet: Pick<Bet, "deadHeat" | "rule4Deduction">): string {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { availableParallelism } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
 import { defaultReadWorkers, readEnv, SETTING_NAMES } from "./env";
 
 describe("READ_WORKERS (decision 067)", () => {
@@ -110,5 +111,20 @@ describe("session lifetimes", () => {
     expect(() => readEnv({ SESSION_IDLE_MINUTES: "576001" })).toThrow(
       "Invalid environment: SESSION_IDLE_MINUTES: must be at most 576000 (400 days)",
     );
+  });
+});
+
+describe("WEB_DIST", () => {
+  const root = join(import.meta.dir, "..");
+  test("a relative folder is the project's, wherever the server was started from", () => {
+    const started = process.cwd();
+    process.chdir(tmpdir());
+    try {
+      expect(readEnv({}).WEB_DIST).toBe(join(root, "dist/web"));
+      expect(readEnv({ WEB_DIST: "build/web" }).WEB_DIST).toBe(join(root, "build/web"));
+      expect(readEnv({ WEB_DIST: "/srv/shop/web" }).WEB_DIST).toBe("/srv/shop/web");
+    } finally {
+      process.chdir(started);
+    }
   });
 });

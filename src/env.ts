@@ -1,11 +1,14 @@
 /** The only reader of process.env. */
 import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { DEFAULT_CALLING_CODE } from "./domain/customer-number";
 import { LANGUAGES } from "./domain/language";
 import { parseCents } from "./domain/money";
 import { parseReplicaUrl } from "./lib/replication/config";
+
+const PROJECT_ROOT = join(import.meta.dir, "..");
 
 const blankToUndefined = (v: string | undefined) => (v?.trim() ? v : undefined);
 
@@ -168,7 +171,11 @@ const envSchema = z.object({
       .max(400 * 24, "must be at most 9600 (400 days, the longest a browser keeps a cookie)")
       .default(12),
   ),
-  WEB_DIST: z.string().default("dist/web"),
+  /** The web bundle's folder: relative to the project (not to where the server was started). */
+  WEB_DIST: z
+    .string()
+    .default("dist/web")
+    .transform((dir) => resolve(PROJECT_ROOT, dir)),
   /** quick_check at start (seconds at any size); `full` runs integrity_check before serving. */
   STARTUP_INTEGRITY_CHECK: z.enum(["full", "quick"]).default("quick"),
   /** Hours between full integrity checks in the background (decision 025); 0 turns them off. */

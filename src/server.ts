@@ -2,9 +2,9 @@
 import type { Database } from "bun:sqlite";
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { createApp } from "./app";
-import { openDatabase, refreshStatistics } from "./db/client";
+import { type DbHandle, openDatabase, refreshStatistics } from "./db/client";
 import { ENDPOINTS_MODULE } from "./endpoints";
 import type { Env } from "./env";
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions } from "./lib/auth/session";
@@ -275,6 +275,24 @@ export interface StopOutcome {
  */
 export const EXIT_WAL_NOT_MERGED = 3;
 
+/**
+ * SQLite's word for a damaged file ("database disk image is malformed", "vtable constructor
+ * failed: customers_fts") as a start refusal that names the file and the way back; any other
+ * error as it is.
+ */
+export function damagedSaid(path: string, err: unknown): unknown {
+  const code = String((err as { code?: unknown })?.code ?? "");
+  const message = messageOf(err);
+  const damaged =
+    code.startsWith("SQLITE_CORRUPT") ||
+    code.startsWith("SQLITE_NOTADB") ||
+    /malformed|vtable constructor failed|file is not a database/i.test(message);
+  if (!damaged) return err;
+  return new Error(
+    `DATABASE_PATH ${resolve(path)}: the database is damaged (${message}); restore the latest backup (bun run restore <backup>, or --from-replica; docs/operations.md)`,
+  );
+}
+
 export async function startServer(env: Env) {
   // Before anything is created: folders 0700, files 0600, the WAL and SHM included.
   setPrivateUmask();
@@ -297,8 +315,15 @@ export async function startServer(env: Env) {
   logRequestTrust(env);
   // A large file's quick_check is split: its business tables before serving, in two
   // workers; the whole file in the background right after (decision 025).
-  const checked = await checkLargeFileBeforeOpening(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
-  const handle = openDatabase(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK, checked);
+  let handle: DbHandle;
+  let checked: DbHandle["startupCheck"] | undefined;
+  try {
+    checked = await checkLargeFileBeforeOpening(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK);
+    handle = openDatabase(env.DATABASE_PATH, env.STARTUP_INTEGRITY_CHECK, checked);
+  } catch (err) {
+    lock.release();
+    throw damagedSaid(env.DATABASE_PATH, err);
+  }
   keepStatistics(handle.sqlite, true);
   // The report roll-ups are the business zone's days: rebuilt once when it changed (062).
   const rolledFrom = ensureRollupZone(handle.sqlite, env.BUSINESS_TIMEZONE);
@@ -364,6 +389,12 @@ export async function startServer(env: Env) {
   const replication = startReplication(env, deps);
   if (replication) deps.replication = replication;
   const app = createApp(deps);
+  if (!existsSync(join(env.WEB_DIST, "index.html"))) {
+    // The API serves; the pages answer 503 until the bundle is built (bun start builds it).
+    log.warn("the web app is not built: its pages answer 503 until `bun run build`", {
+      webDist: env.WEB_DIST,
+    });
+  }
   const web = serveWeb(env.WEB_DIST, { defaultLanguage: env.DEFAULT_LANGUAGE });
   let stopping = false;
   /** Requests whose handler has not yet answered (not the 503s of the stop). */

@@ -7,6 +7,8 @@
  * folder or a file that is not SQLite stops the start with one line naming it, before anything
  * is made private or locked.
  */
+
+import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   chmodSync,
@@ -267,6 +269,37 @@ describe("a DATABASE_PATH that is not a database is refused, naming it, and left
     expect([modeOf(parent), modeOf(file)]).toEqual(["0755", "0644"]);
     expect(await Bun.file(file).text()).toBe(text);
     expect(readdirSync(parent)).toEqual(["customers.csv"]);
+  }, 60_000);
+
+  test("another application's SQLite file: refused, not taken over, and left byte for byte", async () => {
+    const file = join(dir, "invoices.db");
+    const other = new Database(file, { create: true });
+    other.run("create table invoices (id integer primary key, total integer)");
+    other.run("insert into invoices (total) values (1250)");
+    other.close();
+    chmodSync(file, 0o600);
+    const before = await Bun.file(file).bytes();
+    expect(await refused(file)).toEqual({
+      code: 1,
+      stderr: `Not started: The database ${file} is not a betting-shop database: it holds other tables (invoices) and no __drizzle_migrations table; point DATABASE_PATH at this shop's database file. Nothing was changed.`,
+    });
+    expect(await Bun.file(file).bytes()).toEqual(before);
+  }, 60_000);
+
+  test("a damaged database: one line naming the file and the way back", async () => {
+    const file = join(dir, "damaged.db");
+    openDatabase(file).close();
+    // Cut short, as a disk that filled up mid-copy leaves it.
+    const whole = await Bun.file(file).bytes();
+    await Bun.write(file, whole.slice(0, Math.floor(whole.length / 2)));
+    chmodSync(file, 0o600);
+    const { code, stderr } = await refused(file);
+    expect(code).toBe(1);
+    expect(stderr).toStartWith(`Not started: DATABASE_PATH ${file}: the database is damaged (`);
+    expect(stderr).toEndWith(
+      "); restore the latest backup (bun run restore <backup>, or --from-replica; docs/operations.md)",
+    );
+    expect(stderr.split("\n")).toHaveLength(1);
   }, 60_000);
 
   test("an empty file is fine: SQLite makes it the database", async () => {

@@ -3,7 +3,12 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
-import { checkAppliedMigrations, MIGRATIONS_FOLDER, MigrationMismatchError } from "./migrations";
+import {
+  checkAppliedMigrations,
+  foreignTables,
+  MIGRATIONS_FOLDER,
+  MigrationMismatchError,
+} from "./migrations";
 import * as schema from "./schema";
 
 export type AppDb = ReturnType<typeof drizzle<typeof schema>>;
@@ -86,6 +91,15 @@ export function openDatabase(
   // Owner-only (decision 045); the file itself comes out 0600 by the server's umask.
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const sqlite = new Database(path, { create: true, strict: true });
+  // A file of another application (a mistyped DATABASE_PATH) is refused, not taken over:
+  // before the pragmas, which would turn its journal to WAL.
+  const foreign = foreignTables(sqlite);
+  if (foreign) {
+    sqlite.close();
+    throw new Error(
+      `The database ${path} is not a betting-shop database: it holds other tables (${foreign.join(", ")}) and no __drizzle_migrations table; point DATABASE_PATH at this shop's database file. Nothing was changed.`,
+    );
+  }
   applyPragmas(sqlite);
   let startupCheck = checked;
   if (!startupCheck) {

@@ -72,6 +72,24 @@ const ALSO_APPLIED_AS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * The tables of another application in a file without `__drizzle_migrations` (at most five
+ * of their names), or null: a new file, or one of ours. SQLite's own tables and Litestream's
+ * do not count. Migrating such a file would write this schema and an admin into it.
+ */
+export function foreignTables(sqlite: Database): string[] | null {
+  const names = sqlite
+    .query(
+      `select name from sqlite_master where type = 'table'
+         and name not like 'sqlite!_%' escape '!' and name not like '!_litestream!_%' escape '!'
+       order by name`,
+    )
+    .values()
+    .map(([name]) => String(name));
+  if (names.length === 0 || names.includes("__drizzle_migrations")) return null;
+  return names.slice(0, 5);
+}
+
+/**
  * Compares the database's `__drizzle_migrations` (one row per applied migration: a few dozen
  * rows) with the files. A database without the table (a new file) has everything pending.
  */

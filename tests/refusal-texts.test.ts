@@ -106,6 +106,10 @@ const FIXTURES: { [R in RefusalReason]: RefusalParams[R][] } = {
   RESETTLE_SAME: [{ betId: 7, status: "LOST" }],
   RESETTLE_SLIP_PAID: [{ betId: 7 }],
   RESETTLE_CHANGED: [{ betId: 7, status: "VOID" }],
+  USERNAME_TAKEN: [{ username: "clerk1" }, { username: "Zoë.O'Brien" }],
+  LAST_ADMIN_DEMOTE: [{}],
+  LAST_ADMIN_DISABLE: [{}],
+  OWN_ACCOUNT_DISABLE: [{}],
   ADMIN_FOR_LARGE_SETTLEMENT: [{ largeAmountCents: 100_000 }],
   ADMIN_FOR_LARGE_PAYMENT: [{ largeAmountCents: 100_000 }, { largeAmountCents: 2_550 }],
   ADMIN_FOR_CASH_BET: [{ maxStakeCents: 50_000 }],
@@ -186,6 +190,9 @@ describe("a refusal's text", () => {
     );
     expect(inGerman("BET_NOT_PENDING", { status: "WON" })).toBe(
       "Nur eine offene Wette kann abgerechnet werden; diese Wette ist Gewonnen",
+    );
+    expect(inGerman("USERNAME_TAKEN", { username: "clerk1" })).toBe(
+      "Der Benutzername „clerk1“ ist bereits vergeben",
     );
     const [, gone] = FIXTURES.SLIP_ALREADY_PAID as Params[];
     expect(inGerman("SLIP_ALREADY_PAID", gone as Params)).toMatch(

@@ -78,6 +78,11 @@ export const REFUSAL_REASONS = [
   "RESETTLE_SAME",
   "RESETTLE_SLIP_PAID",
   "RESETTLE_CHANGED",
+  // Users and who keeps access (an admin's Users page).
+  "USERNAME_TAKEN",
+  "LAST_ADMIN_DEMOTE",
+  "LAST_ADMIN_DISABLE",
+  "OWN_ACCOUNT_DISABLE",
   // What only an admin may do (403 FORBIDDEN): four eyes and the staff's caps.
   "ADMIN_FOR_LARGE_SETTLEMENT",
   "ADMIN_FOR_LARGE_PAYMENT",
@@ -152,6 +157,10 @@ export interface RefusalParams {
   RESETTLE_SAME: { betId: number; status: string };
   RESETTLE_SLIP_PAID: { betId: number };
   RESETTLE_CHANGED: { betId: number; status: string };
+  USERNAME_TAKEN: { username: string };
+  LAST_ADMIN_DEMOTE: Record<string, never>;
+  LAST_ADMIN_DISABLE: Record<string, never>;
+  OWN_ACCOUNT_DISABLE: Record<string, never>;
   ADMIN_FOR_LARGE_SETTLEMENT: { largeAmountCents: number };
   ADMIN_FOR_LARGE_PAYMENT: { largeAmountCents: number };
   ADMIN_FOR_CASH_BET: { maxStakeCents: number };

@@ -200,6 +200,21 @@ export const REFUSALS: { [R in RefusalReason]: RefusalRule<RefusalParams[R]> } =
     english: (p) =>
       `Bet #${p.betId} has been settled again since it was shown: it is now ${p.status}; preview the re-settlement again`,
   },
+  // Users: the name as it was asked for (a taken name is refused whatever its case).
+  USERNAME_TAKEN: {
+    params: ["username"],
+    code: CONFLICT,
+    english: (p) => `Username "${p.username}" is already taken`,
+  },
+  LAST_ADMIN_DEMOTE: fixed(
+    CONFLICT,
+    "The last admin cannot be demoted; make another user admin first",
+  ),
+  LAST_ADMIN_DISABLE: fixed(
+    CONFLICT,
+    "The last admin cannot be disabled; make another user admin first",
+  ),
+  OWN_ACCOUNT_DISABLE: fixed(CONFLICT, "You cannot disable your own account"),
   ADMIN_FOR_LARGE_SETTLEMENT: {
     params: ["largeAmountCents"],
     code: FORBIDDEN,

@@ -136,6 +136,10 @@ describe("the messages the server's services give a field", () => {
     "modules/tokens/tokens.service.ts": {
       "Expiry must be in the future": "Das Ablaufdatum muss in der Zukunft liegen",
     },
+    // Create User: a name already taken, under the Username field.
+    "modules/admin/users.service.ts": {
+      "Username is already taken": "Benutzername ist bereits vergeben",
+    },
   };
 
   test("each is the server's own message, word for word", () => {

@@ -139,7 +139,12 @@ describe("PATCH /api/admin/users/:userId", () => {
       body: { disabled: true },
     });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe("You cannot disable your own account");
+    expect(await res.json()).toEqual({
+      message: "You cannot disable your own account",
+      code: "CONFLICT",
+      reason: "OWN_ACCOUNT_DISABLE",
+      params: {},
+    });
   });
 
   test("a disabled admin does not count as the admin who keeps access", async () => {

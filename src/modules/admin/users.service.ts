@@ -13,6 +13,7 @@ import { deleteUserSessions } from "../../lib/auth/session";
 import type { Actor } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { countWhere, enumFilter, type ListQuery, orderBy, searchAny } from "../../lib/list-query";
+import { refuse } from "../../lib/refusals";
 import { lockedUsernames } from "../auth/auth.service";
 import { toUserDto, type UserDto } from "../users/users.dto";
 
@@ -150,10 +151,9 @@ export function insertUser(
   return { body: user, audit: { entityType: "USER", entityId: row.id, after: user } };
 }
 
+/** 409 USERNAME_TAKEN, also under the form's Username field. */
 function taken(username: string) {
-  return new AppError("CONFLICT", `Username "${username}" is already taken`, {
-    username: "Username is already taken",
-  });
+  return refuse("USERNAME_TAKEN", { username }, () => ({ username: "Username is already taken" }));
 }
 
 /** Whether `userId` is the only admin who can still sign in. */
@@ -194,10 +194,7 @@ export function changeUserRole(
     });
   }
   if (before.role === "admin" && role !== "admin" && isLastAdmin(tx, userId)) {
-    throw new AppError(
-      "CONFLICT",
-      "The last admin cannot be demoted; make another user admin first",
-    );
+    throw refuse("LAST_ADMIN_DEMOTE", {});
   }
   const after = tx
     .update(users)
@@ -308,13 +305,10 @@ export function setUserDisabled(
   if ((before.disabledAt !== null) === disabled)
     return { body: toUserDto(before), unchanged: true };
   if (disabled && userId === actor.userId) {
-    throw new AppError("CONFLICT", "You cannot disable your own account");
+    throw refuse("OWN_ACCOUNT_DISABLE", {});
   }
   if (disabled && before.role === "admin" && isLastAdmin(tx, userId)) {
-    throw new AppError(
-      "CONFLICT",
-      "The last admin cannot be disabled; make another user admin first",
-    );
+    throw refuse("LAST_ADMIN_DISABLE", {});
   }
   const after = tx
     .update(users)

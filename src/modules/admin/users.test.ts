@@ -69,6 +69,14 @@ describe("admin users", () => {
         body: { username, password: "long-enough-1" },
       });
       expect(res.status).toBe(409);
+      // A refusal (decision 070): the name as asked for, and a line for the Username field.
+      expect(await res.json()).toEqual({
+        message: `Username "${username}" is already taken`,
+        code: "CONFLICT",
+        fields: { username: "Username is already taken" },
+        reason: "USERNAME_TAKEN",
+        params: { username },
+      });
     }
   });
 
@@ -125,6 +133,12 @@ describe("changing a role", () => {
       body: { role: "user" },
     });
     expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      message: "The last admin cannot be demoted; make another user admin first",
+      code: "CONFLICT",
+      reason: "LAST_ADMIN_DEMOTE",
+      params: {},
+    });
     expect((await t.request("GET", "/api/user")).status).toBe(200);
   });
 

@@ -69,6 +69,12 @@ export const de: Shape<typeof en> = {
       "Wette #{{betId}} ist eine Barwette, deren Wettschein ausgezahlt ist: Ihr Ergebnis kann sich nicht mehr ändern",
     RESETTLE_CHANGED:
       "Wette #{{betId}} wurde inzwischen neu abgerechnet: Sie ist jetzt {{status}}; lassen Sie sich die Neuabrechnung erneut anzeigen",
+    USERNAME_TAKEN: "Der Benutzername „{{username}}“ ist bereits vergeben",
+    LAST_ADMIN_DEMOTE:
+      "Dem letzten Admin kann die Admin-Rolle nicht entzogen werden; machen Sie zuerst einen anderen Benutzer zum Admin",
+    LAST_ADMIN_DISABLE:
+      "Der letzte Admin kann nicht gesperrt werden; machen Sie zuerst einen anderen Benutzer zum Admin",
+    OWN_ACCOUNT_DISABLE: "Ihr eigenes Konto können Sie nicht sperren",
     ADMIN_FOR_LARGE_SETTLEMENT:
       "Eine Wette, die {{largeAmount}}\u00a0€ oder mehr auszahlt, kann nur ein Admin abrechnen",
     ADMIN_FOR_LARGE_PAYMENT: "{{largeAmount}}\u00a0€ oder mehr kann nur ein Admin auszahlen",

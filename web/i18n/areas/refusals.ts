@@ -68,6 +68,10 @@ const reasons = {
     "Bet #{{betId}} is a cash bet whose slip has been paid: its outcome can no longer change",
   RESETTLE_CHANGED:
     "Bet #{{betId}} has been settled again since it was shown: it is now {{status}}; preview the re-settlement again",
+  USERNAME_TAKEN: 'Username "{{username}}" is already taken',
+  LAST_ADMIN_DEMOTE: "The last admin cannot be demoted; make another user admin first",
+  LAST_ADMIN_DISABLE: "The last admin cannot be disabled; make another user admin first",
+  OWN_ACCOUNT_DISABLE: "You cannot disable your own account",
   ADMIN_FOR_LARGE_SETTLEMENT: "An admin is needed to settle a bet paying €{{largeAmount}} or more",
   ADMIN_FOR_LARGE_PAYMENT: "An admin is needed to pay €{{largeAmount}} or more",
   ADMIN_FOR_CASH_BET: "An admin is needed to take a cash bet above €{{maxStake}}",

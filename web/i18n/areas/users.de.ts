@@ -40,6 +40,7 @@ export const de: Shape<typeof en> = {
     browser: "Browser",
     device: "{{browser}} auf {{system}}",
     unknownBrowser: "Unbekannter Browser",
+    anUnknownBrowser: "einem unbekannten Browser",
     address: "Adresse",
     signedIn: "Angemeldet",
     lastSeen: "Zuletzt aktiv",

@@ -44,6 +44,8 @@ export const en = {
     browser: "Browser",
     device: "{{browser}} on {{system}}",
     unknownBrowser: "Unknown browser",
+    /** An unknown browser inside a sentence (endTitle, endLabel, ended). */
+    anUnknownBrowser: "an unknown browser",
     address: "Address",
     signedIn: "Signed in",
     lastSeen: "Last seen",

@@ -41,6 +41,9 @@ export const de: Shape<typeof en> = {
     payment: "Zahlung muss „account“ oder „cash“ sein",
     outcome: "Ergebnis muss PENDING, WON, PLACED, LOST oder VOID sein",
     settledStatus: "Status muss WON, PLACED, LOST oder VOID sein",
+    fromSettlement:
+      "from muss das Ergebnis und die Bedingungen sein, mit denen die Wette angezeigt wurde",
+    fromStatus: "from.status muss WON, PLACED, LOST oder VOID sein",
     deadHeatObject: "Totes Rennen muss ein Objekt mit win und place sein",
     termsOnlyPaying:
       "Nur eine Abrechnung als Gewonnen oder Platziert hat ein totes Rennen oder einen Abzug nach Regel 4",
@@ -69,6 +72,7 @@ export const de: Shape<typeof en> = {
       "Dieses Passwort ist zu verbreitet: Es steht auf einer Liste, die Angreifer zuerst ausprobieren",
     passwordGuessable: "Dieses Passwort ist zu leicht zu erraten",
     incorrect: "{{label}} ist falsch",
+    taken: "{{label}} ist bereits vergeben",
     newPasswordSame: "Das neue Passwort muss sich vom aktuellen unterscheiden",
     deleteAllPassword: "Das Passwort ist nicht korrekt; es wurde nichts gelöscht",
     expiryPast: "Das Ablaufdatum muss in der Zukunft liegen",

@@ -50,6 +50,9 @@ export const en = {
     payment: 'Payment must be "account" or "cash"',
     outcome: "Outcome must be PENDING, WON, PLACED, LOST or VOID",
     settledStatus: "Status must be WON, PLACED, LOST or VOID",
+    // The settlement a re-settlement was previewed on (decision 094).
+    fromSettlement: "from must be the outcome and terms the bet was shown with",
+    fromStatus: "from.status must be WON, PLACED, LOST or VOID",
     // Dead heats and Rule 4 of a settlement (decision 084).
     deadHeatObject: "Dead heat must be an object with win and place",
     termsOnlyPaying: "Only a Won or Placed settlement has a dead heat or a Rule 4 deduction",
@@ -78,9 +81,10 @@ export const en = {
       "This password is too common: it is on a list of passwords that attackers try first",
     passwordGuessable: "This password is too easy to guess",
     // Written by the server's services under a field, outside the schemas (a wrong current
-    // password, a session's or Delete All's password, an API token's expiry): held to the
-    // server's source by web/lib/validation.test.tsx.
+    // password, a session's or Delete All's password, an API token's expiry, a taken
+    // username): held to the server's source by web/lib/validation.test.tsx.
     incorrect: "{{label}} is incorrect",
+    taken: "{{label}} is already taken",
     newPasswordSame: "New password must differ from the current one",
     deleteAllPassword: "The password is not correct; nothing was deleted",
     expiryPast: "Expiry must be in the future",

@@ -4,11 +4,13 @@ import userEvent from "@testing-library/user-event";
 import { useAtomValue } from "jotai";
 import type { ReactNode } from "react";
 import { type ManagedUserDto, managedUserDto } from "../../../../src/domain/dto";
+import { type AppError, errorBody } from "../../../../src/lib/errors";
+import { refuse } from "../../../../src/lib/refusals";
 import { currentUserAtom } from "../../../lib/session";
 import { formatCompactDateTime } from "../../../lib/time";
 import { customer } from "../../../test/fixtures";
 import { blurAsChromium, holdNext } from "../../../test/hold";
-import { page, renderWithProviders } from "../../../test/render";
+import { englishAfterEach, page, renderWithProviders, user } from "../../../test/render";
 import { CreateUserPanel, UserRolesPanel } from "./user-management";
 
 /** A row of the admin's user list, parsed by its schema. */
@@ -427,5 +429,93 @@ describe("Create User: the focus while the password hashes", () => {
     expect(await screen.findByText("User created successfully")).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(submit));
     expect(submit.textContent).toBe("Create User");
+  });
+});
+
+/**
+ * The Users page's 409s in the reader's language (decision 070): a taken username, the last
+ * admin. Their bodies as the server writes them (src/lib/refusals.ts);
+ * German read "Das widerspricht einer zwischenzeitlichen Änderung ... (Username "clerk1" is
+ * already taken)" before they had a reason.
+ */
+describe("the Users page's refusals, in English and German", () => {
+  englishAfterEach();
+
+  const GERMAN_ADMIN = { "GET /api/user": { ...user("admin"), language: "de" } };
+  /** The server's answer for a thrown refusal: its status and body. */
+  const answer = (error: AppError) => ({ status: error.status, body: errorBody(error) });
+  const taken = () =>
+    answer(
+      refuse("USERNAME_TAKEN", { username: "clerk1" }, () => ({
+        username: "Username is already taken",
+      })),
+    );
+  const noneLeft = (reason: "LAST_ADMIN_DEMOTE" | "LAST_ADMIN_DISABLE") =>
+    answer(refuse(reason, {}));
+
+  async function createClerk(german: boolean) {
+    const ue = userEvent.setup();
+    renderWithProviders(<CreateUserPanel />, "admin", {
+      ...(german ? GERMAN_ADMIN : {}),
+      "POST /api/admin/users": taken(),
+    });
+    const username = await screen.findByLabelText(german ? "Benutzername" : "Username");
+    await ue.type(username, "clerk1");
+    await ue.type(
+      screen.getByLabelText(german ? "Passwort" : "Password"),
+      "Glacier-Tulip-Harbour-7",
+    );
+    await ue.click(
+      screen.getByRole("button", { name: german ? "Benutzer anlegen" : "Create User" }),
+    );
+    return username as HTMLInputElement;
+  }
+
+  test("a taken username: the server's words in the toast, and under the Username field", async () => {
+    const username = await createClerk(false);
+    expect(await screen.findByText('Username "clerk1" is already taken')).toBeTruthy();
+    expect(await screen.findByText("Username is already taken")).toBeTruthy();
+    expect(username.getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(username));
+  });
+
+  test("a taken username in German: the name in the toast, the field's own line under it", async () => {
+    const username = await createClerk(true);
+    expect(await screen.findByText("Der Benutzername „clerk1“ ist bereits vergeben")).toBeTruthy();
+    expect(await screen.findByText("Benutzername ist bereits vergeben")).toBeTruthy();
+    expect(username.getAttribute("aria-invalid")).toBe("true");
+    expect(document.body.textContent).not.toContain("zwischenzeitlichen");
+    expect(document.body.textContent).not.toContain("already taken");
+  });
+
+  test("the last admin can be neither disabled nor demoted, in German", async () => {
+    const { ue } = renderUsers({
+      ...GERMAN_ADMIN,
+      "PATCH /api/admin/users/:userId": noneLeft("LAST_ADMIN_DISABLE"),
+      "PATCH /api/admin/users/:userId/role": noneLeft("LAST_ADMIN_DEMOTE"),
+    });
+    await ue.click(within(await row("kim")).getByRole("button", { name: "Sperren" }));
+    let dialog = await screen.findByRole("dialog", { name: "kim sperren?" });
+    await ue.click(within(dialog).getByRole("button", { name: "Sperren" }));
+    expect(
+      await screen.findByText(
+        "Der letzte Admin kann nicht gesperrt werden; machen Sie zuerst einen anderen Benutzer zum Admin",
+      ),
+    ).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await ue.selectOptions(
+      await screen.findByRole("combobox", { name: "Rolle von admin-user" }),
+      "user",
+    );
+    dialog = await screen.findByRole("dialog", { name: "Rolle von admin-user ändern?" });
+    await ue.click(within(dialog).getByRole("button", { name: "Rolle ändern" }));
+    expect(
+      await screen.findByText(
+        "Dem letzten Admin kann die Admin-Rolle nicht entzogen werden; machen Sie zuerst einen anderen Benutzer zum Admin",
+      ),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toContain("zwischenzeitlichen");
   });
 });

@@ -190,8 +190,12 @@ export function CreateUserPanel() {
           mutation.mutate(values, {
             onSuccess: () => reset(),
             onError: (error) => {
-              const message = error instanceof ApiError ? error.fields?.password : undefined;
-              if (message) setError("password", { message }, { shouldFocus: true });
+              // A refused password or a taken username also under its field, focused (the
+              // toast says it too).
+              const fields = error instanceof ApiError ? error.fields : undefined;
+              const name = fields?.username ? "username" : fields?.password ? "password" : null;
+              const message = name ? fields?.[name] : undefined;
+              if (name && message) setError(name, { message }, { shouldFocus: true });
             },
           });
         })}

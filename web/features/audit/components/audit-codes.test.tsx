@@ -1,7 +1,8 @@
 /**
  * Stored codes in an audit entry's before and after read as the screens show them, in the
- * language shown: a bet's status, a role, an odds format, a language, a transaction's type
- * and status; a code its field does not know stays as it is.
+ * language shown: a bet's status and payment, a role, an odds format, a language, a
+ * transaction's type and status, a shift's status, a till movement's kind; a code its field
+ * does not know stays as it is.
  */
 import { describe, expect, test } from "bun:test";
 import { act, screen } from "@testing-library/react";
@@ -28,6 +29,10 @@ const TRANSACTION = [
   { type: "DEPOSIT", status: "PENDING", fromEntityType: "CASH" },
   { type: "WITHDRAWAL", status: "COMPLETED", fromEntityType: "CUSTOMER" },
 ] as const;
+// A shift closed (shift.close), a till movement (shift.movement), a bet placed (bet.place).
+const SHIFT = [{ status: "OPEN" }, { status: "CLOSED" }] as const;
+const MOVEMENTS = [{ kind: "pickup" }, { kind: "topup" }] as const;
+const PAYMENTS = [{ payment: "account" }, { payment: "cash" }] as const;
 
 describe("stored codes in the before and after", () => {
   englishAfterEach();
@@ -44,6 +49,10 @@ describe("stored codes in the before and after", () => {
       "Status: PENDING -> COMPLETED",
       "From entity type: CASH -> CUSTOMER",
     ]);
+    // The shift list's status codes, the till's and the bet dialog's words.
+    expect(lines(...SHIFT)).toEqual(["Status: OPEN -> CLOSED"]);
+    expect(lines(...MOVEMENTS)).toEqual(["Kind: Pick-up -> Top-up"]);
+    expect(lines(...PAYMENTS)).toEqual(["Payment: Account -> Cash"]);
   });
 
   test("in German", () => {
@@ -62,21 +71,39 @@ describe("stored codes in the before and after", () => {
       "Status: Offen -> Gebucht",
       "Von (Art): Bar -> Kunde",
     ]);
+    expect(lines(...SHIFT)).toEqual(["Status: Offen -> Geschlossen"]);
+    expect(lines(...MOVEMENTS)).toEqual(["Art: Abschöpfung -> Auffüllung"]);
+    expect(lines(...PAYMENTS)).toEqual(["Zahlung: Konto -> Bar"]);
   });
 
   test("a code its field does not know, or another field's, stays as it is", () => {
     applyLanguage("de");
     expect(
       lines(
-        { status: "OPEN", role: "owner", type: "warning", oddsFormat: "american", kind: "pickup" },
-        { status: "CLOSED", role: "ADMIN", type: "info", oddsFormat: "Decimal", kind: "topup" },
+        {
+          status: "ARCHIVED",
+          role: "owner",
+          type: "warning",
+          oddsFormat: "american",
+          kind: "export",
+          payment: "card",
+        },
+        {
+          status: "open",
+          role: "ADMIN",
+          type: "info",
+          oddsFormat: "Decimal",
+          kind: "ledger-check",
+          payment: "Cash",
+        },
       ).map((line) => line.slice(line.indexOf(":") + 2)),
     ).toEqual([
-      "OPEN -> CLOSED",
+      "ARCHIVED -> open",
       "owner -> ADMIN",
       "warning -> info",
       "american -> Decimal",
-      "pickup -> topup",
+      "export -> ledger-check",
+      "card -> Cash",
     ]);
     // A name or a description that happens to read like a code is not one.
     expect(lines({ name: "WON" }, { name: "admin" })).toEqual(["Name: WON -> admin"]);

@@ -2,11 +2,12 @@
  * An audit entry's before and after values as a readable difference (microdiff): one line
  * per field that changed ("old -> new"), was added or was removed, nested fields as
  * "limits / max stake", money in euros, times as local dates, user ids by name
- * ("boss (#5)") and stored codes by the words the screens show them by (a bet's status,
- * a role, an odds format, a language, a transaction's type and status). A field the before
- * names and the after leaves out was not recorded after the change (a reversal's original
- * row, a session's address): it is context, shown apart, never "removed"; removed is a
- * before with no after at all (decision 082, 2026 update).
+ * ("boss (#5)") and stored codes by the words the screens show them by (a bet's status and
+ * payment, a role, an odds format, a language, a transaction's type and status, a shift's
+ * status, a till movement's kind). A field the before names and the after leaves out was
+ * not recorded after the change (a reversal's original row, a session's address): it is
+ * context, shown apart, never "removed"; removed is a before with no after at all
+ * (decision 082, 2026 update).
  */
 import diff from "microdiff";
 import { holdsUserId } from "../../../../src/domain/audit-user-ids";
@@ -14,14 +15,18 @@ import {
   BET_STATUSES,
   ENTITY_TYPES,
   ROLES,
+  SHIFT_STATUSES,
+  TILL_MOVEMENT_KINDS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from "../../../../src/domain/enums";
 import { LANGUAGES } from "../../../../src/domain/language";
 import { PRICE_FORMATS } from "../../../../src/domain/price";
+import { BET_PAYMENTS } from "../../../../src/domain/schemas";
 import { i18n } from "../../../i18n";
 import { en } from "../../../i18n/areas/audit";
 import { euro, formatDateTime } from "../../../lib/format";
+import "../../../i18n/areas/shifts";
 import "../../../i18n/areas/ui";
 
 export interface DiffLine {
@@ -89,9 +94,10 @@ const isOne = <C extends string>(codes: readonly C[], value: string): value is C
 
 /**
  * A stored code's label, as the rest of the app shows it, by its field's name: a bet's
- * status or outcome (ui.betStatus; a transaction's status where no bet has that code), a
- * role, an odds format, a language, a transaction's type, a ledger side's type. A code not
- * of its field's kind is undefined (shown as it is).
+ * status or outcome (ui.betStatus; a transaction's status where no bet has that code, then a
+ * shift's), a role, an odds format, a language, a transaction's type, a ledger side's type,
+ * a till movement's kind, a bet's payment. A code not of its field's kind is undefined
+ * (shown as it is).
  */
 function codeLabel(name: string, value: string): string | undefined {
   switch (name) {
@@ -99,6 +105,7 @@ function codeLabel(name: string, value: string): string | undefined {
     case "outcome":
       if (isOne(BET_STATUSES, value)) return i18n.t(`ui.betStatus.${value}`);
       if (isOne(TRANSACTION_STATUSES, value)) return i18n.t(`ui.transactionStatus.${value}`);
+      if (isOne(SHIFT_STATUSES, value)) return i18n.t(`shifts.table.statusCode.${value}`);
       return undefined;
     case "role":
       return isOne(ROLES, value) ? i18n.t(`ui.roles.${value}`) : undefined;
@@ -113,6 +120,12 @@ function codeLabel(name: string, value: string): string | undefined {
     case "fromEntityType":
     case "toEntityType":
       return isOne(ENTITY_TYPES, value) ? i18n.t(`ui.entityType.${value}`) : undefined;
+    case "kind":
+      // A till movement's (shift.movement); a job's kind is no movement and stays as it is.
+      return isOne(TILL_MOVEMENT_KINDS, value) ? i18n.t(`ui.shift.${value}`) : undefined;
+    case "payment":
+      // A bet's (bet.place): the new bet dialog's words for it.
+      return isOne(BET_PAYMENTS, value) ? i18n.t(`bet.${value}`) : undefined;
     default:
       return undefined;
   }

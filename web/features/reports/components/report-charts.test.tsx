@@ -125,6 +125,39 @@ describe("series data", () => {
   });
 });
 
+/** The series with its won, lost and pending bets as given, none placed or void. */
+function counted(won: number, lost: number, pending: number): ReportSeriesDto {
+  return {
+    ...series,
+    totals: { ...series.totals, bets: won + lost + pending },
+    outcomes: {
+      ...series.outcomes,
+      won: { bets: won, payouts: "20.00" },
+      lost: { bets: lost },
+      pending: { bets: pending, stakes: "10.00" },
+      void: { bets: 0 },
+    },
+  };
+}
+
+/**
+ * The outcome chart's name for the screen reader, and its table's bets column (both charts
+ * shown as tables after: no chart is left drawing once the test ends).
+ */
+async function outcomeSummary(
+  ue: ReturnType<typeof userEvent.setup>,
+): Promise<{ name: string | null; bets: string[] }> {
+  // The series in: the trend's title names its buckets.
+  await screen.findByRole("region", { name: /(by month|nach Monat)$/ });
+  const outcomes = screen.getByRole("region", { name: /^(Outcomes|Ergebnisse)$/ });
+  const name = within(outcomes).getByRole("img").getAttribute("aria-label");
+  for (const toggle of screen.getAllByRole("button", { name: /Show as table|Als Tabelle/ })) {
+    await ue.click(toggle);
+  }
+  const rows = within(within(outcomes).getByRole("table")).getAllByRole("row").slice(1);
+  return { name, bets: rows.map((row) => row.querySelectorAll("td")[0]?.textContent ?? "") };
+}
+
 describe("report charts", () => {
   test("each chart has a name and a table alternative, toggled with the keyboard", async () => {
     const ue = userEvent.setup();
@@ -178,6 +211,29 @@ describe("report charts", () => {
       "Pending1At stake €10.00",
       "Void1—",
     ]);
+  });
+
+  test("the outcome summary's counts as the cards write them, grouped", async () => {
+    const ue = userEvent.setup();
+    renderApp("/reports", "admin", {
+      "GET /api/reports": report,
+      "GET /api/reports/series": counted(1200, 1813, 1),
+    });
+    expect(await outcomeSummary(ue)).toEqual({
+      name: "Outcomes of 3,014 bets: 1,200 won, 0 placed, 1,813 lost, 1 pending, 0 void.",
+      bets: ["1,200", "0", "1,813", "1", "0"],
+    });
+  });
+
+  test("one bet is one bet", async () => {
+    const ue = userEvent.setup();
+    renderApp("/reports", "admin", {
+      "GET /api/reports": report,
+      "GET /api/reports/series": counted(1, 0, 0),
+    });
+    expect((await outcomeSummary(ue)).name).toBe(
+      "Outcomes of 1 bet: 1 won, 0 placed, 0 lost, 0 pending, 0 void.",
+    );
   });
 
   test("a period without bets shows the empty state, without a toggle", async () => {
@@ -242,6 +298,33 @@ describe("in German (issue 23): the web names periods and buckets, not the serve
     expect(periodLabel("month", "2026-03")).toBe("März 2026");
     expect(periodLabel("week", "2026-W47")).toBe("16. Nov. 2026 – 22. Nov. 2026");
     expect(periodLabel("week", "not a week")).toBe("not a week");
+  });
+
+  const me = { ...user("admin"), language: "de" };
+
+  test("the outcome summary's counts as German writes them", async () => {
+    const ue = userEvent.setup();
+    renderApp("/reports", "admin", {
+      "GET /api/user": me,
+      "GET /api/reports": report,
+      "GET /api/reports/series": counted(1200, 1813, 1),
+    });
+    expect(await outcomeSummary(ue)).toEqual({
+      name: "Ergebnisse von 3.014 Wetten: 1.200 gewonnen, 0 platziert, 1.813 verloren, 1 offen, 0 storniert.",
+      bets: ["1.200", "0", "1.813", "1", "0"],
+    });
+  });
+
+  test("one bet is one Wette", async () => {
+    const ue = userEvent.setup();
+    renderApp("/reports", "admin", {
+      "GET /api/user": me,
+      "GET /api/reports": report,
+      "GET /api/reports/series": counted(1, 0, 0),
+    });
+    expect((await outcomeSummary(ue)).name).toBe(
+      "Ergebnisse von 1 Wette: 1 gewonnen, 0 platziert, 0 verloren, 0 offen, 0 storniert.",
+    );
   });
 
   test("titles, summary, columns, bucket names and money in German", async () => {

@@ -1,5 +1,5 @@
 import { useT } from "../../../i18n";
-import { euro } from "../../../lib/format";
+import { euro, formatNumber } from "../../../lib/format";
 import { reportParams } from "../api/get-report";
 import { useSeries } from "../api/get-series";
 import type { PeriodChoice, Series } from "../api/types";
@@ -24,7 +24,7 @@ export function seriesStatus(query: { isLoading: boolean; data?: Series }): Char
 
 export const TREND_COLUMNS: TableColumn<TrendPoint>[] = [
   { header: "charts.period", cell: (p) => p.label },
-  { header: "charts.bets", cell: (p) => p.bets, numeric: true },
+  { header: "charts.bets", cell: (p) => formatNumber(p.bets), numeric: true },
   { header: "charts.stakes", cell: (p) => euro(p.stakes), numeric: true },
   { header: "charts.payouts", cell: (p) => euro(p.payouts), numeric: true },
   { header: "charts.profit", cell: (p) => euro(p.profit), numeric: true },
@@ -32,7 +32,7 @@ export const TREND_COLUMNS: TableColumn<TrendPoint>[] = [
 
 const OUTCOME_COLUMNS: TableColumn<OutcomeSlice>[] = [
   { header: "charts.outcome", cell: (s) => s.name },
-  { header: "charts.bets", cell: (s) => s.bets, numeric: true },
+  { header: "charts.bets", cell: (s) => formatNumber(s.bets), numeric: true },
   {
     header: "charts.amount",
     cell: (s) => (s.amount === null ? "—" : `${s.amountLabel} ${euro(s.amount)}`),
@@ -58,10 +58,15 @@ export function ReportCharts({ choice }: { choice: PeriodChoice }) {
         profit: euro(data.totals.profit),
       })
     : t("charts.trendFallback");
+  // Counts as the cards write them ("3.014" in German), "1 bet" singular.
+  const totalBets = data?.totals.bets ?? 0;
   const outcomeSummary = t("charts.outcomeSummary", {
-    bets: String(data?.totals.bets ?? 0),
+    count: totalBets,
+    bets: formatNumber(totalBets),
     list: slices
-      .map((s) => t("charts.outcomeCount", { bets: String(s.bets), name: s.name.toLowerCase() }))
+      .map((s) =>
+        t("charts.outcomeCount", { bets: formatNumber(s.bets), name: s.name.toLowerCase() }),
+      )
       .join(", "),
   });
   return (

@@ -175,4 +175,18 @@ describe("the outcome ring", () => {
     const tip = await screen.findByText("5 bets");
     expect(tip.parentElement?.textContent).toBe("Lost5 bets");
   });
+
+  test("its count on the pointer as the locale writes it, one bet singular", async () => {
+    const many: OutcomeSlice[] = [
+      { key: "won", name: "Won", bets: 1, amountLabel: null, amount: null, color: "green" },
+      { key: "lost", name: "Lost", bets: 3014, amountLabel: null, amount: null, color: "red" },
+    ];
+    const { container } = render(<OutcomeChart slices={many} />);
+    await measure(300, 240);
+    const [won, lost] = [...container.querySelectorAll(".chart-slice")];
+    fireEvent.pointerMove(won as Element, { clientX: 40, clientY: 120 });
+    expect(await screen.findByText("1 bet")).toBeTruthy();
+    fireEvent.pointerMove(lost as Element, { clientX: 40, clientY: 120 });
+    expect(await screen.findByText("3,014 bets")).toBeTruthy();
+  });
 });

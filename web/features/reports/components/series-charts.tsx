@@ -21,6 +21,7 @@ import { Bar, LinePath, Pie } from "@visx/shape";
 import { TooltipWithBounds, useTooltip } from "@visx/tooltip";
 import type { PointerEvent, ReactNode } from "react";
 import { useT } from "../../../i18n";
+import { formatNumber } from "../../../lib/format";
 import {
   euroText,
   euroWhole,
@@ -351,7 +352,12 @@ export function OutcomeChart({ slices }: { slices: OutcomeSlice[] }) {
         {tooltip.tooltipOpen && tooltip.tooltipData && (
           <ChartTooltip left={tooltip.tooltipLeft} top={tooltip.tooltipTop}>
             <p className="font-semibold">{tooltip.tooltipData.name}</p>
-            <p>{t("charts.betsTooltip", { bets: String(tooltip.tooltipData.bets) })}</p>
+            <p>
+              {t("charts.betsTooltip", {
+                count: tooltip.tooltipData.bets,
+                bets: formatNumber(tooltip.tooltipData.bets),
+              })}
+            </p>
           </ChartTooltip>
         )}
       </div>

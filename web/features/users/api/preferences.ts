@@ -1,9 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Language } from "../../../../src/domain/language";
 import type { PriceFormat } from "../../../../src/domain/price";
-import { useT } from "../../../i18n";
+import {
+  browserLanguages,
+  currentLanguage,
+  i18n,
+  loadLanguage,
+  rememberedDefault,
+  resolveLanguage,
+  useT,
+} from "../../../i18n";
 import { call } from "../../../lib/api-client";
 import { useNotify } from "../../../lib/notify";
+import { settingsQuery } from "../../../lib/settings";
 
 /** Saves how the signed-in user sees prices (null: the operator's); the current user refreshes. */
 export function useSetOddsFormat() {
@@ -33,8 +42,22 @@ export function useSetLanguage() {
     mutationFn: (language: Language | null) => call("setPreferences", { body: { language } }),
     onSuccess: (user) => {
       queryClient.setQueryData(["/api/user"], user);
-      // In the language just chosen: the toast is the first thing said in it.
-      notify.success(t("preferences.languageSaved", { lng: user.language ?? undefined }));
+      // The language now shown, as web/i18n/language-sync.tsx decides it: the user's choice,
+      // else the browser's, else the operator's default (for "Browser or shop default").
+      const settings = queryClient.getQueryData(settingsQuery.queryKey);
+      const fallback = settings?.defaultLanguage ?? rememberedDefault();
+      const chosen = resolveLanguage(user.language, browserLanguages(), fallback);
+      // The whole toast, title and text, in the language just chosen: the first thing said
+      // in it (its catalogue fetched first; should that fail the app stays in the language
+      // showing, and so does the toast).
+      void loadLanguage(chosen)
+        .catch(() => {})
+        .then(() => {
+          const said = i18n.getFixedT(
+            i18n.hasResourceBundle(chosen, "translation") ? chosen : currentLanguage(),
+          );
+          notify.success(said("preferences.languageSaved"), said("notify.success"));
+        });
     },
     onError: (error) => notify.error(error, t("preferences.languageFailed")),
   });

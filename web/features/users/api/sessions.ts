@@ -11,10 +11,17 @@ export type Session = SessionDto;
 /**
  * The session's browser and system in the reader's language ("Chrome auf Linux"): the
  * server's `browser` is English, its `device` the parts (an older server: its English).
+ * `inText` for a sentence ("End the session on {{browser}}?"): an unknown browser is then
+ * "an unknown browser" ("einem unbekannten Browser"), not the table's "Unknown browser".
  */
-export function sessionDevice(t: ReturnType<typeof useT>, session: Session): string {
+export function sessionDevice(
+  t: ReturnType<typeof useT>,
+  session: Session,
+  inText = false,
+): string {
   if (!session.device) return session.browser;
-  const browser = session.device.browser ?? t("users.sessions.unknownBrowser");
+  const unknown = inText ? "users.sessions.anUnknownBrowser" : "users.sessions.unknownBrowser";
+  const browser = session.device.browser ?? t(unknown);
   const { system } = session.device;
   return system ? t("users.sessions.device", { browser, system }) : browser;
 }
@@ -39,7 +46,7 @@ export function useEndOwnSession() {
     mutationFn: ({ session, password }: { session: Session; password: string }) =>
       call("endOwnSession", { params: { sessionId: session.id }, body: { password } }),
     onSuccess: (_, { session }) =>
-      notify.success(t("users.sessions.ended", { browser: sessionDevice(t, session) })),
+      notify.success(t("users.sessions.ended", { browser: sessionDevice(t, session, true) })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_SESSIONS_KEY }),
   });
 }

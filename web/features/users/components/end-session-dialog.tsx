@@ -33,7 +33,7 @@ export default function EndSessionDialog({
   const wrongPassword = refusal?.fields?.password;
   return (
     <Dialog
-      title={t("users.sessions.endTitle", { browser: sessionDevice(t, session) })}
+      title={t("users.sessions.endTitle", { browser: sessionDevice(t, session, true) })}
       onClose={onClose}
     >
       <form

@@ -11,9 +11,7 @@ import { blurAsChromium, holdNext } from "../../../test/hold";
 import { englishAfterEach, renderWithProviders, user } from "../../../test/render";
 import { LanguagePreference, OddsPreference } from "./odds-preference";
 
-const me = user("user");
-
-function preferences() {
+function preferences(me = user("user")) {
   const bodies: unknown[] = [];
   const view = renderWithProviders(
     <>
@@ -86,5 +84,45 @@ describe("the own page's preferences keep the focus while they save", () => {
     expect(select.value).toBe("de");
     expect(document.activeElement).toBe(select);
     expect(bodies).toEqual([{ language: "de" }]);
+  });
+});
+
+/**
+ * The toast that says the language was saved is the first thing said in the new language:
+ * its title too (found: switching Deutsch to English toasted "Erfolg / Language saved").
+ */
+describe("the language saved toast, whole in the language chosen", () => {
+  englishAfterEach();
+
+  /** The title and the text of the toast saying `text`. */
+  async function toastOf(text: string): Promise<(string | null | undefined)[]> {
+    const toast = (await screen.findByText(text)).closest('[role="status"]');
+    return [toast?.querySelector(".font-semibold")?.textContent, text];
+  }
+
+  test("Deutsch to English: Success, Language saved", async () => {
+    const ue = userEvent.setup();
+    const { bodies } = preferences(userDto.parse({ ...user("user"), language: "de" }));
+    const select = (await screen.findByLabelText("Sprache der Anwendung")) as HTMLSelectElement;
+    await ue.selectOptions(select, "en");
+    expect(await toastOf("Language saved")).toEqual(["Success", "Language saved"]);
+    expect(bodies).toEqual([{ language: "en" }]);
+  });
+
+  test("English to Deutsch: Erfolg, Sprache gespeichert", async () => {
+    const ue = userEvent.setup();
+    preferences();
+    await loaded();
+    await ue.selectOptions(await screen.findByLabelText("Language of the app"), "de");
+    expect(await toastOf("Sprache gespeichert")).toEqual(["Erfolg", "Sprache gespeichert"]);
+  });
+
+  test("Deutsch to the browser's language (English here): in English", async () => {
+    const ue = userEvent.setup();
+    const { bodies } = preferences(userDto.parse({ ...user("user"), language: "de" }));
+    const select = (await screen.findByLabelText("Sprache der Anwendung")) as HTMLSelectElement;
+    await ue.selectOptions(select, "");
+    expect(await toastOf("Language saved")).toEqual(["Success", "Language saved"]);
+    expect(bodies).toEqual([{ language: null }]);
   });
 });

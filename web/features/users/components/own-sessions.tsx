@@ -86,7 +86,7 @@ function EndButton({ session }: { session: Session }) {
         type="button"
         className="btn btn-outline btn-error btn-xs"
         aria-label={t("users.sessions.endLabel", {
-          browser: sessionDevice(t, session),
+          browser: sessionDevice(t, session, true),
           address: session.ip ?? t("users.sessions.anUnknownAddress"),
           time: formatDateTime(session.createdAt),
         })}

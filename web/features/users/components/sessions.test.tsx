@@ -135,6 +135,70 @@ describe("your sessions, on your own page", () => {
     ).toBeTruthy();
   });
 
+  test("an unknown browser reads right inside a sentence, in German and in English", async () => {
+    const ue = userEvent.setup();
+    // One on a known system, one the server could tell nothing of.
+    const onWindows = session({
+      id: "unknownunknownunknownunk",
+      ip: "10.0.0.9",
+      browser: "Unknown browser on Windows",
+      device: { browser: null, system: "Windows" },
+      current: false,
+    });
+    const unknown = session({
+      id: "nothingnothingnothingnot",
+      browser: "Unknown browser",
+      device: { browser: null, system: null },
+      current: false,
+    });
+    renderApp("/users/1", "user", {
+      "GET /api/user": userDto.parse({ ...user("user", 1), language: "de" }),
+      "GET /api/users/:id": user("user", 1),
+      "GET /api/user/sessions": [THIS, onWindows, unknown],
+      "DELETE /api/user/sessions/:id": { status: 204 },
+    });
+    const table = await screen.findByRole("table", { name: "Ihre Sitzungen" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    // The table names it; a sentence says where.
+    expect(rows.map((row) => within(row).getAllByRole("cell")[0]?.firstChild?.textContent)).toEqual(
+      ["Chrome auf Linux", "Unbekannter Browser auf Windows", "Unbekannter Browser"],
+    );
+    await ue.click(
+      screen.getByRole("button", {
+        name: /^Sitzung in einem unbekannten Browser auf Windows von 10\.0\.0\.9 beenden/,
+      }),
+    );
+    let dialog = await screen.findByRole("dialog", {
+      name: "Sitzung in einem unbekannten Browser auf Windows beenden?",
+    });
+    await ue.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await ue.click(
+      screen.getByRole("button", { name: /^Sitzung in einem unbekannten Browser von 10\.0\.0\.8/ }),
+    );
+    dialog = await screen.findByRole("dialog", {
+      name: "Sitzung in einem unbekannten Browser beenden?",
+    });
+    await ue.type(within(dialog).getByLabelText("Ihr Passwort"), "my-own-password");
+    await ue.click(within(dialog).getByRole("button", { name: "Sitzung beenden" }));
+    expect(
+      await screen.findByText("Die Sitzung in einem unbekannten Browser ist abgemeldet."),
+    ).toBeTruthy();
+
+    act(() => applyLanguage("en"));
+    expect(
+      await screen.findByRole("button", {
+        name: /^End the session on an unknown browser on Windows from 10\.0\.0\.9/,
+      }),
+    ).toBeTruthy();
+    await ue.click(
+      screen.getByRole("button", { name: /^End the session on an unknown browser from/ }),
+    );
+    expect(
+      await screen.findByRole("dialog", { name: "End the session on an unknown browser?" }),
+    ).toBeTruthy();
+  });
+
   test("a refused end reads German: a wrong password under the field, the rest above", async () => {
     const ue = userEvent.setup();
     let answer: unknown = {

@@ -7,14 +7,15 @@
  */
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { ledgerViolations } from "../../tests/helpers/invariants";
 import { createTestApp, seedBasics, type TestApp } from "../../tests/helpers/test-app";
 import type { Tx } from "../db/client";
 import { customers } from "../db/schema";
-import { commitStats, groupWrite } from "./group-commit";
+import { type CommitBatch, commitStats, groupWrite, observeCommits } from "./group-commit";
 
 let dir: string;
 let t: TestApp;
@@ -163,5 +164,122 @@ describe("group commit", () => {
     const again = await Promise.all([place("c-1"), place("c-2"), place("c-3")]);
     expect(again.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(committed().bets).toBe(before.bets + 3);
+  });
+});
+
+/**
+ * What a batch changed (CommitBatch.changed, the replication's lag): the truth is the WAL
+ * itself, the file Litestream ships. A COMMIT that wrote to it changed its bytes (appended
+ * frames, or overwrote them after a checkpoint with a new salt); one that did not left them
+ * as they were.
+ */
+describe("whether a batch changed the database", () => {
+  const walBytes = () => {
+    const path = join(dir, "test.db-wal");
+    return existsSync(path) ? readFileSync(path).toString("base64") : "";
+  };
+
+  /** Runs `send` with an observer asking for `changed`; answers the batches and the WAL's fate. */
+  async function observed(
+    send: () => Promise<unknown>,
+  ): Promise<{ batches: CommitBatch[]; walChanged: boolean }> {
+    const batches: CommitBatch[] = [];
+    const stop = observeCommits(t.handle.db, (batch) => batches.push(batch), { changes: true });
+    try {
+      const before = walBytes();
+      await send();
+      return { batches, walChanged: walBytes() !== before };
+    } finally {
+      stop();
+    }
+  }
+
+  const fields = ({ size, applied, changed, ok }: CommitBatch) => ({ size, applied, changed, ok });
+
+  test("a refused deposit alone changes nothing: no write to the WAL, changed false", async () => {
+    await t.json("PATCH", `/api/customers/${ids.customerId}`, { body: { isActive: false } });
+    const { batches, walChanged } = await observed(async () => {
+      const res = await t.request("POST", "/api/deposits", {
+        as: "user",
+        body: { ...ids, amount: "10.00" },
+      });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { reason: string }).reason).toBe("CUSTOMER_INACTIVE");
+    });
+    expect(walChanged).toBe(false);
+    expect(batches.map(fields)).toEqual([{ size: 1, applied: 0, changed: false, ok: true }]);
+  });
+
+  test("a deposit that applies, alone or beside a refused one, changes it", async () => {
+    const lone = await observed(async () => {
+      const res = await t.request("POST", "/api/deposits", {
+        as: "user",
+        body: { ...ids, amount: "10.00" },
+      });
+      expect(res.status).toBe(201);
+    });
+    expect(lone.walChanged).toBe(true);
+    expect(lone.batches.map(fields)).toEqual([{ size: 1, applied: 1, changed: true, ok: true }]);
+
+    const mixed = await observed(async () => {
+      const responses = await Promise.all([place("m-1"), place("m-2", { stakeAmount: "500.00" })]);
+      expect(responses.map((r) => r.status)).toEqual([201, 422]);
+    });
+    expect(mixed.walChanged).toBe(true);
+    expect(mixed.batches.map(fields)).toEqual([{ size: 2, applied: 1, changed: true, ok: true }]);
+  });
+
+  test("changed follows the WAL where SQLite's change counter does not", async () => {
+    // An UPDATE to the values a row has: total_changes() counts it, SQLite writes nothing.
+    const same = await observed(() =>
+      groupWrite(t.handle.db, (tx) => {
+        tx.run(
+          sql`update customers set date_of_birth = date_of_birth where id = ${ids.customerId}`,
+        );
+      }),
+    );
+    expect(same.walChanged).toBe(false);
+    expect(same.batches.map(fields)).toEqual([{ size: 1, applied: 1, changed: false, ok: true }]);
+
+    // A write that returns having written nothing (a read, a replay).
+    const nothing = await observed(() =>
+      groupWrite(t.handle.db, (tx) => tx.all(sql`select id from customers`)),
+    );
+    expect(nothing.walChanged).toBe(false);
+    expect(nothing.batches.map(fields)).toEqual([
+      { size: 1, applied: 1, changed: false, ok: true },
+    ]);
+
+    // A dry run: its rows are rolled back to a savepoint, yet the pages they touched stay
+    // dirty and the COMMIT writes them to the WAL (unchanged): Litestream ships that too.
+    const deposit = await t.json<{ id: number }>("POST", "/api/deposits", {
+      body: { ...ids, amount: "40.00" },
+    });
+    const preview = await observed(async () => {
+      const res = await t.request("POST", "/api/admin/reverse-transaction", {
+        body: { transactionId: deposit.id, reason: "Preview only", dryRun: true },
+      });
+      expect(res.status).toBe(200);
+    });
+    expect(preview.batches.map(fields)).toEqual([
+      { size: 1, applied: 1, changed: preview.walChanged, ok: true },
+    ]);
+    expect(preview.walChanged).toBe(true);
+    expect(committed().bets).toBe(0);
+  });
+
+  test("the watching connection closes with its last observer: the database's close still ends the WAL", async () => {
+    const stop = observeCommits(t.handle.db, () => {}, { changes: true });
+    const again = observeCommits(t.handle.db, () => {}, { changes: true });
+    await place("w-1");
+    stop();
+    stop();
+    await place("w-2");
+    again();
+    t.close();
+    // The last connection to close checkpoints the WAL and deletes it: none was left open.
+    expect(existsSync(join(dir, "test.db-wal"))).toBe(false);
+    // afterEach's checks and close need an open one.
+    t = await createTestApp(join(dir, "again.db"));
   });
 });

@@ -15,8 +15,17 @@
  *
  * Writes are synchronous callbacks (writeTx's rule): a batch runs from BEGIN to COMMIT
  * without yielding, so nothing else touches the connection meanwhile.
+ *
+ * Whether a batch changed the database (CommitBatch.changed) is what the replication's lag
+ * needs: a COMMIT of refused writes only writes nothing, and Litestream has nothing to ship.
+ * SQLite's own counters do not say it: total_changes() counts a row a rolled-back savepoint
+ * wrote (such a COMMIT does write to the WAL: the pages stay dirty) and an UPDATE to the same
+ * values (which writes nothing). So an observer that asks for it (observeCommits' `changes`)
+ * gets it from a second, read-only connection's `PRAGMA data_version`, which moves exactly
+ * when another connection's COMMIT wrote to the file or its WAL: read once BEGIN IMMEDIATE
+ * holds the write lock and again after COMMIT.
  */
-import type { Database, Statement } from "bun:sqlite";
+import { Database, type Statement } from "bun:sqlite";
 import { type AppDb, type Tx, writeTx } from "../db/client";
 
 /** What the committer has done so far (tests and the benchmark read it). */
@@ -32,6 +41,15 @@ export interface CommitStats {
 /** One transaction the committer ran: how many writes it carried, how long, and its fate. */
 export interface CommitBatch {
   size: number;
+  /** The writes that returned (the others were refused, each rolled back to its savepoint). */
+  applied: number;
+  /**
+   * Whether the COMMIT wrote to the database (its WAL): false when every write was refused or
+   * wrote nothing, and when the batch failed. Exact while an observer asked for it
+   * (observeCommits' `changes`); otherwise (or for an in-memory database) whether
+   * total_changes() moved, which an UPDATE to the same values moves too.
+   */
+  changed: boolean;
   /** From BEGIN to the end of COMMIT (the fsync included). */
   seconds: number;
   /** False when BEGIN or COMMIT failed, or SQLite abandoned the transaction. */
@@ -45,6 +63,18 @@ export interface CommitBatch {
 }
 
 type CommitObserver = (batch: CommitBatch) => void;
+
+/** Where the database stood: the watching connection's data_version, the writer's total_changes(). */
+interface Mark {
+  version: number | null;
+  changes: number | null;
+}
+
+/** A read-only connection to the same file: its data_version moves with the writer's commits. */
+interface ChangeWatcher {
+  connection: Database;
+  version: Statement;
+}
 
 interface Job {
   fn: (tx: Tx) => unknown;
@@ -63,6 +93,11 @@ class GroupCommitter {
   private readonly savepoint: Statement;
   private readonly release: Statement;
   private readonly rollbackTo: Statement;
+  private readonly totalChanges: Statement;
+  /** Observers that asked whether a batch changed the database (observeCommits' `changes`). */
+  private changeObservers = 0;
+  /** Opened by the first batch while changeObservers > 0 (undefined: not tried yet). */
+  private watcher: ChangeWatcher | null | undefined;
 
   constructor(
     private readonly db: AppDb,
@@ -71,6 +106,38 @@ class GroupCommitter {
     this.savepoint = sqlite.prepare("SAVEPOINT group_write");
     this.release = sqlite.prepare("RELEASE group_write");
     this.rollbackTo = sqlite.prepare("ROLLBACK TO group_write");
+    this.totalChanges = sqlite.prepare("SELECT total_changes() AS n");
+  }
+
+  /**
+   * One more observer wants `changed` exact: the watching connection opens with the next
+   * batch (a server that fails before its first write never opens it).
+   */
+  watchChanges(): () => void {
+    this.changeObservers++;
+    let removed = false;
+    return () => {
+      if (removed) return;
+      removed = true;
+      this.changeObservers--;
+      // Closed with the last: the database's own close must be its last connection's (that
+      // one checkpoints and deletes the WAL).
+      if (this.changeObservers === 0) {
+        if (this.watcher) closeWatcher(this.watcher);
+        this.watcher = undefined;
+      }
+    };
+  }
+
+  /** The watching connection's data_version, or the writer's total_changes(); null: unknown. */
+  private mark(): Mark {
+    if (this.changeObservers > 0 && this.watcher === undefined) {
+      this.watcher = openWatcher(this.sqlite);
+    }
+    return {
+      version: this.watcher ? readNumber(this.watcher.version, "data_version") : null,
+      changes: readNumber(this.totalChanges, "n"),
+    };
   }
 
   submit<T>(fn: (tx: Tx) => T): Promise<T> {
@@ -94,12 +161,22 @@ class GroupCommitter {
     this.stats.largestBatch = Math.max(this.stats.largestBatch, jobs.length);
     const outcomes: Outcome[] = [];
     const started = performance.now();
+    let before: Mark | null = null;
     try {
       writeTx(this.db, (tx) => {
+        // Under the write lock: no other connection commits until this one has.
+        before = this.mark();
         for (const job of jobs) outcomes.push(this.runOne(tx, job));
       });
     } catch (error) {
-      this.tell({ size: jobs.length, seconds: secondsSince(started), ok: false, error });
+      this.tell({
+        size: jobs.length,
+        applied: 0,
+        changed: false,
+        seconds: secondsSince(started),
+        ok: false,
+        error,
+      });
       // BEGIN or COMMIT failed, or SQLite abandoned the transaction: nothing was written.
       // A write refused on its own keeps its own answer (it wrote nothing either way).
       jobs.forEach((job, i) => {
@@ -108,7 +185,10 @@ class GroupCommitter {
       });
       return;
     }
-    this.tell({ size: jobs.length, seconds: secondsSince(started), ok: true });
+    const seconds = secondsSince(started);
+    const applied = outcomes.filter((outcome) => outcome.ok).length;
+    const changed = changedSince(before, this.mark());
+    this.tell({ size: jobs.length, applied, changed, seconds, ok: true });
     jobs.forEach((job, i) => {
       const outcome = outcomes[i] as Outcome;
       if (outcome.ok) job.resolve(outcome.value);
@@ -150,6 +230,52 @@ class GroupCommitter {
 
 const secondsSince = (started: number) => (performance.now() - started) / 1000;
 
+function readNumber(statement: Statement, column: string): number | null {
+  try {
+    const row = statement.get() as Record<string, unknown> | null;
+    const value = row?.[column];
+    return typeof value === "number" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a batch committed between two marks changed the database: the watching
+ * connection's data_version when both were read, else total_changes(); when neither could be
+ * read, it did (a lag shown for nothing beats a lag hidden).
+ */
+function changedSince(before: Mark | null, after: Mark): boolean {
+  if (before?.version != null && after.version !== null) return after.version !== before.version;
+  if (before?.changes != null && after.changes !== null) return after.changes !== before.changes;
+  return true;
+}
+
+/** The watching connection of a file database; null in memory, or when it cannot be opened. */
+function openWatcher(sqlite: Database): ChangeWatcher | null {
+  const file = sqlite.filename;
+  if (!file || file === ":memory:" || file.startsWith("file::memory:")) return null;
+  let connection: Database | null = null;
+  try {
+    connection = new Database(file, { readonly: true });
+    const version = connection.prepare("PRAGMA data_version");
+    version.get();
+    return { connection, version };
+  } catch {
+    connection?.close();
+    return null;
+  }
+}
+
+function closeWatcher(watcher: ChangeWatcher): void {
+  try {
+    watcher.version.finalize();
+    watcher.connection.close();
+  } catch {
+    // Already closed with the process's end: nothing to release.
+  }
+}
+
 const committers = new WeakMap<AppDb, GroupCommitter>();
 
 function committerOf(db: AppDb): GroupCommitter {
@@ -186,14 +312,33 @@ const told = new WeakSet<object>();
  */
 export function reportFailedWrite(db: AppDb, error: unknown): void {
   if (typeof error === "object" && error !== null && told.has(error)) return;
-  committerOf(db).tell({ size: 1, seconds: 0, ok: false, error, outside: true });
+  committerOf(db).tell({
+    size: 1,
+    applied: 0,
+    changed: false,
+    seconds: 0,
+    ok: false,
+    error,
+    outside: true,
+  });
 }
 
-/** Calls `observer` after each transaction the committer runs on `db`; returns its removal. */
-export function observeCommits(db: AppDb, observer: CommitObserver): () => void {
-  const { observers } = committerOf(db);
-  observers.add(observer);
+/**
+ * Calls `observer` after each transaction the committer runs on `db`; returns its removal.
+ * With `changes`, the batches' `changed` is exact while it observes: a read-only connection
+ * to the file stays open until the last such observer is removed (remove it before the
+ * database closes, as the replication's stop does).
+ */
+export function observeCommits(
+  db: AppDb,
+  observer: CommitObserver,
+  options: { changes?: boolean } = {},
+): () => void {
+  const committer = committerOf(db);
+  committer.observers.add(observer);
+  const unwatch = options.changes ? committer.watchChanges() : null;
   return () => {
-    observers.delete(observer);
+    committer.observers.delete(observer);
+    unwatch?.();
   };
 }

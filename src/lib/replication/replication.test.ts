@@ -1,6 +1,6 @@
 /** REPLICA_URL, the generated Litestream configuration, and the lag bookkeeping (decision 060). */
 import { Database } from "bun:sqlite";
-import { describe, expect, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import {
   chmodSync,
   mkdtempSync,
@@ -12,15 +12,20 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createTestApp, seedBasics } from "../../../tests/helpers/test-app";
 import { readEnv } from "../../env";
+import { setLogLevel } from "../logger";
 import { describeReplica, litestreamConfig, parseReplicaUrl } from "./config";
 import { generationAt, lastApplied, restoreFromReplica, restoreTimestamp } from "./restore";
 import {
+  HUNG_SYNC_MS,
+  hungSyncAfterMs,
   isSyncLine,
   isSyncStartLine,
   parseGoDurationMs,
   parseLitestreamLine,
   ReplicaTracker,
+  Replication,
 } from "./supervisor";
 
 describe("REPLICA_URL", () => {
@@ -293,6 +298,52 @@ describe("the lag", () => {
     expect(t.state(12_000, 10).state).toBe("ok");
   });
 
+  test("a sync after a quiet spell: what the quiet settled stays settled, the lag is the new write's", () => {
+    const t = new ReplicaTracker();
+    t.runningSince = 0;
+    t.noteCommit(1_000);
+    t.noteSync(1_100, 1_110);
+    // Ten minutes idle, then a write, and Litestream begins shipping it.
+    t.noteCommit(601_000);
+    t.noteSyncStart(601_200);
+    // The write before the pause was settled by the quiet long ago: 0.3 s, not 600.3.
+    expect(t.lagSeconds(601_300)).toBe(0.3);
+    expect(t.state(601_300, 10)).toEqual({ state: "ok", detail: null });
+    // Still open later: the lag is the new write's own.
+    expect(t.lagSeconds(605_000)).toBe(4);
+
+    // The same with the lag read during the quiet (as the supervisor does every second), and
+    // an error or a restart (each ends the quiet) instead of a sync's start.
+    for (const end of [
+      (x: ReplicaTracker) => x.noteError(601_200, "monitor error: connection lost"),
+      (x: ReplicaTracker) => x.noteStarted(601_200),
+    ]) {
+      const u = new ReplicaTracker();
+      u.runningSince = 0;
+      u.noteCommit(1_000);
+      u.noteSync(1_100, 1_110);
+      expect(u.lagSeconds(5_000)).toBe(0);
+      u.noteCommit(601_000);
+      end(u);
+      expect(u.lagSeconds(601_300)).toBe(0.3);
+    }
+
+    // A process that exits after its quiet proved a commit: proved still.
+    const gone = new ReplicaTracker();
+    gone.runningSince = 0;
+    gone.noteCommit(1_000);
+    gone.noteSync(1_100, 1_110);
+    gone.noteStopped(4_000);
+    expect(gone.lagSeconds(10_000)).toBe(0);
+    // Exited before the quiet said anything: the commit still waits.
+    const early = new ReplicaTracker();
+    early.runningSince = 0;
+    early.noteCommit(1_000);
+    early.noteSync(1_100, 1_110);
+    early.noteStopped(1_500);
+    expect(early.lagSeconds(10_000)).toBe(9);
+  });
+
   test("states: lagging beyond the limit, or failing to reach the replica; stopped without Litestream", () => {
     const t = new ReplicaTracker();
     expect(t.state(0, 10).state).toBe("stopped");
@@ -456,4 +507,180 @@ describe("a WAL index that does not follow the one before it", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+/** Waits (up to 30 s) until `ready()` holds. */
+async function until(what: string, ready: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(50);
+  }
+}
+
+/**
+ * A stand-in for `litestream replicate`: each run starts its `-exec` watchdog as Litestream
+ * does, appends its pid and the watchdog's to `runs` and logs its snapshot; the first then
+ * begins a WAL segment and hangs there for ever, alive, silent and deaf to SIGTERM
+ * (Litestream 0.3.13 after its SFTP connection dropped mid-upload).
+ */
+function fakeReplicate(runs: string): string {
+  return `
+  import { appendFileSync, existsSync, readFileSync } from "node:fs";
+  const runs = ${JSON.stringify(runs)};
+  const run = (existsSync(runs) ? readFileSync(runs, "utf8").split("\\n").filter(Boolean).length : 0) + 1;
+  const watchdog = Bun.spawn(["sh", "-c", process.argv[process.argv.indexOf("-exec") + 1]]);
+  appendFileSync(runs, process.pid + " " + watchdog.pid + "\\n");
+  const line = (msg, extra = {}) =>
+    console.log(JSON.stringify({ time: new Date().toISOString(), level: "INFO", msg, ...extra }));
+  line("write snapshot");
+  line("snapshot written", { elapsed: "1.5ms" });
+  if (run === 1) {
+    process.on("SIGTERM", () => {});
+    line("write wal segment");
+  } else {
+    process.on("SIGTERM", () => {
+      watchdog.kill();
+      process.exit(0);
+    });
+  }
+  setInterval(() => {}, 1000);
+`;
+}
+
+describe("the supervisor", () => {
+  test("a refused write on a quiet server is no commit to ship: no lag, no alarm", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "replica-refused-"));
+    const t = await createTestApp(join(dir, "shop.db"));
+    let now = Date.now();
+    const replication = new Replication({
+      db: t.handle.db,
+      dbPath: join(dir, "shop.db"),
+      target: parseReplicaUrl(`file://${join(dir, "replica")}`),
+      binary: join(dir, "never-started"),
+      maxLagSeconds: 10,
+      retentionHours: 72,
+      clock: () => now,
+    });
+    try {
+      const ids = await seedBasics(t);
+      await t.json("PATCH", `/api/customers/${ids.customerId}`, { body: { isActive: false } });
+      // Litestream runs and has shipped everything so far; then the shop is quiet a minute.
+      replication.tracker.noteStarted(now);
+      replication.tracker.noteSync(now + 1_000, now + 1_010);
+      now += 60_000;
+      expect(replication.status()).toMatchObject({ state: "ok", lagSeconds: 0 });
+      const refused = await t.request("POST", "/api/deposits", {
+        as: "user",
+        body: { ...ids, amount: "10.00" },
+      });
+      expect(refused.status).toBe(422);
+      expect(((await refused.json()) as { reason: string }).reason).toBe("CUSTOMER_INACTIVE");
+      // The WAL did not change: Litestream has nothing to ship, and nothing waits for it.
+      now += 10_000 + 1_000;
+      expect(replication.status()).toMatchObject({ state: "ok", lagSeconds: 0 });
+
+      // A write that applies does wait for the replica.
+      await t.json("PATCH", `/api/customers/${ids.customerId}`, { body: { isActive: true } });
+      now += 11_000;
+      expect(replication.status()).toMatchObject({ state: "lagging", lagSeconds: 11 });
+    } finally {
+      replication.kill();
+      t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("how long a sync may stay open: a minute, and a second more per MB it writes", () => {
+    expect(HUNG_SYNC_MS).toBe(60_000);
+    expect(hungSyncAfterMs(0)).toBe(60_000);
+    expect(hungSyncAfterMs(4_120)).toBe(60_004.12);
+    // A 2 GB database's snapshot: over half an hour at 1 MB/s.
+    expect(hungSyncAfterMs(2_000_000_000)).toBe(2_060_000);
+  });
+
+  // Two waits of up to 30 s each, so a failure says which.
+  test("a sync that hangs past its bound: Litestream is killed and started again, with a warning and the alert", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "replica-hung-"));
+    const t = await createTestApp(join(dir, "shop.db"));
+    const runs = join(dir, "runs.txt");
+    const binary = fakeLitestream(dir, fakeReplicate(runs));
+    // The supervisor's clock runs ahead of the wall clock by `skew`: no waiting a minute.
+    let skew = 0;
+    const replication = new Replication({
+      db: t.handle.db,
+      dbPath: join(dir, "shop.db"),
+      target: parseReplicaUrl(`file://${join(dir, "replica")}`),
+      binary,
+      maxLagSeconds: 10,
+      retentionHours: 72,
+      clock: () => Date.now() + skew,
+    });
+    /** Each run's pid and its watchdog's. */
+    const pids = () =>
+      readFileSync(runs, { encoding: "utf8", flag: "a+" })
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split(" ").map(Number) as [number, number]);
+    /** Running: neither gone nor a zombie waiting for its parent. */
+    const running = (pid: number) => {
+      try {
+        return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+      } catch {
+        return false;
+      }
+    };
+    const warnings: string[] = [];
+    const stderr = spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      warnings.push(String(chunk));
+      return true;
+    });
+    setLogLevel("warn");
+    try {
+      replication.start();
+      const logged = () => readFileSync(join(dir, "shop.db.litestream.log"), "utf8");
+      await until("the first run's snapshot read and its WAL segment begun", () => {
+        return replication.tracker.lastSyncAt !== null && logged().includes("write wal segment");
+      });
+      const [first] = pids() as [[number, number]];
+      expect(first.map(running)).toEqual([true, true]);
+      const firstSync = replication.tracker.lastSyncAt as number;
+      expect(replication.status()).toMatchObject({ state: "ok", running: true });
+
+      // Ten minutes on, the segment still has not been written.
+      skew = 10 * 60_000;
+      await until("a second run, its snapshot written", () => {
+        return (
+          pids().length === 2 &&
+          replication.status().running &&
+          (replication.tracker.lastSyncAt ?? 0) > firstSync
+        );
+      });
+      expect(replication.tracker.openSync()).toBeNull();
+      // The hung one is gone, its watchdog with it (its whole process group was killed).
+      await until("the hung run's watchdog to end", () => !first.some(running));
+      const warning = warnings
+        .filter((text) => text.startsWith("{"))
+        .map((text) => JSON.parse(text) as { msg: string; level: string; upload?: string })
+        .find(
+          (line) =>
+            line.msg === "replication: Litestream's upload hangs; it is killed and started again",
+        );
+      expect(warning).toMatchObject({ level: "warn", upload: "WAL segment" });
+      const alert = t.handle.sqlite
+        .query("select params from alerts where code = 'REPLICATION_RESTARTING'")
+        .get() as { params: string } | null;
+      const reason = (JSON.parse(alert?.params ?? "{}") as { reason?: string }).reason ?? "";
+      expect(reason).toStartWith("Litestream's WAL segment upload begun at ");
+      expect(reason).toMatch(
+        / has not finished after 60\d s \(the limit is \d+ s\): Litestream was killed$/,
+      );
+    } finally {
+      await replication.stop();
+      setLogLevel("silent");
+      stderr.mockRestore();
+      t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

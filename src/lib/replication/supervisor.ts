@@ -3,10 +3,12 @@
  * replicate` as its child, restarts it with backoff when it dies, reads its JSON log lines to
  * know how far the replica is, and stops it after a final sync when the server stops.
  *
- * Lag: the server notes the time of every commit of the group commit; Litestream logs the
- * start of each WAL segment (or snapshot) it writes to the replica ("write wal segment") and
- * its end ("wal segment written", with the time it finished and how long it took as a Go
- * duration, `"elapsed":"6.18ms"`). Litestream copies the WAL to its shadow WAL every monitor
+ * Lag: the server notes the time of every commit of the group commit that changed the
+ * database (one whose writes were all refused writes nothing to the WAL, and Litestream has
+ * nothing to ship: CommitBatch.changed); Litestream logs the start of each WAL segment (or
+ * snapshot) it writes to the replica ("write wal segment") and its end ("wal segment
+ * written", with the time it finished and how long it took as a Go duration,
+ * `"elapsed":"6.18ms"`). Litestream copies the WAL to its shadow WAL every monitor
  * interval, wakes the replica when that copy found something new, and the replica ships the
  * shadow WAL at most once a sync interval. So a commit is on the replica:
  * - once a sync that began at least a monitor interval (plus a margin) after it has finished
@@ -18,7 +20,13 @@
  *   comes to prove it shipped (issue 22's audit: the lag of an idle server grew until the
  *   alert's own write woke Litestream).
  * The lag is the age of the oldest commit not yet known to be there (0 when none), so an idle
- * server has no lag however long ago its last sync was.
+ * server has no lag however long ago its last sync was. A commit known to be there is dropped
+ * for good: the next sync's start ends the quiet, not what the quiet proved.
+ *
+ * A sync that stays open (its start line and no end line) beyond hungSyncAfterMs is a hung
+ * upload: Litestream 0.3.13 waits for ever on an SFTP connection dropped under it, alive and
+ * silent. The watch kills it (its process group) and the restart that follows any exit
+ * connects again.
  *
  * The child cannot outlive the server: `-exec` makes Litestream run a watchdog (`tail --pid`
  * on the server's pid, or a few lines of Bun where tail has no --pid) and exit, after a final
@@ -35,6 +43,7 @@ import {
   fstatSync,
   openSync,
   readSync,
+  statSync,
   truncateSync,
   writeFileSync,
 } from "node:fs";
@@ -113,6 +122,19 @@ const MAX_PENDING = 10_000;
 /** Restarts: 1 s doubling to a minute; a child that ran a minute starts the count again. */
 export const RESTART_BACKOFF: Backoff = { baseMs: 1_000, capMs: 60_000 };
 const STABLE_RUN_MS = 60_000;
+/**
+ * A sync open this long is taken as hung (an SFTP connection dropped mid-upload leaves
+ * Litestream waiting for ever, alive, with no error): Litestream is killed and started again.
+ * The bound grows by a second per MB of what the sync writes (the WAL, or the database for a
+ * snapshot), so a large snapshot over a slow link (1 MB/s) is not cut off.
+ */
+export const HUNG_SYNC_MS = 60_000;
+const HUNG_SYNC_MS_PER_BYTE = 1 / 1_000;
+
+/** How long a sync writing `bytes` may stay open before it counts as hung. */
+export function hungSyncAfterMs(bytes: number): number {
+  return HUNG_SYNC_MS + Math.max(0, bytes) * HUNG_SYNC_MS_PER_BYTE;
+}
 /** Litestream's log file is read this often, and emptied past this size. */
 const LOG_POLL_MS = 200;
 const LOG_MAX_BYTES = 4 * 1024 * 1024;
@@ -193,6 +215,9 @@ export function isSyncStartLine(line: LitestreamLine): boolean {
   return line.msg === "write wal segment" || line.msg === "write snapshot";
 }
 
+/** What a sync writes: a WAL segment, or a snapshot (the whole database). */
+export type SyncKind = "wal" | "snapshot";
+
 /**
  * The bookkeeping behind the status, apart from any process (unit-tested): commits waiting
  * for the replica, the last sync, the last error.
@@ -205,8 +230,9 @@ export class ReplicaTracker {
   runningSince: number | null = null;
   /** The last finished sync: when it began and ended (Litestream's clock, ms). */
   private lastSync: { startedAt: number; finishedAt: number } | null = null;
-  /** A sync begun ("write wal segment") and not yet finished. */
+  /** A sync begun ("write wal segment" or "write snapshot") and not yet finished. */
   private openSyncAt: number | null = null;
+  private openSyncKind: SyncKind = "wal";
 
   /** A Litestream process started at `at`: what the previous one had begun is void. */
   noteStarted(at: number): void {
@@ -214,16 +240,30 @@ export class ReplicaTracker {
     this.openSyncAt = null;
   }
 
+  /** The Litestream process is gone (noticed at `at`): what its quiet proved stays proved. */
+  noteStopped(at: number): void {
+    this.settle(at);
+    this.runningSince = null;
+  }
+
   noteCommit(at: number): void {
+    this.settle(at);
     const last = this.pending.at(-1);
     // Commits within the same 50 ms are one entry: the list stays short under load.
     if (last !== undefined && at - last < 50) return;
     if (this.pending.length < MAX_PENDING) this.pending.push(at);
   }
 
-  /** Litestream began writing a WAL segment or a snapshot at `at`. */
-  noteSyncStart(at: number): void {
+  /** Litestream began writing a WAL segment or a snapshot at `at`: the quiet ends there. */
+  noteSyncStart(at: number, kind: SyncKind = "wal"): void {
+    this.settle(at);
     this.openSyncAt = at;
+    this.openSyncKind = kind;
+  }
+
+  /** The sync begun and not yet finished (null: none), for the watch on hung uploads. */
+  openSync(): { at: number; kind: SyncKind } | null {
+    return this.openSyncAt === null ? null : { at: this.openSyncAt, kind: this.openSyncKind };
   }
 
   /**
@@ -237,14 +277,30 @@ export class ReplicaTracker {
     if (!this.lastSync || finishedAt >= this.lastSync.finishedAt) {
       this.lastSync = { startedAt: began, finishedAt };
     }
-    const shipped = began - SHIP_MARGIN_MS;
-    let i = 0;
-    while (i < this.pending.length && (this.pending[i] ?? 0) <= shipped) i++;
-    if (i > 0) this.pending = this.pending.slice(i);
+    this.dropThrough(began - SHIP_MARGIN_MS);
   }
 
   noteError(at: number, message: string): void {
+    this.settle(at);
     this.lastError = { at, message };
+  }
+
+  /** Commits noted up to `through` are on the replica: never counted again. */
+  private dropThrough(through: number): void {
+    let i = 0;
+    while (i < this.pending.length && (this.pending[i] ?? 0) <= through) i++;
+    if (i > 0) this.pending = this.pending.slice(i);
+  }
+
+  /**
+   * Drops the commits the quiet after the last sync proves shipped, as of `now`: once proved,
+   * they stay shipped when a later sync begins, an error comes or Litestream restarts (each
+   * ends the quiet and so stops the rule from saying it again). Called before each of those
+   * is noted, and whenever the lag is read.
+   */
+  private settle(now: number): void {
+    const settled = this.settledThrough(now);
+    if (settled !== null) this.dropThrough(settled);
   }
 
   /**
@@ -264,8 +320,8 @@ export class ReplicaTracker {
 
   /** Seconds since the oldest commit not yet on the replica. */
   lagSeconds(now: number): number {
-    const settled = this.settledThrough(now);
-    const oldest = settled === null ? this.pending[0] : this.pending.find((at) => at > settled);
+    this.settle(now);
+    const oldest = this.pending[0];
     return oldest === undefined ? 0 : Math.max(0, (now - oldest) / 1000);
   }
 
@@ -337,6 +393,8 @@ export class Replication implements ReplicationSource {
   private lastState: ReplicationState = "ok";
   private readonly unobserve: () => void;
   private watchdog: string | null = null;
+  /** The process the watch killed because its sync hung, and why (its exit's reason). */
+  private hung: { proc: Subprocess<"ignore", number, number>; why: string } | null = null;
 
   constructor(private readonly options: ReplicationOptions) {
     this.replica = describeReplica(options.target);
@@ -347,9 +405,15 @@ export class Replication implements ReplicationSource {
         throw new Error(`REPLICA_SFTP_KEY_PATH: no file at ${options.target.keyPath}`);
       }
     }
-    this.unobserve = observeCommits(options.db, (batch) => {
-      if (batch.ok) this.tracker.noteCommit(options.clock());
-    });
+    // Only a batch that wrote: one whose writes were all refused leaves the WAL as it was,
+    // Litestream has nothing to ship, and the commit would wait for a sync that never comes.
+    this.unobserve = observeCommits(
+      options.db,
+      (batch) => {
+        if (batch.ok && batch.changed) this.tracker.noteCommit(options.clock());
+      },
+      { changes: true },
+    );
   }
 
   /** Writes the configuration and starts Litestream (the state is watched every second). */
@@ -513,12 +577,16 @@ export class Replication implements ReplicationSource {
       if (this.proc === proc) this.proc = null;
       const ranMs = this.options.clock() - startedAt;
       if (ranMs >= STABLE_RUN_MS) this.failures = 0;
-      this.exited(code, `Litestream exited with code ${code}`);
+      const hung = this.hung?.proc === proc ? this.hung.why : null;
+      if (hung) this.hung = null;
+      this.exited(code, hung ?? `Litestream exited with code ${code}`);
     });
   }
 
   private exited(code: number | null, why: string): void {
-    this.tracker.runningSince = null;
+    // Its last lines first: they may end (or prove) a sync before the quiet is judged.
+    this.readLog();
+    this.tracker.noteStopped(this.options.clock());
     if (this.stopping) return;
     this.failures += 1;
     const delay = backoffDelayMs(this.failures, RESTART_BACKOFF);
@@ -544,8 +612,9 @@ export class Replication implements ReplicationSource {
     this.restartTimer.unref();
   }
 
-  /** Every second: a move to `lagging` raises the alert too (once per move). */
+  /** Every second: a hung sync is ended; a move to `lagging` raises the alert (once per move). */
   private watch(): void {
+    this.endHungSync();
     const { state, detail } = this.tracker.state(this.options.clock(), this.options.maxLagSeconds);
     if (state === "lagging" && this.lastState !== "lagging") {
       log.warn("replication is lagging", { replica: this.replica, detail });
@@ -560,6 +629,49 @@ export class Replication implements ReplicationSource {
       log.info("replication is back in step", { replica: this.replica });
     }
     this.lastState = state;
+  }
+
+  /**
+   * A sync begun longer ago than hungSyncAfterMs allows: the upload hangs (Litestream 0.3.13
+   * waits for ever on an SFTP connection dropped under it, and restarting is what makes it
+   * connect again). Litestream and its watchdog (its process group) are killed; its exit then
+   * restarts it as any exit does (REPLICATION_RESTARTING, backoff), with this reason.
+   */
+  private endHungSync(): void {
+    const proc = this.proc;
+    const open = this.tracker.openSync();
+    if (!proc || proc.exitCode !== null || !open || this.hung?.proc === proc) return;
+    const openMs = this.options.clock() - open.at;
+    const bytes = this.sizeOf(
+      open.kind === "snapshot" ? this.options.dbPath : `${this.options.dbPath}-wal`,
+    );
+    const boundMs = hungSyncAfterMs(bytes);
+    if (openMs <= boundMs) return;
+    const what = open.kind === "snapshot" ? "snapshot" : "WAL segment";
+    const seconds = Math.round(openMs / 1000);
+    const why = `Litestream's ${what} upload begun at ${new Date(open.at).toISOString()} has not finished after ${seconds} s (the limit is ${Math.round(boundMs / 1000)} s): Litestream was killed`;
+    this.hung = { proc, why };
+    log.warn("replication: Litestream's upload hangs; it is killed and started again", {
+      replica: this.replica,
+      upload: what,
+      begunAt: new Date(open.at).toISOString(),
+      openSeconds: seconds,
+      limitSeconds: Math.round(boundMs / 1000),
+    });
+    try {
+      // detached: Litestream leads its own process group, its -exec watchdog in it.
+      process.kill(-proc.pid, "SIGKILL");
+    } catch {
+      proc.kill("SIGKILL");
+    }
+  }
+
+  private sizeOf(path: string): number {
+    try {
+      return statSync(path).size;
+    } catch {
+      return 0;
+    }
   }
 
   /** "Replication stopped": restarting after a pause, or lagging (decision 066's codes). */
@@ -590,7 +702,7 @@ export class Replication implements ReplicationSource {
       return;
     }
     if (isSyncStartLine(line)) {
-      this.tracker.noteSyncStart(line.time);
+      this.tracker.noteSyncStart(line.time, line.msg === "write snapshot" ? "snapshot" : "wal");
       return;
     }
     if (isSyncLine(line)) {

@@ -386,6 +386,8 @@ describe("every operation's inputs can be checked", () => {
       "placeBet: deadHeat",
       "placeBet: eachWay",
       "resettleBet: deadHeat",
+      "resettleBet: from",
+      "resettleBet: from.deadHeat",
       "resolveBet: deadHeat",
     ]);
   });

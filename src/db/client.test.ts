@@ -1,4 +1,8 @@
+import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Glob } from "bun";
 import { count } from "drizzle-orm";
 import { readEnv } from "../env";
@@ -66,5 +70,35 @@ describe("database client", () => {
         offenders.push(`${file}: async write callback`);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("another application's SQLite file (decision 094)", () => {
+  test("is refused before anything is written; SQLite's and Litestream's own tables do not count", () => {
+    const dir = mkdtempSync(join(tmpdir(), "foreign-db-"));
+    try {
+      const file = join(dir, "invoices.db");
+      const other = new Database(file, { create: true });
+      other.run("create table invoices (id integer primary key autoincrement, total integer)");
+      other.run("insert into invoices (total) values (1250)");
+      other.close();
+      expect(() => openDatabase(file)).toThrow(
+        `The database ${file} is not a betting-shop database: it holds other tables (invoices) and no __drizzle_migrations table`,
+      );
+      const after = new Database(file);
+      expect(after.query("pragma journal_mode").get()).toEqual({ journal_mode: "delete" });
+      after.close();
+
+      // A file holding only Litestream's tables (or none) is a new database: migrated.
+      const fresh = join(dir, "fresh.db");
+      const seeded = new Database(fresh, { create: true });
+      seeded.run("create table _litestream_seq (id integer primary key, seq integer)");
+      seeded.close();
+      const handle = openDatabase(fresh);
+      expect(handle.db.select({ n: count() }).from(shops).get()).toEqual({ n: 0 });
+      handle.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
